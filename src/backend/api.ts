@@ -1,0 +1,77 @@
+/**
+ * The Backend contract: one request/response shape for every API the bench serves, at the
+ * level of the wire (HTTP status + JSON or plain-text body). The in-process tools, the HTTP
+ * adapter and the MCP server all go through `Backend.handle`, so a fault injected by the fault
+ * layer looks exactly the same to every client (DESIGN §8: faults wrap, never live inside).
+ */
+
+export type PromApi =
+  | 'prom.query'
+  | 'prom.query_range'
+  | 'prom.series'
+  | 'prom.labels'
+  | 'prom.label_values'
+  | 'prom.metadata'
+  | 'prom.buildinfo';
+
+export type LokiApi =
+  | 'loki.query'
+  | 'loki.query_range'
+  | 'loki.labels'
+  | 'loki.label_values'
+  | 'loki.series'
+  | 'loki.index_stats';
+
+export type Api = PromApi | LokiApi;
+
+/** Which backend (capacity pool) an API belongs to. */
+export function backendOf(api: Api): 'prometheus' | 'loki' {
+  return api.startsWith('prom.') ? 'prometheus' : 'loki';
+}
+
+/**
+ * Parameters exactly as the HTTP API takes them (strings; `match[]` may repeat). Times are in the
+ * API's own notation: Prometheus RFC3339 or unix seconds, Loki RFC3339 / ns integers / seconds.
+ * `name` carries the `<name>` path segment of label-values routes.
+ */
+export type ApiParams = Record<string, string | string[] | undefined>;
+
+export interface ApiRequest {
+  api: Api;
+  params: ApiParams;
+  /** Who asked: a trial's call id, `http`, `mcp` ... (for the query log). */
+  origin?: string;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse {
+  /** HTTP status as the real server would send it. */
+  status: number;
+  /** Exactly one of json / text: Prometheus and Loki success use json; Loki errors are plain text. */
+  json?: unknown;
+  text?: string;
+  headers?: Record<string, string>;
+  /** Filled by the capacity layer: time spent waiting for a slot and being served (clock ms). */
+  timing?: { queueMs: number; serviceMs: number };
+  /** Filled by the fault layer when a fault fired: its id (for traces and the query log). */
+  fault?: string;
+}
+
+export interface Backend {
+  handle(req: ApiRequest): Promise<ApiResponse>;
+}
+
+/** One line of the query log every backend stack keeps (DESIGN §10: external traces are built from it). */
+export interface QueryLogEntry {
+  seq: number;
+  at: number;
+  api: Api;
+  params: ApiParams;
+  origin?: string;
+  status: number;
+  fault?: string;
+  queueMs: number;
+  serviceMs: number;
+  /** The classification a typed client would give (see host/tools/classify). */
+  bytes: number;
+}

@@ -1,0 +1,39 @@
+/**
+ * The CLI: commander wiring and the one error boundary. Each command lives in commands/<name>.ts,
+ * parses its flags, lazy-imports its implementation and calls the public API. Only this file
+ * calls process.exit (DESIGN §13: 0 ok, 1 threshold/regression, 2 bad input, 3 internal).
+ */
+import { Command, CommanderError } from 'commander';
+import { BenchError } from '../errors.js';
+import { COMMANDS } from './commands/index.js';
+
+export async function main(argv: string[]): Promise<void> {
+  const program = new Command('bench')
+    .description('rematch: a golden-prompt rematch bench for incident-investigation agents')
+    .version('0.1.0')
+    .exitOverride()
+    .showHelpAfterError();
+  for (const register of COMMANDS) register(program);
+  try {
+    await program.parseAsync(argv);
+    if (process.exitCode === undefined) process.exitCode = 0;
+  } catch (err) {
+    process.exitCode = exitCodeFor(err);
+  }
+}
+
+function exitCodeFor(err: unknown): number {
+  if (err instanceof CommanderError) {
+    // help and version are exits with code 0; usage errors are bad input.
+    if (err.exitCode === 0) return 0;
+    return 2;
+  }
+  if (err instanceof BenchError) {
+    process.stderr.write(`bench: ${err.message}\n`);
+    return err.exitCode;
+  }
+  const e = err as Error;
+  process.stderr.write(`bench: internal error: ${e?.message ?? String(err)}\n${e?.stack ?? ''}\n`);
+  process.stderr.write('This is a bug in rematch; please report it with the command you ran.\n');
+  return 3;
+}

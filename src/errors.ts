@@ -1,0 +1,63 @@
+/**
+ * Every failure the bench reports on purpose is a BenchError with a stable `code` and the exit code
+ * the CLI boundary uses (DESIGN §13): 1 threshold/regression, 2 bad input, 3 our bug.
+ * Nothing but `cli/main.ts` calls `process.exit`.
+ */
+
+export type ExitCode = 0 | 1 | 2 | 3;
+
+export class BenchError extends Error {
+  readonly code: string;
+  readonly exitCode: ExitCode;
+  constructor(code: string, message: string, exitCode: ExitCode) {
+    super(message);
+    this.name = new.target.name;
+    this.code = code;
+    this.exitCode = exitCode;
+  }
+}
+
+/** One problem in one input file, located as precisely as the loader could. */
+export interface InputIssue {
+  file: string;
+  line?: number;
+  col?: number;
+  /** Dot path of the field, e.g. `parts.A.measurements.0.truth`. */
+  path?: string;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export function formatIssue(i: InputIssue): string {
+  const where = i.line !== undefined ? `${i.file}:${i.line}:${i.col ?? 1}` : i.file;
+  const field = i.path ? ` ${i.path}:` : '';
+  return `${where}:${field} ${i.severity === 'warning' ? 'warning: ' : ''}${i.message}`;
+}
+
+/** Bad input: a config, golden, seat, flag, Theory or trace the user gave us. Exit 2, no stack trace. */
+export class InputError extends BenchError {
+  readonly issues: InputIssue[];
+  constructor(message: string, issues: InputIssue[] = []) {
+    super(
+      'E_INPUT',
+      issues.length ? `${message}\n${issues.map((i) => `  ${formatIssue(i)}`).join('\n')}` : message,
+      2,
+    );
+    this.issues = issues;
+  }
+}
+
+/** The bench ran and a threshold or regression check failed. Exit 1. */
+export class ThresholdError extends BenchError {
+  constructor(message: string) {
+    super('E_THRESHOLD', message, 1);
+  }
+}
+
+/** A bug of ours or an environment failure we cannot attribute to input. Exit 3. */
+export class InternalError extends BenchError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('E_INTERNAL', message, 3);
+    if (options?.cause !== undefined) (this as { cause?: unknown }).cause = options.cause;
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * What an agent sees of the host: tool names, their arguments, the typed envelope every tool
+ * returns, and the markers on host messages (steer, halt, budget). Sims and real providers read
+ * the same things; this file is the contract between host/ and providers/sim/.
+ */
+
+import type { Theory } from '../spec/theory.js';
+import type { Outcome, ToolClass } from '../spec/trace.js';
+
+/**
+ * Every tool result is this envelope, JSON-encoded in the tool message the model gets.
+ * `data` for query tools keeps the wire shape: Prometheus `{resultType, result}` with
+ * string values, Loki `{resultType: 'streams', result: [{stream, values: [[ns, line]]}]}`.
+ */
+export interface Envelope {
+  outcome: Outcome;
+  n: number;
+  data?: unknown;
+  error?: { type: string; message: string };
+  warnings?: string[];
+  /** Set by the host when a gate touched this call (e.g. deferred by the fan-out cap). */
+  note?: string;
+}
+
+export const TOOL = {
+  queryMetrics: 'query_metrics',
+  queryLogs: 'query_logs',
+  labelNames: 'list_label_names',
+  labelValues: 'list_label_values',
+  series: 'list_series',
+  searchTools: 'search_tools',
+  loadSkill: 'load_skill',
+  notes: 'notes',
+  memory: 'working_memory',
+  expand: 'expand',
+  finishNode: 'finish_node',
+  submitTheory: 'submit_theory',
+} as const;
+export type ToolName = (typeof TOOL)[keyof typeof TOOL];
+
+export const TOOL_CLASS: Record<ToolName, ToolClass> = {
+  query_metrics: 'live',
+  query_logs: 'live',
+  list_label_names: 'discovery',
+  list_label_values: 'discovery',
+  list_series: 'discovery',
+  search_tools: 'context',
+  load_skill: 'context',
+  notes: 'context',
+  working_memory: 'context',
+  expand: 'control',
+  finish_node: 'control',
+  submit_theory: 'control',
+};
+
+/**
+ * Times in tool arguments: RFC3339, unix seconds, or relative to the incident's "now":
+ * `now`, `now-30m`. Ranges default to [now-1h, now]; step defaults to 60s.
+ */
+export interface QueryMetricsArgs {
+  query: string;
+  /** instant (default) or range. */
+  mode?: 'instant' | 'range';
+  time?: string;
+  start?: string;
+  end?: string;
+  step?: string;
+}
+export interface QueryLogsArgs {
+  query: string;
+  start?: string;
+  end?: string;
+  /** For metric LogQL: instant at `end` unless `step` is given. */
+  step?: string;
+  limit?: number;
+  direction?: 'forward' | 'backward';
+}
+export interface LabelNamesArgs {
+  source: 'metrics' | 'logs';
+  match?: string;
+}
+export interface LabelValuesArgs {
+  source: 'metrics' | 'logs';
+  label: string;
+  match?: string;
+}
+export interface SeriesArgs {
+  source: 'metrics' | 'logs';
+  match: string;
+}
+export interface SearchToolsArgs {
+  query: string;
+}
+export interface LoadSkillArgs {
+  name: string;
+}
+export interface NotesArgs {
+  action: 'read' | 'write';
+  text?: string;
+}
+export interface MemoryArgs {
+  action: 'read' | 'add';
+  fact?: string;
+}
+export interface ExpandArgs {
+  control: 'sequence' | 'fallback' | 'parallel';
+  subgoals: string[];
+}
+export interface FinishNodeArgs {
+  success: boolean;
+  summary: string;
+}
+export interface SubmitTheoryArgs {
+  theory: Theory;
+}
+
+/** Markers at the start of host-injected user messages. */
+export const HOST_MARK = {
+  steer: '[host:steer]',
+  halt: '[host:halt]',
+  budget: '[host:budget]',
+  blocked: '[host:blocked]',
+  incomplete: '[host:incomplete]',
+} as const;

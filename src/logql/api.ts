@@ -1,0 +1,54 @@
+/**
+ * The LogQL engine's public contract (implemented in ./index.ts). Results mirror Loki's API:
+ * log queries return streams, metric queries return vectors or matrices.
+ */
+
+import type { InstantSample, RangeSeries } from '../promql/api.js';
+import type { Labels, LogEntry } from '../world/types.js';
+
+export interface StreamResult {
+  labels: Labels;
+  entries: LogEntry[];
+}
+
+export type LokiValue =
+  | { type: 'streams'; streams: StreamResult[] }
+  | { type: 'vector'; samples: InstantSample[] }
+  | { type: 'matrix'; series: RangeSeries[] }
+  | { type: 'scalar'; t: number; v: number };
+
+export interface LokiStats {
+  bytesProcessed: number;
+  linesProcessed: number;
+  entriesReturned: number;
+}
+
+export interface LokiResult {
+  value: LokiValue;
+  warnings: string[];
+  stats: LokiStats;
+}
+
+export type LogDirection = 'forward' | 'backward';
+
+export interface LogQueryOptions {
+  /** Range [start, end] in ms; Loki's end is exclusive for log queries. */
+  start: number;
+  end: number;
+  /** Metric range queries: step in ms. Instant metric queries pass start === end and no step. */
+  step?: number;
+  limit?: number;
+  direction?: LogDirection;
+}
+
+/** Loki error kinds: `bad_data` answers 400 with a plain-text body. */
+export type LokiErrorType = 'bad_data' | 'canceled' | 'timeout' | 'internal';
+
+export class LogQLError extends Error {
+  readonly errorType: LokiErrorType;
+  constructor(errorType: LokiErrorType, message: string) {
+    super(message);
+    this.name = 'LogQLError';
+    this.errorType = errorType;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The PromQL engine's public contract (implemented in ./index.ts). The backend, the HTTP adapter,
+ * `bench validate` and the tools call only these. Results mirror Prometheus' API value types.
+ */
+import type { Labels } from '../world/types.js';
+
+export interface Point {
+  t: number;
+  v: number;
+}
+export interface InstantSample {
+  labels: Labels;
+  t: number;
+  v: number;
+}
+export interface RangeSeries {
+  labels: Labels;
+  points: Point[];
+}
+
+export type PromValue =
+  | { type: 'vector'; samples: InstantSample[] }
+  | { type: 'matrix'; series: RangeSeries[] }
+  | { type: 'scalar'; t: number; v: number }
+  | { type: 'string'; t: number; v: string };
+
+export interface PromResult {
+  value: PromValue;
+  /** Annotations, Prometheus style: "PromQL warning: ..." and "PromQL info: ...". */
+  warnings: string[];
+  infos: string[];
+  /** Samples touched, for the cost model and bench figures. */
+  samplesRead: number;
+}
+
+/** Prometheus API error types (DESIGN §8). */
+export type PromErrorType =
+  | 'bad_data'
+  | 'execution'
+  | 'canceled'
+  | 'timeout'
+  | 'internal'
+  | 'not_found'
+  | 'unavailable';
+
+/**
+ * Thrown by the engine. `message` is what Prometheus would put in `error`, e.g.
+ * `1:13: parse error: unexpected <EOF>` (the HTTP layer prefixes `invalid parameter "query": `).
+ */
+export class PromQLError extends Error {
+  readonly errorType: PromErrorType;
+  constructor(errorType: PromErrorType, message: string) {
+    super(message);
+    this.name = 'PromQLError';
+    this.errorType = errorType;
+  }
+}
+
+export interface EngineOptions {
+  /** Default 5 minutes. */
+  lookbackDeltaMs?: number;
+  /** Prometheus refuses range queries with more than 11,000 points per series. */
+  maxPointsPerSeries?: number;
+  /** Abort evaluation after this many samples (maps to `execution` errors). */
+  maxSamples?: number;
+}

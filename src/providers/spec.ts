@@ -1,0 +1,76 @@
+/**
+ * The model interface: the only thing `host/` imports from `providers/`. One turn = messages and
+ * tool schemas in; text, tool calls, usage and latency out. Real providers (AI SDK), sim policies
+ * and test doubles all implement `Model`.
+ */
+import type { Clock } from '../clock.js';
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** Parsed JSON arguments; `argsError` is set instead when the model sent malformed JSON. */
+  args: unknown;
+  argsError?: string;
+}
+
+export type Message =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; providerState?: unknown }
+  | { role: 'tool'; toolCallId: string; toolName: string; content: string };
+
+export interface ToolSchema {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments object. */
+  parameters: Record<string, unknown>;
+}
+
+export interface Usage {
+  input: number;
+  output: number;
+  reasoning: number;
+  /** The provider's usage object as it came, for audits. */
+  raw?: unknown;
+}
+
+export interface TurnRequest {
+  messages: Message[];
+  tools: ToolSchema[];
+  /** `required` forces a tool call; a name restricts to that tool (budget cap: submit_theory only). */
+  toolChoice?: 'auto' | 'required' | { tool: string };
+  /** Which agent node asks (reactree), for sims that act by role. */
+  node: { id: string; depth: number; goal: string; role: 'root' | 'child' };
+  signal?: AbortSignal;
+}
+
+export interface TurnResult {
+  text: string;
+  toolCalls: ToolCall[];
+  usage: Usage;
+  /** Model latency on the trial's clock (virtual for sims: simulated think time). */
+  latencyMs: number;
+  /** Provider attempts (retries) this turn took. */
+  attempts: number;
+  /** Opaque state the provider wants back next turn (reasoning items, thought signatures). */
+  providerState?: unknown;
+}
+
+/** Provider failures that make a trial unscored (never a zero). */
+export class ProviderError extends Error {
+  readonly status?: number;
+  readonly retryable: boolean;
+  constructor(message: string, opts: { status?: number; retryable?: boolean } = {}) {
+    super(message);
+    this.name = 'ProviderError';
+    this.status = opts.status;
+    this.retryable = opts.retryable ?? false;
+  }
+}
+
+export interface Model {
+  readonly id: string;
+  /** `virtual` for sims: the host then runs the trial on a VirtualClock. */
+  readonly clock: 'real' | 'virtual';
+  turn(req: TurnRequest, clock: Clock): Promise<TurnResult>;
+}

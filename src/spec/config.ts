@@ -1,0 +1,52 @@
+/** bench.config.yaml: which goldens, seats and gate sets a plain `bench run` uses, and thresholds. */
+import { z } from 'zod';
+
+/** Every gate of DESIGN §6, each switchable on its own. */
+export const GateName = z.enum(['failureClass', 'ledger', 'fanout', 'toolClasses', 'budgetFindings']);
+export type GateName = z.infer<typeof GateName>;
+
+export const GateSettings = z
+  .object({
+    /** ledger: sighting number that steers (2 = the second time) and that halts (3). */
+    steerAt: z.number().int().min(2).default(2),
+    haltAt: z.number().int().min(3).default(3),
+    /** fanout: concurrent copies of one tool per backend per wave. */
+    fanoutCap: z.number().int().positive().default(3),
+  })
+  .strict();
+
+export const GateSet = z
+  .object({
+    gates: z.array(GateName),
+    settings: GateSettings.optional(),
+  })
+  .strict();
+
+export const ConfigFile = z
+  .object({
+    goldens: z.array(z.string()).default(['goldens']),
+    seats: z.array(z.string()).default(['seats']),
+    /** Seat names used when --seat is not given (default: all sim seats found). */
+    defaultSeats: z.array(z.string()).optional(),
+    gateSets: z.record(z.string(), GateSet).default({}),
+    defaultGateSets: z.array(z.string()).default(['none', 'all']),
+    repetitions: z.number().int().positive().default(5),
+    seed: z.number().int().default(1),
+    concurrency: z.number().int().positive().default(4),
+    /** Trials sharing one backend timeline per golden (contended mode). */
+    contended: z.boolean().default(false),
+    gateSettings: GateSettings.default({ steerAt: 2, haltAt: 3, fanoutCap: 3 }),
+    thresholds: z
+      .object({
+        passCorrectness: z.number().min(0).max(1).default(0.8),
+        steerHaltAlert: z.number().int().nonnegative().default(1),
+        junitMinCorrectness: z.number().min(0).max(1).default(0.5),
+      })
+      .strict()
+      .default({ passCorrectness: 0.8, steerHaltAlert: 1, junitMinCorrectness: 0.5 }),
+    outDir: z.string().default('reports'),
+  })
+  .strict();
+
+export type ConfigFile = z.infer<typeof ConfigFile>;
+export type GateSettings = z.infer<typeof GateSettings>;

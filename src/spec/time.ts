@@ -1,0 +1,43 @@
+/** Durations and time references as goldens write them (see golden.ts). */
+
+const UNIT_MS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+  y: 31_536_000_000,
+};
+
+/** "1h30m" → 5_400_000. Returns undefined for anything that is not a duration. */
+export function parseDuration(s: string): number | undefined {
+  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w|y))+$/.test(s)) return undefined;
+  let total = 0;
+  for (const m of s.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)/g)) total += Number(m[1]) * UNIT_MS[m[2]];
+  return total;
+}
+
+/** 5_400_000 → "1h30m" (Prometheus style, largest units first). */
+export function formatDuration(ms: number): string {
+  if (ms === 0) return '0s';
+  let rest = ms;
+  let out = '';
+  for (const u of ['y', 'w', 'd', 'h', 'm', 's', 'ms']) {
+    const n = Math.floor(rest / UNIT_MS[u]);
+    if (n > 0) {
+      out += `${n}${u}`;
+      rest -= n * UNIT_MS[u];
+    }
+  }
+  return out;
+}
+
+/** An RFC3339 time or an offset from `startMs`. Throws on anything else (schemas catch it first). */
+export function resolveTimeRef(ref: string, startMs: number): number {
+  const d = parseDuration(ref);
+  if (d !== undefined) return startMs + d;
+  const t = Date.parse(ref);
+  if (Number.isNaN(t)) throw new Error(`not a time: ${ref}`);
+  return t;
+}
