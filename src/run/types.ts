@@ -1,0 +1,42 @@
+/**
+ * The contract between the scheduler (run/scheduler.ts) and one trial (run/trial.ts).
+ */
+
+import type { Backend, QueryLogEntry } from '../backend/api.js';
+import type { Clock } from '../clock.js';
+import type { GateName, GateSettings } from '../spec/config.js';
+import type { Golden } from '../spec/normalized.js';
+import type { Seat } from '../spec/seat.js';
+import type { Theory } from '../spec/theory.js';
+import type { Trace } from '../spec/trace.js';
+
+export interface GateSetSpec {
+  name: string;
+  gates: GateName[];
+  settings: GateSettings;
+}
+
+/** One cell of the matrix: golden × seat × gate set × repetition. */
+export interface TrialSpec {
+  /** Stable id, e.g. `checkout-db-pool/sim-tweaker/all/r2`: used for file names and the journal. */
+  id: string;
+  golden: Golden;
+  seat: Seat;
+  gateSet: GateSetSpec;
+  rep: number;
+  /** Derived from the run seed, golden, seat and rep (not the gate set: gate effects pair by seed). */
+  seed: number;
+}
+
+export interface TrialEnv {
+  /** Folder for this trial's files (trace.jsonl, theory.json, command-seat stdout ...). */
+  dir: string;
+  /** Contended mode: trials of one golden share one backend stack and one virtual clock. */
+  shared?: { backend: Backend; clock: Clock; queryLog: QueryLogEntry[] };
+  signal?: AbortSignal;
+}
+
+export type TrialOutcome =
+  | { kind: 'done'; spec: TrialSpec; traceFile: string; trace: Trace; theory: Theory | null }
+  /** A real seat without its key variable: one clear line, never an error. */
+  | { kind: 'skipped'; spec: TrialSpec; reason: string };

@@ -1,0 +1,85 @@
+/** In-memory log store: the LogSource the LogQL engine reads. */
+import { labelsKey, matchesAll } from './matchers.js';
+import type { Labels, LogEntry, LogSource, LogStream, Matcher } from './types.js';
+
+interface Building {
+  labels: Labels;
+  entries: LogEntry[];
+}
+
+export class LogStore implements LogSource {
+  private readonly streams = new Map<string, Building>();
+  private frozen: LogStream[] | null = null;
+
+  push(labels: Labels, t: number, line: string): void {
+    this.frozen = null;
+    const key = labelsKey(labels);
+    let b = this.streams.get(key);
+    if (!b) {
+      const sorted: Record<string, string> = {};
+      for (const k of Object.keys(labels).sort()) sorted[k] = labels[k];
+      b = { labels: sorted, entries: [] };
+      this.streams.set(key, b);
+    }
+    b.entries.push({ t, line });
+  }
+
+  /** All streams sorted by label key, entries ascending by time (stable for equal times). */
+  all(): LogStream[] {
+    if (this.frozen) return this.frozen;
+    const keys = [...this.streams.keys()].sort();
+    this.frozen = keys.map((k) => {
+      const b = this.streams.get(k)!;
+      const entries = b.entries
+        .map((e, i) => ({ e, i }))
+        .sort((x, y) => x.e.t - y.e.t || x.i - y.i)
+        .map((x) => x.e);
+      return { labels: b.labels, entries };
+    });
+    return this.frozen;
+  }
+
+  get size(): { streams: number; lines: number; bytes: number } {
+    let lines = 0;
+    let bytes = 0;
+    for (const s of this.all()) {
+      lines += s.entries.length;
+      for (const e of s.entries) bytes += Buffer.byteLength(e.line);
+    }
+    return { streams: this.all().length, lines, bytes };
+  }
+
+  select(matchers: readonly Matcher[], minT: number, maxT: number): LogStream[] {
+    const out: LogStream[] = [];
+    for (const s of this.all()) {
+      if (!matchesAll(matchers, s.labels)) continue;
+      const lo = lowerBound(s.entries, minT);
+      const hi = lowerBound(s.entries, maxT + 1);
+      if (hi > lo) out.push({ labels: s.labels, entries: s.entries.slice(lo, hi) });
+    }
+    return out;
+  }
+
+  labelNames(minT: number, maxT: number): string[] {
+    const names = new Set<string>();
+    for (const s of this.select([], minT, maxT)) for (const k of Object.keys(s.labels)) names.add(k);
+    return [...names].sort();
+  }
+
+  labelValues(name: string, minT: number, maxT: number): string[] {
+    const values = new Set<string>();
+    for (const s of this.select([], minT, maxT)) if (s.labels[name] !== undefined) values.add(s.labels[name]);
+    return [...values].sort();
+  }
+}
+
+function lowerBound(entries: readonly LogEntry[], t: number): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (entries[mid].t < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,123 @@
+/**
+ * In-memory series store: the SeriesSource the PromQL engine reads. Series are indexed by metric
+ * name so that a selector with `__name__="x"` touches only that metric's series.
+ */
+import { labelsKey, matchesAll } from './matchers.js';
+import type { Labels, Matcher, Series, SeriesSource } from './types.js';
+
+interface Building {
+  labels: Labels;
+  ts: number[];
+  vs: number[];
+}
+
+export class SeriesStore implements SeriesSource {
+  private readonly building = new Map<string, Building>();
+  private frozen: Series[] | null = null;
+  private byName = new Map<string, Series[]>();
+
+  /** Add samples to a series (created on first use). Times must ascend within one series. */
+  append(labels: Labels, t: number, v: number): void {
+    this.mutable(labels).ts.push(t);
+    this.mutable(labels).vs.push(v);
+  }
+
+  addSeries(labels: Labels, ts: readonly number[], vs: readonly number[]): void {
+    const b = this.mutable(labels);
+    for (let i = 0; i < ts.length; i++) {
+      b.ts.push(ts[i]);
+      b.vs.push(vs[i]);
+    }
+  }
+
+  private mutable(labels: Labels): Building {
+    this.frozen = null;
+    const key = labelsKey(labels);
+    let b = this.building.get(key);
+    if (!b) {
+      const sorted: Record<string, string> = {};
+      for (const k of Object.keys(labels).sort()) sorted[k] = labels[k];
+      b = { labels: sorted, ts: [], vs: [] };
+      this.building.set(key, b);
+    }
+    return b;
+  }
+
+  /** All series, sorted by label key; samples sorted by time (later duplicates win). */
+  all(): Series[] {
+    if (this.frozen) return this.frozen;
+    const out: Series[] = [];
+    const keys = [...this.building.keys()].sort();
+    this.byName = new Map();
+    for (const key of keys) {
+      const b = this.building.get(key)!;
+      const idx = b.ts.map((_, i) => i).sort((x, y) => b.ts[x] - b.ts[y] || x - y);
+      const ts: number[] = [];
+      const vs: number[] = [];
+      for (const i of idx) {
+        if (ts.length && ts[ts.length - 1] === b.ts[i]) {
+          vs[vs.length - 1] = b.vs[i];
+          continue;
+        }
+        ts.push(b.ts[i]);
+        vs.push(b.vs[i]);
+      }
+      const s: Series = { labels: b.labels, ts: Float64Array.from(ts), vs: Float64Array.from(vs) };
+      out.push(s);
+      const name = b.labels.__name__ ?? '';
+      const list = this.byName.get(name) ?? [];
+      list.push(s);
+      this.byName.set(name, list);
+    }
+    this.frozen = out;
+    return out;
+  }
+
+  get size(): { series: number; samples: number } {
+    let samples = 0;
+    for (const s of this.all()) samples += s.ts.length;
+    return { series: this.all().length, samples };
+  }
+
+  select(matchers: readonly Matcher[], minT: number, maxT: number): Series[] {
+    const all = this.all();
+    const nameEq = matchers.find((m) => m.name === '__name__' && m.op === '=');
+    const candidates = nameEq ? (this.byName.get(nameEq.value) ?? []) : all;
+    return candidates.filter((s) => matchesAll(matchers, s.labels) && hasSampleIn(s, minT, maxT));
+  }
+
+  labelNames(matchers: readonly Matcher[][], minT: number, maxT: number): string[] {
+    const names = new Set<string>();
+    for (const s of this.matching(matchers, minT, maxT)) for (const k of Object.keys(s.labels)) names.add(k);
+    return [...names].sort();
+  }
+
+  labelValues(name: string, matchers: readonly Matcher[][], minT: number, maxT: number): string[] {
+    const values = new Set<string>();
+    for (const s of this.matching(matchers, minT, maxT)) {
+      const v = s.labels[name];
+      if (v !== undefined && v !== '') values.add(v);
+    }
+    return [...values].sort();
+  }
+
+  /** Series matching any of the matcher sets (all series when none are given). */
+  private matching(sets: readonly Matcher[][], minT: number, maxT: number): Series[] {
+    if (sets.length === 0) return this.all().filter((s) => hasSampleIn(s, minT, maxT));
+    const seen = new Set<Series>();
+    for (const ms of sets) for (const s of this.select(ms, minT, maxT)) seen.add(s);
+    return [...seen];
+  }
+}
+
+/** Binary search: does the series have a sample in [minT, maxT]? */
+export function hasSampleIn(s: Series, minT: number, maxT: number): boolean {
+  let lo = 0;
+  let hi = s.ts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (s.ts[mid] < minT) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < s.ts.length && s.ts[lo] <= maxT;
+}
