@@ -1,0 +1,87 @@
+/**
+ * The dependency direction of DESIGN §4, enforced: `cli → index → run → {host, backend, providers,
+ * scoring} → {world, promql, logql} → spec/errors`; reporters read results only; the engines
+ * never import the backend or the host; the host takes nothing from providers but the model
+ * interface.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(__dirname, '../src');
+
+/** Top-level module of a file under src/: its first folder, or the file name for top-level files. */
+function moduleOf(file: string): string {
+  const rel = relative(SRC, file).replaceAll('\\', '/');
+  const first = rel.split('/')[0];
+  return rel.includes('/') ? first : first.replace(/\.ts$/, '');
+}
+
+const ALLOWED: Record<string, string[]> = {
+  errors: [],
+  clock: [],
+  spec: ['errors'],
+  world: ['spec', 'errors'],
+  promql: ['world', 'spec', 'errors'],
+  logql: ['world', 'promql', 'spec', 'errors'],
+  backend: ['world', 'promql', 'logql', 'spec', 'errors', 'clock'],
+  providers: ['host', 'spec', 'errors', 'clock', 'world', 'promql', 'logql'],
+  host: ['providers', 'backend', 'world', 'promql', 'logql', 'spec', 'errors', 'clock'],
+  scoring: ['spec', 'errors'],
+  reporters: ['scoring', 'spec', 'errors'],
+  run: ['host', 'backend', 'providers', 'scoring', 'reporters', 'world', 'promql', 'logql', 'spec', 'errors', 'clock'],
+  mcp: ['backend', 'world', 'promql', 'logql', 'spec', 'errors', 'clock'],
+  index: ['*'],
+  cli: ['*'],
+};
+
+function* files(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yield* files(p);
+    else if (p.endsWith('.ts')) yield p;
+  }
+}
+
+function importsOf(file: string): { spec: string; typeOnly: boolean }[] {
+  const text = readFileSync(file, 'utf8');
+  const out: { spec: string; typeOnly: boolean }[] = [];
+  for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?[^'";]*?from\s+'([^']+)'/gm)) {
+    out.push({ spec: m[3], typeOnly: Boolean(m[2]) });
+  }
+  for (const m of text.matchAll(/import\(\s*'([^']+)'\s*\)/g)) out.push({ spec: m[1], typeOnly: false });
+  return out.filter((i) => i.spec.startsWith('.'));
+}
+
+describe('architecture', () => {
+  it('keeps dependencies pointing one way', () => {
+    const violations: string[] = [];
+    for (const file of files(SRC)) {
+      const from = moduleOf(file);
+      const allowed = ALLOWED[from];
+      if (!allowed) {
+        violations.push(`${relative(SRC, file)}: module "${from}" is not on the map (test/architecture.test.ts)`);
+        continue;
+      }
+      for (const imp of importsOf(file)) {
+        const target = moduleOf(resolve(dirname(file), imp.spec.replace(/\.js$/, '.ts')));
+        if (target === from || allowed.includes('*') || allowed.includes(target)) continue;
+        violations.push(`${relative(SRC, file)} imports ${imp.spec} (${from} → ${target})`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('lets the host take only the model interface from providers', () => {
+    const bad: string[] = [];
+    for (const file of files(join(SRC, 'host'))) {
+      for (const imp of importsOf(file)) {
+        const target = resolve(dirname(file), imp.spec.replace(/\.js$/, '.ts'));
+        if (target.includes(`${join(SRC, 'providers')}`) && !target.endsWith(join('providers', 'spec.ts'))) {
+          bad.push(`${relative(SRC, file)} imports ${imp.spec}`);
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+});
