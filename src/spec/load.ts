@@ -1,0 +1,149 @@
+/**
+ * Loaders for everything on disk. Every loader throws `InputError` listing all issues of the input
+ * at once, each with `file:line:col` and a dot path; `check*` variants return the issues instead
+ * (warnings included) for `bench validate`. Names here are a contract other modules use.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import type { InputIssue } from '../errors.js';
+import { type Checked, checkSchema, locateRules, throwIfErrors } from './check.js';
+import { ConfigFile } from './config.js';
+import { expandGoldenPaths, expandSeatPaths, goldenFileOf, readInput } from './files.js';
+import { GoldenFile } from './golden.js';
+import { parseJsonSource } from './json-source.js';
+import { type Golden, normalizeGolden } from './normalized.js';
+import { configRules, defaultSeatRules } from './rules/config.js';
+import { goldenRules } from './rules/golden.js';
+import { seatRules } from './rules/seat.js';
+import { type Seat, SeatFile } from './seat.js';
+import { Theory } from './theory.js';
+import { parseYamlSource } from './yaml-source.js';
+
+export { readTrace } from './trace-read.js';
+
+export const DEFAULT_CONFIG_FILE = 'bench.config.yaml';
+
+export function checkGolden(path: string): Checked<Golden> {
+  const file = goldenFileOf(path);
+  const src = parseYamlSource(file, readInput(file, 'golden'));
+  const parsed = checkSchema(src, GoldenFile);
+  if (!parsed.value) return { issues: parsed.issues };
+  const golden = normalizeGolden(parsed.value, file, dirname(file));
+  return { value: golden, issues: locateRules(src, goldenRules(golden)) };
+}
+
+export function loadGolden(path: string): Golden {
+  const r = checkGolden(path);
+  throwIfErrors('golden', r.issues);
+  return r.value!;
+}
+
+/** Every golden under `paths`, sorted by id; all files are checked before anything throws. */
+export function checkGoldens(paths: string[]): Checked<Golden[]> {
+  const issues: InputIssue[] = [];
+  const byId = new Map<string, Golden>();
+  for (const file of expandGoldenPaths(paths)) {
+    const r = checkGolden(file);
+    issues.push(...r.issues);
+    if (!r.value) continue;
+    const prev = byId.get(r.value.id);
+    if (prev) {
+      if (prev.file === r.value.file) continue;
+      issues.push(dup(r.value.file, 'id', `duplicate golden id "${r.value.id}" (also in ${prev.file})`));
+    } else byId.set(r.value.id, r.value);
+  }
+  return { value: [...byId.values()].sort((a, b) => a.id.localeCompare(b.id)), issues };
+}
+
+export function loadGoldens(paths: string[]): Golden[] {
+  const r = checkGoldens(paths);
+  throwIfErrors('goldens', r.issues);
+  return r.value!;
+}
+
+export function checkSeat(path: string): Checked<Seat> {
+  const src = parseYamlSource(path, readInput(path, 'seat'));
+  const parsed = checkSchema(src, SeatFile);
+  if (!parsed.value) return { issues: parsed.issues };
+  return { value: { ...parsed.value, file: path }, issues: locateRules(src, seatRules(parsed.value)) };
+}
+
+export function loadSeat(path: string): Seat {
+  const r = checkSeat(path);
+  throwIfErrors('seat', r.issues);
+  return r.value!;
+}
+
+/** Every seat under `paths` (files or folders of *.yaml), sorted by name; duplicate names are errors. */
+export function checkSeats(paths: string[]): Checked<Seat[]> {
+  const issues: InputIssue[] = [];
+  const byName = new Map<string, Seat>();
+  for (const file of expandSeatPaths(paths)) {
+    const r = checkSeat(file);
+    issues.push(...r.issues);
+    if (!r.value) continue;
+    const prev = byName.get(r.value.name);
+    if (prev) {
+      if (prev.file === r.value.file) continue;
+      issues.push(dup(file, 'name', `duplicate seat name "${r.value.name}" (also in ${prev.file})`));
+    } else byName.set(r.value.name, r.value);
+  }
+  return { value: [...byName.values()].sort((a, b) => a.name.localeCompare(b.name)), issues };
+}
+
+export function loadSeats(paths: string[]): Seat[] {
+  const r = checkSeats(paths);
+  throwIfErrors('seats', r.issues);
+  return r.value!;
+}
+
+function dup(file: string, key: string, message: string): InputIssue {
+  const src = parseYamlSource(file, readInput(file, 'file'));
+  const at = src.locate([key]);
+  return { file, line: at?.line, col: at?.col, path: key, message, severity: 'error' };
+}
+
+/**
+ * The config (default `bench.config.yaml` in the working directory; when that default is absent,
+ * every default applies). Paths inside a config elsewhere are made relative to the working directory.
+ */
+export function checkConfig(path?: string): Checked<{ config: ConfigFile; file: string }> {
+  const file = path ?? DEFAULT_CONFIG_FILE;
+  if (path === undefined && !existsSync(file)) {
+    return { value: { config: ConfigFile.parse({}), file }, issues: [] };
+  }
+  const src = parseYamlSource(file, readInput(file, 'config'));
+  const parsed = checkSchema(src, ConfigFile);
+  if (!parsed.value) return { issues: parsed.issues };
+  const config = rebase(parsed.value, dirname(file));
+  return { value: { config, file }, issues: locateRules(src, configRules(config)) };
+}
+
+export function loadConfig(path?: string): { config: ConfigFile; file: string } {
+  const r = checkConfig(path);
+  throwIfErrors('config', r.issues);
+  return r.value!;
+}
+
+/** Issues for `defaultSeats` entries that name no loaded seat, located in the config file. */
+export function checkDefaultSeats(config: ConfigFile, file: string, seats: Seat[]): InputIssue[] {
+  const rules = defaultSeatRules(
+    config,
+    seats.map((s) => s.name),
+  );
+  if (!rules.length || !existsSync(file)) return [];
+  return locateRules(parseYamlSource(file, readInput(file, 'config')), rules);
+}
+
+function rebase(c: ConfigFile, dir: string): ConfigFile {
+  if (resolve(dir) === resolve('.')) return c;
+  const fix = (p: string) => (isAbsolute(p) ? p : relative('.', resolve(dir, p)) || '.');
+  return { ...c, goldens: c.goldens.map(fix), seats: c.seats.map(fix), outDir: fix(c.outDir) };
+}
+
+/** A Theory file (JSON). */
+export function loadTheory(path: string): Theory {
+  const r = checkSchema(parseJsonSource(path, readInput(path, 'theory')), Theory);
+  throwIfErrors('theory', r.issues);
+  return r.value!;
+}

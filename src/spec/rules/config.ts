@@ -1,0 +1,40 @@
+/** Rules of bench.config.yaml: gate-set names, threshold order, and seats it names. */
+import type { ConfigFile, GateSettings } from '../config.js';
+import { err, type RuleIssue } from './types.js';
+
+/** Built in: `none` (every gate off) and `all` (every gate on). */
+export const BUILTIN_GATE_SETS = ['none', 'all'] as const;
+
+export function configRules(c: ConfigFile): RuleIssue[] {
+  const out: RuleIssue[] = [];
+  for (const name of Object.keys(c.gateSets)) {
+    if ((BUILTIN_GATE_SETS as readonly string[]).includes(name)) {
+      out.push(err(['gateSets', name], `gate set "${name}" is built in and cannot be redefined`));
+    }
+  }
+  const known = new Set<string>([...BUILTIN_GATE_SETS, ...Object.keys(c.gateSets)]);
+  c.defaultGateSets.forEach((name, i) => {
+    if (!known.has(name)) {
+      out.push(err(['defaultGateSets', i], `unknown gate set "${name}" (known: ${[...known].join(', ')})`));
+    }
+  });
+  out.push(...settingsRules(c.gateSettings, ['gateSettings']));
+  for (const [name, set] of Object.entries(c.gateSets)) {
+    if (set.settings) out.push(...settingsRules(set.settings, ['gateSets', name, 'settings']));
+  }
+  return out;
+}
+
+function settingsRules(s: GateSettings, path: string[]): RuleIssue[] {
+  return s.haltAt <= s.steerAt ? [err([...path, 'haltAt'], 'haltAt must be greater than steerAt')] : [];
+}
+
+/** `defaultSeats` must name seats that exist; checked once the seats are loaded. */
+export function defaultSeatRules(c: ConfigFile, seatNames: Iterable<string>): RuleIssue[] {
+  const names = new Set(seatNames);
+  const out: RuleIssue[] = [];
+  c.defaultSeats?.forEach((name, i) => {
+    if (!names.has(name)) out.push(err(['defaultSeats', i], `unknown seat "${name}"`));
+  });
+  return out;
+}

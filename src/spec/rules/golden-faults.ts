@@ -1,0 +1,76 @@
+/**
+ * Rules on a golden's faults and expectations that need no world. Whether a fault's query pattern
+ * matches any series or stream of the world is checked by `bench validate` after building it.
+ */
+import type { Golden } from '../normalized.js';
+import { err, type RuleIssue, warn } from './types.js';
+
+/** Mirrors `Api` in src/backend/api.ts (spec may not import backend; a test keeps them equal). */
+export const FAULT_APIS = [
+  'prom.query',
+  'prom.query_range',
+  'prom.series',
+  'prom.labels',
+  'prom.label_values',
+  'prom.metadata',
+  'prom.buildinfo',
+  'loki.query',
+  'loki.query_range',
+  'loki.labels',
+  'loki.label_values',
+  'loki.series',
+  'loki.index_stats',
+] as const;
+/** Whole backends a fault may name instead of single APIs. */
+export const FAULT_BACKENDS = ['prometheus', 'loki'] as const;
+
+const KNOWN = new Set<string>([...FAULT_APIS, ...FAULT_BACKENDS]);
+
+export function faultRules(g: Golden): RuleIssue[] {
+  const out: RuleIssue[] = [];
+  const ids = new Set<string>();
+  g.faults.forEach((f, i) => {
+    const at = ['faults', i];
+    if (ids.has(f.id)) out.push(err([...at, 'id'], `duplicate fault id "${f.id}"`));
+    ids.add(f.id);
+    f.match.api?.forEach((api, j) => {
+      if (!KNOWN.has(api)) {
+        out.push(err([...at, 'match', 'api', j], `unknown API "${api}" (one of ${[...KNOWN].join(', ')})`));
+      }
+    });
+    if (f.match.query !== undefined) {
+      const bad = regexError(f.match.query);
+      if (bad) out.push(err([...at, 'match', 'query'], `invalid regular expression: ${bad}`));
+    }
+    if (f.kind === 'http-error' && f.status === undefined) {
+      out.push(err(at, 'an http-error fault needs a `status`'));
+    }
+    if (f.kind === 'latency' && f.latency === undefined) out.push(err(at, 'a latency fault needs `latency`'));
+    if (f.kind === 'partial' && f.keep === undefined && f.warnings === undefined) {
+      out.push(warn(at, 'a partial fault without `keep` or `warnings` changes nothing visible'));
+    }
+  });
+  return out;
+}
+
+export function expectationRules(g: Golden): RuleIssue[] {
+  const out: RuleIssue[] = [];
+  g.expect.forEach((e, i) => {
+    const checks = [e.value, e.count, e.empty, e.outcome].filter((x) => x !== undefined).length;
+    if (checks === 0)
+      out.push(err(['expect', i], 'an expectation needs one of value, count, empty or outcome'));
+    if (e.value !== undefined && e.tolerance === undefined) {
+      out.push(warn(['expect', i], 'a value without tolerance is compared exactly'));
+    }
+  });
+  return out;
+}
+
+export function regexError(source: string): string | undefined {
+  try {
+    new RegExp(source);
+    return undefined;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}

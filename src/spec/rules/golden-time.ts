@@ -1,0 +1,33 @@
+/** Rules on a golden's instants: a window that runs forwards and every time reference inside it. */
+import type { Golden } from '../normalized.js';
+import { resolveTimeRef } from '../time.js';
+import { err, type RuleIssue } from './types.js';
+
+export function timeRules(g: Golden): RuleIssue[] {
+  const { start, end, now, activeAt } = g.ms;
+  const out: RuleIssue[] = [];
+  if (!(start < end)) return [err(['time', 'end'], 'time.end must be after time.start')];
+  const inside = (t: number, path: (string | number)[], what: string) => {
+    if (t < start || t > end)
+      out.push(err(path, `${what} is outside the golden's window [time.start, time.end]`));
+  };
+  inside(now, ['time', 'now'], 'time.now');
+  inside(activeAt, ['alert', 'activeAt'], 'alert.activeAt');
+  if (activeAt > now) out.push(err(['alert', 'activeAt'], 'alert.activeAt is after time.now'));
+  for (const part of ['A', 'B'] as const) {
+    g.parts[part].measurements.forEach((m, i) => {
+      if (m.at) inside(resolveTimeRef(m.at, start), ['parts', part, 'measurements', i, 'at'], 'at');
+    });
+  }
+  g.expect.forEach((e, i) => {
+    if (e.at) inside(resolveTimeRef(e.at, start), ['expect', i, 'at'], 'at');
+  });
+  g.faults.forEach((f, i) => {
+    const from = f.match.from ? resolveTimeRef(f.match.from, start) : undefined;
+    const to = f.match.to ? resolveTimeRef(f.match.to, start) : undefined;
+    if (from !== undefined && to !== undefined && from >= to) {
+      out.push(err(['faults', i, 'match', 'to'], 'match.to must be after match.from'));
+    }
+  });
+  return out;
+}

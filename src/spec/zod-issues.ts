@@ -1,0 +1,79 @@
+/**
+ * zod issues → InputIssues with `file:line:col` and a dot path. Unions report the branch that got
+ * furthest (fewest issues) instead of zod's bare "Invalid input", so an author reads the real cause.
+ */
+import type { z } from 'zod';
+import type { InputIssue } from '../errors.js';
+import type { IssuePath, Locator } from './yaml-source.js';
+
+type ZIssue = z.core.$ZodIssue;
+
+export function dotPath(path: IssuePath): string {
+  return path.map((p) => String(p)).join('.');
+}
+
+/** Issue located through `loc`; without a position it still names the file and the path. */
+export function locatedIssue(
+  loc: Locator,
+  path: IssuePath,
+  message: string,
+  severity: 'error' | 'warning' = 'error',
+  opts?: { key?: boolean; line?: number },
+): InputIssue {
+  const at = loc.locate(path, opts);
+  const issue: InputIssue = { file: loc.file, message, severity };
+  if (opts?.line !== undefined) {
+    issue.line = opts.line;
+    issue.col = at?.col ?? 1;
+  } else if (at) {
+    issue.line = at.line;
+    issue.col = at.col;
+  }
+  if (path.length) issue.path = dotPath(path);
+  return issue;
+}
+
+export function issuesFromZod(error: z.ZodError, loc: Locator, opts?: { line?: number }): InputIssue[] {
+  const out: InputIssue[] = [];
+  for (const i of flatten(error.issues, [])) {
+    if (i.code === 'unrecognized_keys') {
+      for (const k of i.keys) {
+        out.push(
+          locatedIssue(loc, [...i.path, k], 'unknown field', 'error', { key: true, line: opts?.line }),
+        );
+      }
+      continue;
+    }
+    out.push(locatedIssue(loc, i.path, messageOf(i), 'error', { line: opts?.line }));
+  }
+  return out;
+}
+
+function flatten(issues: readonly ZIssue[], prefix: PropertyKey[]): ZIssue[] {
+  const out: ZIssue[] = [];
+  for (const i of issues) {
+    const path = [...prefix, ...i.path];
+    if (i.code === 'invalid_union' && i.errors.length > 0) {
+      const best = [...i.errors].sort((a, b) => rank(a) - rank(b))[0];
+      if (best.length > 0) {
+        out.push(...flatten(best, path));
+        continue;
+      }
+    }
+    out.push({ ...i, path } as ZIssue);
+  }
+  return out;
+}
+
+/** Fewer issues is better; an issue about the whole value (a type mismatch at the root) is worst. */
+function rank(branch: readonly ZIssue[]): number {
+  const rootType = branch.some((i) => i.path.length === 0 && i.code === 'invalid_type');
+  return branch.length + (rootType ? 1000 : 0);
+}
+
+function messageOf(i: ZIssue): string {
+  if (i.code === 'invalid_type' && / received undefined$/.test(i.message)) {
+    return `required field is missing (expected ${i.expected})`;
+  }
+  return i.message.replace(/^Invalid input: /, '');
+}
