@@ -65,6 +65,15 @@ export const Signal = z
   })
   .strict();
 
+/** A histogram's observations: lognormal seconds with this median and sigma; shapes move the median. */
+export const LatencyShape = z
+  .object({
+    median: z.number().positive(),
+    spread: z.number().positive().default(0.5),
+    shape: z.array(ShapeSegment).default([]),
+  })
+  .strict();
+
 export const MetricGenerator = z
   .object({
     metric: z.string().regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/),
@@ -75,17 +84,17 @@ export const MetricGenerator = z
     value: Signal,
     /** histogram only: bucket upper bounds (seconds) and the latency distribution. */
     buckets: z.array(z.number()).optional(),
-    latency: z
-      .object({
-        median: z.number().positive(),
-        spread: z.number().positive().default(0.5),
-        shape: z.array(ShapeSegment).default([]),
-      })
-      .strict()
-      .optional(),
+    latency: LatencyShape.optional(),
+    /** Decimals kept in emitted values (counters: rounded down, default 0; gauges: rounded, default all). */
+    round: z.number().int().min(0).max(12).optional(),
+    /** gauge only: clamp the level after noise. */
+    min: z.number().optional(),
+    max: z.number().optional(),
     /** Overrides for the series whose labels include `match`. */
     where: z
-      .array(z.object({ match: LabelMap, value: Signal.optional(), latency: z.any().optional() }).strict())
+      .array(
+        z.object({ match: LabelMap, value: Signal.optional(), latency: LatencyShape.optional() }).strict(),
+      )
       .default([]),
   })
   .strict();
@@ -95,13 +104,41 @@ export const MetricBlock = z.union([
   z.object({ generate: MetricGenerator }).strict(),
 ]);
 
+/**
+ * How one log field is filled, per line (docs/goldens.md): a constant; a list to pick from; or one of
+ * `pick` (with optional weights), `int` [lo, hi], `float` [lo, hi], `lognormal` (a number with a
+ * median and spread), `duration` (milliseconds, lognormal, printed Go-style: `230ms`, `1.5s`),
+ * `hex` (a random id of that many hex digits), `uuid`.
+ */
+const Scalar = z.union([z.string(), z.number(), z.boolean()]);
+export const LogField = z.union([
+  Scalar,
+  z.array(Scalar).min(1),
+  z.object({ pick: z.array(Scalar).min(1), weights: z.array(z.number().nonnegative()).optional() }).strict(),
+  z.object({ int: z.tuple([z.number().int(), z.number().int()]) }).strict(),
+  z
+    .object({ float: z.tuple([z.number(), z.number()]), digits: z.number().int().min(0).max(12).default(2) })
+    .strict(),
+  z
+    .object({
+      lognormal: z.object({ median: z.number().positive(), spread: z.number().positive() }).strict(),
+      digits: z.number().int().min(0).max(12).default(0),
+    })
+    .strict(),
+  z
+    .object({ duration: z.object({ median: z.number().positive(), spread: z.number().positive() }).strict() })
+    .strict(),
+  z.object({ hex: z.number().int().positive().max(64) }).strict(),
+  z.object({ uuid: z.literal(true) }).strict(),
+]);
+
 export const LogTemplate = z
   .object({
     /** `{field}` placeholders filled from `fields`; in json/logfmt format the fields become keys. */
     text: z.string(),
     level: z.string().optional(),
     weight: z.number().positive().default(1),
-    fields: z.record(z.string(), z.unknown()).default({}),
+    fields: z.record(z.string(), LogField).default({}),
   })
   .strict();
 
@@ -282,3 +319,6 @@ export type MetricGeneratorSpec = z.infer<typeof MetricGenerator>;
 export type LogGeneratorSpec = z.infer<typeof LogGenerator>;
 export type SignalSpec = z.infer<typeof Signal>;
 export type LatencyDistSpec = z.infer<typeof LatencyDist>;
+export type LatencyShapeSpec = z.infer<typeof LatencyShape>;
+export type LogFieldSpec = z.infer<typeof LogField>;
+export type LogTemplateSpec = z.infer<typeof LogTemplate>;

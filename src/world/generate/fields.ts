@@ -1,0 +1,37 @@
+/** Log field generators (golden.ts `LogField`; semantics in docs/goldens.md). */
+import type { LogFieldSpec } from '../../spec/golden.js';
+import type { Rng } from '../rng.js';
+
+export type FieldValue = string | number | boolean;
+
+export function fieldValue(spec: LogFieldSpec, rng: Rng): FieldValue {
+  if (typeof spec !== 'object') return spec;
+  if (Array.isArray(spec)) return rng.pick(spec);
+  if ('pick' in spec) return spec.weights ? spec.pick[rng.weighted(spec.weights)] : rng.pick(spec.pick);
+  if ('int' in spec) return rng.int(spec.int[0], spec.int[1]);
+  if ('float' in spec)
+    return round(spec.float[0] + rng.next() * (spec.float[1] - spec.float[0]), spec.digits ?? 2);
+  if ('lognormal' in spec) return round(lognormal(spec.lognormal, rng), spec.digits ?? 0);
+  if ('duration' in spec) return goDuration(lognormal(spec.duration, rng));
+  if ('hex' in spec) return rng.hex(spec.hex);
+  const h = rng.hex(32);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[rng.int(0, 3)]}${h.slice(17, 20)}-${h.slice(20)}`;
+}
+
+function lognormal(p: { median: number; spread: number }, rng: Rng): number {
+  return p.median * Math.exp(p.spread * rng.normal());
+}
+
+function round(v: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+}
+
+/** Milliseconds printed as Go's time.Duration does for common magnitudes: `850µs`, `230ms`, `1.52s`, `2m5s`. */
+export function goDuration(ms: number): string {
+  if (ms < 1) return `${Math.max(1, Math.round(ms * 1000))}µs`;
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms < 60_000) return `${round(ms / 1000, 3)}s`;
+  const m = Math.floor(ms / 60_000);
+  return `${m}m${round((ms - m * 60_000) / 1000, 3)}s`;
+}
