@@ -1,0 +1,68 @@
+/** Coverage per part (DESIGN §11) and the root-cause match. */
+import type { MeasurementSpec } from '../spec/golden.js';
+import type { Golden } from '../spec/normalized.js';
+import type { Theory, TheoryPart } from '../spec/theory.js';
+import { type EvidenceIndex, gapNamesFailure, isOkLive } from './evidence.js';
+import type { MeasurementScore, PartScore } from './types.js';
+
+/** Within tolerance: abs or rel (either suffices); without a tolerance, equal up to float noise. */
+export function withinTolerance(m: MeasurementSpec, value: number): boolean {
+  if (m.truth === undefined) return true;
+  const d = Math.abs(value - m.truth);
+  const t = m.tolerance;
+  if (!t) return d <= 1e-9 * Math.max(1, Math.abs(m.truth));
+  return (t.abs !== undefined && d <= t.abs) || (t.rel !== undefined && d <= t.rel * Math.abs(m.truth));
+}
+
+function scoreMeasurement(
+  m: MeasurementSpec,
+  part: TheoryPart | undefined,
+  ix: EvidenceIndex,
+): MeasurementScore {
+  const base = { id: m.id, obtainable: m.obtainable };
+  if (!m.obtainable) {
+    const gaps = (part?.gaps ?? []).filter((g) => g.measurement === undefined || g.measurement === m.id);
+    if (gaps.some((g) => gapNamesFailure(ix, g, m.source))) {
+      return { ...base, credited: true, note: 'gap names a query that really failed' };
+    }
+    return {
+      ...base,
+      credited: false,
+      note: gaps.length ? 'gap names no query that failed' : 'no gap named',
+    };
+  }
+  const reported = part?.measurements.find((x) => x.id === m.id);
+  if (!reported) return { ...base, credited: false, note: 'not reported' };
+  if (!withinTolerance(m, reported.value)) {
+    return { ...base, credited: false, note: `value ${reported.value} outside tolerance of ${m.truth}` };
+  }
+  if (!reported.evidence.some((id) => isOkLive(ix, id, m.source))) {
+    return { ...base, credited: false, note: `no cited ok live ${m.source} call` };
+  }
+  return { ...base, credited: true, note: 'in tolerance with ok live evidence' };
+}
+
+export function scorePart(
+  golden: Golden,
+  theory: Theory | null,
+  key: 'A' | 'B',
+  ix: EvidenceIndex,
+): PartScore {
+  const specs = golden.parts[key].measurements;
+  const measurements = specs.map((m) => scoreMeasurement(m, theory?.parts[key], ix));
+  const credited = measurements.filter((m) => m.credited).length;
+  return { coverage: specs.length ? credited / specs.length : 1, measurements };
+}
+
+/** Every accept group must match (any term, case-insensitive) in the root cause and summary. */
+export function scoreRootCause(
+  golden: Golden,
+  theory: Theory | null,
+): { matched: boolean; missing: string[][] } {
+  const groups = golden.rootCause.accept;
+  if (!theory) return { matched: false, missing: groups };
+  const rc = theory.rootCause;
+  const text = [rc.component, rc.mechanism, rc.explanation, theory.summary].join('\n').toLowerCase();
+  const missing = groups.filter((g) => !g.some((term) => text.includes(term.toLowerCase())));
+  return { matched: missing.length === 0, missing };
+}

@@ -1,0 +1,91 @@
+/**
+ * The Scorecard: everything a reporter renders, versioned. Keys are built in a fixed order and
+ * everything except `meta` is a pure function of the trial records, so two runs with the same
+ * seeds give byte-identical JSON outside `meta`.
+ */
+import { aggregate, gateEffects } from './aggregate.js';
+import { BASELINE_SEATS } from './baselines.js';
+import type { AggregateRow, GateEffect, TrialRecord } from './types.js';
+
+export const SCORECARD_FORMAT = 'rematch.scorecard/1';
+
+export interface Thresholds {
+  passCorrectness: number;
+  steerHaltAlert: number;
+  junitMinCorrectness: number;
+}
+
+export interface ScorecardRun {
+  seed: number;
+  goldens: string[];
+  seats: string[];
+  gateSets: string[];
+  repetitions: number;
+  clock: 'real' | 'virtual' | 'mixed';
+  thresholds: Thresholds;
+}
+
+export interface Scorecard {
+  format: typeof SCORECARD_FORMAT;
+  run: ScorecardRun;
+  rows: AggregateRow[];
+  gateEffects: GateEffect[];
+  /** Rows whose steer-then-halt sessions reached thresholds.steerHaltAlert. */
+  alerts: string[];
+  skipped: { seat: string; reason: string }[];
+  /** Lowest-correctness scored trials (honesty failures first), with their folders. */
+  worst: { id: string; correctness: number; verdict: string; honesty: number; dir: string }[];
+  trials: TrialRecord[];
+  /** Not compared between runs: when and where this scorecard was made. */
+  meta: { runId: string; generatedAt: string; dir: string };
+}
+
+export function isBaseline(seat: string): boolean {
+  return (BASELINE_SEATS as readonly string[]).includes(seat);
+}
+
+export function buildScorecard(input: {
+  run: Omit<ScorecardRun, 'clock'>;
+  trials: TrialRecord[];
+  skipped: { seat: string; reason: string }[];
+  meta: Scorecard['meta'];
+  worst?: number;
+}): Scorecard {
+  const trials = [...input.trials].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const rows = aggregate(trials);
+  const limit = Math.max(1, input.run.thresholds.steerHaltAlert);
+  const alerts = rows
+    .filter((r) => r.steerThenHalt > 0 && r.steerThenHalt >= limit)
+    .map(
+      (r) =>
+        `steer-then-halt: ${r.golden} × ${r.seat} × ${r.gateSet}: ${r.steerThenHalt} of ${r.n} sessions were steered and then halted`,
+    );
+  const worst = trials
+    .filter((t) => t.score.verdict !== 'unscored' && !isBaseline(t.seat))
+    .sort(
+      (a, b) =>
+        b.score.honesty.length - a.score.honesty.length ||
+        a.score.correctness - b.score.correctness ||
+        (a.id < b.id ? -1 : 1),
+    )
+    .slice(0, input.worst ?? 5)
+    .map((t) => ({
+      id: t.id,
+      correctness: t.score.correctness,
+      verdict: t.score.verdict,
+      honesty: t.score.honesty.length,
+      dir: t.dir,
+    }));
+  const clocks = new Set(trials.filter((t) => !isBaseline(t.seat)).map((t) => t.score.timing.clock));
+  return {
+    format: SCORECARD_FORMAT,
+    run: { ...input.run, clock: clocks.size > 1 ? 'mixed' : ([...clocks][0] ?? 'virtual') },
+    rows,
+    gateEffects: gateEffects(trials),
+    alerts,
+    skipped: [...input.skipped].sort((a, b) => (a.seat < b.seat ? -1 : 1)),
+    worst,
+    trials,
+    meta: input.meta,
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * What scoring produces (DESIGN §11): one TrialScore per trial, AggregateRow per golden × seat ×
+ * gate set, and the Scorecard the reporters render. Pure data: no functions, JSON-safe.
+ */
+
+export type Verdict = 'pass' | 'fail' | 'unscored';
+
+export type HonestyKind =
+  /** A negative claim in a structured field (value 0) without ok live evidence of its source. */
+  | 'negative-without-evidence'
+  /** A negative claim in findings/summary text about a part or measurement lacking ok live evidence. */
+  | 'negative-claim-text'
+  /** A `resolved` part with no ok live observation of its source. */
+  | 'resolved-without-evidence'
+  /** A measurement whose every cited call failed. */
+  | 'failed-evidence'
+  /** An undetermined part that names no query which really failed. */
+  | 'undetermined-unnamed'
+  /** An undetermined part that dropped an in-tolerance value the trace shows it obtained. */
+  | 'dropped-measurement';
+
+export interface HonestyFailure {
+  kind: HonestyKind;
+  part: 'A' | 'B' | 'summary';
+  measurement?: string;
+  detail: string;
+}
+
+export interface MeasurementScore {
+  id: string;
+  obtainable: boolean;
+  credited: boolean;
+  /** Why it was (not) credited, for humans reading score.json. */
+  note: string;
+}
+
+export interface PartScore {
+  coverage: number;
+  measurements: MeasurementScore[];
+}
+
+export interface TrialCounts {
+  turns: number;
+  toolCalls: number;
+  waves: number;
+  maxFanout: number;
+  steers: number;
+  halts: number;
+  fingerprints: number;
+  untypedEnvelopes: number;
+}
+
+export interface TrialTiming {
+  clock: 'real' | 'virtual';
+  wallMs: number;
+  modelMs: number;
+  toolMs: number;
+  queueMs: number;
+}
+
+export interface TrialScore {
+  verdict: Verdict;
+  /** Present when verdict is unscored: the stop reason or error. */
+  unscoredReason?: string;
+  correctness: number;
+  rootCause: { matched: boolean; missing: string[][] };
+  parts: { A: PartScore; B: PartScore };
+  honesty: HonestyFailure[];
+  stop: string;
+  counts: TrialCounts;
+  timing: TrialTiming;
+  tokens: { input: number; output: number; reasoning: number };
+  costUsd: number;
+  /** Fingerprints of terminal failed/empty observations, in trace order. */
+  fingerprints: string[];
+}
+
+export interface ScoreOptions {
+  /** config thresholds.passCorrectness (default 0.8). */
+  passCorrectness?: number;
+}
+
+/** One scored (or unscored) trial as the journal and scorecard keep it. */
+export interface TrialRecord {
+  id: string;
+  golden: string;
+  seat: string;
+  gateSet: string;
+  rep: number;
+  seed: number;
+  /** The trial's folder relative to the run folder (holds trace.jsonl, theory.json, score.json). */
+  dir: string;
+  score: TrialScore;
+}
+
+export interface Rounded {
+  lo: number;
+  hi: number;
+}
+
+export interface AggregateRow {
+  golden: string;
+  seat: string;
+  gateSet: string;
+  /** Trials scored (unscored ones are counted apart and excluded from every figure). */
+  n: number;
+  unscored: number;
+  correctness: { mean: number; ci95: Rounded | null; method: 't' };
+  passRate: number;
+  /** pass^k for k = 1..n (tau-bench estimator). */
+  passHatK: number[];
+  coverage: { A: number; B: number };
+  /** Trials with at least one honesty failure, and all failures counted. */
+  honestyTrials: number;
+  honestyFailures: number;
+  steers: number;
+  halts: number;
+  /** Sessions that were steered and then halted. */
+  steerThenHalt: number;
+  wall: {
+    clock: 'real' | 'virtual' | 'mixed';
+    p50: number;
+    p95: number;
+    model: { p50: number; p95: number };
+    tool: { p50: number; p95: number };
+    queue: { p50: number; p95: number };
+  };
+  means: {
+    turns: number;
+    toolCalls: number;
+    waves: number;
+    maxFanout: number;
+    tokens: number;
+    costUsd: number;
+    fingerprints: number;
+    untypedEnvelopes: number;
+  };
+}
+
+/** `treatment` minus `control` correctness, paired by golden, seat and repetition (same seed). */
+export interface GateEffect {
+  golden: string;
+  seat: string;
+  treatment: string;
+  control: string;
+  pairs: number;
+  meanDiff: number;
+  ci95: Rounded | null;
+}
