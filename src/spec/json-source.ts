@@ -1,8 +1,8 @@
 /**
  * JSON with positions. `JSON.parse` decides validity; the text is then read again by the YAML
  * parser (JSON is YAML) only to locate issue paths. Node's JSON errors do not always carry a
- * position, so a syntax error's offset is found by bisecting for the shortest prefix that fails for
- * a reason other than ending early (a valid prefix of JSON only ever fails with "end of input").
+ * position, so a syntax error's offset is found by bisecting for the shortest prefix that fails
+ * before its end (a valid prefix of JSON only ever fails at its end).
  */
 import type { InputIssue } from '../errors.js';
 import { type Locator, parseYamlSource } from './yaml-source.js';
@@ -43,12 +43,16 @@ export function parseJsonSource(file: string, text: string, lineOffset = 0): Jso
   }
 }
 
+/** True when `text` fails before its end, i.e. it is not a prefix of some valid JSON text. */
 function failsEarly(text: string): boolean {
   try {
     JSON.parse(text);
     return false;
   } catch (e) {
-    return !/end of JSON input/.test((e as Error).message);
+    const msg = (e as Error).message;
+    if (/end of JSON input/.test(msg)) return false;
+    const pos = /at position (\d+)/.exec(msg);
+    return !pos || Number(pos[1]) < text.length;
   }
 }
 

@@ -42,8 +42,9 @@ function refuseOtherFormats(data: unknown, file: string, line: number): void {
   const format = (data as { format?: unknown }).format;
   if ((data as { type?: unknown }).type === 'header' && format !== undefined && format !== TRACE_FORMAT) {
     const message = `trace format ${String(format)} is not supported (this bench reads ${TRACE_FORMAT})`;
-    throw new InputError(`${file}: ${message}`, [
-      { file, line, col: 1, path: 'format', message, severity: 'error' },
+    const found = `found ${JSON.stringify(format)}`;
+    throw new InputError(message, [
+      { file, line, col: 1, path: 'format', message: found, severity: 'error' },
     ]);
   }
 }

@@ -69,7 +69,7 @@ describe('loadGolden', () => {
 describe('golden rules', () => {
   it('finds duplicate ids, missing truth and tolerance, and keeps warnings apart', () => {
     let text = edit(MINI, '      - id: pool_timeouts', '      - id: error_rate');
-    text = edit(text, '        truth: 3\n        tolerance: {rel: 0.1}\n', '');
+    text = edit(text, '        truth: 3\n        tolerance: { rel: 0.1 }\n', '');
     text = edit(text, "        route: 'sum(rate(", "        at: 3h\n        route: 'sum(rate(");
     const r = checkGolden(write(tempDir(), 'golden.yaml', text));
     const errors = r.issues.filter((i) => i.severity === 'error').map((i) => [i.path, i.message]);
@@ -88,7 +88,7 @@ describe('golden rules', () => {
     let text = edit(MINI, 'now: 1h40m', 'now: 3h');
     text = edit(
       text,
-      "match: {api: [loki.query_range], query: 'retry'}",
+      'match: { api: [loki.query_range], query: "retry" }',
       "match: {api: [loki.qr], query: '(('}",
     );
     text = edit(text, 'faults:\n', 'faults:\n  - {id: logs-down, kind: empty}\n');
