@@ -1,7 +1,7 @@
 /** Hand-built goldens, traces and Theories for the scoring rules. */
 import type { Golden } from '../../src/spec/normalized.js';
 import type { Theory, TheoryPart } from '../../src/spec/theory.js';
-import type { Outcome, ToolClass, Trace, TraceEvent } from '../../src/spec/trace.js';
+import type { HeaderEvent, Outcome, ToolClass, Trace, TraceEvent } from '../../src/spec/trace.js';
 import { TRACE_FORMAT } from '../../src/spec/trace.js';
 
 export function golden(over: Partial<Golden> = {}): Golden {
@@ -68,8 +68,8 @@ export function trace(
   calls: CallSpec[],
   end: { unscored?: boolean; steers?: number; halts?: number } = {},
 ): Trace {
-  const header = {
-    type: 'header' as const,
+  const header: HeaderEvent = {
+    type: 'header',
     format: TRACE_FORMAT,
     golden: 'pool',
     seat: 's',
