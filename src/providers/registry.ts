@@ -1,0 +1,63 @@
+/**
+ * Seat → Model. Sim seats get their policy (virtual clock, seeded by the trial); real providers get
+ * the AI SDK adapter when their key variable is set and a one-line skip when it is not; command
+ * seats run outside the host and are skipped here with the reason (run/ drives them separately).
+ */
+import { InputError } from '../errors.js';
+import type { Golden } from '../spec/normalized.js';
+import type { Seat } from '../spec/seat.js';
+import { AiSdkModel, isRealProvider } from './ai/index.js';
+import { POLICIES } from './sim/index.js';
+import { SimModel } from './sim/model.js';
+import type { Model } from './spec.js';
+
+export type Skip = { skip: string };
+type Factory = (seat: Seat, golden: Golden, seed: number, env: NodeJS.ProcessEnv) => Model | Skip;
+
+const real: Factory = (seat, _golden, _seed, env) => {
+  if (seat.auth && !env[seat.auth.apiKeyEnv]) {
+    return { skip: `seat ${seat.name}: ${seat.auth.apiKeyEnv} is not set; skipped` };
+  }
+  return new AiSdkModel(seat, { env });
+};
+
+const REGISTRY: Record<Seat['provider'], Factory> = {
+  sim: (seat, golden, seed) => {
+    if (!seat.policy) {
+      throw new InputError(`seat ${seat.name}: a sim seat needs a policy`, [
+        {
+          file: seat.file,
+          path: 'policy',
+          message: `one of ${Object.keys(POLICIES).join(', ')}`,
+          severity: 'error',
+        },
+      ]);
+    }
+    return new SimModel(POLICIES[seat.policy], golden, seat, seed);
+  },
+  command: (seat) => ({
+    skip: `seat ${seat.name}: command seats run outside the host (bench run drives them); skipped here`,
+  }),
+  'openai-responses': real,
+  'openai-chat': real,
+  xai: real,
+  gemini: real,
+  anthropic: real,
+  'openai-compatible': real,
+};
+
+export function createModel(
+  seat: Seat,
+  golden: Golden,
+  seed: number,
+  env: NodeJS.ProcessEnv = process.env,
+): Model | Skip {
+  if (!isRealProvider(seat.provider) && !(seat.provider in REGISTRY)) {
+    throw new InputError(`seat ${seat.name}: provider ${seat.provider} not implemented yet`);
+  }
+  return REGISTRY[seat.provider](seat, golden, seed, env);
+}
+
+export function isSkip(m: Model | Skip): m is Skip {
+  return 'skip' in m;
+}

@@ -1,0 +1,86 @@
+/**
+ * `fanout`: fires many copies of one query in a single wave — label variants (per instance, per
+ * code ...) found through discovery, padded with time-shifted copies to a seeded 8–12 — and
+ * aggregates them. It accepts whatever the host does with the excess (deferred or refused) and
+ * reads every answer it gets. The fan-out cap gate exists for this seat.
+ */
+import { TOOL } from '../../host/protocol.js';
+import { readLines, recordGap, recordOk } from './measure.js';
+import type { PartId, RouteSpec } from './routes.js';
+import { queryCall, routesOf, selectorOf } from './routes.js';
+import { answersFor, type IssuedCall, lockstep, submitStep, wave } from './steps.js';
+import { writeTheory } from './theory.js';
+import { treeChild, treeRoot } from './tree.js';
+import type { PlannedCall, Policy, SimContext, Turns } from './types.js';
+
+const SPLIT_LABELS = ['instance', 'pod', 'code', 'status', 'route', 'method', 'level', 'region'];
+
+/** Add `name="value"` to every selector of the query. */
+function narrow(query: string, name: string, value: string): string {
+  return query.replace(/\{([^{}]*)\}/g, (_, inner: string) =>
+    inner.trim() ? `{${inner}, ${name}="${value}"}` : `{${name}="${value}"}`,
+  );
+}
+
+function* splitBy(_ctx: SimContext, r: RouteSpec): Turns<{ label: string; values: string[] } | undefined> {
+  const sel = selectorOf(r.query!);
+  if (!sel) return undefined;
+  const have = new Set(sel.pairs.map(([n]) => n));
+  const names: IssuedCall = { name: TOOL.labelNames, args: { source: r.source, match: sel.text } };
+  const [n] = answersFor([names], yield* wave(`Which labels split ${sel.text}?`, [names]));
+  const label = SPLIT_LABELS.find((l) => n?.names.includes(l) && !have.has(l));
+  if (!label) return undefined;
+  const values: IssuedCall = { name: TOOL.labelValues, args: { source: r.source, label, match: sel.text } };
+  const [v] = answersFor([values], yield* wave(`Listing ${label} values.`, [values]));
+  return { label, values: v?.names ?? [] };
+}
+
+function* fanPart(ctx: SimContext, part: PartId): Turns<void> {
+  for (const r of routesOf(ctx.golden, part)) {
+    if (!r.query) {
+      recordGap(ctx, r, '', undefined, 'no route');
+      continue;
+    }
+    const split = yield* splitBy(ctx, r);
+    const copies = ctx.rng.int(8, 12);
+    const calls: PlannedCall[] = [queryCall(r.source, r.query, r.at)];
+    for (const v of split?.values ?? []) {
+      if (calls.length >= copies) break;
+      calls.push(queryCall(r.source, narrow(r.query, split!.label, v), r.at));
+    }
+    // Pad with the same question a minute apart each: cheap copies that still hit the backend.
+    for (let k = 1; calls.length < copies; k++) {
+      calls.push(queryCall(r.source, r.query, new Date(Date.parse(r.at) - k * 60_000).toISOString()));
+    }
+    const fb = yield* wave(`Part ${part}: fanning out ${calls.length} copies of ${r.id}.`, calls);
+    const answers = answersFor(calls as IssuedCall[], fb);
+    const whole = answers[0];
+    const parts = answers.slice(1, 1 + (split?.values.length ?? 0));
+    if (whole?.value !== undefined) recordOk(ctx, r, whole);
+    else if (parts.length && parts.every((o) => o.value !== undefined)) {
+      // Sum of the per-label answers (right for counts and rates, an approximation otherwise).
+      const sum = parts.reduce((a, o) => a + (o.value ?? 0), 0);
+      ctx.book.measured.set(r.id, {
+        id: r.id,
+        part,
+        unit: r.unit,
+        value: sum,
+        evidence: parts.map((o) => o.callId),
+      });
+    } else recordGap(ctx, r, r.query, whole);
+  }
+  yield* readLines(ctx, part);
+}
+
+function* react(ctx: SimContext): Turns<void> {
+  yield* lockstep([fanPart(ctx, 'A'), fanPart(ctx, 'B')]);
+  yield submitStep(writeTheory(ctx, 'honest'));
+}
+
+export const fanout: Policy = {
+  name: 'fanout',
+  react,
+  root: (ctx) => treeRoot(ctx, ['A', 'B'], 'parallel', () => writeTheory(ctx, 'honest')),
+  child: (ctx, part) => treeChild(ctx, part, fanPart(ctx, part)),
+  forced: (ctx) => writeTheory(ctx, 'honest'),
+};

@@ -1,0 +1,22 @@
+/** The sim policies (DESIGN §9), by the name seats use in `policy:`. */
+import type { SeatFile } from '../../spec/seat.js';
+import { catalogLeaner } from './catalog-leaner.js';
+import { diligent } from './diligent.js';
+import { earlyCloser } from './early-closer.js';
+import { fanout } from './fanout.js';
+import { tweaker } from './tweaker.js';
+import type { Policy } from './types.js';
+
+export type PolicyName = NonNullable<SeatFile['policy']>;
+
+/** Typed: a policy named in the seat schema but missing here fails to compile. */
+export const POLICIES: Record<PolicyName, Policy> = {
+  diligent,
+  tweaker,
+  'early-closer': earlyCloser,
+  'catalog-leaner': catalogLeaner,
+  fanout,
+};
+
+export { SimModel } from './model.js';
+export type { Policy } from './types.js';

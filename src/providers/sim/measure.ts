@@ -1,0 +1,173 @@
+/**
+ * The careful way to measure one part: run its routes in modest waves; on a failed or empty answer
+ * try exactly ONE alternative (label discovery and a re-targeted selector when the answer was
+ * empty, a differently shaped query when it failed); otherwise keep the failed query and its call
+ * id for an honest gap. Log lines for root-cause inference are read once a logs route works.
+ */
+import { TOOL } from '../../host/protocol.js';
+import type { Observation } from './observe.js';
+import type { PartId, RouteSpec } from './routes.js';
+import { logQueryOf, queryCall, retarget, routesOf, selectorOf } from './routes.js';
+import { answersFor, type IssuedCall, wave } from './steps.js';
+import type { Feedback, PlannedCall, SimContext, Turns } from './types.js';
+
+const CONCURRENCY = 3;
+const SERVICE_LABELS = ['app', 'service', 'job', 'container', 'component', 'service_name', 'namespace'];
+
+export function queryOfCall(c: PlannedCall): string {
+  const a = c.args as { query?: string };
+  return a.query ?? '';
+}
+
+export function recordOk(ctx: SimContext, r: RouteSpec, o: Observation): void {
+  ctx.book.measured.set(r.id, { id: r.id, part: r.part, unit: r.unit, value: o.value, evidence: [o.callId] });
+}
+
+export function recordGap(
+  ctx: SimContext,
+  r: RouteSpec,
+  query: string,
+  o: Observation | undefined,
+  reason?: string,
+): void {
+  const prior = ctx.book.measured.get(r.id);
+  if (prior?.value !== undefined) return;
+  ctx.book.measured.set(r.id, {
+    id: r.id,
+    part: r.part,
+    unit: r.unit,
+    evidence: [],
+    failedQuery: query,
+    failedCall: o?.callId,
+    reason:
+      reason ??
+      (o ? `${o.tool} answered ${o.outcome}${o.error ? ` (${o.error})` : ''}` : 'no answer from the host'),
+  });
+}
+
+export function steered(fb: Feedback): boolean {
+  return fb.host.some((h) => h.mark === 'steer' || h.mark === 'halt');
+}
+
+/** Run `calls` for `routes` in waves of at most CONCURRENCY; returns each route's observation. */
+export function* runRoutes(
+  routes: RouteSpec[],
+  build: (r: RouteSpec) => PlannedCall,
+  text: string,
+): Turns<{ obs: (Observation | undefined)[]; steer: boolean }> {
+  const out: (Observation | undefined)[] = [];
+  let steer = false;
+  for (let i = 0; i < routes.length; i += CONCURRENCY) {
+    const calls: IssuedCall[] = routes.slice(i, i + CONCURRENCY).map(build);
+    const fb = yield* wave(text, calls);
+    out.push(...answersFor(calls, fb));
+    steer ||= steered(fb);
+  }
+  return { obs: out, steer };
+}
+
+/** One alternative for an empty logs/metrics answer: find the label that carries the value. */
+function* discover(_ctx: SimContext, r: RouteSpec, query: string): Turns<string | undefined> {
+  const sel = selectorOf(query);
+  const eq = sel?.pairs.find(([, op]) => op === '=' || op === '=~');
+  if (!sel || !eq) return undefined;
+  const names = answersFor(
+    [{ name: TOOL.labelNames, args: { source: r.source } }] as IssuedCall[],
+    yield* wave(`The ${r.id} query came back empty; listing ${r.source} label names.`, [
+      { name: TOOL.labelNames, args: { source: r.source } },
+    ]),
+  )[0];
+  const candidates = (names?.names ?? [])
+    .filter((n) => n !== eq[0] && SERVICE_LABELS.includes(n))
+    .slice(0, 3);
+  if (!candidates.length) return undefined;
+  const calls: IssuedCall[] = candidates.map((label) => ({
+    name: TOOL.labelValues,
+    args: { source: r.source, label },
+  }));
+  const fb = yield* wave(`Checking which label carries "${eq[2]}".`, calls);
+  const values = answersFor(calls, fb);
+  const pattern = eq[1] === '=~' ? new RegExp(`^(?:${eq[2]})$`) : undefined;
+  const hit = candidates.find((_, i) =>
+    (values[i]?.names ?? []).some((v) => (pattern ? pattern.test(v) : v === eq[2])),
+  );
+  return hit ? retarget(query, eq[0], hit) : undefined;
+}
+
+/** The one alternative for a failed answer: another shape of the same question. */
+function alternativeFor(r: RouteSpec, query: string): PlannedCall | undefined {
+  if (r.source === 'logs') {
+    const lines = logQueryOf(query);
+    return lines && lines !== query ? queryCall('logs', lines, r.at, { limit: 5000 }) : undefined;
+  }
+  const end = Date.parse(r.at);
+  return queryCall('metrics', query, r.at, {
+    mode: 'range',
+    start: new Date(end - 600_000).toISOString(),
+    end: r.at,
+    step: '60s',
+  });
+}
+
+/** Read a count from a raw-lines answer only when it was not cut by the limit. */
+function valueOfAlternative(o: Observation, call: PlannedCall): number | undefined {
+  const limit = (call.args as { limit?: number }).limit;
+  if (limit !== undefined) return o.outcome === 'ok' && o.lines.length < limit ? o.lines.length : undefined;
+  return o.value;
+}
+
+export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
+  const routes = routesOf(ctx.golden, part).filter((r) => {
+    if (r.query) return true;
+    recordGap(ctx, r, '', undefined, 'the prompt gives no route for it and no query measures it');
+    return false;
+  });
+  const first = yield* runRoutes(
+    routes,
+    (r) => queryCall(r.source, r.query!, r.at),
+    `Part ${part}: running the routes.`,
+  );
+  let steer = first.steer;
+  for (const [i, r] of routes.entries()) {
+    const o = first.obs[i];
+    if (o?.value !== undefined) {
+      recordOk(ctx, r, o);
+      continue;
+    }
+    if (steer) {
+      recordGap(ctx, r, r.query!, o);
+      continue;
+    }
+    // Exactly one alternative, chosen by what went wrong.
+    let alt: PlannedCall | undefined;
+    if (o?.outcome === 'empty') {
+      const q = yield* discover(ctx, r, r.query!);
+      alt = q ? queryCall(r.source, q, r.at) : undefined;
+    } else alt = alternativeFor(r, r.query!);
+    if (!alt) {
+      recordGap(ctx, r, r.query!, o);
+      continue;
+    }
+    const fb = yield* wave(`Part ${part}: ${r.id} failed; trying one alternative.`, [alt]);
+    const a = answersFor([alt as IssuedCall], fb)[0];
+    steer ||= steered(fb);
+    const v = a ? valueOfAlternative(a, alt) : undefined;
+    if (a && v !== undefined) recordOk(ctx, r, { ...a, value: v });
+    else recordGap(ctx, r, queryOfCall(alt), a ?? o);
+  }
+  yield* readLines(ctx, part);
+}
+
+/** Read some raw log lines behind a logs route that worked, for the root cause. */
+export function* readLines(ctx: SimContext, part: PartId): Turns<void> {
+  const ok = routesOf(ctx.golden, part).find(
+    (r) => r.source === 'logs' && ctx.book.measured.get(r.id)?.value !== undefined,
+  );
+  if (!ok) return;
+  // The query that worked (possibly re-targeted), not necessarily the golden's route.
+  const worked = ctx.book.queries.get(ctx.book.measured.get(ok.id)?.evidence[0] ?? '') ?? ok.query ?? '';
+  const lines = logQueryOf(worked) ?? selectorOf(worked)?.text;
+  if (!lines) return;
+  const call = queryCall('logs', lines, ok.at, { limit: 200, direction: 'backward' });
+  yield* wave(`Part ${part}: reading recent log lines of ${lines} for the root cause.`, [call]);
+}

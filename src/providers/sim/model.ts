@@ -1,0 +1,132 @@
+/**
+ * SimModel: the `Model` every sim policy runs behind. It keeps one generator per agent node, feeds
+ * each the observations and host notes that arrived since its last turn, sleeps a seeded think time
+ * on the trial's (virtual) clock, and reports token usage estimated from message sizes (chars/4),
+ * so wall-time and token tables mean something for sims too.
+ */
+import type { Clock } from '../../clock.js';
+import { TOOL } from '../../host/protocol.js';
+import type { Golden } from '../../spec/normalized.js';
+import type { Seat } from '../../spec/seat.js';
+import type { Model, ToolCall, TurnRequest, TurnResult } from '../spec.js';
+import { sinceLastTurn } from './observe.js';
+import { SimRng, subSeed } from './rng.js';
+import type { PartId } from './routes.js';
+import { finishStep, submitStep } from './steps.js';
+import type { Feedback, ForcedReason, Notebook, Policy, SimContext, Step, Turns } from './types.js';
+
+interface NodeState {
+  gen: Turns<void>;
+  started: boolean;
+  done: boolean;
+}
+
+export function partOfGoal(goal: string): PartId {
+  return /\bPart\s*B\b/i.test(goal) && !/\bPart\s*A\b/i.test(goal) ? 'B' : 'A';
+}
+
+export class SimModel implements Model {
+  readonly id: string;
+  readonly clock = 'virtual' as const;
+  private readonly nodes = new Map<string, NodeState>();
+  private readonly ctx: SimContext;
+  private readonly thinkRng: SimRng;
+  private readonly thinkMedianMs: number;
+  private turns = 0;
+  private toolCalls = 0;
+  private nextId = 1;
+  /** The last forcing note seen (a halt stays a halt on the forced turn that follows). */
+  private lastForce?: ForcedReason;
+
+  constructor(
+    private readonly policy: Policy,
+    golden: Golden,
+    seat: Seat,
+    seed: number,
+  ) {
+    this.id = `sim/${policy.name}`;
+    const book: Notebook = { measured: new Map(), seen: [], queries: new Map() };
+    this.ctx = {
+      golden,
+      seat,
+      rng: new SimRng(subSeed(seed, 'policy')),
+      book,
+      used: () => ({ turns: this.turns, toolCalls: this.toolCalls }),
+    };
+    this.thinkRng = new SimRng(subSeed(seed, 'think'));
+    this.thinkMedianMs = 1500 + this.thinkRng.next() * 2500;
+  }
+
+  async turn(req: TurnRequest, clock: Clock): Promise<TurnResult> {
+    this.turns++;
+    const { obs, host } = sinceLastTurn(req.messages);
+    this.ctx.book.seen.push(...obs);
+    for (const h of host) {
+      if (h.mark === 'halt' || h.mark === 'budget') this.lastForce = h.mark;
+    }
+    const step = this.next(req, { obs, host });
+    const toolCalls: ToolCall[] = step.calls.map((c) => {
+      const id = `c${this.nextId++}`;
+      (c as { id?: string }).id = id;
+      const q = (c.args as { query?: unknown })?.query;
+      if (typeof q === 'string') this.ctx.book.queries.set(id, q);
+      return { id, name: c.name, args: c.args };
+    });
+    this.toolCalls += toolCalls.length;
+    const latencyMs = Math.round(
+      Math.min(12_000, Math.max(400, this.thinkRng.lognormal(this.thinkMedianMs, 0.35))),
+    );
+    await clock.sleep(latencyMs, req.signal);
+    const inChars = req.messages.reduce((n, m) => n + m.content.length, 0) + JSON.stringify(req.tools).length;
+    const outChars = step.text.length + JSON.stringify(toolCalls).length;
+    return {
+      text: `[sim/${this.policy.name}] ${step.text}`,
+      toolCalls,
+      usage: { input: Math.ceil(inChars / 4), output: Math.ceil(outChars / 4), reasoning: 0 },
+      latencyMs,
+      attempts: 1,
+    };
+  }
+
+  private forcedNow(req: TurnRequest): boolean {
+    const only = req.toolChoice;
+    if (typeof only === 'object' && only.tool === TOOL.submitTheory) return true;
+    return req.tools.length > 0 && req.tools.every((t) => t.name === TOOL.submitTheory);
+  }
+
+  private next(req: TurnRequest, fb: Feedback): Step {
+    if (this.forcedNow(req)) {
+      return submitStep(
+        this.policy.forced(this.ctx, this.lastForce ?? 'blocked'),
+        'The host asks for the Theory now.',
+      );
+    }
+    const state = this.nodeState(req);
+    if (!state.done) {
+      const r = state.started ? state.gen.next(fb) : state.gen.next(undefined as unknown as Feedback);
+      state.started = true;
+      if (!r.done) return r.value;
+      state.done = true;
+    }
+    // The node's script is over but the host still asks: close it in the only honest way left.
+    if (req.node.role === 'child') return finishStep(false, 'nothing more to do for this subgoal');
+    return submitStep(this.policy.forced(this.ctx, 'blocked'));
+  }
+
+  private nodeState(req: TurnRequest): NodeState {
+    let s = this.nodes.get(req.node.id);
+    if (!s) {
+      const tree = this.ctx.seat.shape === 'reactree';
+      const p = this.policy;
+      const gen =
+        req.node.role === 'child' && p.child
+          ? p.child(this.ctx, partOfGoal(req.node.goal), req.node.goal)
+          : tree && p.root
+            ? p.root(this.ctx)
+            : p.react(this.ctx);
+      s = { gen, started: false, done: false };
+      this.nodes.set(req.node.id, s);
+    }
+    return s;
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * How a sim reads what the host sends back: the JSON envelope of each tool message and the host's
+ * marked messages. Values come only from the parsed wire data (Prometheus `{resultType, result}`,
+ * Loki streams/matrix/vector), never from the golden's truth. When the host shows a raw body
+ * instead of a typed envelope (failure-class gate off), the sim sees whatever data it can find in
+ * it; a body without a readable result simply yields no value, as it would to a naive agent.
+ */
+
+import { HOST_MARK } from '../../host/protocol.js';
+import type { Outcome } from '../../spec/trace.js';
+import type { Message } from '../spec.js';
+
+export interface LogLine {
+  labels: Record<string, string>;
+  line: string;
+}
+
+export interface Observation {
+  callId: string;
+  tool: string;
+  /** The class as the sim understood it: a typed envelope's outcome, else inferred from the data. */
+  outcome: Outcome;
+  n: number;
+  /** A single number read from the result (sum of a vector, last point of a matrix, line count). */
+  value?: number;
+  /** Log lines seen (log queries only). */
+  lines: LogLine[];
+  /** Label names or values (discovery tools). */
+  names: string[];
+  error?: string;
+  /** The raw content, for tools whose text the sim reads (skills, search results, node summaries). */
+  raw: string;
+  note?: string;
+}
+
+export type HostNote = { mark: keyof typeof HOST_MARK; text: string };
+
+type Json = unknown;
+
+function isObj(x: Json): x is Record<string, Json> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/** The first `{resultType, result}` object anywhere in the body (envelope data or raw wire). */
+function findResult(x: Json, depth = 0): { resultType: string; result: Json } | undefined {
+  if (depth > 6) return undefined;
+  if (isObj(x)) {
+    if (typeof x.resultType === 'string' && 'result' in x)
+      return { resultType: x.resultType, result: x.result };
+    for (const v of Object.values(x)) {
+      const r = findResult(v, depth + 1);
+      if (r) return r;
+    }
+  } else if (Array.isArray(x)) {
+    for (const v of x) {
+      const r = findResult(v, depth + 1);
+      if (r) return r;
+    }
+  }
+  return undefined;
+}
+
+function num(s: Json): number {
+  return typeof s === 'number' ? s : Number.parseFloat(String(s));
+}
+
+interface Read {
+  value?: number;
+  n: number;
+  lines: LogLine[];
+}
+
+function readResult(r: { resultType: string; result: Json }): Read {
+  const items = Array.isArray(r.result) ? r.result : [];
+  switch (r.resultType) {
+    case 'scalar':
+      return { value: num((r.result as Json[])[1]), n: 1, lines: [] };
+    case 'vector': {
+      const vs = items.filter(isObj).map((s) => num((s.value as Json[])?.[1]));
+      return { value: vs.length ? vs.reduce((a, b) => a + b, 0) : undefined, n: vs.length, lines: [] };
+    }
+    case 'matrix': {
+      // A range answer: the largest last value among the series (what "the current level" reads as).
+      const lasts = items.filter(isObj).map((s) => {
+        const values = (s.values as Json[][]) ?? [];
+        return num(values[values.length - 1]?.[1]);
+      });
+      const ok = lasts.filter((v) => Number.isFinite(v));
+      return { value: ok.length ? Math.max(...ok) : undefined, n: lasts.length, lines: [] };
+    }
+    case 'streams': {
+      const lines: LogLine[] = [];
+      for (const s of items.filter(isObj)) {
+        const labels = (isObj(s.stream) ? s.stream : {}) as Record<string, string>;
+        for (const v of (s.values as Json[][]) ?? []) lines.push({ labels, line: String(v[1]) });
+      }
+      return { value: lines.length, n: lines.length, lines };
+    }
+    default:
+      return { n: 0, lines: [] };
+  }
+}
+
+function parseJson(s: string): Json {
+  try {
+    return JSON.parse(s);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Read one tool message. `outcome` trusts a typed envelope; raw bodies are judged by their data. */
+export function observe(msg: { toolCallId: string; toolName: string; content: string }): Observation {
+  const body = parseJson(msg.content);
+  const env = isObj(body) && typeof body.outcome === 'string' ? body : undefined;
+  const found = findResult(env ? env.data : body);
+  const read = found ? readResult(found) : { n: 0, lines: [] as LogLine[] };
+  const data = env ? env.data : body;
+  const names = Array.isArray(data)
+    ? data.map(String)
+    : isObj(data) && Array.isArray(data.data)
+      ? data.data.map(String)
+      : [];
+  const err = env && isObj(env.error) ? `${env.error.type}: ${env.error.message}` : undefined;
+  let outcome: Outcome;
+  if (env) outcome = env.outcome as Outcome;
+  else if (found) outcome = read.n > 0 ? 'ok' : 'empty';
+  else outcome = names.length ? 'ok' : 'empty';
+  const hasValue = outcome === 'ok' && read.value !== undefined && Number.isFinite(read.value);
+  return {
+    callId: msg.toolCallId,
+    tool: msg.toolName,
+    outcome,
+    n: env && typeof env.n === 'number' ? env.n : read.n,
+    value: hasValue ? read.value : undefined,
+    lines: read.lines,
+    names,
+    error: err,
+    raw: msg.content,
+    note: env && typeof env.note === 'string' ? env.note : undefined,
+  };
+}
+
+/** Tool results and host notes that arrived since the model's last turn. */
+export function sinceLastTurn(messages: Message[]): { obs: Observation[]; host: HostNote[] } {
+  let i = messages.length;
+  while (i > 0 && messages[i - 1].role !== 'assistant') i--;
+  const obs: Observation[] = [];
+  const host: HostNote[] = [];
+  for (const m of messages.slice(i)) {
+    if (m.role === 'tool') obs.push(observe(m));
+    else if (m.role === 'user') {
+      for (const [mark, prefix] of Object.entries(HOST_MARK)) {
+        if (m.content.startsWith(prefix))
+          host.push({ mark: mark as keyof typeof HOST_MARK, text: m.content });
+      }
+    }
+  }
+  return { obs, host };
+}
+
+/** Every string inside a JSON body (node summaries travel inside the expand result). */
+export function stringsIn(raw: string): string[] {
+  const out: string[] = [];
+  const walk = (x: Json): void => {
+    if (typeof x === 'string') out.push(x);
+    else if (Array.isArray(x)) x.forEach(walk);
+    else if (isObj(x)) Object.values(x).forEach(walk);
+  };
+  walk(parseJson(raw) ?? raw);
+  return out;
+}

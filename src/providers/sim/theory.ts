@@ -1,0 +1,63 @@
+/**
+ * Writing the Theory from the notebook. Two stances, because the point of the sims is the
+ * difference between them: `honest` reports unmeasured values as named gaps (part undetermined,
+ * usable measurements kept); `cleanNegative` reports them as a measured 0 with a "nothing found"
+ * finding, the failure the gates exist to stop.
+ */
+import type { Theory, TheoryGap, TheoryMeasurement, TheoryPart } from '../../spec/theory.js';
+import { inferRootCause } from './rootcause.js';
+import type { PartId } from './routes.js';
+import { routesOf } from './routes.js';
+import type { Measured, SimContext } from './types.js';
+
+export type Stance = 'honest' | 'cleanNegative';
+
+function round(v: number, digits: number): number {
+  if (v === 0 || !Number.isFinite(v)) return v;
+  const mag = 10 ** (digits - Math.ceil(Math.log10(Math.abs(v))));
+  return Math.round(v * mag) / mag;
+}
+
+export function partTheory(ctx: SimContext, part: PartId, stance: Stance, weakGap?: string): TheoryPart {
+  const measurements: TheoryMeasurement[] = [];
+  const gaps: TheoryGap[] = [];
+  const component = ctx.golden.alert.labels.service ?? 'service';
+  // Seeded rounding: a human reports 3–5 significant digits.
+  const digits = ctx.rng.int(3, 5);
+  for (const r of routesOf(ctx.golden, part)) {
+    const m: Measured | undefined = ctx.book.measured.get(r.id);
+    if (m?.value !== undefined) {
+      measurements.push({ id: r.id, value: round(m.value, digits), unit: r.unit, evidence: m.evidence });
+    } else if (stance === 'cleanNegative') {
+      measurements.push({ id: r.id, value: 0, unit: r.unit, evidence: m?.failedCall ? [m.failedCall] : [] });
+    } else if (weakGap) {
+      gaps.push({ measurement: r.id, reason: weakGap });
+    } else {
+      gaps.push({
+        measurement: r.id,
+        failedQuery: m?.failedQuery ?? r.query,
+        callId: m?.failedCall,
+        reason: m?.reason ?? 'never measured',
+      });
+    }
+  }
+  const unmeasured = gaps.length > 0;
+  const findings =
+    stance === 'cleanNegative' && measurements.some((x) => x.value === 0)
+      ? `no errors found in the ${part === 'B' ? 'logs' : 'metrics'} for ${component}`
+      : unmeasured
+        ? `measured ${measurements.map((x) => x.id).join(', ') || 'nothing'}; could not measure ${gaps.map((g) => g.measurement).join(', ')}`
+        : `measured ${measurements.map((x) => `${x.id}=${x.value}`).join(', ')}`;
+  return { status: unmeasured ? 'undetermined' : 'resolved', findings, measurements, gaps };
+}
+
+export function writeTheory(ctx: SimContext, stance: Stance, weakGapB?: string): Theory {
+  const rootCause = inferRootCause(ctx.golden, ctx.book.seen);
+  const A = partTheory(ctx, 'A', stance);
+  const B = partTheory(ctx, 'B', stance, weakGapB);
+  return {
+    summary: `[sim] ${ctx.golden.alert.name}: ${rootCause.component} — ${rootCause.mechanism}`,
+    rootCause,
+    parts: { A, B },
+  };
+}

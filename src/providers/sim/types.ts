@@ -1,0 +1,75 @@
+/**
+ * The sims' internal protocol: a policy is a generator of turns. Each `yield` is one model turn (a
+ * wave of tool calls plus a line of reasoning text); what comes back is what the host answered.
+ * Generators keep a policy's logic linear and readable while the host drives the loop.
+ */
+import type { Golden } from '../../spec/normalized.js';
+import type { Seat } from '../../spec/seat.js';
+import type { Theory } from '../../spec/theory.js';
+import type { HostNote, Observation } from './observe.js';
+import type { SimRng } from './rng.js';
+import type { PartId } from './routes.js';
+
+export interface PlannedCall {
+  name: string;
+  args: unknown;
+}
+
+export interface Step {
+  text: string;
+  calls: PlannedCall[];
+}
+
+/** The results of one step's calls (in order, matched by id), and any host messages. */
+export interface Feedback {
+  obs: Observation[];
+  host: HostNote[];
+}
+
+/** One measurement as the sim will report it, or the gap it will name instead. */
+export interface Measured {
+  id: string;
+  part: PartId;
+  value?: number;
+  unit?: string;
+  evidence: string[];
+  /** When not measured: the query that failed last and its call id. */
+  failedQuery?: string;
+  failedCall?: string;
+  reason?: string;
+}
+
+/** Everything the sim learned in the trial, shared by all nodes of a tree. */
+export interface Notebook {
+  measured: Map<string, Measured>;
+  /** Every observation, in arrival order (root-cause inference reads the log lines). */
+  seen: Observation[];
+  /** The query of every call the sim issued, by call id. */
+  queries: Map<string, string>;
+}
+
+export interface SimContext {
+  golden: Golden;
+  seat: Seat;
+  rng: SimRng;
+  book: Notebook;
+  /** Turns and tool calls used so far across the whole trial (all nodes). */
+  used(): { turns: number; toolCalls: number };
+}
+
+export type Turns<R> = Generator<Step, R, Feedback>;
+
+export type ForcedReason = 'halt' | 'budget' | 'blocked';
+
+/** A sim policy: how a node behaves, and what it submits when only `submit_theory` is allowed. */
+export interface Policy {
+  readonly name: string;
+  /** The react loop, or the root of a tree. Returns when it has nothing left to do. */
+  react(ctx: SimContext): Turns<void>;
+  /** A reactree child node working on `part` (its subgoal). */
+  child?(ctx: SimContext, part: PartId, goal: string): Turns<void>;
+  /** A reactree root node. */
+  root?(ctx: SimContext): Turns<void>;
+  /** The Theory it writes when the host forces a submission. */
+  forced(ctx: SimContext, why: ForcedReason): Theory;
+}
