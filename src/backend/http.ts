@@ -1,0 +1,140 @@
+/**
+ * The HTTP adapter: serves a Backend on 127.0.0.1 with Prometheus' and Loki's routes, so external
+ * agents and real clients (promtool, curl, Grafana) see exactly what in-process tools see. It holds
+ * no logic of its own: parameters in, the Backend's wire response out. A status-0 answer (the
+ * `stale-catalog` fault) is a connection failure: the socket is destroyed without a response.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Golden } from '../spec/normalized.js';
+import type { ApiParams, ApiResponse, Backend } from './api.js';
+import { routeOf } from './http-routes.js';
+import { TEXT_TYPE } from './loki-wire.js';
+import { JSON_TYPE } from './prom-wire.js';
+
+export interface HttpServerOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Only named on the index page. */
+  golden?: Golden;
+}
+
+export interface HttpServerHandle {
+  url: string;
+  /** Base URL for Prometheus clients (`/api/v1/...` below it). */
+  promUrl: string;
+  /** Base URL for Loki clients (`/loki/api/v1/...` below it). */
+  lokiUrl: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 1 << 20;
+
+export async function startHttpServer(
+  backend: Backend,
+  opts: HttpServerOptions = {},
+): Promise<HttpServerHandle> {
+  const server = createServer((req, res) => {
+    serve(backend, req, res, opts).catch((err: unknown) => {
+      if (!res.headersSent)
+        send(res, { status: 500, text: `internal error: ${(err as Error)?.message ?? err}\n` });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port, address } = server.address() as AddressInfo;
+  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  return {
+    url,
+    promUrl: url,
+    lokiUrl: url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function serve(backend: Backend, req: IncomingMessage, res: ServerResponse, opts: HttpServerOptions) {
+  const u = new URL(req.url ?? '/', 'http://localhost');
+  const route = routeOf(u.pathname);
+  if (!route) return send(res, notFound(u.pathname, opts));
+  const method = req.method ?? 'GET';
+  if (!route.methods.includes(method)) {
+    return send(res, {
+      status: 405,
+      text: 'Method Not Allowed\n',
+      headers: { allow: route.methods.join(', ') },
+    });
+  }
+  const p: ApiParams = {};
+  if (method === 'POST') addAll(p, new URLSearchParams(await readForm(req)));
+  addAll(p, u.searchParams);
+  if (route.name !== undefined) p.name = route.name;
+
+  const abort = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) abort.abort(new Error('client closed the connection'));
+  });
+  const answer = await backend.handle({ api: route.api, params: p, origin: 'http', signal: abort.signal });
+  if (answer.status === 0) {
+    req.socket.destroy();
+    return;
+  }
+  send(res, answer);
+}
+
+/** Prometheus' ParseForm order: form body values first, then the URL's. */
+function addAll(p: ApiParams, sp: URLSearchParams): void {
+  for (const [k, v] of sp) {
+    const cur = p[k];
+    p[k] = cur === undefined ? v : Array.isArray(cur) ? [...cur, v] : [cur, v];
+  }
+}
+
+async function readForm(req: IncomingMessage): Promise<string> {
+  const type = req.headers['content-type'] ?? '';
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > MAX_BODY) break;
+    chunks.push(c as Buffer);
+  }
+  return type.startsWith('application/x-www-form-urlencoded') ? Buffer.concat(chunks).toString('utf8') : '';
+}
+
+function notFound(path: string, opts: HttpServerOptions): ApiResponse {
+  if (path === '/') {
+    const g = opts.golden ? ` for golden ${opts.golden.id}` : '';
+    return {
+      status: 200,
+      text: `rematch telemetry backend${g}\nPrometheus: /api/v1/...\nLoki: /loki/api/v1/...\n`,
+    };
+  }
+  if (path.startsWith('/api/v1/')) {
+    return {
+      status: 404,
+      json: { status: 'error', errorType: 'not_found', error: `unknown API endpoint ${path}` },
+      headers: { 'content-type': JSON_TYPE },
+    };
+  }
+  return { status: 404, text: '404 page not found\n' };
+}
+
+function send(res: ServerResponse, a: ApiResponse): void {
+  const body = a.json !== undefined ? JSON.stringify(a.json) : (a.text ?? '');
+  const headers: Record<string, string> = {
+    'content-type': a.json !== undefined ? JSON_TYPE : TEXT_TYPE,
+    ...a.headers,
+    'content-length': String(Buffer.byteLength(body)),
+  };
+  res.writeHead(a.status, headers);
+  res.end(body);
+}
