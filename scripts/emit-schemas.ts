@@ -1,0 +1,11 @@
+/** `npm run schemas`: writes schemas/*.schema.json from the zod schemas in src/spec. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { jsonSchemaFiles } from '../src/spec/json-schemas.js';
+
+const dir = resolve(import.meta.dirname, '../schemas');
+mkdirSync(dir, { recursive: true });
+for (const [name, text] of Object.entries(jsonSchemaFiles())) {
+  writeFileSync(join(dir, name), text);
+  process.stdout.write(`wrote schemas/${name}\n`);
+}

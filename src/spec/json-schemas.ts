@@ -1,0 +1,81 @@
+/**
+ * JSON Schemas of every file format, emitted from the zod schemas (zod is the authority). They
+ * describe files as written (`io: 'input'`: fields with defaults are optional). Cross-field rules
+ * and refinements are not expressible here; `bench validate` checks those.
+ */
+import { z } from 'zod';
+import { ConfigFile, GateName, GateSet, GateSettings } from './config.js';
+import * as G from './golden.js';
+import { Budget, Provider, SeatFile } from './seat.js';
+import { Theory, TheoryGap, TheoryMeasurement, TheoryPart } from './theory.js';
+import * as T from './trace.js';
+
+const BASE = 'https://rematch.dev/schemas';
+
+/** Sub-schemas that appear under their own name in `$defs` (the rest are inlined). */
+const NAMED: Record<string, z.ZodType> = {
+  Duration: G.Duration,
+  TimeRef: G.TimeRef,
+  Tolerance: G.Tolerance,
+  Measurement: G.Measurement,
+  Part: G.Part,
+  ShapeSegment: G.ShapeSegment,
+  Signal: G.Signal,
+  MetricGenerator: G.MetricGenerator,
+  MetricBlock: G.MetricBlock,
+  LogTemplate: G.LogTemplate,
+  LogGenerator: G.LogGenerator,
+  LogBlock: G.LogBlock,
+  FaultKind: G.FaultKind,
+  LatencyDist: G.LatencyDist,
+  Fault: G.Fault,
+  Expectation: G.Expectation,
+  Capacity: G.Capacity,
+  Provider,
+  Budget,
+  GateName,
+  GateSettings,
+  GateSet,
+  TheoryMeasurement,
+  TheoryGap,
+  TheoryPart,
+  Outcome: T.Outcome,
+  ToolClass: T.ToolClass,
+  Decision: T.Decision,
+  StopReason: T.StopReason,
+};
+
+function registry(root: z.ZodType): z.core.$ZodRegistry<{ id?: string }> {
+  const reg = z.registry<{ id?: string }>();
+  for (const [id, schema] of Object.entries(NAMED)) if (schema !== root) reg.add(schema, { id });
+  return reg;
+}
+
+const FORMATS = {
+  golden: { schema: G.GoldenFile, title: 'rematch golden (goldens/<id>/golden.yaml)' },
+  seat: { schema: SeatFile, title: 'rematch seat (seats/*.yaml)' },
+  config: { schema: ConfigFile, title: 'rematch config (bench.config.yaml)' },
+  theory: { schema: Theory, title: 'rematch Theory (the submit_theory argument)' },
+  'trace-event': {
+    schema: T.TraceEvent,
+    title: `rematch trace event (one line of a ${T.TRACE_FORMAT} trace)`,
+  },
+} as const;
+
+export type SchemaName = keyof typeof FORMATS;
+
+/** File name → JSON text, exactly as committed under schemas/. */
+export function jsonSchemaFiles(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, { schema, title }] of Object.entries(FORMATS)) {
+    const json = z.toJSONSchema(schema, {
+      io: 'input',
+      unrepresentable: 'any',
+      target: 'draft-2020-12',
+      metadata: registry(schema),
+    });
+    const doc = { ...json, $id: `${BASE}/${name}.schema.json`, title };
+    out[`${name}.schema.json`] = `${JSON.stringify(doc, null, 2)}\n`;
+  }
+  return out;
+}

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { jsonSchemaFiles } from '../../src/spec/json-schemas.js';
+
+const DIR = resolve(__dirname, '../../schemas');
+const HOW = 'schemas/ is out of sync with src/spec: run `npm run schemas` and commit the result';
+
+describe('JSON Schemas', () => {
+  const fresh = jsonSchemaFiles();
+
+  it('are committed exactly as the zod schemas emit them', () => {
+    const committed = readdirSync(DIR).filter((f) => f.endsWith('.schema.json'));
+    expect(committed.sort(), HOW).toEqual(Object.keys(fresh).sort());
+    for (const [name, text] of Object.entries(fresh)) {
+      expect(readFileSync(join(DIR, name), 'utf8'), `${HOW} (${name} differs)`).toBe(text);
+    }
+  });
+
+  it('describe files as written: defaulted fields are optional, unknown fields refused', () => {
+    const golden = JSON.parse(fresh['golden.schema.json']);
+    expect(golden.required).toEqual([
+      'id',
+      'title',
+      'time',
+      'alert',
+      'prompt',
+      'parts',
+      'rootCause',
+      'world',
+    ]);
+    expect(golden.additionalProperties).toBe(false);
+    const seat = JSON.parse(fresh['seat.schema.json']);
+    expect(seat.$defs.Provider.enum).toContain('openai-compatible');
+    const trace = JSON.parse(fresh['trace-event.schema.json']);
+    const header = trace.oneOf.find(
+      (e: { properties: { type: { const: string } } }) => e.properties.type.const === 'header',
+    );
+    expect(header.properties.format.const).toBe('rematch.trace/1');
+  });
+});
