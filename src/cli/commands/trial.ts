@@ -1,0 +1,41 @@
+/** `bench trial`: run one trial and print its readable timeline. */
+import type { Command } from 'commander';
+import { InputError } from '../../errors.js';
+
+function int(name: string) {
+  return (v: string): number => {
+    if (!/^-?\d+$/.test(v)) throw new InputError(`--${name} expects an integer, got "${v}"`);
+    return Number(v);
+  };
+}
+
+export function register(program: Command): void {
+  program
+    .command('trial')
+    .description('run one seat on one golden under one gate set and print the timeline')
+    .requiredOption('--golden <id|path>', 'golden id, golden.yaml or its folder')
+    .requiredOption('--seat <name|path>', 'seat name or seat file')
+    .option('--gates <set>', 'gate set: none, all, or one named in the config', 'all')
+    .option(
+      '--seed <n>',
+      'trial seed (default: derived from the config seed, golden, seat, rep)',
+      int('seed'),
+    )
+    .option('--rep <k>', 'repetition number', int('rep'), 1)
+    .option('--out <dir>', 'folder for trace.jsonl and theory.json')
+    .option('--config <file>', 'config file (default bench.config.yaml)')
+    .action(
+      async (flags: {
+        golden: string;
+        seat: string;
+        gates: string;
+        seed?: number;
+        rep: number;
+        out?: string;
+        config?: string;
+      }) => {
+        const { runTrialCommand } = await import('../../run/trial.js');
+        await runTrialCommand(flags);
+      },
+    );
+}

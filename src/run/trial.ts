@@ -1,0 +1,156 @@
+/**
+ * One trial: golden × seat × gate set × repetition. Builds (or reuses) the golden's world, a backend
+ * stack with faults on and the trial's clock, the model from the registry, runs the host session,
+ * and leaves `trace.jsonl` (and `theory.json` when a Theory came) in the trial's folder. Both files
+ * appear atomically: written under a temporary name and renamed, so a crash never leaves a file a
+ * reader could take for a finished trial.
+ */
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import chalk from 'chalk';
+import { createBackendStack } from '../backend/index.js';
+import { type Clock, RealClock, VirtualClock } from '../clock.js';
+import { InputError } from '../errors.js';
+import { runSession } from '../host/index.js';
+import { TraceWriter } from '../host/trace.js';
+import { createModel, isSkip } from '../providers/registry.js';
+import type { Model } from '../providers/spec.js';
+import { formatTimeline } from '../reporters/timeline.js';
+import { loadConfig, loadGolden, loadGoldens, loadSeat, loadSeats } from '../spec/load.js';
+import type { Golden } from '../spec/normalized.js';
+import { type HeaderEvent, TRACE_FORMAT } from '../spec/trace.js';
+import { buildWorld } from '../world/build.js';
+import type { World } from '../world/types.js';
+import { resolveGateSets } from './gate-sets.js';
+import { trialId, trialSeed } from './plan.js';
+import type { TrialEnv, TrialOutcome, TrialSpec } from './types.js';
+
+const worlds = new Map<string, World>();
+
+/** Worlds are deterministic from the golden, and big: build each once per process. */
+export function worldFor(golden: Golden): World {
+  const key = `${golden.file}\0${golden.id}\0${golden.world.seed}`;
+  let w = worlds.get(key);
+  if (!w) {
+    w = buildWorld(golden);
+    worlds.set(key, w);
+  }
+  return w;
+}
+
+function writeAtomic(file: string, text: string): void {
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
+  return {
+    type: 'header',
+    format: TRACE_FORMAT,
+    golden: spec.golden.id,
+    seat: spec.seat.name,
+    provider: spec.seat.provider,
+    model: model.id,
+    shape: spec.seat.shape,
+    gateSet: spec.gateSet.name,
+    gates: spec.gateSet.gates,
+    rep: spec.rep,
+    seed: spec.seed,
+    clock: clock.kind,
+    startedAt: new Date().toISOString(),
+  };
+}
+
+export async function runTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOutcome> {
+  const made = createModel(spec.seat, spec.golden, spec.seed);
+  if (isSkip(made)) return { kind: 'skipped', spec, reason: made.skip };
+  // A shared (contended) timeline is virtual: only sims can live on it; a real model keeps its own.
+  const shared =
+    env.shared && (made.clock === 'virtual') === (env.shared.clock.kind === 'virtual')
+      ? env.shared
+      : undefined;
+  const clock: Clock = shared?.clock ?? (made.clock === 'virtual' ? new VirtualClock() : new RealClock());
+  const backend =
+    shared?.backend ??
+    createBackendStack(spec.golden, worldFor(spec.golden), { faults: true, clock, seed: spec.seed }).backend;
+  mkdirSync(env.dir, { recursive: true });
+  const traceFile = join(env.dir, 'trace.jsonl');
+  const writer = new TraceWriter({ header: header(spec, made, clock), file: `${traceFile}.tmp` });
+  const result = await runSession({
+    golden: spec.golden,
+    backend,
+    model: made,
+    shape: spec.seat.shape,
+    gateSet: spec.gateSet,
+    budget: spec.seat.budget,
+    clock,
+    trace: writer,
+    pricing: spec.seat.pricing,
+    signal: env.signal,
+  });
+  renameSync(`${traceFile}.tmp`, traceFile);
+  if (result.theory) writeAtomic(join(env.dir, 'theory.json'), `${JSON.stringify(result.theory, null, 2)}\n`);
+  return { kind: 'done', spec, traceFile, trace: writer.trace(), theory: result.theory };
+}
+
+export interface TrialFlags {
+  golden: string;
+  seat: string;
+  gates: string;
+  seed?: number;
+  rep?: number;
+  out?: string;
+  config?: string;
+}
+
+function byIdOrPath<T>(
+  what: string,
+  ref: string,
+  fromPath: (p: string) => T,
+  all: () => T[],
+  key: (x: T) => string,
+): T {
+  if (existsSync(ref)) return fromPath(ref);
+  const list = all();
+  const hit = list.find((x) => key(x) === ref);
+  if (!hit) throw new InputError(`no ${what} "${ref}" (known: ${list.map(key).join(', ') || 'none'})`);
+  return hit;
+}
+
+/** `bench trial`: resolve golden/seat (id, name or path) and gate set, run one trial, print its timeline. */
+export async function runTrialCommand(
+  flags: TrialFlags,
+  write: (s: string) => void = (s) => process.stdout.write(s),
+): Promise<TrialOutcome> {
+  const { config } = loadConfig(flags.config);
+  const golden = byIdOrPath(
+    'golden',
+    flags.golden,
+    loadGolden,
+    () => loadGoldens(config.goldens),
+    (g) => g.id,
+  );
+  const seat = byIdOrPath(
+    'seat',
+    flags.seat,
+    loadSeat,
+    () => loadSeats(config.seats),
+    (s) => s.name,
+  );
+  const [gateSet] = resolveGateSets(config, [flags.gates]);
+  const rep = flags.rep ?? 1;
+  const seed = flags.seed ?? trialSeed(config.seed, golden.id, seat.name, rep);
+  const id = trialId(golden.id, seat.name, gateSet.name, rep);
+  const dir = resolve(flags.out ?? join(config.outDir, 'trials', id));
+  const outcome = await runTrial({ id, golden, seat, gateSet, rep, seed }, { dir });
+  if (outcome.kind === 'skipped') write(`${outcome.reason}\n`);
+  else
+    write(
+      formatTimeline(outcome.trace, {
+        color: Boolean(process.stdout.isTTY) && chalk.level > 0,
+        traceFile: outcome.traceFile,
+      }),
+    );
+  return outcome;
+}
