@@ -1,0 +1,159 @@
+/** Aggregation operators (sum … limit_ratio) with by/without grouping, at one timestamp. */
+
+import type { Labels } from '../../world/types.js';
+import { PromQLError } from '../api.js';
+import type { AggregateExpr } from '../ast.js';
+import { formatPromFloat } from '../format.js';
+import { type QueryContext, warn } from './context.js';
+import { keyOf, makeLabels } from './labels.js';
+import { KahanSum, MeanAcc, quantile, variance } from './stats.js';
+import type { Sample } from './types.js';
+
+interface GroupOf {
+  key: string;
+  labels: Labels;
+}
+
+const groupCache = new WeakMap<Labels, Map<string, GroupOf>>();
+
+/** The group a series belongs to, cached per label set and grouping spec. */
+function groupOf(labels: Labels, e: AggregateExpr, spec: string): GroupOf {
+  let m = groupCache.get(labels);
+  if (!m) {
+    m = new Map();
+    groupCache.set(labels, m);
+  }
+  let g = m.get(spec);
+  if (!g) {
+    const out: Record<string, string> = {};
+    for (const k of Object.keys(labels)) {
+      const listed = e.grouping.includes(k);
+      if (e.without ? !listed && k !== '__name__' : listed) out[k] = labels[k];
+    }
+    const gl = makeLabels(out);
+    g = { key: keyOf(gl), labels: gl };
+    m.set(spec, g);
+  }
+  return g;
+}
+
+function group(samples: Sample[], e: AggregateExpr): Map<string, { labels: Labels; members: Sample[] }> {
+  const spec = `${e.without ? 'w' : 'b'}:${e.grouping.join('\xff')}`;
+  const groups = new Map<string, { labels: Labels; members: Sample[] }>();
+  for (const s of samples) {
+    const g = groupOf(s.labels, e, spec);
+    let entry = groups.get(g.key);
+    if (!entry) {
+      entry = { labels: g.labels, members: [] };
+      groups.set(g.key, entry);
+    }
+    entry.members.push(s);
+  }
+  return groups;
+}
+
+function reduce(op: string, vs: number[], param: number): number {
+  switch (op) {
+    case 'sum': {
+      const k = new KahanSum();
+      for (const v of vs) k.add(v);
+      return k.value;
+    }
+    case 'avg': {
+      const m = new MeanAcc();
+      for (const v of vs) m.add(v);
+      return m.value;
+    }
+    case 'count':
+      return vs.length;
+    case 'group':
+      return 1;
+    case 'min':
+      return vs.reduce((a, v) => (v < a || Number.isNaN(a) ? v : a));
+    case 'max':
+      return vs.reduce((a, v) => (v > a || Number.isNaN(a) ? v : a));
+    case 'stddev':
+      return Math.sqrt(variance(vs));
+    case 'stdvar':
+      return variance(vs);
+    case 'quantile':
+      return quantile(param, vs);
+    default:
+      throw new PromQLError('bad_data', `unsupported aggregation: ${op}`);
+  }
+}
+
+/** topk/bottomk order: NaN always loses. */
+function better(a: number, b: number, top: boolean): boolean {
+  if (Number.isNaN(b)) return !Number.isNaN(a);
+  if (Number.isNaN(a)) return false;
+  return top ? a > b : a < b;
+}
+
+export function aggregate(
+  ctx: QueryContext,
+  e: AggregateExpr,
+  samples: Sample[],
+  param: number | string | undefined,
+): Sample[] {
+  const groups = group(samples, e);
+  const out: Sample[] = [];
+  switch (e.op) {
+    case 'topk':
+    case 'bottomk':
+    case 'limitk': {
+      const p = param as number;
+      if (Number.isNaN(p)) throw new PromQLError('execution', 'Parameter value is NaN');
+      const k = Math.trunc(p);
+      if (k < 1) return [];
+      const groupsOut: Sample[][] = [];
+      for (const g of groups.values()) {
+        let members = g.members;
+        if (e.op !== 'limitk') {
+          const top = e.op === 'topk';
+          members = members
+            .slice()
+            .sort((a, b) => (better(a.v, b.v, top) ? -1 : better(b.v, a.v, top) ? 1 : 0));
+        }
+        groupsOut.push(members.slice(0, k));
+      }
+      for (const g of groupsOut) out.push(...g);
+      return out;
+    }
+    case 'limit_ratio':
+      throw new PromQLError('bad_data', 'unsupported aggregation: limit_ratio');
+    case 'count_values': {
+      const label = param as string;
+      if (!/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(label) && (label === '' || label.includes('\uFFFD'))) {
+        throw new PromQLError('execution', `invalid label name "${label}"`);
+      }
+      const counts = new Map<string, Sample>();
+      for (const g of groups.values()) {
+        for (const s of g.members) {
+          const labels = makeLabels({ ...g.labels, [label]: formatPromFloat(s.v) });
+          const k = keyOf(labels);
+          const c = counts.get(k);
+          if (c) c.v++;
+          else counts.set(k, { labels, v: 1 });
+        }
+      }
+      return [...counts.values()];
+    }
+    default: {
+      const p = typeof param === 'number' ? param : 0;
+      if (e.op === 'quantile' && !(p >= 0 && p <= 1)) {
+        warn(ctx, `quantile value should be between 0 and 1, got ${formatPromFloat(p)}`, e.param ?? e);
+      }
+      for (const g of groups.values())
+        out.push({
+          labels: g.labels,
+          v: reduce(
+            e.op,
+            g.members.map((s) => s.v),
+            p,
+          ),
+        });
+      return out;
+    }
+  }
+}

@@ -1,0 +1,109 @@
+/** Function calls: dispatch to the range or instant tables; absent*, timestamp need the AST. */
+import type { Labels } from '../../world/types.js';
+import type { Call, Expr } from '../ast.js';
+import { formatPromFloat } from '../format.js';
+import { execError, type QueryContext, warn } from './context.js';
+import { evaluate, vectorOf } from './engine.js';
+import { INSTANT_FUNCTIONS, unsupported } from './functions.js';
+import { dropName, keyOf, makeLabels } from './labels.js';
+import { KEEPS_NAME, RANGE_FUNCTIONS } from './range-functions.js';
+import type { Sample, Value } from './types.js';
+
+function unwrap(e: Expr): Expr {
+  return e.type === 'paren' ? unwrap(e.expr) : e;
+}
+
+/** Labels absent() reports: the selector's equality matchers, except the metric name. */
+function absentLabels(e: Expr): Labels {
+  const u = unwrap(e);
+  const vs = u.type === 'vectorSelector' ? u : u.type === 'matrixSelector' ? u.vector : undefined;
+  if (!vs) return {};
+  const out: Record<string, string> = {};
+  const seen = new Set<string>();
+  const dup = new Set<string>();
+  for (const m of vs.matchers) {
+    if (m.name === '__name__' || m.op !== '=') continue;
+    if (seen.has(m.name)) dup.add(m.name);
+    seen.add(m.name);
+    out[m.name] = m.value;
+  }
+  for (const d of dup) delete out[d];
+  return makeLabels(out);
+}
+
+export function checkDuplicates(samples: Sample[]): void {
+  if (samples.length < 2) return;
+  const seen = new Set<string>();
+  for (const s of samples) {
+    const k = keyOf(s.labels);
+    if (seen.has(k)) throw execError('vector cannot contain metrics with the same labelset');
+    seen.add(k);
+  }
+}
+
+function scalarArg(ctx: QueryContext, e: Expr, t: number): number {
+  const v = evaluate(ctx, e, t);
+  return v.kind === 'scalar' ? v.v : Number.NaN;
+}
+
+function rangeCall(ctx: QueryContext, e: Call, t: number): Value {
+  const f = RANGE_FUNCTIONS[e.func];
+  const mIdx = e.args.findIndex((a) => unwrap(a).type === 'matrixSelector' || unwrap(a).type === 'subquery');
+  const params = e.args.filter((_, i) => i !== mIdx).map((a) => scalarArg(ctx, a, t));
+  if (e.func === 'quantile_over_time' && !(params[0] >= 0 && params[0] <= 1)) {
+    warn(ctx, `quantile value should be between 0 and 1, got ${formatPromFloat(params[0])}`, e.args[0]);
+  }
+  if (e.func === 'double_exponential_smoothing') {
+    if (!(params[0] > 0 && params[0] < 1)) {
+      throw execError(`invalid smoothing factor. Expected: 0 < sf < 1, got: ${params[0].toFixed(6)}`);
+    }
+    if (!(params[1] > 0 && params[1] < 1)) {
+      throw execError(`invalid trend factor. Expected: 0 < tf < 1, got: ${params[1].toFixed(6)}`);
+    }
+  }
+  const m = evaluate(ctx, e.args[mIdx], t);
+  if (m.kind !== 'matrix') throw execError(`expected a range vector in ${e.func}`);
+  const keep = KEEPS_NAME.has(e.func);
+  const call = { rangeMs: m.rangeMs, end: m.end, params };
+  const out: Sample[] = [];
+  for (const w of m.windows) {
+    const v = f(w, call);
+    if (v === undefined) continue;
+    out.push({ labels: keep ? w.labels : dropName(w.labels), v });
+  }
+  return { kind: 'vector', samples: out };
+}
+
+export function evalCall(ctx: QueryContext, e: Call, t: number): Value {
+  switch (e.func) {
+    case 'absent': {
+      const v = vectorOf(evaluate(ctx, e.args[0], t));
+      return { kind: 'vector', samples: v.length > 0 ? [] : [{ labels: absentLabels(e.args[0]), v: 1 }] };
+    }
+    case 'absent_over_time': {
+      const m = evaluate(ctx, e.args[0], t);
+      const empty = m.kind !== 'matrix' || m.windows.length === 0;
+      return { kind: 'vector', samples: empty ? [{ labels: absentLabels(e.args[0]), v: 1 }] : [] };
+    }
+    case 'timestamp': {
+      const arg = unwrap(e.args[0]);
+      const v = vectorOf(evaluate(ctx, e.args[0], t));
+      const raw = arg.type === 'vectorSelector';
+      return {
+        kind: 'vector',
+        samples: v.map((s) => ({ labels: dropName(s.labels), v: (raw ? (s.st ?? t) : t) / 1000 })),
+      };
+    }
+  }
+  if (RANGE_FUNCTIONS[e.func]) {
+    const v = rangeCall(ctx, e, t);
+    if (v.kind === 'vector') checkDuplicates(v.samples);
+    return v;
+  }
+  const f = INSTANT_FUNCTIONS[e.func];
+  if (!f) throw unsupported(e.func);
+  const args = e.args.map((a) => evaluate(ctx, a, t));
+  const v = f(args, { ctx, call: e, t });
+  if (v.kind === 'vector') checkDuplicates(v.samples);
+  return v;
+}

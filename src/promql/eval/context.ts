@@ -1,0 +1,47 @@
+/** Per-query evaluation state: the source, query bounds, caches, annotations and the sample budget. */
+import type { Series, SeriesSource } from '../../world/types.js';
+import { PromQLError } from '../api.js';
+import type { Pos, VectorSelector } from '../ast.js';
+import { lineCol } from '../parser/errors.js';
+
+export interface QueryContext {
+  readonly src: SeriesSource;
+  readonly query: string;
+  /** Query start/end (ms): what `@ start()` / `@ end()` mean. Equal for instant queries. */
+  readonly startMs: number;
+  readonly endMs: number;
+  /** Range-query step; the default subquery step is the 1m global evaluation interval. */
+  readonly stepMs: number;
+  readonly lookbackMs: number;
+  readonly maxSamples: number;
+  readonly selected: Map<VectorSelector, Series[]>;
+  readonly warnings: Set<string>;
+  readonly infos: Set<string>;
+  samplesRead: number;
+  /** True while evaluating a range query (sort functions then warn). */
+  readonly isRange: boolean;
+}
+
+export const DEFAULT_EVAL_INTERVAL_MS = 60_000;
+
+export function warn(ctx: QueryContext, msg: string, pos: Pos): void {
+  ctx.warnings.add(`PromQL warning: ${msg} (${lineCol(ctx.query, pos.start)})`);
+}
+
+export function info(ctx: QueryContext, msg: string, pos: Pos): void {
+  ctx.infos.add(`PromQL info: ${msg} (${lineCol(ctx.query, pos.start)})`);
+}
+
+export function countSamples(ctx: QueryContext, n: number): void {
+  ctx.samplesRead += n;
+  if (ctx.samplesRead > ctx.maxSamples) {
+    throw new PromQLError(
+      'execution',
+      'query processing would load too many samples into memory in query execution',
+    );
+  }
+}
+
+export function execError(msg: string): PromQLError {
+  return new PromQLError('execution', msg);
+}

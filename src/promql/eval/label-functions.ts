@@ -1,0 +1,71 @@
+/** label_replace and label_join. Both keep the metric name and may create duplicate label sets. */
+
+import { anchoredRegex } from '../../world/matchers.js';
+import { PromQLError } from '../api.js';
+import type { FnEnv } from './functions.js';
+import { makeLabels } from './labels.js';
+import type { Sample } from './types.js';
+
+const LABEL_NAME_RE = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+
+function checkName(name: string): void {
+  if (!LABEL_NAME_RE.test(name) && !isValidUtf8Name(name)) {
+    throw new PromQLError('execution', `invalid label name "${name}"`);
+  }
+}
+
+/** Prometheus 3 allows any valid UTF-8 label name except the empty one. */
+function isValidUtf8Name(name: string): boolean {
+  return name.length > 0 && !name.includes('\uFFFD');
+}
+
+/** Go regexp replacement template: `$1`, `${1}`, `$name`, `${name}`; `$$` is a literal `$`. */
+export function expandTemplate(template: string, m: RegExpExecArray): string {
+  return template.replace(
+    /\$(\$|\{([^}]*)\}|([a-zA-Z0-9_]+))/g,
+    (_all, tok: string, braced?: string, bare?: string) => {
+      if (tok === '$') return '$';
+      const name = braced ?? bare ?? '';
+      if (/^\d+$/.test(name)) return m[Number(name)] ?? '';
+      return m.groups?.[name] ?? '';
+    },
+  );
+}
+
+export function labelReplace(
+  samples: Sample[],
+  dst: string,
+  repl: string,
+  src: string,
+  re: string,
+  _env: FnEnv,
+): Sample[] {
+  let rx: RegExp;
+  try {
+    rx = anchoredRegex(re.replaceAll('(?P<', '(?<'));
+  } catch {
+    throw new PromQLError('bad_data', `invalid regular expression in label_replace(): ${re}`);
+  }
+  checkName(dst);
+  return samples.map((s) => {
+    const m = rx.exec(s.labels[src] ?? '');
+    if (!m) return s;
+    const value = expandTemplate(repl, m);
+    return { labels: makeLabels({ ...s.labels, [dst]: value }), v: s.v };
+  });
+}
+
+export function labelJoin(
+  samples: Sample[],
+  dst: string,
+  sep: string,
+  srcs: string[],
+  _env: FnEnv,
+): Sample[] {
+  checkName(dst);
+  for (const s of srcs) checkName(s);
+  return samples.map((s) => {
+    const value = srcs.map((n) => s.labels[n] ?? '').join(sep);
+    return { labels: makeLabels({ ...s.labels, [dst]: value }), v: s.v };
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * Vector and range selectors over the source. Windows are left-open (Prometheus 3): an instant
+ * selector sees (t - lookback, t], a range selector (t - range, t]. Stale markers end a series and
+ * never appear in range windows.
+ */
+import { isStaleNaN, type Series } from '../../world/types.js';
+import type { AtModifier, MatrixSelector, VectorSelector } from '../ast.js';
+import { countSamples, type QueryContext } from './context.js';
+import type { MatrixValue, Sample, Window } from './types.js';
+
+/** First index with ts > t. */
+export function upperBound(ts: Float64Array, t: number, lo = 0, hi = ts.length): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ts[mid] <= t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function atTime(ctx: QueryContext, at: AtModifier | undefined, t: number): number {
+  if (!at) return t;
+  if (at.kind === 'start') return ctx.startMs;
+  if (at.kind === 'end') return ctx.endMs;
+  return at.ms;
+}
+
+/** Series of a selector, fetched once per query (all times) and reused at every step. */
+export function seriesOf(ctx: QueryContext, vs: VectorSelector): Series[] {
+  let s = ctx.selected.get(vs);
+  if (!s) {
+    s = ctx.src.select(vs.matchers, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+    ctx.selected.set(vs, s);
+  }
+  return s;
+}
+
+export function evalVectorSelector(ctx: QueryContext, vs: VectorSelector, t: number): Sample[] {
+  const te = atTime(ctx, vs.at, t) - vs.offsetMs;
+  const out: Sample[] = [];
+  for (const s of seriesOf(ctx, vs)) {
+    const i = upperBound(s.ts, te) - 1;
+    if (i < 0 || s.ts[i] <= te - ctx.lookbackMs) continue;
+    const v = s.vs[i];
+    if (Number.isNaN(v) && isStaleNaN(v)) continue;
+    out.push({ labels: s.labels, v, st: s.ts[i] });
+  }
+  countSamples(ctx, out.length);
+  return out;
+}
+
+const staleCache = new WeakMap<Series, boolean>();
+
+function hasStale(s: Series): boolean {
+  let h = staleCache.get(s);
+  if (h === undefined) {
+    h = false;
+    for (let i = 0; i < s.vs.length; i++) {
+      if (Number.isNaN(s.vs[i]) && isStaleNaN(s.vs[i])) {
+        h = true;
+        break;
+      }
+    }
+    staleCache.set(s, h);
+  }
+  return h;
+}
+
+export function windowOf(s: Series, from: number, to: number): Window | undefined {
+  const lo = upperBound(s.ts, from);
+  const hi = upperBound(s.ts, to, lo);
+  if (lo >= hi) return undefined;
+  if (!hasStale(s)) return { labels: s.labels, ts: s.ts, vs: s.vs, lo, hi };
+  const ts: number[] = [];
+  const vs: number[] = [];
+  for (let i = lo; i < hi; i++) {
+    if (Number.isNaN(s.vs[i]) && isStaleNaN(s.vs[i])) continue;
+    ts.push(s.ts[i]);
+    vs.push(s.vs[i]);
+  }
+  if (ts.length === 0) return undefined;
+  return { labels: s.labels, ts: Float64Array.from(ts), vs: Float64Array.from(vs), lo: 0, hi: ts.length };
+}
+
+export function evalMatrixSelector(ctx: QueryContext, ms: MatrixSelector, t: number): MatrixValue {
+  const te = atTime(ctx, ms.vector.at, t) - ms.vector.offsetMs;
+  const windows: Window[] = [];
+  let n = 0;
+  for (const s of seriesOf(ctx, ms.vector)) {
+    const w = windowOf(s, te - ms.rangeMs, te);
+    if (!w) continue;
+    windows.push(w);
+    n += w.hi - w.lo;
+  }
+  countSamples(ctx, n);
+  return { kind: 'matrix', windows, rangeMs: ms.rangeMs, end: te };
+}

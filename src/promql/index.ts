@@ -1,0 +1,16 @@
+/** The PromQL engine's public surface (contract types in ./api.ts). */
+export type {
+  EngineOptions,
+  InstantSample,
+  Point,
+  PromErrorType,
+  PromResult,
+  PromValue,
+  RangeSeries,
+} from './api.js';
+export { PromQLError } from './api.js';
+export type { Expr } from './ast.js';
+export { formatPromFloat } from './format.js';
+export { parsePromQL } from './parser/parse.js';
+export { instantQuery, rangeQuery } from './query.js';
+export { type SelectorInfo, selectorsOf } from './selectors-of.js';

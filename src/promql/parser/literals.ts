@@ -1,0 +1,99 @@
+/** Number, duration and string literals as Prometheus reads them. */
+
+const UNIT_MS: Record<string, number> = {
+  y: 365 * 24 * 3600_000,
+  w: 7 * 24 * 3600_000,
+  d: 24 * 3600_000,
+  h: 3600_000,
+  m: 60_000,
+  s: 1000,
+  ms: 1,
+};
+
+const DURATION_RE = /^(?:\d+(?:y|w|d|h|ms|m|s))+$/;
+const DURATION_PART_RE = /(\d+)(y|w|d|h|ms|m|s)/g;
+
+/** `1h30m` → ms, or undefined when the text is not a Prometheus duration. */
+export function parseDurationMs(text: string): number | undefined {
+  if (!DURATION_RE.test(text)) return undefined;
+  let ms = 0;
+  for (const m of text.matchAll(DURATION_PART_RE)) ms += Number(m[1]) * UNIT_MS[m[2]];
+  return ms;
+}
+
+/** A float literal (decimal, hex, Inf, NaN) or a duration read as seconds; undefined if neither. */
+export function parseNumber(text: string): number | undefined {
+  let sign = 1;
+  let t = text;
+  if (t.startsWith('-') || t.startsWith('+')) {
+    if (t[0] === '-') sign = -1;
+    t = t.slice(1);
+  }
+  const lower = t.toLowerCase();
+  if (lower === 'inf' || lower === '+inf') return sign * Number.POSITIVE_INFINITY;
+  if (lower === 'nan') return Number.NaN;
+  if (/^0x[0-9a-f]+$/i.test(t)) return sign * Number.parseInt(t.slice(2), 16);
+  if (/^(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(t)) return sign * Number(t);
+  const d = parseDurationMs(t);
+  if (d !== undefined) return (sign * d) / 1000;
+  return undefined;
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  '"': '"',
+  "'": "'",
+};
+
+/** Go `strconv.Unquote` for "..." and '...' strings; backticks are raw. Throws on a bad escape. */
+export function unquote(text: string): string {
+  const q = text[0];
+  const body = text.slice(1, -1);
+  if (q === '`') return body;
+  const bytes: number[] = [];
+  const enc = new TextEncoder();
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c !== '\\') {
+      const cp = body.codePointAt(i)!;
+      const s = String.fromCodePoint(cp);
+      bytes.push(...enc.encode(s));
+      i += s.length - 1;
+      continue;
+    }
+    const e = body[++i];
+    if (e === undefined) throw new Error('invalid syntax');
+    if (e in SIMPLE_ESCAPES) {
+      if ((e === '"' || e === "'") && e !== q) throw new Error('invalid syntax');
+      bytes.push(SIMPLE_ESCAPES[e].charCodeAt(0));
+    } else if (e === 'x') {
+      bytes.push(hex(body.slice(i + 1, i + 3), 2));
+      i += 2;
+    } else if (e === 'u' || e === 'U') {
+      const n = e === 'u' ? 4 : 8;
+      bytes.push(...enc.encode(String.fromCodePoint(hex(body.slice(i + 1, i + 1 + n), n))));
+      i += n;
+    } else if (e >= '0' && e <= '7') {
+      const oct = body.slice(i, i + 3);
+      if (!/^[0-7]{3}$/.test(oct)) throw new Error('invalid syntax');
+      bytes.push(Number.parseInt(oct, 8));
+      i += 2;
+    } else {
+      throw new Error('invalid syntax');
+    }
+  }
+  // Invalid UTF-8 (e.g. "\xc5" alone) decodes to U+FFFD, matching how labels would print.
+  return new TextDecoder().decode(Uint8Array.from(bytes));
+}
+
+function hex(s: string, n: number): number {
+  if (s.length !== n || !/^[0-9a-f]+$/i.test(s)) throw new Error('invalid syntax');
+  return Number.parseInt(s, 16);
+}

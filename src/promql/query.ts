@@ -1,0 +1,149 @@
+/** instantQuery / rangeQuery: parse, evaluate per timestamp, shape Prometheus API values. */
+import type { Labels, SeriesSource } from '../world/types.js';
+import { type EngineOptions, type Point, PromQLError, type PromResult, type RangeSeries } from './api.js';
+import type { Expr } from './ast.js';
+import { checkDuplicates } from './eval/calls.js';
+import type { QueryContext } from './eval/context.js';
+import { evaluate } from './eval/engine.js';
+import { compareLabels, keyOf } from './eval/labels.js';
+import type { Value } from './eval/types.js';
+import { check } from './parser/check.js';
+import { parsePromQL } from './parser/parse.js';
+
+const DEFAULT_LOOKBACK_MS = 5 * 60_000;
+const DEFAULT_MAX_POINTS = 11_000;
+const DEFAULT_MAX_SAMPLES = 50_000_000;
+
+function context(
+  src: SeriesSource,
+  q: string,
+  start: number,
+  end: number,
+  step: number,
+  opts: EngineOptions | undefined,
+  isRange: boolean,
+): QueryContext {
+  return {
+    src,
+    query: q,
+    startMs: start,
+    endMs: end,
+    stepMs: step,
+    lookbackMs: opts?.lookbackDeltaMs ?? DEFAULT_LOOKBACK_MS,
+    maxSamples: opts?.maxSamples ?? DEFAULT_MAX_SAMPLES,
+    selected: new Map(),
+    warnings: new Set(),
+    infos: new Set(),
+    samplesRead: 0,
+    isRange,
+  };
+}
+
+function unwrap(e: Expr): Expr {
+  return e.type === 'paren' ? unwrap(e.expr) : e;
+}
+
+/** Results whose order the query itself defines (sort*, topk, bottomk) are not re-sorted. */
+function isOrdered(e: Expr): boolean {
+  const u = unwrap(e);
+  if (u.type === 'call') return u.func.startsWith('sort');
+  if (u.type === 'aggregate') return u.op === 'topk' || u.op === 'bottomk';
+  return false;
+}
+
+function finish(ctx: QueryContext, value: PromResult['value']): PromResult {
+  return { value, warnings: [...ctx.warnings], infos: [...ctx.infos], samplesRead: ctx.samplesRead };
+}
+
+export function instantQuery(src: SeriesSource, q: string, tMs: number, opts?: EngineOptions): PromResult {
+  const expr = parsePromQL(q);
+  const ctx = context(src, q, tMs, tMs, 0, opts, false);
+  const v = evaluate(ctx, expr, tMs);
+  return finish(ctx, shapeInstant(v, tMs, isOrdered(expr)));
+}
+
+function shapeInstant(v: Value, t: number, ordered: boolean): PromResult['value'] {
+  switch (v.kind) {
+    case 'scalar':
+      return { type: 'scalar', t, v: v.v };
+    case 'string':
+      return { type: 'string', t, v: v.v };
+    case 'vector': {
+      checkDuplicates(v.samples);
+      const samples = v.samples.map((s) => ({ labels: s.labels, t, v: s.v }));
+      if (!ordered) samples.sort((a, b) => compareLabels(a.labels, b.labels));
+      return { type: 'vector', samples };
+    }
+    case 'matrix': {
+      const series: RangeSeries[] = v.windows.map((w) => {
+        const points: Point[] = [];
+        for (let i = w.lo; i < w.hi; i++) points.push({ t: w.ts[i], v: w.vs[i] });
+        return { labels: w.labels, points };
+      });
+      series.sort((a, b) => compareLabels(a.labels, b.labels));
+      return { type: 'matrix', series };
+    }
+  }
+}
+
+export function rangeQuery(
+  src: SeriesSource,
+  q: string,
+  startMs: number,
+  endMs: number,
+  stepMs: number,
+  opts?: EngineOptions,
+): PromResult {
+  const expr = parsePromQL(q);
+  if (!(stepMs > 0)) {
+    throw new PromQLError(
+      'bad_data',
+      'zero or negative query resolution step widths are not accepted. Try a positive integer',
+    );
+  }
+  if (endMs < startMs) throw new PromQLError('bad_data', 'end timestamp must not be before start time');
+  const maxPoints = opts?.maxPointsPerSeries ?? DEFAULT_MAX_POINTS;
+  if (Math.floor((endMs - startMs) / stepMs) + 1 > maxPoints) {
+    throw new PromQLError(
+      'bad_data',
+      'exceeded maximum resolution of 11,000 points per timeseries. Try decreasing the query resolution (?step=XX)',
+    );
+  }
+  const type = check(q, expr);
+  if (type !== 'scalar' && type !== 'vector') {
+    const name = type === 'matrix' ? 'range vector' : type;
+    throw new PromQLError(
+      'bad_data',
+      `invalid expression type "${name}" for range query, must be Scalar or instant Vector`,
+    );
+  }
+  const ctx = context(src, q, startMs, endMs, stepMs, opts, true);
+  const acc = new Map<string, { labels: Labels; points: Point[] }>();
+  for (let t = startMs; t <= endMs; t += stepMs) {
+    const v = evaluate(ctx, expr, t);
+    if (v.kind === 'scalar') {
+      add(acc, {}, t, v.v);
+      continue;
+    }
+    if (v.kind !== 'vector') continue;
+    checkDuplicates(v.samples);
+    for (const s of v.samples) add(acc, s.labels, t, s.v);
+  }
+  const series = [...acc.values()].sort((a, b) => compareLabels(a.labels, b.labels));
+  return finish(ctx, { type: 'matrix', series });
+}
+
+function add(
+  acc: Map<string, { labels: Labels; points: Point[] }>,
+  labels: Labels,
+  t: number,
+  v: number,
+): void {
+  const k = keyOf(labels);
+  let s = acc.get(k);
+  if (!s) {
+    s = { labels, points: [] };
+    acc.set(k, s);
+  }
+  s.points.push({ t, v });
+}
