@@ -1,5 +1,6 @@
 /** Temp-dir fixtures for loader tests: copy the mini golden and edit it as text. */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { InputError } from '../../src/errors.js';
@@ -40,4 +41,17 @@ export function lineOf(text: string, needle: string): number {
   const i = text.split('\n').findIndex((l) => l.includes(needle));
   if (i < 0) throw new Error(`fixture: "${needle}" not found`);
   return i + 1;
+}
+
+const ROOT = resolve(__dirname, '../..');
+
+/** Runs the built CLI (`npm run build` first; `npm test` does) as a user would, in `cwd`. */
+export function bench(args: string[], cwd: string, env: Record<string, string> = {}) {
+  if (!existsSync(join(ROOT, 'dist/cli/main.js'))) throw new Error('run `npm run build` first');
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/bench.js'), ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
