@@ -20,8 +20,8 @@ export interface SeriesLine {
 }
 
 const NUM = String.raw`(?:[+-]?(?:Inf|NaN|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|0x[0-9a-fA-F]+))`;
-const SERIES_RE = new RegExp(`^(${NUM})(?:([+-])(${NUM.replace('[+-]?', '')}))?x(\\d+)$`);
-const SINGLE_RE = new RegExp(`^${NUM}$`);
+const SERIES_RE = new RegExp(`^(${NUM})(?:([+-])(${NUM.replace('[+-]?', '')}))?x(\\d+)$`, 'i');
+const SINGLE_RE = new RegExp(`^${NUM}$`, 'i');
 
 function num(s: string): number {
   const t = s.replace(/^\+/, '');
