@@ -3,7 +3,7 @@
  * out. Times default to the world's "now" (the golden's `time.now`), never wall time.
  */
 import { PromQLError } from '../promql/api.js';
-import { formatPromFloat, instantQuery, rangeQuery, selectorsOf } from '../promql/index.js';
+import { formatPromFloat, instantQuery, parsePromQL, rangeQuery } from '../promql/index.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Matcher, World } from '../world/types.js';
 import type { ApiParams, ApiResponse, PromApi } from './api.js';
@@ -113,13 +113,13 @@ const PROM_ROUTES: Record<PromApi, (p: ApiParams, ctx: EngineCtx) => ApiResponse
 /** Each `match[]` as a matcher set; a bare metric name becomes a `__name__` matcher. */
 function matcherSets(p: ApiParams): Matcher[][] {
   return params(p, 'match[]').map((sel) => {
-    const parsed = selectorsOf(sel);
-    if (parsed.length !== 1)
+    const e = parsePromQL(sel);
+    if (e.type !== 'vectorSelector') {
       throw new WireError('bad_data', `invalid parameter "match[]": ${sel} is not a series selector`);
-    const { metric, matchers } = parsed[0];
-    const set = [...matchers];
-    if (metric !== undefined && !set.some((m) => m.name === '__name__')) {
-      set.unshift({ name: '__name__', op: '=', value: metric });
+    }
+    const set = [...e.matchers];
+    if (e.name !== undefined && !set.some((m) => m.name === '__name__')) {
+      set.unshift({ name: '__name__', op: '=', value: e.name });
     }
     if (set.every((m) => matchesEmpty(m))) {
       throw new WireError('bad_data', 'match[] must contain at least one non-empty matcher');
