@@ -77,6 +77,8 @@ export const ToolResultEvent = z.object({
   error: z.string().optional(),
   /** The integration answered without `n`/`outcome`; the host classed it itself. */
   untyped: z.boolean().default(false),
+  /** What the agent was shown, when it differs from `outcome` (failureClass gate off). */
+  shown: Outcome.optional(),
   /** A short rendering of the data (what the model saw, truncated). */
   preview: z.string().optional(),
 });

@@ -1,0 +1,145 @@
+/**
+ * Running one tool call and recording its result: the tool's true typed observation goes into the
+ * trace (outcome, n, fingerprint), the gates' presenter decides what the agent is shown, and the
+ * observation gates (ledger) then see that shown view.
+ */
+
+import { fingerprintOf } from './gates/fingerprint.js';
+import type { Verdict } from './gates/types.js';
+import { preview, rawView } from './present.js';
+import type { Envelope } from './protocol.js';
+import type { Session } from './session.js';
+import type { ToolDef, ToolOutput } from './tools/types.js';
+import type { CallRecord, NodeInfo } from './types.js';
+
+export interface CallDone {
+  envelope: Envelope;
+  /** steer / halt verdicts the observation gates returned. */
+  verdicts: Verdict[];
+}
+
+/** A result the host produced without running the tool (blocked, bad arguments, wrong node). */
+export function hostResult(s: Session, call: CallRecord, type: string, message: string): Envelope {
+  call.outcome = 'rejected';
+  call.seen = 'rejected';
+  s.emit({
+    type: 'tool_result',
+    id: call.id,
+    outcome: 'rejected',
+    n: 0,
+    latencyMs: 0,
+    queueMs: 0,
+    error: `${type}: ${message}`,
+    untyped: false,
+  });
+  return { outcome: 'rejected', n: 0, callId: call.id, error: { type, message } };
+}
+
+/** Records a result computed by the host itself (control tools): typed, never fingerprinted. */
+export function controlResult(s: Session, call: CallRecord, out: ToolOutput): Envelope {
+  call.outcome = out.outcome;
+  call.seen = out.outcome;
+  const envelope: Envelope = { outcome: out.outcome, n: out.n, callId: call.id };
+  if (out.data !== undefined) envelope.data = out.data;
+  if (out.error) envelope.error = out.error;
+  s.emit({
+    type: 'tool_result',
+    id: call.id,
+    outcome: out.outcome,
+    n: out.n,
+    latencyMs: 0,
+    queueMs: 0,
+    error: out.error ? `${out.error.type}: ${out.error.message}` : undefined,
+    untyped: false,
+    preview: preview(envelope),
+  });
+  return envelope;
+}
+
+export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def: ToolDef): Promise<CallDone> {
+  const { clock, golden, backend, signal } = s.opts;
+  const started = clock.now();
+  const out = await def.run(call.args, {
+    golden,
+    backend,
+    clock,
+    scratch: s.scratch,
+    callId: call.id,
+    catalog: s.catalog,
+    signal,
+  });
+  const latencyMs = clock.now() - started;
+  const queueMs = out.queueMs ?? 0;
+  s.usage.toolCalls += 1;
+  s.nodeStats(node.id).toolCalls += 1;
+  s.wall.toolMs += Math.max(0, latencyMs - queueMs);
+  s.wall.queueMs += queueMs;
+
+  const presenter = s.gates.find((g) => g.present);
+  const shown = presenter?.present ? presenter.present(call, out) : rawView(call.id, out);
+  const fingerprint = fingerprintOf({
+    tool: call.tool,
+    outcome: out.outcome,
+    error: out.error,
+    query: call.query,
+  });
+  if (fingerprint) s.fingerprints.add(fingerprint);
+  const seenFingerprint =
+    shown.outcome === out.outcome
+      ? fingerprint
+      : fingerprintOf({
+          tool: call.tool,
+          outcome: shown.outcome,
+          error: {
+            type: `http_${out.httpStatus ?? 0}`,
+            message: String(typeof out.wire === 'string' ? out.wire : ''),
+          },
+          query: call.query,
+        });
+  Object.assign(call, {
+    value: out.outcome === 'ok' ? singleValue(out.data) : undefined,
+    outcome: out.outcome,
+    fingerprint,
+    errorMessage: out.error?.message,
+    seen: shown.outcome,
+    seenFingerprint,
+  });
+  if (shown.untyped) s.counts.untyped += 1;
+  s.emit({
+    type: 'tool_result',
+    id: call.id,
+    outcome: out.outcome,
+    n: out.n,
+    fingerprint,
+    latencyMs,
+    queueMs,
+    httpStatus: out.httpStatus,
+    error: out.error ? `${out.error.type}: ${out.error.message}` : undefined,
+    untyped: shown.untyped,
+    shown: shown.outcome !== out.outcome ? shown.outcome : undefined,
+    preview: preview(shown.envelope),
+  });
+
+  const verdicts: Verdict[] = [];
+  const ctx = { session: s, node, settings: s.settings };
+  for (const gate of s.gates) {
+    const v = gate.afterResult?.({ call, outcome: shown.outcome, fingerprint: seenFingerprint }, ctx);
+    if (!v) continue;
+    s.recordGate(gate.name, v, { callId: call.id, node: node.id, fingerprint: seenFingerprint });
+    verdicts.push(v);
+  }
+  return { envelope: shown.envelope, verdicts };
+}
+
+/** The one number of a scalar or one-sample vector result (`[t, "v"]` wire values), else undefined. */
+export function singleValue(data: unknown): number | undefined {
+  const d = data as { resultType?: string; result?: unknown } | undefined;
+  let pair: unknown;
+  if (d?.resultType === 'scalar') pair = d.result;
+  else if (d?.resultType === 'vector' && Array.isArray(d.result) && d.result.length === 1) {
+    pair = (d.result[0] as { value?: unknown }).value;
+  }
+  if (!Array.isArray(pair) || pair.length < 2) return undefined;
+  const v = Number(pair[1]);
+  return Number.isFinite(v) ? v : undefined;
+}

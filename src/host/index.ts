@@ -1,0 +1,60 @@
+/**
+ * The agent host's public API.
+ *
+ *   runSession(opts: SessionOptions): Promise<SessionResult>
+ *
+ * Runs one agent session: `react` (one loop) or `reactree` (a tree of agent nodes), with the
+ * gates of `opts.gateSet` (docs/gates.md), writing trace events to `opts.trace` as they happen
+ * (docs/trace.md). The caller builds the TraceWriter (it writes the header line) and the Backend,
+ * and passes the trial's Clock; all waiting goes through it. A `ProviderError` thrown by the model
+ * ends the session with stop `error` and `unscored: true`; any other throw is our bug: the `end`
+ * event is written, then the error is rethrown.
+ *
+ * Tool call ids are `c1`, `c2` ... in issue order; the agent cites them as evidence.
+ */
+import { ProviderError } from '../providers/spec.js';
+import type { Concluded } from './conclude.js';
+import { writeEnd } from './end.js';
+import { activeGates } from './gates/registry.js';
+import { Session } from './session.js';
+import { runReact } from './shapes/react.js';
+import { runReactree } from './shapes/reactree.js';
+import type { SessionOptions, SessionResult } from './types.js';
+
+export { assembleTheory } from './assemble.js';
+export { fingerprintOf, maskMessage, queryShape } from './gates/fingerprint.js';
+export { resolveGateSet } from './gates/gate-set.js';
+export { GATES } from './gates/registry.js';
+export type { Gate, GateContext, Verdict } from './gates/types.js';
+export { PROMPT_VERSION } from './prompt.js';
+export { classify } from './tools/classify.js';
+export { TOOLS } from './tools/registry.js';
+export { TraceWriter } from './trace.js';
+export type { Budget, NodeInfo, SessionOptions, SessionResult, Shape, TheorySource } from './types.js';
+
+export async function runSession(opts: SessionOptions): Promise<SessionResult> {
+  const s = new Session(opts, activeGates(opts.gateSet.gates));
+  let out: Concluded;
+  let error: string | undefined;
+  try {
+    out = opts.shape === 'reactree' ? await runReactree(s) : await runReact(s);
+  } catch (e) {
+    if (!(e instanceof ProviderError)) {
+      writeEnd(s, 'error', { unscored: true, error: e instanceof Error ? e.message : String(e) });
+      throw e;
+    }
+    error = e.message;
+    out = { theory: null, source: null, stop: 'error' };
+  }
+  const end = writeEnd(s, out.stop, error !== undefined ? { unscored: true, error } : {});
+  return {
+    theory: out.theory,
+    theorySource: out.source,
+    stop: out.stop,
+    end,
+    sets: {
+      required: { A: [...s.required.A], B: [...s.required.B] },
+      gainExhausted: [...s.gainExhausted],
+    },
+  };
+}

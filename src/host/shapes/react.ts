@@ -1,0 +1,22 @@
+/** react: one agent loop (DESIGN §7). */
+
+import type { Message } from '../../providers/spec.js';
+import { type Concluded, conclude } from '../conclude.js';
+import { runAgent } from '../loop.js';
+import { firstUserMessage, systemPrompt } from '../prompt.js';
+import type { Session } from '../session.js';
+import { TOOLS, toolsFor } from '../tools/registry.js';
+import type { NodeInfo } from '../types.js';
+
+export async function runReact(s: Session): Promise<Concluded> {
+  const g = s.opts.golden;
+  const node: NodeInfo = { id: 'root', depth: 0, goal: g.title, role: 'root' };
+  const offered = toolsFor('react', false);
+  s.catalog = offered.map((n) => ({ name: n, description: TOOLS[n].description }));
+  const messages: Message[] = [
+    { role: 'system', content: s.opts.systemPrompt ?? systemPrompt('react') },
+    { role: 'user', content: firstUserMessage(g) },
+  ];
+  const end = await runAgent(s, node, messages, offered);
+  return conclude(s, node, messages, end);
+}

@@ -1,0 +1,33 @@
+/** The one place host tools touch the backend: wire request out, typed observation back. */
+import type { Api, ApiParams } from '../../backend/api.js';
+import { classify } from './classify.js';
+import { boundData } from './envelope.js';
+import type { ToolContext, ToolOutput } from './types.js';
+
+export async function callBackend(api: Api, params: ApiParams, ctx: ToolContext): Promise<ToolOutput> {
+  let res: Awaited<ReturnType<ToolContext['backend']['handle']>>;
+  try {
+    res = await ctx.backend.handle({ api, params, origin: ctx.callId, signal: ctx.signal });
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return { ...classify({ status: 0, text: message }), api, httpStatus: 0, wire: message };
+  }
+  const c = classify(res);
+  const bounded = c.data === undefined ? { data: undefined, truncated: false } : boundData(c.data);
+  const out: ToolOutput = {
+    ...c,
+    data: bounded.data,
+    api,
+    httpStatus: res.status,
+    wire: res.json !== undefined ? res.json : res.text,
+    queueMs: res.timing?.queueMs ?? 0,
+  };
+  if (bounded.truncated) out.truncated = true;
+  if (res.fault) out.fault = res.fault;
+  return out;
+}
+
+/** A bad argument caught by the host before any backend call: the agent is told what is wrong. */
+export function rejectArgs(message: string): ToolOutput {
+  return { outcome: 'rejected', n: 0, error: { type: 'bad_args', message } };
+}

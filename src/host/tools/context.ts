@@ -1,0 +1,96 @@
+/**
+ * Context tools: they read the catalog, the golden's skills and the session's scratch state.
+ * They never touch the backend, so they never count as live evidence (toolClasses gate).
+ */
+import { z } from 'zod';
+import { TOOL } from '../protocol.js';
+import { jsonSchemaOf, parseArgs } from './args.js';
+import { rejectArgs } from './call-backend.js';
+import type { ToolContext, ToolDef, ToolOutput } from './types.js';
+
+const SearchArgs = z.object({ query: z.string().min(1).describe('keywords') });
+const SkillArgs = z.object({ name: z.string().min(1) });
+const NotesArgs = z.object({ action: z.enum(['read', 'write']), text: z.string().optional() });
+const MemoryArgs = z.object({ action: z.enum(['read', 'add']), fact: z.string().optional() });
+
+function ok(data: unknown, n: number): ToolOutput {
+  return { outcome: n > 0 ? 'ok' : 'empty', n, data };
+}
+
+async function runSearch(raw: unknown, ctx: ToolContext): Promise<ToolOutput> {
+  const p = parseArgs(SearchArgs, raw);
+  if (!p.ok) return rejectArgs(p.message);
+  const words = p.value.query.toLowerCase().split(/\W+/).filter(Boolean);
+  const hit = (text: string) => words.some((w) => text.toLowerCase().includes(w));
+  const hits = [
+    ...ctx.catalog
+      .filter((t) => hit(`${t.name} ${t.description}`))
+      .map((t) => ({ kind: 'tool', name: t.name, description: t.description })),
+    ...ctx.golden.skills
+      .filter((s) => hit(`${s.name} ${s.description} ${s.text}`))
+      .map((s) => ({ kind: 'skill', name: s.name, description: s.description })),
+  ];
+  return ok(hits, hits.length);
+}
+
+async function runSkill(raw: unknown, ctx: ToolContext): Promise<ToolOutput> {
+  const p = parseArgs(SkillArgs, raw);
+  if (!p.ok) return rejectArgs(p.message);
+  const skill = ctx.golden.skills.find((s) => s.name === p.value.name);
+  if (!skill) {
+    const names = ctx.golden.skills.map((s) => s.name).join(', ') || 'none';
+    return rejectArgs(`no skill named "${p.value.name}" (available: ${names})`);
+  }
+  return ok({ name: skill.name, text: skill.text }, 1);
+}
+
+async function runNotes(raw: unknown, ctx: ToolContext): Promise<ToolOutput> {
+  const p = parseArgs(NotesArgs, raw);
+  if (!p.ok) return rejectArgs(p.message);
+  if (p.value.action === 'write') {
+    if (!p.value.text) return rejectArgs('write needs text');
+    ctx.scratch.notes.push(p.value.text);
+    return ok({ written: true, count: ctx.scratch.notes.length }, 1);
+  }
+  return ok(ctx.scratch.notes, ctx.scratch.notes.length);
+}
+
+async function runMemory(raw: unknown, ctx: ToolContext): Promise<ToolOutput> {
+  const p = parseArgs(MemoryArgs, raw);
+  if (!p.ok) return rejectArgs(p.message);
+  if (p.value.action === 'add') {
+    if (!p.value.fact) return rejectArgs('add needs fact');
+    ctx.scratch.memory.push(p.value.fact);
+    return ok({ added: true, count: ctx.scratch.memory.length }, 1);
+  }
+  return ok(ctx.scratch.memory, ctx.scratch.memory.length);
+}
+
+export const searchTools: ToolDef = {
+  name: TOOL.searchTools,
+  description: "Search the tool catalog and the incident's skills by keyword.",
+  parameters: jsonSchemaOf(SearchArgs),
+  class: 'context',
+  run: runSearch,
+};
+export const loadSkill: ToolDef = {
+  name: TOOL.loadSkill,
+  description: 'Load the text of a skill (a runbook) by name.',
+  parameters: jsonSchemaOf(SkillArgs),
+  class: 'context',
+  run: runSkill,
+};
+export const notes: ToolDef = {
+  name: TOOL.notes,
+  description: 'Your scratchpad for this session: write a note or read all notes.',
+  parameters: jsonSchemaOf(NotesArgs),
+  class: 'context',
+  run: runNotes,
+};
+export const workingMemory: ToolDef = {
+  name: TOOL.memory,
+  description: 'Shared working memory of facts found (shared by every agent node of the session).',
+  parameters: jsonSchemaOf(MemoryArgs),
+  class: 'context',
+  run: runMemory,
+};

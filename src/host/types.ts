@@ -1,0 +1,65 @@
+/** The session API's types (see index.ts for the contract). */
+import type { Backend } from '../backend/api.js';
+import type { Clock } from '../clock.js';
+import type { Model, TurnRequest } from '../providers/spec.js';
+import type { GateSetSpec } from '../run/types.js';
+import type { Golden } from '../spec/normalized.js';
+import type { Budget as BudgetSchema } from '../spec/seat.js';
+import type { Theory } from '../spec/theory.js';
+import type { EndEvent, Outcome, StopReason, ToolClass } from '../spec/trace.js';
+import type { ToolName } from './protocol.js';
+import type { Source } from './tools/types.js';
+import type { TraceWriter } from './trace.js';
+
+export type Budget = import('zod').infer<typeof BudgetSchema>;
+export type Shape = 'react' | 'reactree';
+export type TheorySource = 'submitted' | 'budget-request' | 'assembled';
+export type NodeInfo = TurnRequest['node'] & { parent?: string };
+
+export interface SessionOptions {
+  golden: Golden;
+  backend: Backend;
+  model: Model;
+  shape: Shape;
+  gateSet: GateSetSpec;
+  budget: Budget;
+  clock: Clock;
+  trace: TraceWriter;
+  /** Overrides the default system prompt (prompt.ts). */
+  systemPrompt?: string;
+  pricing?: { inputPerMTok: number; outputPerMTok: number };
+  /** reactree: deepest child depth (root is 0; default 3) and most expansions per session (default 12). */
+  maxDepth?: number;
+  maxExpansions?: number;
+  signal?: AbortSignal;
+}
+
+export interface SessionResult {
+  theory: Theory | null;
+  theorySource: TheorySource | null;
+  stop: StopReason;
+  end: EndEvent;
+  /** The two sets the ledger and the toolClasses gate keep apart (DESIGN §1). */
+  sets: { required: Record<'A' | 'B', Source[]>; gainExhausted: string[] };
+}
+
+/** One tool call as the session knows it; result fields are filled when it ends. */
+export interface CallRecord {
+  id: string;
+  tool: ToolName | string;
+  class: ToolClass;
+  node: string;
+  wave: number;
+  args: unknown;
+  source?: Source;
+  query?: string;
+  /** The true typed outcome and its fingerprint (always recorded). */
+  outcome?: Outcome;
+  fingerprint?: string;
+  errorMessage?: string;
+  /** What the agent was shown (differs from `outcome` when failureClass is off). */
+  seen?: Outcome;
+  seenFingerprint?: string;
+  /** The single number an `ok` result held (a scalar or a one-sample vector), for assembled Theories. */
+  value?: number;
+}
