@@ -35,6 +35,8 @@ export class SimModel implements Model {
   private turns = 0;
   private toolCalls = 0;
   private nextId = 1;
+  /** Query of each call by the sim's own id (answers map them to the host's ids). */
+  private readonly issued = new Map<string, string>();
   /** The last forcing note seen (a halt stays a halt on the forced turn that follows). */
   private lastForce?: ForcedReason;
 
@@ -61,6 +63,10 @@ export class SimModel implements Model {
     this.turns++;
     const { obs, host } = sinceLastTurn(req.messages);
     this.ctx.book.seen.push(...obs);
+    for (const o of obs) {
+      const q = this.issued.get(o.msgId);
+      if (q !== undefined) this.ctx.book.queries.set(o.callId, q);
+    }
     for (const h of host) {
       if (h.mark === 'halt' || h.mark === 'budget') this.lastForce = h.mark;
     }

@@ -16,7 +16,10 @@ export interface LogLine {
 }
 
 export interface Observation {
+  /** The host's call id (the envelope's `callId`): what evidence cites. */
   callId: string;
+  /** The id the sim gave the call (the tool message's `toolCallId`): what answers are matched by. */
+  msgId: string;
   tool: string;
   /** The class as the sim understood it: a typed envelope's outcome, else inferred from the data. */
   outcome: Outcome;
@@ -128,7 +131,8 @@ export function observe(msg: { toolCallId: string; toolName: string; content: st
   else outcome = names.length ? 'ok' : 'empty';
   const hasValue = outcome === 'ok' && read.value !== undefined && Number.isFinite(read.value);
   return {
-    callId: msg.toolCallId,
+    callId: env && typeof env.callId === 'string' ? env.callId : msg.toolCallId,
+    msgId: msg.toolCallId,
     tool: msg.toolName,
     outcome,
     n: env && typeof env.n === 'number' ? env.n : read.n,

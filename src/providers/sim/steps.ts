@@ -28,7 +28,7 @@ export function finishStep(success: boolean, summary: string): Step {
 
 /** The observations that answer `calls`, by id when the host kept the ids, else by position. */
 export function answersFor(calls: IssuedCall[], fb: Feedback, offset = 0): Observation[] {
-  const byId = new Map(fb.obs.map((o) => [o.callId, o]));
+  const byId = new Map(fb.obs.map((o) => [o.msgId, o]));
   if (calls.every((c) => c.id && byId.has(c.id))) return calls.map((c) => byId.get(c.id!)!);
   return calls.map((_, i) => fb.obs[offset + i]).filter((o): o is Observation => o !== undefined);
 }
