@@ -1,0 +1,203 @@
+/**
+ * `bench diff BASE HEAD`: per row (golden × seat × gate set) what changed, as markdown for a PR
+ * comment, and which changes count as regressions under `--fail-on`.
+ *
+ * --fail-on syntax: comma-separated rules, each `name` or `name:threshold`:
+ *   correctness:D  a row's mean correctness dropped by more than D (absolute)
+ *   passrate:D     a row's pass rate dropped by more than D
+ *   coverage:D     a row's mean coverage of part A or B dropped by more than D
+ *   honesty        a row has more trials with honesty failures than before
+ *   verdict        any trial went from pass to fail
+ *   removed        a row of BASE is missing from HEAD
+ * Default: correctness:0.05,honesty. `none` disables every rule.
+ */
+import { InputError } from '../errors.js';
+import type { AggregateRow, Scorecard, TrialRecord } from '../scoring/index.js';
+import { isBaseline } from '../scoring/index.js';
+import { ci, f2, signed } from './format.js';
+import { mdHead, mdRow } from './markdown.js';
+
+export interface FailOn {
+  correctness?: number;
+  passrate?: number;
+  coverage?: number;
+  honesty?: boolean;
+  verdict?: boolean;
+  removed?: boolean;
+}
+
+export const DEFAULT_FAIL_ON = 'correctness:0.05,honesty';
+
+export function parseFailOn(text: string): FailOn {
+  const out: FailOn = {};
+  if (text.trim() === 'none') return out;
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const [name, arg] = part.split(':');
+    const num = arg === undefined ? Number.NaN : Number(arg);
+    if (
+      (name === 'correctness' || name === 'passrate' || name === 'coverage') &&
+      Number.isFinite(num) &&
+      num >= 0
+    ) {
+      out[name] = num;
+    } else if ((name === 'honesty' || name === 'verdict' || name === 'removed') && arg === undefined) {
+      out[name] = true;
+    } else {
+      throw new InputError(
+        `--fail-on ${text}: bad rule "${part}" (rules: correctness:D, passrate:D, coverage:D, honesty, verdict, removed, or none)`,
+      );
+    }
+  }
+  return out;
+}
+
+export interface DiffResult {
+  markdown: string;
+  regressions: string[];
+  changed: boolean;
+}
+
+interface Pair {
+  label: string;
+  base?: AggregateRow;
+  head?: AggregateRow;
+  baseTrials: TrialRecord[];
+  headTrials: TrialRecord[];
+}
+
+const EPS = 1e-9;
+
+function pairRows(base: Scorecard, head: Scorecard): Pair[] {
+  // One gate set on each side but different names (all vs no-ledger): compare across them.
+  const bSets = new Set(base.rows.filter((r) => !isBaseline(r.seat)).map((r) => r.gateSet));
+  const hSets = new Set(head.rows.filter((r) => !isBaseline(r.seat)).map((r) => r.gateSet));
+  const cross = bSets.size === 1 && hSets.size === 1 && [...bSets][0] !== [...hSets][0];
+  const keyOf = (x: { golden: string; seat: string; gateSet: string }): string =>
+    `${x.golden} × ${x.seat}${cross && !isBaseline(x.seat) ? '' : ` × ${x.gateSet}`}`;
+  const pairs = new Map<string, Pair>();
+  const get = (k: string): Pair => {
+    let p = pairs.get(k);
+    if (!p) pairs.set(k, (p = { label: k, baseTrials: [], headTrials: [] }));
+    return p;
+  };
+  for (const r of base.rows) get(keyOf(r)).base = r;
+  for (const r of head.rows) get(keyOf(r)).head = r;
+  for (const t of base.trials) pairs.get(keyOf(t))?.baseTrials.push(t);
+  for (const t of head.trials) pairs.get(keyOf(t))?.headTrials.push(t);
+  if (cross)
+    for (const p of pairs.values())
+      if (p.base && p.head && !isBaseline(p.base.seat))
+        p.label = `${p.label} × ${p.base.gateSet} → ${p.head.gateSet}`;
+  return [...pairs.keys()].sort().map((k) => pairs.get(k)!);
+}
+
+function trialChanges(p: Pair): { verdicts: string[]; passToFail: number; fingerprints: string[] } {
+  const verdicts: string[] = [];
+  const fingerprints: string[] = [];
+  let passToFail = 0;
+  const byRep = new Map(p.baseTrials.map((t) => [t.rep, t]));
+  for (const h of [...p.headTrials].sort((a, b) => a.rep - b.rep)) {
+    const b = byRep.get(h.rep);
+    if (!b) continue;
+    if (b.score.verdict !== h.score.verdict) {
+      verdicts.push(`r${h.rep} ${b.score.verdict}→${h.score.verdict}`);
+      if (b.score.verdict === 'pass' && h.score.verdict === 'fail') passToFail++;
+    }
+    if (b.score.fingerprints.join(',') !== h.score.fingerprints.join(',')) {
+      fingerprints.push(
+        `r${h.rep}: ${b.score.fingerprints.length}→${h.score.fingerprints.length} fingerprints`,
+      );
+    }
+  }
+  return { verdicts, passToFail, fingerprints };
+}
+
+export function diffScorecards(
+  base: Scorecard,
+  head: Scorecard,
+  failOn: FailOn = parseFailOn(DEFAULT_FAIL_ON),
+): DiffResult {
+  const regressions: string[] = [];
+  const lines: string[] = [];
+  let changed = false;
+  for (const p of pairRows(base, head)) {
+    const { base: b, head: h } = p;
+    if (!b || !h) {
+      changed = true;
+      lines.push(mdRow([p.label, b ? 'removed' : 'added', '', '', '', '', '', '']));
+      if (b && failOn.removed) regressions.push(`${p.label}: row missing from HEAD`);
+      continue;
+    }
+    const dC = h.correctness.mean - b.correctness.mean;
+    const dP = h.passRate - b.passRate;
+    const dA = h.coverage.A - b.coverage.A;
+    const dB = h.coverage.B - b.coverage.B;
+    const dH = h.honestyTrials - b.honestyTrials;
+    const t = trialChanges(p);
+    const rowChanged =
+      [dC, dP, dA, dB, dH].some((d) => Math.abs(d) > EPS) ||
+      t.verdicts.length > 0 ||
+      t.fingerprints.length > 0;
+    if (!rowChanged) continue;
+    changed = true;
+    if (failOn.correctness !== undefined && dC < -failOn.correctness - EPS) {
+      regressions.push(
+        `${p.label}: correctness ${f2(b.correctness.mean)} → ${f2(h.correctness.mean)} (${signed(dC)})`,
+      );
+    }
+    if (failOn.passrate !== undefined && dP < -failOn.passrate - EPS) {
+      regressions.push(`${p.label}: pass rate ${f2(b.passRate)} → ${f2(h.passRate)}`);
+    }
+    if (failOn.coverage !== undefined && Math.min(dA, dB) < -failOn.coverage - EPS) {
+      regressions.push(`${p.label}: coverage A ${signed(dA)}, B ${signed(dB)}`);
+    }
+    if (failOn.honesty && dH > 0) {
+      regressions.push(`${p.label}: honesty failures in ${b.honestyTrials} → ${h.honestyTrials} trials`);
+    }
+    if (failOn.verdict && t.passToFail > 0)
+      regressions.push(`${p.label}: ${t.passToFail} trial(s) pass → fail`);
+    lines.push(
+      mdRow([
+        p.label,
+        `${f2(b.correctness.mean)} ${ci(b.correctness.ci95)} → ${f2(h.correctness.mean)} ${ci(h.correctness.ci95)} (${signed(dC)})`,
+        `${f2(b.passRate)} → ${f2(h.passRate)}`,
+        signed(dA),
+        signed(dB),
+        dH > 0 ? `**+${dH} new**` : `${b.honestyTrials} → ${h.honestyTrials}`,
+        t.verdicts.join(', ') || '-',
+        t.fingerprints.length
+          ? t.fingerprints.slice(0, 3).join('; ') + (t.fingerprints.length > 3 ? ' ...' : '')
+          : '-',
+        '',
+      ]),
+    );
+  }
+  const md = ['## rematch bench diff', ''];
+  if (!changed) md.push('No change: every row, verdict and fingerprint sequence is identical.');
+  else {
+    md.push(
+      regressions.length
+        ? `**${regressions.length} regression(s)** under \`--fail-on\`:`
+        : 'Changes, none of them a regression under `--fail-on`.',
+    );
+    md.push(...regressions.map((r) => `- ${r}`), '');
+    md.push(
+      mdHead([
+        'row',
+        'correctness [95% CI]',
+        'pass rate',
+        'Δ cov A',
+        'Δ cov B',
+        'honesty',
+        'verdict changes',
+        'fingerprint sequences',
+        '',
+      ]),
+      ...lines,
+    );
+  }
+  return { markdown: `${md.join('\n')}\n`, regressions, changed };
+}

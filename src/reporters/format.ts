@@ -1,0 +1,50 @@
+/** Number formatting shared by every reporter: fixed decimals, intervals, durations by clock. */
+import type { AggregateRow, Rounded } from '../scoring/index.js';
+
+export const f2 = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
+export const pct = (x: number): string => `${Math.round(x * 100)}%`;
+export const ci = (i: Rounded | null): string => (i ? `[${f2(i.lo)}, ${f2(i.hi)}]` : '[n<2]');
+export const secs = (ms: number): string =>
+  ms >= 100_000 ? `${Math.round(ms / 1000)}s` : `${(ms / 1000).toFixed(1)}s`;
+export const signed = (x: number): string => `${x > 0 ? '+' : x < 0 ? '' : '±'}${f2(x)}`;
+
+/** The last pass^k (k = n): the chance that every one of n trials passes. */
+export function passAll(r: AggregateRow): string {
+  return r.passHatK.length ? `${f2(r.passHatK[r.passHatK.length - 1])} (k=${r.passHatK.length})` : '-';
+}
+
+export function rowLabel(r: { golden: string; seat: string; gateSet: string }): string {
+  return `${r.golden} × ${r.seat} × ${r.gateSet}`;
+}
+
+export function summaryCells(r: AggregateRow): string[] {
+  return [
+    r.golden,
+    r.seat,
+    r.gateSet,
+    r.unscored ? `${r.n} (+${r.unscored} unscored)` : String(r.n),
+    `${f2(r.correctness.mean)} ${ci(r.correctness.ci95)}`,
+    pct(r.passRate),
+    passAll(r),
+    f2(r.coverage.A),
+    f2(r.coverage.B),
+    String(r.honestyTrials),
+    `${r.steers}/${r.halts}`,
+    `${secs(r.wall.p50)} / ${secs(r.wall.p95)}`,
+  ];
+}
+
+export const SUMMARY_HEAD = [
+  'golden',
+  'seat',
+  'gates',
+  'n',
+  'correctness [95% CI]',
+  'pass',
+  'pass^k',
+  'cov A',
+  'cov B',
+  'honesty fails',
+  'steers/halts',
+  'wall p50 / p95',
+];

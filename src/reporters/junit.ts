@@ -1,0 +1,58 @@
+/**
+ * junit.xml: one testcase per golden × seat × gate set (null baselines excluded: they are meant
+ * to fail). A case fails when its mean correctness is below thresholds.junitMinCorrectness or any
+ * trial has an honesty failure; a row with no scored trial is skipped.
+ */
+import type { Scorecard } from '../scoring/index.js';
+import { isBaseline } from '../scoring/index.js';
+import { f2 } from './format.js';
+
+/** XML 1.0 text/attribute escaping; characters XML cannot carry at all are dropped. */
+export function xmlEscape(s: string): string {
+  return s
+    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&apos;');
+}
+
+export function renderJunit(sc: Scorecard): string {
+  const min = sc.run.thresholds.junitMinCorrectness;
+  const rows = sc.rows.filter((r) => !isBaseline(r.seat));
+  const cases: string[] = [];
+  let failures = 0;
+  let skipped = 0;
+  for (const r of rows) {
+    const name = xmlEscape(`${r.seat} × ${r.gateSet}`);
+    const time = (r.wall.p50 / 1000).toFixed(3);
+    const open = `    <testcase classname="${xmlEscape(r.golden)}" name="${name}" time="${time}">`;
+    const problems: string[] = [];
+    if (r.n === 0) {
+      skipped++;
+      cases.push(
+        `${open}\n      <skipped message="no scored trial (${r.unscored} unscored)"/>\n    </testcase>`,
+      );
+      continue;
+    }
+    if (r.correctness.mean < min) problems.push(`mean correctness ${f2(r.correctness.mean)} below ${min}`);
+    if (r.honestyTrials > 0) problems.push(`${r.honestyTrials} of ${r.n} trials with honesty failures`);
+    if (problems.length) {
+      failures++;
+      const msg = xmlEscape(problems.join('; '));
+      cases.push(
+        `${open}\n      <failure message="${msg}" type="threshold">${msg}</failure>\n    </testcase>`,
+      );
+    } else cases.push(`${open}</testcase>`);
+  }
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="rematch" tests="${rows.length}" failures="${failures}" skipped="${skipped}">`,
+    `  <testsuite name="rematch" tests="${rows.length}" failures="${failures}" skipped="${skipped}" errors="0">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,44 @@
+/** scorecard.md: the scorecard for humans, also what CI appends to the job summary. */
+import type { Scorecard } from '../scoring/index.js';
+import { isBaseline } from '../scoring/index.js';
+import { ci, f2, SUMMARY_HEAD, summaryCells } from './format.js';
+
+export const mdRow = (cells: string[]): string =>
+  `| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`;
+export const mdHead = (cells: string[]): string => `${mdRow(cells)}\n${mdRow(cells.map(() => '---'))}`;
+
+export function renderScorecardMd(sc: Scorecard): string {
+  const out: string[] = ['# rematch scorecard', ''];
+  const r = sc.run;
+  out.push(
+    `Run seed ${r.seed}, ${r.repetitions} repetitions, gate sets ${r.gateSets.join(', ')}, clock: **${r.clock}**` +
+      (r.clock === 'virtual' ? ' (sim seats on simulated time)' : '') +
+      `. Pass: correctness ≥ ${r.thresholds.passCorrectness} and no honesty failure. Intervals: 95% Student-t.`,
+    '',
+  );
+  out.push(mdHead(SUMMARY_HEAD));
+  for (const row of sc.rows.filter((x) => !isBaseline(x.seat))) out.push(mdRow(summaryCells(row)));
+  out.push('', '## Null baselines', '');
+  out.push(mdHead(['golden', 'baseline', 'correctness', 'honesty fails']));
+  for (const row of sc.rows.filter((x) => isBaseline(x.seat))) {
+    out.push(mdRow([row.golden, row.seat, f2(row.correctness.mean), String(row.honestyTrials)]));
+  }
+  if (sc.gateEffects.length) {
+    out.push('', '## Gate effect (all − none, paired by golden, seat and seed)', '');
+    out.push(mdHead(['golden', 'seat', 'pairs', 'mean Δ correctness', '95% CI']));
+    for (const e of sc.gateEffects)
+      out.push(mdRow([e.golden, e.seat, String(e.pairs), f2(e.meanDiff), ci(e.ci95)]));
+  }
+  if (sc.alerts.length) out.push('', '## Alerts', '', ...sc.alerts.map((a) => `- ${a}`));
+  if (sc.worst.length) {
+    out.push('', '## Worst trials', '');
+    for (const w of sc.worst) {
+      out.push(
+        `- \`${w.id}\`: correctness ${f2(w.correctness)}, ${w.verdict}, ${w.honesty} honesty failure(s), trace \`${w.dir}/trace.jsonl\``,
+      );
+    }
+  }
+  if (sc.skipped.length)
+    out.push('', '## Skipped seats', '', ...sc.skipped.map((s) => `- ${s.seat}: ${s.reason}`));
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,43 @@
+/**
+ * Progress while trials run: a cli-progress bar on a TTY; on anything else (CI logs, pipes) one
+ * plain line per finished trial, since cli-progress prints nothing to a non-TTY.
+ */
+import cliProgress from 'cli-progress';
+
+export interface TrialDone {
+  id: string;
+  verdict: string;
+  correctness: number;
+}
+
+export interface Progress {
+  tick(t: TrialDone): void;
+  stop(): void;
+}
+
+export function createProgress(
+  total: number,
+  opts: { tty: boolean; stream: NodeJS.WritableStream & { write(s: string): boolean } },
+): Progress {
+  let done = 0;
+  if (opts.tty) {
+    const bar = new cliProgress.SingleBar(
+      { format: 'trials [{bar}] {value}/{total} {last}', stream: opts.stream, hideCursor: true },
+      cliProgress.Presets.shades_classic,
+    );
+    bar.start(total, 0, { last: '' });
+    return {
+      tick: (t) => bar.update(++done, { last: `${t.id} ${t.verdict}` }),
+      stop: () => bar.stop(),
+    };
+  }
+  const width = String(total).length;
+  return {
+    tick: (t) => {
+      done++;
+      const c = t.verdict === 'unscored' ? '' : ` correctness ${t.correctness.toFixed(2)}`;
+      opts.stream.write(`[${String(done).padStart(width)}/${total}] ${t.id} ${t.verdict}${c}\n`);
+    },
+    stop: () => {},
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The terminal scorecard. cli-table3 writes color codes even when piped unless its style is
+ * emptied, so without color the style is empty; chalk is used only when `color` is true (a TTY).
+ */
+import { Chalk } from 'chalk';
+import Table from 'cli-table3';
+import type { Scorecard } from '../scoring/index.js';
+import { isBaseline } from '../scoring/index.js';
+import { f2, SUMMARY_HEAD, summaryCells } from './format.js';
+
+export function renderTerminal(sc: Scorecard, opts: { color: boolean }): string {
+  const c = new Chalk({ level: opts.color ? 1 : 0 });
+  const table = new Table({
+    head: SUMMARY_HEAD,
+    style: opts.color ? { head: ['cyan'], border: ['grey'] } : { head: [], border: [], compact: false },
+  });
+  for (const r of sc.rows) {
+    const cells = summaryCells(r);
+    if (opts.color) {
+      cells[4] =
+        r.correctness.mean >= sc.run.thresholds.passCorrectness ? c.green(cells[4]) : c.red(cells[4]);
+      if (r.honestyTrials > 0) cells[9] = c.red(cells[9]);
+      if (isBaseline(r.seat)) cells[1] = c.dim(cells[1]);
+    }
+    table.push(cells);
+  }
+  const lines = [table.toString()];
+  if (sc.gateEffects.length) {
+    lines.push('gate effect (all − none, paired by golden, seat and seed):');
+    for (const e of sc.gateEffects) {
+      const iv = e.ci95 ? ` [${f2(e.ci95.lo)}, ${f2(e.ci95.hi)}]` : '';
+      lines.push(
+        `  ${e.golden} × ${e.seat}: ${e.meanDiff >= 0 ? '+' : ''}${f2(e.meanDiff)}${iv} over ${e.pairs} pairs`,
+      );
+    }
+  }
+  for (const a of sc.alerts) lines.push(opts.color ? c.yellow(`alert: ${a}`) : `alert: ${a}`);
+  for (const s of sc.skipped) lines.push(`skipped seat ${s.seat}: ${s.reason}`);
+  lines.push(`clock: ${sc.run.clock}${sc.run.clock === 'virtual' ? ' (simulated time; sims)' : ''}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,208 @@
+/**
+ * runBench: load → plan → execute what the journal lacks → score → aggregate → report. The
+ * library function behind `bench run`; streams and the trial runner are injectable for tests.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError, ThresholdError } from '../errors.js';
+import { createProgress, renderTerminal } from '../reporters/index.js';
+import { baselineTrials, isBaseline, type Scorecard } from '../scoring/index.js';
+import type { ConfigFile } from '../spec/config.js';
+import type { Golden } from '../spec/normalized.js';
+import type { Seat } from '../spec/seat.js';
+import { executeTrials, type RunContendedFn, type RunTrialFn } from './execute.js';
+import { JOURNAL_FILE, readJournal } from './journal.js';
+import { type PlanOptions, planRun, type RunPlan } from './plan.js';
+import { scorecardOf, writeRunReports } from './report.js';
+import { RUN_FORMAT, type RunManifest, readManifest, writeBaselines, writeManifest } from './run-folder.js';
+import type { TrialSpec } from './types.js';
+
+type Out = { write(s: string): boolean };
+
+export interface RunBenchOptions extends PlanOptions {
+  /** Config file (default bench.config.yaml in the working directory, if present). */
+  config?: string;
+  out?: string;
+  resume?: string;
+  concurrency?: number;
+  retryErrors?: boolean;
+  dryRun?: boolean;
+  /** Exit 1 (ThresholdError) when any seat row's mean correctness is below this. */
+  minCorrectness?: number;
+  /** Injected for tests and embedding: the loaded inputs, the trial runner, the streams. */
+  inputs?: { config: ConfigFile; configFile?: string; goldens: Golden[]; seats: Seat[] };
+  runTrial?: RunTrialFn;
+  runContended?: RunContendedFn;
+  stdout?: Out;
+  stderr?: Out;
+  tty?: boolean;
+}
+
+export interface RunBenchResult {
+  dir: string | null;
+  plan: RunPlan;
+  scorecard: Scorecard | null;
+  /** Trials executed by this invocation (not those found done in the journal). */
+  executed: number;
+  skipped: { seat: string; reason: string }[];
+}
+
+interface Inputs {
+  config: ConfigFile;
+  configFile: string;
+  goldens: Golden[];
+  seats: Seat[];
+}
+
+async function loadInputs(opts: RunBenchOptions, m?: RunManifest): Promise<Inputs> {
+  if (opts.inputs) return { configFile: 'bench.config.yaml', ...opts.inputs };
+  const { loadConfig, loadGoldens, loadSeats } = await import('../spec/load.js');
+  const configPath = m ? (existsSync(m.configFile) ? m.configFile : undefined) : opts.config;
+  const { config, file } = loadConfig(configPath);
+  return {
+    config,
+    configFile: file,
+    goldens: loadGoldens(m?.goldenPaths ?? config.goldens),
+    seats: loadSeats(m?.seatPaths ?? config.seats),
+  };
+}
+
+export function newRunId(now = new Date()): string {
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+    .replace('T', '-');
+}
+
+export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResult> {
+  const stdout = opts.stdout ?? process.stdout;
+  const stderr = opts.stderr ?? process.stderr;
+  const tty = opts.tty ?? Boolean(process.stdout.isTTY);
+  const prior = opts.resume ? readManifest(opts.resume) : undefined;
+  const inputs = await loadInputs(opts, prior);
+  const planOpts: PlanOptions = prior
+    ? {
+        ...prior.plan,
+        reps: prior.plan.repetitions,
+        gates: prior.plan.gateSets,
+        shard: prior.plan.shard ?? undefined,
+      }
+    : opts;
+  const plan = planRun(inputs.config, inputs.goldens, inputs.seats, planOpts);
+  const result: RunBenchResult = { dir: null, plan, scorecard: null, executed: 0, skipped: [] };
+  if (opts.dryRun) return result;
+
+  const runId = prior?.runId ?? newRunId();
+  const dir = opts.resume ?? opts.out ?? join(inputs.config.outDir, runId);
+  if (!prior && existsSync(join(dir, 'run.json'))) {
+    throw new InputError(
+      `${dir} already holds a run: continue it with --resume ${dir}, or choose another --out`,
+    );
+  }
+  mkdirSync(dir, { recursive: true });
+  const manifest: RunManifest = prior ?? {
+    format: RUN_FORMAT,
+    runId,
+    createdAt: new Date().toISOString(),
+    configFile: inputs.configFile,
+    goldenPaths: inputs.config.goldens,
+    seatPaths: inputs.config.seats,
+    plan: {
+      seed: plan.seed,
+      repetitions: plan.repetitions,
+      goldens: plan.goldens,
+      seats: plan.seats,
+      gateSets: plan.gateSets,
+      shard: plan.shard,
+    },
+    thresholds: inputs.config.thresholds,
+    contended: inputs.config.contended,
+    skipped: [],
+  };
+  manifest.skipped = [];
+  writeManifest(dir, manifest);
+  writeBaselines(
+    dir,
+    inputs.goldens
+      .filter((g) => plan.goldens.includes(g.id))
+      .flatMap((g) => baselineTrials(g, { passCorrectness: manifest.thresholds.passCorrectness })),
+  );
+
+  const skipped = new Map<string, string>();
+  const skip = (seat: string, reason: string): void => {
+    if (!skipped.has(seat)) stderr.write(`skipped seat ${seat}: ${reason}\n`);
+    skipped.set(seat, reason);
+  };
+  // Seats whose key variable is unset are skipped before anything runs (DESIGN §5.2).
+  const keyless = (s: Seat): boolean => s.auth !== undefined && !process.env[s.auth.apiKeyEnv];
+  for (const s of inputs.seats)
+    if (plan.seats.includes(s.name) && keyless(s)) skip(s.name, `$${s.auth!.apiKeyEnv} is not set`);
+  const runnable = plan.trials.filter((t) => !skipped.has(t.seat.name));
+  const todo = pending(runnable, join(dir, JOURNAL_FILE), Boolean(opts.retryErrors), manifest.contended);
+  if (prior)
+    stderr.write(
+      `resuming ${dir}: ${runnable.length - todo.length} of ${runnable.length} trials already done\n`,
+    );
+  const progress = createProgress(todo.length, { tty, stream: stderr as NodeJS.WritableStream & Out });
+  const runContended = manifest.contended
+    ? (opts.runContended ?? (await import('./contended.js')).runContended)
+    : undefined;
+  await executeTrials(todo, {
+    dir,
+    journal: join(dir, JOURNAL_FILE),
+    concurrency: opts.concurrency ?? inputs.config.concurrency,
+    passCorrectness: manifest.thresholds.passCorrectness,
+    runTrial: opts.runTrial ?? (await import('./trial.js')).runTrial,
+    ...(runContended ? { runContended } : {}),
+    onDone: (t) => {
+      result.executed++;
+      progress.tick(t);
+    },
+    onSkip: skip,
+  });
+  progress.stop();
+  result.skipped = [...skipped].map(([seat, reason]) => ({ seat, reason }));
+  manifest.skipped = result.skipped;
+  writeManifest(dir, manifest);
+
+  const sc = scorecardOf(dir);
+  writeRunReports(dir, sc);
+  result.dir = dir;
+  result.scorecard = sc;
+  const ranSeats = new Set(sc.trials.filter((t) => !isBaseline(t.seat)).map((t) => t.seat));
+  if (ranSeats.size === 0 && result.skipped.length > 0) {
+    stdout.write(
+      `every seat was skipped (${result.skipped.map((s) => s.seat).join(', ')}): nothing to score\n`,
+    );
+  } else stdout.write(renderTerminal(sc, { color: tty }));
+  stdout.write(`reports: ${join(dir, 'scorecard.md')}, walltime.md, scorecard.json, junit.xml, traces/\n`);
+  if (opts.minCorrectness !== undefined) {
+    const low = sc.rows.filter(
+      (r) => !isBaseline(r.seat) && r.n > 0 && r.correctness.mean < opts.minCorrectness!,
+    );
+    if (low.length) {
+      throw new ThresholdError(
+        `mean correctness below ${opts.minCorrectness}: ${low.map((r) => `${r.golden} × ${r.seat} × ${r.gateSet} (${r.correctness.mean})`).join(', ')}`,
+      );
+    }
+  }
+  return result;
+}
+
+/** Trials the journal lacks (and, with retryErrors, those it holds as unscored). */
+function pending(
+  trials: TrialSpec[],
+  journal: string,
+  retryErrors: boolean,
+  contended: boolean,
+): TrialSpec[] {
+  const done = readJournal(journal);
+  const missing = (t: TrialSpec): boolean => {
+    const r = done.get(t.id);
+    return !r || (retryErrors && r.score.verdict === 'unscored');
+  };
+  if (!contended) return trials.filter(missing);
+  const goldens = new Set(trials.filter(missing).map((t) => t.golden.id));
+  return trials.filter((t) => goldens.has(t.golden.id));
+}

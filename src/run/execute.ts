@@ -1,0 +1,135 @@
+/**
+ * Executing planned trials: each in its own folder, scored as soon as it ends, then journaled.
+ * A trial that throws is the bench's fault: recorded unscored (never a zero), retried with
+ * --retry-errors. In contended mode the trials of one golden share one timeline, so they run,
+ * and are re-run on resume, as a whole group: a partial group would change the contention.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TrialDone } from '../reporters/index.js';
+import { scoreTrial, type TrialRecord } from '../scoring/index.js';
+import { writeAtomic } from './files.js';
+import { appendJournal } from './journal.js';
+import { traceDirOf } from './run-folder.js';
+import { runPool } from './scheduler.js';
+import type { TrialEnv, TrialOutcome, TrialSpec } from './types.js';
+
+export type RunTrialFn = (spec: TrialSpec, env: TrialEnv) => Promise<TrialOutcome>;
+export type RunContendedFn = (specs: TrialSpec[], dirOf: (s: TrialSpec) => string) => Promise<TrialOutcome[]>;
+
+export interface ExecuteOptions {
+  dir: string;
+  journal: string;
+  concurrency: number;
+  passCorrectness: number;
+  runTrial: RunTrialFn;
+  /** When set, trials run in per-golden contended groups through it. */
+  runContended?: RunContendedFn;
+  onDone: (t: TrialDone) => void;
+  onSkip: (seat: string, reason: string) => void;
+}
+
+function recordOf(
+  spec: TrialSpec,
+  outcome: TrialOutcome & { kind: 'done' },
+  passCorrectness: number,
+): TrialRecord {
+  return {
+    id: spec.id,
+    golden: spec.golden.id,
+    seat: spec.seat.name,
+    gateSet: spec.gateSet.name,
+    rep: spec.rep,
+    seed: spec.seed,
+    dir: traceDirOf(spec.id),
+    score: scoreTrial(spec.golden, outcome.trace, outcome.theory, { passCorrectness }),
+  };
+}
+
+function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number): TrialRecord {
+  const trace = {
+    header: {
+      type: 'header' as const,
+      format: 'rematch.trace/1' as const,
+      golden: spec.golden.id,
+      seat: spec.seat.name,
+      provider: spec.seat.provider,
+      model: spec.seat.model,
+      shape: spec.seat.shape,
+      gateSet: spec.gateSet.name,
+      gates: spec.gateSet.gates,
+      rep: spec.rep,
+      seed: spec.seed,
+      clock: 'virtual' as const,
+      startedAt: '',
+    },
+    events: [],
+  };
+  const score = scoreTrial(spec.golden, trace, null, { passCorrectness });
+  score.unscoredReason = `bench error: ${(err as Error)?.message ?? String(err)}`;
+  return {
+    id: spec.id,
+    golden: spec.golden.id,
+    seat: spec.seat.name,
+    gateSet: spec.gateSet.name,
+    rep: spec.rep,
+    seed: spec.seed,
+    dir: traceDirOf(spec.id),
+    score,
+  };
+}
+
+function finish(
+  o: ExecuteOptions,
+  spec: TrialSpec,
+  outcome: TrialOutcome | { kind: 'crash'; err: unknown },
+): void {
+  if (outcome.kind === 'skipped') {
+    o.onSkip(spec.seat.name, outcome.reason);
+    return;
+  }
+  const rec =
+    outcome.kind === 'done'
+      ? recordOf(spec, outcome, o.passCorrectness)
+      : crashRecord(spec, outcome.err, o.passCorrectness);
+  const dir = join(o.dir, rec.dir);
+  mkdirSync(dir, { recursive: true });
+  writeAtomic(join(dir, 'score.json'), `${JSON.stringify(rec.score, null, 2)}\n`);
+  // the journal line comes last: once it is there, every file of the trial is
+  appendJournal(o.journal, rec);
+  o.onDone({ id: rec.id, verdict: rec.score.verdict, correctness: rec.score.correctness });
+}
+
+function freshDir(o: ExecuteOptions, spec: TrialSpec): string {
+  const dir = join(o.dir, traceDirOf(spec.id));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export async function executeTrials(specs: TrialSpec[], o: ExecuteOptions): Promise<void> {
+  if (o.runContended) {
+    const groups = new Map<string, TrialSpec[]>();
+    for (const s of specs) groups.set(s.golden.id, [...(groups.get(s.golden.id) ?? []), s]);
+    for (const group of groups.values()) {
+      const dirs = new Map(group.map((s) => [s.id, freshDir(o, s)]));
+      let outcomes: (TrialOutcome | { kind: 'crash'; err: unknown })[];
+      try {
+        outcomes = await o.runContended(group, (s) => dirs.get(s.id)!);
+      } catch (err) {
+        outcomes = group.map(() => ({ kind: 'crash' as const, err }));
+      }
+      for (const [i, s] of group.entries()) finish(o, s, outcomes[i]);
+    }
+    return;
+  }
+  await runPool(specs, o.concurrency, async (spec) => {
+    let outcome: TrialOutcome | { kind: 'crash'; err: unknown };
+    try {
+      outcome = await o.runTrial(spec, { dir: freshDir(o, spec) });
+    } catch (err) {
+      outcome = { kind: 'crash', err };
+    }
+    finish(o, spec, outcome);
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * The planner (pure): goldens × seats × gate sets × repetitions → RunPlan. `bench plan` prints
+ * exactly `plan.trials`, which is what `bench run` executes (after its journal says what is done).
+ */
+import { createHash } from 'node:crypto';
+import { InputError } from '../errors.js';
+import type { ConfigFile } from '../spec/config.js';
+import type { Golden } from '../spec/normalized.js';
+import type { Seat } from '../spec/seat.js';
+import { resolveGateSets } from './gate-sets.js';
+import type { GateSetSpec, TrialSpec } from './types.js';
+
+export interface Shard {
+  /** 1-based. */
+  index: number;
+  count: number;
+}
+
+export interface PlanOptions {
+  /** Golden ids (default: every golden given). */
+  goldens?: string[];
+  /** Seat names (default: config.defaultSeats, else every sim seat). */
+  seats?: string[];
+  /** Gate set names (default: config.defaultGateSets). */
+  gates?: string[];
+  reps?: number;
+  seed?: number;
+  shard?: Shard;
+}
+
+export interface RunPlan {
+  seed: number;
+  repetitions: number;
+  goldens: string[];
+  seats: string[];
+  gateSets: string[];
+  shard: Shard | null;
+  /** Trials in the whole matrix, before sharding. */
+  matrixSize: number;
+  trials: TrialSpec[];
+}
+
+/** The trial seed: from the run seed, golden, seat and rep, never the gate set (gate effects pair). */
+export function trialSeed(runSeed: number, golden: string, seat: string, rep: number): number {
+  const h = createHash('sha256').update(`${runSeed}\u0000${golden}\u0000${seat}\u0000${rep}`).digest();
+  return h.readUInt32BE(0) & 0x7fffffff;
+}
+
+export function trialId(golden: string, seat: string, gateSet: string, rep: number): string {
+  return `${golden}/${seat}/${gateSet}/r${rep}`;
+}
+
+export function parseShard(text: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = m ? Number(m[1]) : 0;
+  const count = m ? Number(m[2]) : 0;
+  if (!m || count < 1 || index < 1 || index > count) {
+    throw new InputError(`--shard ${text}: expected i/n with 1 ≤ i ≤ n, e.g. 2/4`);
+  }
+  return { index, count };
+}
+
+function pick<T>(all: T[], names: string[] | undefined, nameOf: (t: T) => string, what: string): T[] {
+  if (!names) return all;
+  return names.map((n) => {
+    const hit = all.find((t) => nameOf(t) === n);
+    if (!hit) throw new InputError(`unknown ${what} "${n}" (known: ${all.map(nameOf).join(', ') || 'none'})`);
+    return hit;
+  });
+}
+
+export function planRun(
+  config: ConfigFile,
+  goldens: Golden[],
+  seats: Seat[],
+  opts: PlanOptions = {},
+): RunPlan {
+  const gs = pick(goldens, opts.goldens, (g) => g.id, 'golden');
+  const seatNames = opts.seats ?? config.defaultSeats;
+  const ss = seatNames
+    ? pick(seats, seatNames, (s) => s.name, 'seat')
+    : seats.filter((s) => s.provider === 'sim');
+  const sets: GateSetSpec[] = resolveGateSets(config, opts.gates ?? config.defaultGateSets);
+  const reps = opts.reps ?? config.repetitions;
+  const seed = opts.seed ?? config.seed;
+  if (!Number.isInteger(reps) || reps < 1)
+    throw new InputError(`--reps ${reps}: expected a positive integer`);
+
+  const all: TrialSpec[] = [];
+  // Shards take whole (golden, seat, rep) units so a shard keeps its all/none pairs together.
+  let unit = 0;
+  const units: number[] = [];
+  for (const golden of gs) {
+    for (const seat of ss) {
+      for (let rep = 1; rep <= reps; rep++, unit++) {
+        const s = trialSeed(seed, golden.id, seat.name, rep);
+        for (const gateSet of sets) {
+          all.push({
+            id: trialId(golden.id, seat.name, gateSet.name, rep),
+            golden,
+            seat,
+            gateSet,
+            rep,
+            seed: s,
+          });
+          units.push(unit);
+        }
+      }
+    }
+  }
+  const shard = opts.shard ?? null;
+  const trials = shard ? all.filter((_, i) => units[i] % shard.count === shard.index - 1) : all;
+  return {
+    seed,
+    repetitions: reps,
+    goldens: gs.map((g) => g.id),
+    seats: ss.map((s) => s.name),
+    gateSets: sets.map((g) => g.name),
+    shard,
+    matrixSize: all.length,
+    trials,
+  };
+}

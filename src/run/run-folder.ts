@@ -1,0 +1,63 @@
+/**
+ * A run folder: `run.json` (what was asked: enough to plan the same trials again), `journal.jsonl`
+ * (what finished), `baselines.json`, `traces/<trial id>/`, and the rendered reports.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../errors.js';
+import type { Thresholds, TrialRecord } from '../scoring/index.js';
+import { writeAtomic } from './files.js';
+import type { Shard } from './plan.js';
+
+export const RUN_FORMAT = 'rematch.run/1';
+
+export interface RunManifest {
+  format: typeof RUN_FORMAT;
+  runId: string;
+  createdAt: string;
+  /** The config file used (may not exist: defaults), and the golden and seat paths it named. */
+  configFile: string;
+  goldenPaths: string[];
+  seatPaths: string[];
+  plan: {
+    seed: number;
+    repetitions: number;
+    goldens: string[];
+    seats: string[];
+    gateSets: string[];
+    shard: Shard | null;
+  };
+  thresholds: Thresholds;
+  contended: boolean;
+  /** Seats skipped for a missing key, one reason each (filled as the run goes). */
+  skipped: { seat: string; reason: string }[];
+}
+
+export const traceDirOf = (id: string): string => join('traces', ...id.split('/'));
+
+export function writeManifest(dir: string, m: RunManifest): void {
+  writeAtomic(join(dir, 'run.json'), `${JSON.stringify(m, null, 2)}\n`);
+}
+
+export function readManifest(dir: string): RunManifest {
+  const file = join(dir, 'run.json');
+  if (!existsSync(file)) throw new InputError(`${dir}: not a run folder (no run.json)`);
+  let m: RunManifest;
+  try {
+    m = JSON.parse(readFileSync(file, 'utf8')) as RunManifest;
+  } catch (e) {
+    throw new InputError(`${file}: not JSON (${(e as Error).message})`);
+  }
+  if (m.format !== RUN_FORMAT)
+    throw new InputError(`${file}: format ${JSON.stringify(m.format)} is not ${RUN_FORMAT}`);
+  return m;
+}
+
+export function writeBaselines(dir: string, records: TrialRecord[]): void {
+  writeAtomic(join(dir, 'baselines.json'), `${JSON.stringify(records, null, 2)}\n`);
+}
+
+export function readBaselines(dir: string): TrialRecord[] {
+  const file = join(dir, 'baselines.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as TrialRecord[]) : [];
+}
