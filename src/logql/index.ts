@@ -1,0 +1,87 @@
+/**
+ * The LogQL engine: parse (lezer → typed AST), then evaluate log queries to streams and metric
+ * queries to a vector (instant, no step: evaluated at `end`) or a matrix (start..end by step).
+ */
+import type { LogSource, Matcher } from '../world/types.js';
+import { LogQLError, type LogQueryOptions, type LokiResult, type LokiValue } from './api.js';
+import type { LogExpr, LogQuery } from './ast.js';
+import { evalLogQuery } from './log-eval.js';
+import { evalMetric } from './metric-eval.js';
+import { parseLogQL } from './parse.js';
+import { toResultValue } from './result.js';
+import { newStats } from './select.js';
+import { shapeOf } from './shape.js';
+
+export type { LogExpr, LogQuery, MetricExpr, Stage } from './ast.js';
+export { parseLogQL };
+
+/** Loki refuses range queries with more points than this per series. */
+export const MAX_POINTS = 11_000;
+
+export function isMetricQuery(q: string): boolean {
+  return parseLogQL(q).kind !== 'log';
+}
+
+function firstLogQuery(e: LogExpr): LogQuery | undefined {
+  switch (e.kind) {
+    case 'log':
+      return e;
+    case 'range':
+      return e.log;
+    case 'vagg':
+    case 'labelReplace':
+      return firstLogQuery(e.expr);
+    case 'binop':
+      return firstLogQuery(e.lhs) ?? firstLogQuery(e.rhs);
+    default:
+      return undefined;
+  }
+}
+
+/** The matchers of the query's (first) stream selector; empty for `vector(1)`-like queries. */
+export function logSelectorsOf(q: string): Matcher[] {
+  return [...(firstLogQuery(parseLogQL(q))?.selector ?? [])];
+}
+
+export function logQueryShape(q: string): string {
+  return shapeOf(parseLogQL(q));
+}
+
+function stepsOf(opts: LogQueryOptions): number[] {
+  if (!Number.isFinite(opts.start) || !Number.isFinite(opts.end))
+    throw new LogQLError('bad_data', 'invalid start or end time');
+  if (opts.step === undefined) return [opts.end];
+  if (!(opts.step > 0)) {
+    throw new LogQLError(
+      'bad_data',
+      'zero or negative query resolution step widths are not accepted. Try a positive integer',
+    );
+  }
+  if (opts.end < opts.start) throw new LogQLError('bad_data', 'end timestamp must not be before start time');
+  if ((opts.end - opts.start) / opts.step + 1 > MAX_POINTS) {
+    throw new LogQLError(
+      'bad_data',
+      'exceeded maximum resolution of 11,000 points per timeseries. Try increasing the value of the step parameter',
+    );
+  }
+  const steps: number[] = [];
+  for (let t = opts.start; t <= opts.end; t += opts.step) steps.push(t);
+  return steps;
+}
+
+export function evalLogQL(src: LogSource, q: string, opts: LogQueryOptions): LokiResult {
+  const expr = parseLogQL(q);
+  const stats = newStats();
+  let value: LokiValue;
+  if (expr.kind === 'log') {
+    if (opts.end < opts.start)
+      throw new LogQLError('bad_data', 'end timestamp must not be before start time');
+    value = { type: 'streams', streams: evalLogQuery(src, expr, opts, stats) };
+  } else {
+    const steps = stepsOf(opts);
+    value = toResultValue(expr, evalMetric(src, expr, steps, stats), steps, opts.step !== undefined);
+    stats.entriesReturned =
+      value.type === 'vector' ? value.samples.length : value.type === 'matrix' ? value.series.length : 1;
+  }
+  return { value, warnings: [], stats };
+}

@@ -1,0 +1,78 @@
+/**
+ * Label filter expressions. A numeric, duration or bytes comparison on a value that does not
+ * convert keeps the line and marks it `__error__="LabelFilterErr"`, as Loki does; a missing
+ * label passes only `!=`.
+ */
+import type { Labels, Matcher } from '../world/types.js';
+import type { CmpOp, LabelFilterExpr } from './ast.js';
+import type { Entry } from './entry.js';
+import { goRegex, parseBytes, parseDurationMs, parseGoFloat } from './literals.js';
+
+export type FilterFn = (e: Entry) => boolean;
+
+export function compare(op: CmpOp, a: number, b: number): boolean {
+  switch (op) {
+    case '==':
+      return a === b;
+    case '!=':
+      return a !== b;
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+  }
+}
+
+const CONVERT: Record<'number' | 'duration' | 'bytes', (s: string) => number | null> = {
+  number: parseGoFloat,
+  duration: (s) => {
+    const ms = parseDurationMs(s);
+    return ms === null ? null : ms / 1000;
+  },
+  bytes: parseBytes,
+};
+
+export function compileLabelFilter(f: LabelFilterExpr): FilterFn {
+  switch (f.kind) {
+    case 'and': {
+      const l = compileLabelFilter(f.left);
+      const r = compileLabelFilter(f.right);
+      return (e) => l(e) && r(e);
+    }
+    case 'or': {
+      const l = compileLabelFilter(f.left);
+      const r = compileLabelFilter(f.right);
+      return (e) => l(e) || r(e);
+    }
+    case 'match': {
+      const test = matcherTest(f.matcher);
+      return (e) => test(e.all());
+    }
+    default: {
+      const conv = CONVERT[f.kind];
+      return (e) => {
+        const raw = e.get(f.name);
+        if (raw === undefined) return f.op === '!=';
+        const v = conv(raw);
+        if (v === null) {
+          e.setError('LabelFilterErr', `${f.kind} conversion of label ${f.name}="${raw}" failed`);
+          return true;
+        }
+        return compare(f.op, v, f.value);
+      };
+    }
+  }
+}
+
+/** A label matcher with RE2 regex semantics (world/matchers reads JS regex syntax only). */
+export function matcherTest(m: Matcher): (labels: Labels) => boolean {
+  if (m.op === '=') return (l) => (l[m.name] ?? '') === m.value;
+  if (m.op === '!=') return (l) => (l[m.name] ?? '') !== m.value;
+  const re = goRegex(m.value, true);
+  const neg = m.op === '!~';
+  return (l) => re.test(l[m.name] ?? '') !== neg;
+}

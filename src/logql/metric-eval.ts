@@ -1,0 +1,110 @@
+/** Metric expressions evaluated over a grid of step times, one vector (or scalar) per step. */
+import { labelsKey } from '../world/matchers.js';
+import type { LogSource } from '../world/types.js';
+import { LogQLError, type LokiStats } from './api.js';
+import type { BinOp, MetricExpr } from './ast.js';
+import { isComparison, vectorScalar, vectorVector } from './binary.js';
+import { goRegex, goReplacement } from './literals.js';
+import { evalRangeAgg, type Sample, type StepVectors } from './range-agg.js';
+import { aggregate } from './vector-agg.js';
+
+export type Val = { kind: 'vector'; steps: StepVectors } | { kind: 'scalar'; steps: number[] };
+
+export function evalMetric(src: LogSource, e: MetricExpr, steps: number[], stats: LokiStats): Val {
+  switch (e.kind) {
+    case 'range':
+      return { kind: 'vector', steps: evalRangeAgg(src, e, steps, stats) };
+    case 'literal':
+      return { kind: 'scalar', steps: steps.map(() => e.value) };
+    case 'vector':
+      return { kind: 'vector', steps: steps.map(() => [{ labels: {}, key: '{}', v: e.value }]) };
+    case 'vagg': {
+      const inner = asVector(evalMetric(src, e.expr, steps, stats));
+      return { kind: 'vector', steps: inner.map((vec) => aggregate(e.op, e.param, e.grouping, vec)) };
+    }
+    case 'labelReplace': {
+      const inner = asVector(evalMetric(src, e.expr, steps, stats));
+      const re = goRegex(e.regex, true);
+      const repl = goReplacement(e.replacement);
+      return {
+        kind: 'vector',
+        steps: inner.map((vec) => unique(vec.map((s) => labelReplace(s, e.dst, e.src, re, repl)))),
+      };
+    }
+    case 'binop': {
+      const l = evalMetric(src, e.lhs, steps, stats);
+      const r = evalMetric(src, e.rhs, steps, stats);
+      if (l.kind === 'scalar' && r.kind === 'scalar') {
+        return { kind: 'scalar', steps: l.steps.map((a, i) => scalarOp(e.op, a, r.steps[i])) };
+      }
+      if (l.kind === 'vector' && r.kind === 'vector') {
+        return {
+          kind: 'vector',
+          steps: l.steps.map((lv, i) => vectorVector(e.op, e.bool, e.matching, lv, r.steps[i])),
+        };
+      }
+      if (l.kind === 'vector' && r.kind === 'scalar') {
+        return {
+          kind: 'vector',
+          steps: l.steps.map((lv, i) => vectorScalar(e.op, e.bool, lv, r.steps[i], false)),
+        };
+      }
+      const sv = l as { kind: 'scalar'; steps: number[] };
+      const vv = r as { kind: 'vector'; steps: StepVectors };
+      return {
+        kind: 'vector',
+        steps: vv.steps.map((rv, i) => vectorScalar(e.op, e.bool, rv, sv.steps[i], true)),
+      };
+    }
+  }
+}
+
+function scalarOp(op: BinOp, a: number, b: number): number {
+  switch (op) {
+    case '+':
+      return a + b;
+    case '-':
+      return a - b;
+    case '*':
+      return a * b;
+    case '/':
+      return a / b;
+    case '%':
+      return a % b;
+    case '^':
+      return a ** b;
+    default:
+      if (isComparison(op)) return vectorScalar(op, true, [{ labels: {}, key: '{}', v: a }], b, false)[0].v;
+      throw new LogQLError('bad_data', `operator ${op} not allowed between scalars`);
+  }
+}
+
+function asVector(v: Val): StepVectors {
+  if (v.kind === 'vector') return v.steps;
+  throw new LogQLError('bad_data', 'expected a vector expression, got a scalar');
+}
+
+function labelReplace(s: Sample, dst: string, srcLabel: string, re: RegExp, repl: string): Sample {
+  const value = s.labels[srcLabel] ?? '';
+  if (!re.test(value)) return s;
+  const res = value.replace(re, repl);
+  const labels: Record<string, string> = { ...s.labels };
+  if (res === '') delete labels[dst];
+  else labels[dst] = res;
+  const sorted = Object.fromEntries(
+    Object.keys(labels)
+      .sort()
+      .map((k) => [k, labels[k]]),
+  );
+  return { labels: sorted, key: labelsKey(sorted), v: s.v };
+}
+
+export function unique(vec: Sample[]): Sample[] {
+  const seen = new Set<string>();
+  for (const s of vec) {
+    if (seen.has(s.key))
+      throw new LogQLError('bad_data', 'vector cannot contain metrics with the same labelset');
+    seen.add(s.key);
+  }
+  return vec;
+}

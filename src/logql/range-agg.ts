@@ -1,0 +1,184 @@
+/**
+ * Range aggregations over step times. The window for a step at t is (t − offset − range,
+ * t − offset]: left-open, right-closed, like Prometheus 3 and Loki. Two pointers slide over each
+ * series' sorted samples; sums use prefix sums so a step costs O(1) for count/sum/rate/bytes.
+ */
+import { labelsKey } from '../world/matchers.js';
+import type { Labels, LogSource, Matcher } from '../world/types.js';
+import type { LokiStats } from './api.js';
+import type { RangeAggExpr } from './ast.js';
+import { collectSamples, type SampleSeries } from './samples.js';
+
+export interface Sample {
+  labels: Labels;
+  key: string;
+  v: number;
+}
+
+/** One vector per step. */
+export type StepVectors = Sample[][];
+
+export function evalRangeAgg(
+  src: LogSource,
+  e: RangeAggExpr,
+  steps: number[],
+  stats: LokiStats,
+): StepVectors {
+  const out: StepVectors = steps.map(() => []);
+  if (!steps.length) return out;
+  const minT = steps[0] - e.offsetMs - e.rangeMs;
+  const maxT = steps[steps.length - 1] - e.offsetMs;
+  const series = collectSamples(src, e, minT, maxT, stats);
+  if (e.op === 'absent_over_time') return absent(e, series, steps);
+  const rangeSec = e.rangeMs / 1000;
+  for (const [key, s] of series) {
+    const n = s.ts.length;
+    const prefix = new Float64Array(n + 1);
+    for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + s.vs[i];
+    let lo = 0;
+    let hi = 0;
+    for (let si = 0; si < steps.length; si++) {
+      const end = steps[si] - e.offsetMs;
+      const start = end - e.rangeMs;
+      while (lo < n && s.ts[lo] <= start) lo++;
+      if (hi < lo) hi = lo;
+      while (hi < n && s.ts[hi] <= end) hi++;
+      if (hi <= lo) continue;
+      const v = windowValue(e, s, lo, hi, prefix, rangeSec, start, end);
+      if (v !== undefined) out[si].push({ labels: s.labels, key, v });
+    }
+  }
+  return out;
+}
+
+function windowValue(
+  e: RangeAggExpr,
+  s: SampleSeries,
+  lo: number,
+  hi: number,
+  prefix: Float64Array,
+  rangeSec: number,
+  start: number,
+  end: number,
+): number | undefined {
+  const count = hi - lo;
+  const sum = prefix[hi] - prefix[lo];
+  switch (e.op) {
+    case 'count_over_time':
+      return count;
+    case 'rate':
+      return (e.unwrap ? sum : count) / rangeSec;
+    case 'bytes_over_time':
+    case 'sum_over_time':
+      return sum;
+    case 'bytes_rate':
+      return sum / rangeSec;
+    case 'avg_over_time':
+      return avg(s.vs, lo, hi);
+    case 'min_over_time':
+    case 'max_over_time': {
+      let m = s.vs[lo];
+      const max = e.op === 'max_over_time';
+      for (let i = lo + 1; i < hi; i++) {
+        const v = s.vs[i];
+        if (max ? v > m || Number.isNaN(m) : v < m || Number.isNaN(m)) m = v;
+      }
+      return m;
+    }
+    case 'stdvar_over_time':
+    case 'stddev_over_time': {
+      const mean = avg(s.vs, lo, hi);
+      let acc = 0;
+      for (let i = lo; i < hi; i++) acc += (s.vs[i] - mean) ** 2;
+      const variance = acc / count;
+      return e.op === 'stdvar_over_time' ? variance : Math.sqrt(variance);
+    }
+    case 'quantile_over_time':
+      return quantile(e.param ?? 0, s.vs.slice(lo, hi));
+    case 'first_over_time':
+      return s.vs[lo];
+    case 'last_over_time':
+      return s.vs[hi - 1];
+    case 'rate_counter':
+      return counterRate(s, lo, hi, start, end, rangeSec);
+    case 'absent_over_time':
+      return undefined;
+  }
+}
+
+function avg(vs: number[], lo: number, hi: number): number {
+  let sum = 0;
+  for (let i = lo; i < hi; i++) sum += vs[i];
+  return sum / (hi - lo);
+}
+
+/** Prometheus' quantile: linear interpolation between the closest ranks. */
+export function quantile(q: number, values: number[]): number {
+  if (!values.length) return Number.NaN;
+  if (q < 0) return -Infinity;
+  if (q > 1) return Infinity;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = q * (sorted.length - 1);
+  const lower = Math.max(0, Math.floor(rank));
+  const upper = Math.min(sorted.length - 1, lower + 1);
+  const w = rank - Math.floor(rank);
+  return sorted[lower] * (1 - w) + sorted[upper] * w;
+}
+
+/** Prometheus' extrapolated counter rate (resets add back the value before the drop). */
+function counterRate(
+  s: SampleSeries,
+  lo: number,
+  hi: number,
+  start: number,
+  end: number,
+  rangeSec: number,
+): number | undefined {
+  const n = hi - lo;
+  if (n < 2) return undefined;
+  const first = s.vs[lo];
+  let result = s.vs[hi - 1] - first;
+  for (let i = lo + 1; i < hi; i++) if (s.vs[i] < s.vs[i - 1]) result += s.vs[i - 1];
+  const sampled = (s.ts[hi - 1] - s.ts[lo]) / 1000;
+  if (sampled <= 0) return undefined;
+  let toStart = (s.ts[lo] - start) / 1000;
+  const toEnd = (end - s.ts[hi - 1]) / 1000;
+  const avgGap = sampled / (n - 1);
+  if (result > 0 && first >= 0) {
+    const toZero = sampled * (first / result);
+    if (toZero < toStart) toStart = toZero;
+  }
+  const threshold = avgGap * 1.1;
+  let interval = sampled;
+  interval += toStart < threshold ? toStart : avgGap / 2;
+  interval += toEnd < threshold ? toEnd : avgGap / 2;
+  return (result * (interval / sampled)) / rangeSec;
+}
+
+function absent(e: RangeAggExpr, series: Map<string, SampleSeries>, steps: number[]): StepVectors {
+  const labels = absentLabels(e.log.selector);
+  const key = labelsKey(labels);
+  const all = [...series.values()];
+  const ptr = all.map(() => 0);
+  return steps.map((t) => {
+    const end = t - e.offsetMs;
+    const start = end - e.rangeMs;
+    const present = all.some((s, i) => {
+      while (ptr[i] < s.ts.length && s.ts[ptr[i]] <= start) ptr[i]++;
+      return ptr[i] < s.ts.length && s.ts[ptr[i]] <= end;
+    });
+    return present ? [] : [{ labels, key, v: 1 }];
+  });
+}
+
+/** Labels of an absent result: the selector's equality matchers, unless a name repeats. */
+function absentLabels(ms: readonly Matcher[]): Labels {
+  const out: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const m of ms) {
+    if (m.op === '=' && !seen.has(m.name)) out[m.name] = m.value;
+    else delete out[m.name];
+    seen.add(m.name);
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+}

@@ -1,0 +1,118 @@
+/**
+ * Turns a log range expression into sample series: one value per surviving entry (1, its byte
+ * length, or its unwrapped label), grouped by final labels. Times ascend within each series.
+ */
+import { labelsKey } from '../world/matchers.js';
+import type { Labels, LogSource } from '../world/types.js';
+import { LogQLError, type LokiStats } from './api.js';
+import type { Grouping, RangeAggExpr } from './ast.js';
+import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL } from './entry.js';
+import { compileLabelFilter } from './label-filter.js';
+import { parseBytes, parseDurationMs, parseGoFloat } from './literals.js';
+import { compilePipeline } from './pipeline.js';
+import { byteLen, selectStreams } from './select.js';
+
+export interface SampleSeries {
+  labels: Labels;
+  ts: number[];
+  vs: number[];
+  unsorted: boolean;
+}
+
+const CONVERTERS: Record<string, (s: string) => number | null> = {
+  none: parseGoFloat,
+  duration: (s) => {
+    const ms = parseDurationMs(s);
+    return ms === null ? null : ms / 1000;
+  },
+  duration_seconds: (s) => CONVERTERS.duration(s),
+  bytes: parseBytes,
+};
+
+export function applyGrouping(labels: Labels, g: Grouping | undefined): Labels {
+  if (!g) return labels;
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(labels)) if (g.labels.includes(k) !== g.without) out[k] = labels[k];
+  return out;
+}
+
+/** Samples with times in (minT, maxT]. */
+export function collectSamples(
+  src: LogSource,
+  e: RangeAggExpr,
+  minT: number,
+  maxT: number,
+  stats: LokiStats,
+): Map<string, SampleSeries> {
+  const series = new Map<string, SampleSeries>();
+  const pipe = compilePipeline(e.log.stages);
+  const bytes = e.op === 'bytes_over_time' || e.op === 'bytes_rate';
+  const uw = e.unwrap;
+  const conv = uw ? CONVERTERS[uw.conv ?? 'none'] : undefined;
+  const post = uw?.post.map(compileLabelFilter) ?? [];
+  const entry = new Entry();
+  const add = (labels: Labels, key: string, t: number, v: number) => {
+    let s = series.get(key);
+    if (!s) {
+      s = { labels, ts: [], vs: [], unsorted: false };
+      series.set(key, s);
+    }
+    if (s.ts.length && t < s.ts[s.ts.length - 1]) s.unsorted = true;
+    s.ts.push(t);
+    s.vs.push(v);
+  };
+  for (const st of selectStreams(src, e.log.selector, minT + 1, maxT)) {
+    const fast = pipe.lineOnly && !uw;
+    const baseLabels = fast ? applyGrouping(st.labels, e.grouping) : st.labels;
+    const baseKey = labelsKey(baseLabels);
+    for (const { t, line } of st.entries) {
+      stats.linesProcessed++;
+      const len = byteLen(line);
+      stats.bytesProcessed += len;
+      if (fast) {
+        if (pipe.lineOnly!(line)) add(baseLabels, baseKey, t, bytes ? len : 1);
+        continue;
+      }
+      entry.reset(line, t, st.labels);
+      if (!pipe.run(entry)) continue;
+      let v = bytes ? byteLen(entry.line) : 1;
+      if (uw && conv) {
+        const raw = entry.get(uw.label);
+        const parsed = raw === undefined ? null : conv(raw);
+        if (parsed === null) {
+          entry.setError(
+            'SampleExtractionErr',
+            `cannot convert label ${uw.label}="${raw ?? ''}" to a number`,
+          );
+          v = 0;
+        } else v = parsed;
+        entry.del(uw.label);
+        if (!post.every((f) => f(entry))) continue;
+      }
+      const labels = applyGrouping(entry.finalLabels(), e.grouping);
+      add(labels, labelsKey(labels), t, v);
+    }
+  }
+  for (const s of series.values()) {
+    if (s.labels[ERROR_LABEL] !== undefined) throw pipelineError(s.labels);
+    if (s.unsorted) sortSeries(s);
+  }
+  return series;
+}
+
+function sortSeries(s: SampleSeries): void {
+  const idx = s.ts.map((_, i) => i).sort((a, b) => s.ts[a] - s.ts[b] || a - b);
+  s.ts = idx.map((i) => s.ts[i]);
+  s.vs = idx.map((i) => s.vs[i]);
+  s.unsorted = false;
+}
+
+function pipelineError(labels: Labels): LogQLError {
+  const err = labels[ERROR_LABEL];
+  const shown: Record<string, string> = { ...labels };
+  delete shown[ERROR_DETAILS_LABEL];
+  return new LogQLError(
+    'bad_data',
+    `pipeline error: '${err}' for series: '${labelsKey(shown)}'. Use a label filter to intentionally skip this error. (e.g | __error__!="${err}"). To skip all potential errors you can match empty errors.(e.g __error__="") The label filter can also be specified after unwrap. (e.g | unwrap latency | __error__="" )`,
+  );
+}

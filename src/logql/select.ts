@@ -1,0 +1,26 @@
+/** Stream selection with RE2 regex matchers, and the work counters every evaluation reports. */
+import type { LogSource, LogStream, Matcher } from '../world/types.js';
+import type { LokiStats } from './api.js';
+import { matcherTest } from './label-filter.js';
+
+export function newStats(): LokiStats {
+  return { bytesProcessed: 0, linesProcessed: 0, entriesReturned: 0 };
+}
+
+/** Streams matching the selector with entries in [minT, maxT] (ms, inclusive). */
+export function selectStreams(
+  src: LogSource,
+  selector: readonly Matcher[],
+  minT: number,
+  maxT: number,
+): LogStream[] {
+  if (maxT < minT) return [];
+  const plain = selector.filter((m) => m.op === '=' || m.op === '!=');
+  const regex = selector.filter((m) => m.op === '=~' || m.op === '!~').map(matcherTest);
+  const streams = src.select(plain, minT, maxT);
+  return regex.length ? streams.filter((s) => regex.every((t) => t(s.labels))) : streams;
+}
+
+export function byteLen(line: string): number {
+  return Buffer.byteLength(line);
+}

@@ -1,0 +1,50 @@
+/** Lezer never throws: error nodes become Loki-style parse errors (1-based line and column). */
+import type { Tree } from '@lezer/common';
+import { LogQLError } from './api.js';
+
+export function lineCol(q: string, pos: number): { line: number; col: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i < pos && i < q.length; i++) {
+    if (q[i] === '\n') {
+      line++;
+      start = i + 1;
+    }
+  }
+  return { line, col: pos - start + 1 };
+}
+
+/** The token Loki would name: the next non-blank run of text, or `$end` at the end of input. */
+function tokenAt(q: string, pos: number): string {
+  const rest = q.slice(pos).trimStart();
+  if (rest === '') return '$end';
+  const m = /^("(?:[^"\\]|\\.)*"?|`[^`]*`?|[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?[A-Za-z]*|[|!=~<>]+|.)/s.exec(
+    rest,
+  );
+  return m ? m[0] : rest[0];
+}
+
+export function throwOnSyntaxError(q: string, tree: Tree): void {
+  let errPos = -1;
+  tree.iterate({
+    enter(n) {
+      if (errPos >= 0) return false;
+      if (n.type.isError) {
+        errPos = n.from;
+        return false;
+      }
+      return undefined;
+    },
+  });
+  if (errPos < 0) return;
+  const { line, col } = lineCol(q, errPos);
+  throw new LogQLError(
+    'bad_data',
+    `parse error at line ${line}, col ${col}: syntax error: unexpected ${tokenAt(q, errPos)}`,
+  );
+}
+
+/** Semantic errors after a clean parse, worded like Loki's `parse error : ...`. */
+export function semanticError(msg: string): LogQLError {
+  return new LogQLError('bad_data', `parse error : ${msg}`);
+}

@@ -1,0 +1,269 @@
+/**
+ * The documented line_format / label_format template functions (sprig-style: a piped value is the
+ * last argument). Each takes evaluated arguments and returns a value or throws TemplateError.
+ */
+import { formatTime, type GoTime, isTime, printValue, sprintf, type TValue } from './go-format.js';
+import { goRegex, goReplacement, parseBytes, parseDurationMs } from './literals.js';
+import { TemplateError } from './template-parse.js';
+
+export interface TplContext {
+  labels: Record<string, string>;
+  line: string;
+  t: number;
+}
+
+type Fn = (args: TValue[], ctx: TplContext) => TValue;
+
+const str = (v: TValue): string => printValue(v === null ? '' : v);
+const toInt = (v: TValue): number => {
+  if (typeof v === 'number') return Math.trunc(v);
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'string') {
+    const n = Number(v.trim());
+    return Number.isFinite(n) && v.trim() !== '' ? Math.trunc(n) : 0;
+  }
+  return 0;
+};
+const toFloat = (v: TValue): number => {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (typeof v === 'string') {
+    const n = Number(v.trim());
+    return v.trim() !== '' && !Number.isNaN(n) ? n : 0;
+  }
+  return 0;
+};
+
+export function truthy(v: TValue): boolean {
+  if (v === null) return false;
+  if (typeof v === 'string') return v !== '';
+  if (typeof v === 'number') return v !== 0;
+  if (typeof v === 'boolean') return v;
+  return true;
+}
+
+function arity(name: string, args: TValue[], n: number): void {
+  if (args.length !== n)
+    throw new TemplateError(`wrong number of args for ${name}: want ${n} got ${args.length}`);
+}
+
+function cmp(a: TValue, b: TValue): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : Number.NaN;
+  throw new TemplateError('incompatible types for comparison');
+}
+
+function withArity(name: string, n: number, f: Fn): Fn {
+  return (a, c) => {
+    arity(name, a, n);
+    return f(a, c);
+  };
+}
+
+const s1 =
+  (f: (s: string) => TValue): Fn =>
+  (a) => {
+    arity('function', a, 1);
+    return f(str(a[0]));
+  };
+
+export const FUNCS: Record<string, Fn> = {
+  __line__: (_a, c) => c.line,
+  __timestamp__: (_a, c) => ({ goTime: c.t }),
+  now: () => ({ goTime: Date.now() }),
+  ToLower: s1((s) => s.toLowerCase()),
+  ToUpper: s1((s) => s.toUpperCase()),
+  lower: s1((s) => s.toLowerCase()),
+  upper: s1((s) => s.toUpperCase()),
+  title: s1((s) =>
+    s.replace(/(^|[^\p{L}\p{N}'])(\p{L})/gu, (_m, p: string, c: string) => p + c.toUpperCase()),
+  ),
+  trim: s1((s) => s.trim()),
+  TrimSpace: s1((s) => s.trim()),
+  urlencode: s1((s) => encodeURIComponent(s).replace(/%20/g, '+')),
+  urldecode: s1((s) => decodeURIComponent(s.replace(/\+/g, ' '))),
+  b64enc: s1((s) => Buffer.from(s).toString('base64')),
+  b64dec: s1((s) => Buffer.from(s, 'base64').toString()),
+  len: (a) => {
+    arity('len', a, 1);
+    return str(a[0]).length;
+  },
+  trunc: (a) => {
+    arity('trunc', a, 2);
+    const n = toInt(a[0]);
+    const s = str(a[1]);
+    return n >= 0 ? s.slice(0, n) : s.slice(Math.max(0, s.length + n));
+  },
+  substr: (a) => {
+    arity('substr', a, 3);
+    const s = str(a[2]);
+    const start = toInt(a[0]);
+    const end = toInt(a[1]);
+    if (start < 0) return s.slice(0, end < 0 ? undefined : end);
+    if (end < 0 || end > s.length) return s.slice(start);
+    return start > end ? '' : s.slice(start, end);
+  },
+  replace: (a) => {
+    arity('replace', a, 3);
+    return str(a[2]).split(str(a[0])).join(str(a[1]));
+  },
+  Replace: (a) => {
+    arity('Replace', a, 4);
+    const n = toInt(a[3]);
+    let s = str(a[0]);
+    if (n < 0) return s.split(str(a[1])).join(str(a[2]));
+    for (let i = 0; i < n && s.includes(str(a[1])); i++) s = s.replace(str(a[1]), str(a[2]));
+    return s;
+  },
+  trimAll: (a) => {
+    arity('trimAll', a, 2);
+    const set = new Set(str(a[0]));
+    const s = [...str(a[1])];
+    let i = 0;
+    let j = s.length;
+    while (i < j && set.has(s[i])) i++;
+    while (j > i && set.has(s[j - 1])) j--;
+    return s.slice(i, j).join('');
+  },
+  trimPrefix: (a) => {
+    arity('trimPrefix', a, 2);
+    const [p, s] = [str(a[0]), str(a[1])];
+    return s.startsWith(p) ? s.slice(p.length) : s;
+  },
+  trimSuffix: (a) => {
+    arity('trimSuffix', a, 2);
+    const [p, s] = [str(a[0]), str(a[1])];
+    return p && s.endsWith(p) ? s.slice(0, -p.length) : s;
+  },
+  TrimPrefix: (a) => FUNCS.trimPrefix([a[1], a[0]], {} as TplContext),
+  TrimSuffix: (a) => FUNCS.trimSuffix([a[1], a[0]], {} as TplContext),
+  contains: (a) => {
+    arity('contains', a, 2);
+    return str(a[1]).includes(str(a[0]));
+  },
+  hasPrefix: (a) => {
+    arity('hasPrefix', a, 2);
+    return str(a[1]).startsWith(str(a[0]));
+  },
+  hasSuffix: (a) => {
+    arity('hasSuffix', a, 2);
+    return str(a[1]).endsWith(str(a[0]));
+  },
+  repeat: (a) => {
+    arity('repeat', a, 2);
+    const n = toInt(a[0]);
+    if (n < 0 || n * str(a[1]).length > 100_000) throw new TemplateError('repeat count out of range');
+    return str(a[1]).repeat(n);
+  },
+  indent: (a) => {
+    arity('indent', a, 2);
+    const p = ' '.repeat(Math.max(0, Math.min(1000, toInt(a[0]))));
+    return p + str(a[1]).replace(/\n/g, `\n${p}`);
+  },
+  nindent: (a) => `\n${str(FUNCS.indent(a, {} as TplContext))}`,
+  alignLeft: (a) => {
+    arity('alignLeft', a, 2);
+    const n = Math.max(0, Math.min(10_000, toInt(a[0])));
+    const s = str(a[1]);
+    return s.length >= n ? s.slice(0, n) : s.padEnd(n);
+  },
+  alignRight: (a) => {
+    arity('alignRight', a, 2);
+    const n = Math.max(0, Math.min(10_000, toInt(a[0])));
+    const s = str(a[1]);
+    return s.length >= n ? s.slice(s.length - n) : s.padStart(n);
+  },
+  regexReplaceAll: (a) => {
+    arity('regexReplaceAll', a, 3);
+    const re = goRegex(str(a[0]), false);
+    return str(a[1]).replace(new RegExp(re.source, `${re.flags}g`), goReplacement(str(a[2])));
+  },
+  regexReplaceAllLiteral: (a) => {
+    arity('regexReplaceAllLiteral', a, 3);
+    const re = goRegex(str(a[0]), false);
+    return str(a[1]).replace(new RegExp(re.source, `${re.flags}g`), () => str(a[2]));
+  },
+  count: (a) => {
+    arity('count', a, 2);
+    const re = goRegex(str(a[0]), false);
+    return (str(a[1]).match(new RegExp(re.source, `${re.flags}g`)) ?? []).length;
+  },
+  default: (a) => {
+    arity('default', a, 2);
+    return truthy(a[1]) ? a[1] : a[0];
+  },
+  printf: (a) => {
+    if (a.length < 1) throw new TemplateError('wrong number of args for printf');
+    return sprintf(str(a[0]), a.slice(1));
+  },
+  eq: (a) => {
+    if (a.length < 2) throw new TemplateError('missing argument for comparison');
+    return a.slice(1).some((b) => cmp(a[0], b) === 0);
+  },
+  ne: withArity('ne', 2, (a) => cmp(a[0], a[1]) !== 0),
+  lt: withArity('lt', 2, (a) => cmp(a[0], a[1]) < 0),
+  le: withArity('le', 2, (a) => cmp(a[0], a[1]) <= 0),
+  gt: withArity('gt', 2, (a) => cmp(a[0], a[1]) > 0),
+  ge: withArity('ge', 2, (a) => cmp(a[0], a[1]) >= 0),
+  and: (a) => a.find((v) => !truthy(v)) ?? a[a.length - 1] ?? null,
+  or: (a) => a.find((v) => truthy(v)) ?? a[a.length - 1] ?? null,
+  not: withArity('not', 1, (a) => !truthy(a[0])),
+  add: (a) => a.reduce<number>((s, v) => s + toInt(v), 0),
+  sub: withArity('sub', 2, (a) => toInt(a[0]) - toInt(a[1])),
+  mul: (a) => a.reduce<number>((s, v) => s * toInt(v), 1),
+  div: (a) => {
+    arity('div', a, 2);
+    if (toInt(a[1]) === 0) throw new TemplateError('integer divide by zero');
+    return Math.trunc(toInt(a[0]) / toInt(a[1]));
+  },
+  mod: (a) => {
+    arity('mod', a, 2);
+    if (toInt(a[1]) === 0) throw new TemplateError('integer divide by zero');
+    return toInt(a[0]) % toInt(a[1]);
+  },
+  addf: (a) => a.reduce<number>((s, v) => s + toFloat(v), 0),
+  subf: (a) => a.slice(1).reduce<number>((s, v) => s - toFloat(v), toFloat(a[0] ?? 0)),
+  mulf: (a) => a.reduce<number>((s, v) => s * toFloat(v), 1),
+  divf: (a) => a.slice(1).reduce<number>((s, v) => s / toFloat(v), toFloat(a[0] ?? 0)),
+  max: (a) => Math.max(...a.map(toInt)),
+  min: (a) => Math.min(...a.map(toInt)),
+  maxf: (a) => Math.max(...a.map(toFloat)),
+  minf: (a) => Math.min(...a.map(toFloat)),
+  ceil: withArity('ceil', 1, (a) => Math.ceil(toFloat(a[0]))),
+  floor: withArity('floor', 1, (a) => Math.floor(toFloat(a[0]))),
+  round: (a) => {
+    if (a.length < 2) throw new TemplateError('wrong number of args for round');
+    const p = 10 ** toInt(a[1]);
+    return Math.round(toFloat(a[0]) * p) / p;
+  },
+  int: withArity('int', 1, (a) => toInt(a[0])),
+  float64: withArity('float64', 1, (a) => toFloat(a[0])),
+  bytes: withArity('bytes', 1, (a) => parseBytes(str(a[0])) ?? 0),
+  duration: withArity('duration', 1, (a) => (parseDurationMs(str(a[0])) ?? 0) / 1000),
+  duration_seconds: withArity('duration_seconds', 1, (a) => (parseDurationMs(str(a[0])) ?? 0) / 1000),
+  date: withArity('date', 2, (a) => formatTime(str(a[0]), timeOf(a[1]))),
+  unixEpoch: withArity('unixEpoch', 1, (a) => Math.floor(timeOf(a[0]) / 1000)),
+  unixEpochMillis: withArity('unixEpochMillis', 1, (a) => timeOf(a[0])),
+  unixEpochNanos: withArity('unixEpochNanos', 1, (a) => timeOf(a[0]) * 1e6),
+  unixToTime: (a) => {
+    arity('unixToTime', a, 1);
+    const s = str(a[0]);
+    const n = Number(s);
+    if (!/^\d+$/.test(s)) throw new TemplateError(`unable to parse ${s} as a unix timestamp`);
+    const ms = s.length <= 10 ? n * 1000 : s.length <= 13 ? n : s.length <= 16 ? n / 1000 : n / 1e6;
+    return { goTime: Math.floor(ms) } satisfies GoTime;
+  },
+  toDate: (a) => {
+    arity('toDate', a, 2);
+    const ms = Date.parse(str(a[1]));
+    if (Number.isNaN(ms)) throw new TemplateError(`cannot parse ${str(a[1])} as a date`);
+    return { goTime: ms };
+  },
+};
+
+function timeOf(v: TValue): number {
+  if (isTime(v)) return v.goTime;
+  if (typeof v === 'number') return v * 1000;
+  throw new TemplateError('wrong type for value; expected time.Time');
+}
