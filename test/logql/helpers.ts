@@ -1,6 +1,7 @@
 /** Small stores and result accessors shared by the LogQL tests. */
-import { evalLogQL } from '../../src/logql/index.js';
+
 import type { LogQueryOptions, LokiResult } from '../../src/logql/api.js';
+import { evalLogQL } from '../../src/logql/index.js';
 import { LogStore } from '../../src/world/log-store.js';
 import type { Labels } from '../../src/world/types.js';
 
