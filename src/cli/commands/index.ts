@@ -1,8 +1,16 @@
 /** The command registry: one line per command file. */
 import type { Command } from 'commander';
+import { register as diff } from './diff.js';
 import { register as list } from './list.js';
+import { register as merge } from './merge.js';
+import { register as plan } from './plan.js';
+import { register as report } from './report.js';
+import { register as run } from './run.js';
+import { register as score } from './score.js';
+import { register as serve } from './serve.js';
 import { register as trial } from './trial.js';
+import { register as validate } from './validate.js';
 
 export type Register = (program: Command) => void;
 
-export const COMMANDS: Register[] = [list, trial];
+export const COMMANDS: Register[] = [list, trial, run, plan, score, diff, merge, report, serve, validate];

@@ -1,0 +1,28 @@
+/** `bench diff BASE HEAD`: markdown for a PR comment; exit 1 when --fail-on rules are crossed. */
+import type { Command } from 'commander';
+import { ThresholdError } from '../../errors.js';
+
+export function register(program: Command): void {
+  program
+    .command('diff')
+    .description('compare two runs (run folders or scorecard.json): markdown out, exit 1 on regression')
+    .argument('<base>', 'base run folder or scorecard.json')
+    .argument('<head>', 'head run folder or scorecard.json')
+    .option(
+      '--fail-on <rules>',
+      'regression rules: correctness:D, passrate:D, coverage:D, honesty, verdict, removed, or none',
+      'correctness:0.05,honesty',
+    )
+    .option('--out <file>', 'also write the markdown to this file')
+    .action(async (base: string, head: string, flags: { failOn: string; out?: string }) => {
+      const { diffRuns } = await import('../../run/diff.js');
+      const r = diffRuns(base, head, flags.failOn);
+      process.stdout.write(r.markdown);
+      if (flags.out) (await import('node:fs')).writeFileSync(flags.out, r.markdown);
+      if (r.regressions.length) {
+        throw new ThresholdError(
+          `${r.regressions.length} regression(s):\n${r.regressions.map((x) => `  ${x}`).join('\n')}`,
+        );
+      }
+    });
+}

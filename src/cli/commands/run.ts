@@ -1,0 +1,96 @@
+/** `bench run`: the matrix, scored and reported; resumable, shardable. */
+import type { Command } from 'commander';
+import { InputError } from '../../errors.js';
+import type { RunBenchOptions } from '../../run/bench.js';
+import { parseShard } from '../../run/plan.js';
+
+interface RunFlags extends RawRunFlags {
+  out?: string;
+  resume?: string;
+  concurrency?: string;
+  retryErrors?: boolean;
+  dryRun?: boolean;
+  minCorrectness?: string;
+  json?: boolean;
+}
+
+export function register(program: Command): void {
+  addPlanFlags(
+    program.command('run').description('run goldens × seats × gate sets × repetitions and write the reports'),
+  )
+    .option('--out <dir>', 'run folder (default: <config outDir>/<run id>)')
+    .option('--resume <dir>', 'continue a killed run: execute only the trials its journal lacks')
+    .option('--concurrency <n>', 'trials in flight at once (default: config concurrency)')
+    .option('--retry-errors', 'with --resume: run unscored (bench/provider-fault) trials again')
+    .option('--dry-run', 'print the plan and run nothing')
+    .option('--min-correctness <x>', 'exit 1 when a seat row has mean correctness below x (0..1)')
+    .action(async (flags: RunFlags) => {
+      const opts = planOptions(flags);
+      const min = flags.minCorrectness === undefined ? undefined : Number(flags.minCorrectness);
+      if (min !== undefined && !(min >= 0 && min <= 1)) {
+        throw new InputError(`--min-correctness ${flags.minCorrectness}: expected a number in [0, 1]`);
+      }
+      if (flags.dryRun) {
+        const { planCommand } = await import('../../run/plan-view.js');
+        process.stdout.write(await planCommand(opts));
+        return;
+      }
+      const { runBench } = await import('../../run/bench.js');
+      await runBench({
+        ...opts,
+        out: flags.out,
+        resume: flags.resume,
+        concurrency: int('--concurrency', flags.concurrency, 1),
+        retryErrors: flags.retryErrors,
+        minCorrectness: min,
+      });
+    });
+}
+
+/* Flags shared with `bench plan`. */
+
+export interface RawRunFlags {
+  config?: string;
+  golden?: string[];
+  seat?: string[];
+  gates?: string[];
+  reps?: string;
+  seed?: string;
+  shard?: string;
+}
+
+export function addPlanFlags(cmd: Command): Command {
+  return cmd
+    .option('-c, --config <file>', 'config file (default: bench.config.yaml)')
+    .option('--golden <ids...>', 'golden ids (default: every golden of the config)')
+    .option('--seat <names...>', 'seat names (default: config defaultSeats, else every sim seat)')
+    .option('--gates <sets...>', 'gate set names (default: config defaultGateSets, i.e. none all)')
+    .option('--reps <n>', 'repetitions per cell')
+    .option('--seed <n>', 'run seed (trial seeds derive from it)')
+    .option('--shard <i/n>', 'run only shard i of n (deterministic)');
+}
+
+export function int(flag: string, v: string | undefined, min: number): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) throw new InputError(`${flag} ${v}: expected an integer ≥ ${min}`);
+  return n;
+}
+
+const list = (xs: string[] | undefined): string[] | undefined =>
+  xs
+    ?.flatMap((x) => x.split(','))
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+export function planOptions(f: RawRunFlags): RunBenchOptions {
+  const out: RunBenchOptions = {};
+  if (f.config) out.config = f.config;
+  if (f.golden) out.goldens = list(f.golden);
+  if (f.seat) out.seats = list(f.seat);
+  if (f.gates) out.gates = list(f.gates);
+  if (f.reps !== undefined) out.reps = int('--reps', f.reps, 1);
+  if (f.seed !== undefined) out.seed = int('--seed', f.seed, 0);
+  if (f.shard) out.shard = parseShard(f.shard);
+  return out;
+}

@@ -1,0 +1,24 @@
+/** diffRuns: compare two runs (run folders or scorecard.json files) for a PR comment. */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../errors.js';
+import {
+  DEFAULT_FAIL_ON,
+  type DiffResult,
+  diffScorecards,
+  parseFailOn,
+  parseScorecard,
+} from '../reporters/index.js';
+import type { Scorecard } from '../scoring/index.js';
+
+export function readScorecard(path: string): Scorecard {
+  const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'scorecard.json') : path;
+  if (!existsSync(file)) throw new InputError(`${file}: not found (give a run folder or a scorecard.json)`);
+  return parseScorecard(readFileSync(file, 'utf8'), file);
+}
+
+/** `failOn` uses the --fail-on syntax (see reporters/diff.ts); default `correctness:0.05,honesty`. */
+export function diffRuns(base: string, head: string, failOn: string = DEFAULT_FAIL_ON): DiffResult {
+  const rules = parseFailOn(failOn);
+  return diffScorecards(readScorecard(base), readScorecard(head), rules);
+}

@@ -1,0 +1,53 @@
+/** `bench plan`: the trials `bench run` would execute, as a table or JSON. */
+import Table from 'cli-table3';
+import type { RunBenchOptions } from './bench.js';
+import { runBench } from './bench.js';
+import type { RunPlan } from './plan.js';
+
+export function planJson(plan: RunPlan): string {
+  return `${JSON.stringify(
+    {
+      seed: plan.seed,
+      repetitions: plan.repetitions,
+      goldens: plan.goldens,
+      seats: plan.seats,
+      gateSets: plan.gateSets,
+      shard: plan.shard,
+      matrixSize: plan.matrixSize,
+      trials: plan.trials.map((t) => ({
+        id: t.id,
+        golden: t.golden.id,
+        seat: t.seat.name,
+        gateSet: t.gateSet.name,
+        gates: t.gateSet.gates,
+        rep: t.rep,
+        seed: t.seed,
+      })),
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+export function planTable(plan: RunPlan): string {
+  const table = new Table({ head: ['#', 'trial', 'gates', 'seed'], style: { head: [], border: [] } });
+  plan.trials.forEach((t, i) => {
+    table.push([String(i + 1), t.id, t.gateSet.gates.join(',') || '(none)', String(t.seed)]);
+  });
+  const shard = plan.shard ? `, shard ${plan.shard.index}/${plan.shard.count}` : '';
+  const keyless = [...new Set(plan.trials.map((t) => t.seat))].filter(
+    (s) => s.auth !== undefined && !process.env[s.auth.apiKeyEnv],
+  );
+  const notes = keyless.map((s) => `seat ${s.name} will be skipped: $${s.auth!.apiKeyEnv} is not set`);
+  return [
+    `${plan.trials.length} trials (of ${plan.matrixSize} in the matrix${shard}): ${plan.goldens.length} goldens × ${plan.seats.length} seats × ${plan.gateSets.length} gate sets (${plan.gateSets.join(', ')}) × ${plan.repetitions} reps, run seed ${plan.seed}`,
+    table.toString(),
+    ...notes,
+    '',
+  ].join('\n');
+}
+
+export async function planCommand(opts: RunBenchOptions & { json?: boolean }): Promise<string> {
+  const { plan } = await runBench({ ...opts, dryRun: true });
+  return opts.json ? planJson(plan) : planTable(plan);
+}
