@@ -1,0 +1,91 @@
+/**
+ * `bench serve`: one golden's backend stack on the real clock, served over HTTP until SIGINT or
+ * SIGTERM. Queries default to the golden's "now" (`time.now`), not the wall clock.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { RealClock } from '../clock.js';
+import { InputError } from '../errors.js';
+import type { FaultSpec } from '../spec/golden.js';
+import { loadGolden } from '../spec/load.js';
+import type { Golden } from '../spec/normalized.js';
+import { buildWorld } from '../world/build.js';
+import { type HttpServerHandle, startHttpServer } from './http.js';
+import { createBackendStack } from './stack.js';
+
+export interface ServeOptions {
+  port?: number;
+  faults?: boolean;
+  /** Where the banner goes (default stdout). */
+  write?: (line: string) => void;
+}
+
+/** A golden path (golden.yaml or its folder), or an id looked up under ./goldens/. */
+export function resolveGoldenArg(arg: string): string {
+  if (existsSync(arg)) return arg;
+  const byId = join('goldens', arg);
+  if (existsSync(byId)) return byId;
+  throw new InputError(`no golden "${arg}": not a path, and no folder goldens/${arg}`);
+}
+
+export async function startServe(arg: string, opts: ServeOptions = {}): Promise<HttpServerHandle> {
+  const golden = loadGolden(resolveGoldenArg(arg));
+  const world = buildWorld(golden);
+  const faults = opts.faults ?? true;
+  const { backend } = createBackendStack(golden, world, {
+    faults,
+    clock: new RealClock(),
+    seed: golden.world.seed,
+  });
+  const server = await startHttpServer(backend, { port: opts.port ?? 0, golden });
+  const write = opts.write ?? ((l: string) => process.stdout.write(`${l}\n`));
+  for (const line of banner(golden, server, faults, world.metrics.size.series, world.logs.size.lines))
+    write(line);
+  return server;
+}
+
+/** Serve until SIGINT/SIGTERM, then close the server and return. */
+export async function serveCommand(arg: string, opts: ServeOptions = {}): Promise<void> {
+  const server = await startServe(arg, opts);
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await server.close();
+  (opts.write ?? ((l: string) => process.stdout.write(`${l}\n`)))('stopped');
+}
+
+function banner(g: Golden, s: HttpServerHandle, faults: boolean, series: number, lines: number): string[] {
+  const out = [
+    `golden ${g.id}: ${series} series, ${lines} log lines; queries default to now = ${new Date(g.ms.now).toISOString()}`,
+    `Prometheus: ${s.promUrl}`,
+    `Loki:       ${s.lokiUrl}`,
+  ];
+  if (!faults) out.push('faults: off (--no-faults)');
+  else if (g.faults.length === 0) out.push('faults: none in this golden');
+  else {
+    out.push(`faults: ${g.faults.length} active`);
+    for (const f of g.faults) out.push(`  ${describeFault(f)}`);
+  }
+  out.push('serving until interrupted (Ctrl-C)');
+  return out;
+}
+
+export function describeFault(f: FaultSpec): string {
+  const m = f.match;
+  const parts = [`${f.id}: ${f.kind}`];
+  if (m.api?.length) parts.push(`api=${m.api.join(',')}`);
+  if (m.query !== undefined) parts.push(`query=/${m.query}/`);
+  if (m.from !== undefined || m.to !== undefined) parts.push(`time=[${m.from ?? '-'}, ${m.to ?? '-'}]`);
+  if (m.calls) {
+    const c = Object.entries(m.calls).map(([k, v]) => `${k} ${v}`);
+    parts.push(`calls=${c.join(', ')}`);
+  }
+  if (f.status !== undefined) parts.push(`status=${f.status}`);
+  return parts.join(' ');
+}

@@ -1,0 +1,20 @@
+/** `bench serve <golden> [--port N] [--no-faults]`: the golden's backend over HTTP until interrupted. */
+import type { Command } from 'commander';
+import { InputError } from '../../errors.js';
+
+export function register(program: Command): void {
+  program
+    .command('serve')
+    .description("serve a golden's telemetry as Prometheus and Loki HTTP APIs on 127.0.0.1, faults active")
+    .argument('<golden>', 'golden id, golden.yaml or its folder')
+    .option('--port <n>', 'port (default: a free one)', (v: string) => {
+      if (!/^\d+$/.test(v) || Number(v) > 65535)
+        throw new InputError(`--port expects a port number, got "${v}"`);
+      return Number(v);
+    })
+    .option('--no-faults', "serve without the golden's faults")
+    .action(async (golden: string, opts: { port?: number; faults: boolean }) => {
+      const { serveCommand } = await import('../../backend/serve.js');
+      await serveCommand(golden, { port: opts.port, faults: opts.faults });
+    });
+}
