@@ -95,6 +95,7 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
             message: String(typeof out.wire === 'string' ? out.wire : ''),
           },
           query: call.query,
+          source: call.source,
         });
   Object.assign(call, {
     value: out.outcome === 'ok' ? singleValue(out.data) : undefined,

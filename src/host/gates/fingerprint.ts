@@ -5,6 +5,8 @@
  * tweaked label value or range that fails the same way gives the same fingerprint.
  */
 import { createHash } from 'node:crypto';
+import { logQueryShape } from '../../logql/index.js';
+import { selectorsOf } from '../../promql/index.js';
 import type { Outcome } from '../../spec/trace.js';
 
 const QUOTED = /"(?:[^"\\]|\\.)*"|`[^`]*`|'(?:[^'\\]|\\.)*'/g;
@@ -22,8 +24,32 @@ export function maskMessage(message: string): string {
     .trim();
 }
 
-/** Metric names and label names of a PromQL/LogQL query, sorted: `metrics|labels`. */
-export function queryShape(query: string): string {
+/**
+ * The shape of a query: PromQL → its selectors' metric names and label names (`metrics|labels`);
+ * LogQL → the engine's shape (label names, stages, operators; every value masked). A query the
+ * parsers refuse falls back to a regex normalizer with the same intent.
+ */
+export function queryShape(query: string, source?: 'metrics' | 'logs'): string {
+  try {
+    if (source === 'logs') return logQueryShape(query);
+    const sels = selectorsOf(query);
+    const metrics = new Set<string>();
+    const labels = new Set<string>();
+    for (const sel of sels) {
+      if (sel.metric) metrics.add(sel.metric);
+      for (const m of sel.matchers) {
+        if (m.name === '__name__' && m.op === '=') metrics.add(m.value);
+        else labels.add(m.name);
+      }
+    }
+    return `${[...metrics].sort().join(',')}|${[...labels].sort().join(',')}`;
+  } catch {
+    return regexShape(query);
+  }
+}
+
+/** Metric names and label names of a PromQL/LogQL query, sorted: `metrics|labels`, by regex. */
+export function regexShape(query: string): string {
   const q = query.replace(QUOTED, '""').replace(DURATION, '#');
   const labels = new Set<string>();
   for (const block of q.matchAll(/\{([^}]*)\}/g)) {
@@ -47,6 +73,7 @@ export interface FingerprintInput {
   outcome: Outcome;
   error?: { type: string; message: string };
   query?: string;
+  source?: 'metrics' | 'logs';
 }
 
 export function isTerminalFailure(outcome: Outcome): boolean {
@@ -58,11 +85,11 @@ export function fingerprintOf(o: FingerprintInput): string | undefined {
   if (!isTerminalFailure(o.outcome)) return undefined;
   const parts = [o.tool, o.outcome];
   if (o.error) parts.push(o.error.type, maskMessage(o.error.message));
-  if (o.outcome === 'empty') parts.push(queryShape(o.query ?? ''));
+  if (o.outcome === 'empty') parts.push(queryShape(o.query ?? '', o.source));
   return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 12);
 }
 
 /** A route: the tool and the query shape. Exhausted routes are blocked after a halt. */
-export function routeKey(tool: string, query: string | undefined): string {
-  return `${tool}:${queryShape(query ?? '')}`;
+export function routeKey(tool: string, query: string | undefined, source?: 'metrics' | 'logs'): string {
+  return `${tool}:${queryShape(query ?? '', source)}`;
 }

@@ -20,7 +20,7 @@ export const ledger: Gate = {
   beforeWave(calls, ctx) {
     return calls.map((c) => {
       if (c.class !== 'live' && c.class !== 'discovery') return undefined;
-      const route = routeKey(c.tool, c.query);
+      const route = routeKey(c.tool, c.query, c.source);
       if (!ctx.session.gainExhausted.has(route)) return undefined;
       return {
         decision: 'block',
@@ -38,7 +38,7 @@ export const ledger: Gate = {
     s.sightings.set(fp, n);
     const { steerAt, haltAt } = ctx.settings;
     if (n >= haltAt && !s.stopping) {
-      s.gainExhausted.add(routeKey(obs.call.tool, obs.call.query));
+      s.gainExhausted.add(routeKey(obs.call.tool, obs.call.query, obs.call.source));
       return {
         decision: 'halt',
         reason: `fingerprint ${fp} seen ${n} times (halt at ${haltAt})`,

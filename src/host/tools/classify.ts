@@ -77,7 +77,12 @@ export function classify(res: WireResponse): Classified {
       return { outcome: type === 'bad_data' ? 'rejected' : 'failed', n: 0, error: { type, message } };
     }
     if (body.outcome === 'failed' || body.outcome === 'error' || body.isError === true) {
-      return { outcome: 'failed', n: 0, error: { type: 'failed_envelope', message: firstMessage([body]) } };
+      const inner = Array.isArray(body.results) ? body.results : [];
+      return {
+        outcome: 'failed',
+        n: 0,
+        error: { type: 'failed_envelope', message: firstMessage([body, ...inner]) },
+      };
     }
     if (Array.isArray(body.results) && body.results.length > 0 && body.results.every(failedElement)) {
       return { outcome: 'failed', n: 0, error: { type: 'all_failed', message: firstMessage(body.results) } };
