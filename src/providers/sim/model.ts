@@ -21,6 +21,14 @@ interface NodeState {
   done: boolean;
 }
 
+/**
+ * Characters for the chars/4 token estimate. A number counts as one character: tokenizers spend
+ * few tokens on a number, and it keeps the estimate independent of timing stats in wire bodies.
+ */
+function charsOf(text: string): number {
+  return text.replace(/\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi, '0').length;
+}
+
 export function partOfGoal(goal: string): PartId {
   return /\bPart\s*B\b/i.test(goal) && !/\bPart\s*A\b/i.test(goal) ? 'B' : 'A';
 }
@@ -32,6 +40,8 @@ export class SimModel implements Model {
   private readonly ctx: SimContext;
   private readonly thinkRng: SimRng;
   private readonly thinkMedianMs: number;
+  /** `params.thinkMs`: a fixed think time, for schedules a test computes by hand. */
+  private readonly thinkFixedMs?: number;
   private turns = 0;
   private toolCalls = 0;
   private nextId = 1;
@@ -56,7 +66,10 @@ export class SimModel implements Model {
       used: () => ({ turns: this.turns, toolCalls: this.toolCalls }),
     };
     this.thinkRng = new SimRng(subSeed(seed, 'think'));
-    this.thinkMedianMs = 1500 + this.thinkRng.next() * 2500;
+    const p = seat.params;
+    this.thinkFixedMs = typeof p.thinkMs === 'number' ? p.thinkMs : undefined;
+    this.thinkMedianMs =
+      typeof p.thinkMedianMs === 'number' ? p.thinkMedianMs : 1500 + this.thinkRng.next() * 2500;
   }
 
   async turn(req: TurnRequest, clock: Clock): Promise<TurnResult> {
@@ -83,8 +96,9 @@ export class SimModel implements Model {
       Math.min(12_000, Math.max(400, this.thinkRng.lognormal(this.thinkMedianMs, 0.35))),
     );
     await clock.sleep(latencyMs, req.signal);
-    const inChars = req.messages.reduce((n, m) => n + m.content.length, 0) + JSON.stringify(req.tools).length;
-    const outChars = step.text.length + JSON.stringify(toolCalls).length;
+    const inChars =
+      req.messages.reduce((n, m) => n + charsOf(m.content), 0) + charsOf(JSON.stringify(req.tools));
+    const outChars = charsOf(step.text) + charsOf(JSON.stringify(toolCalls));
     return {
       text: `[sim/${this.policy.name}] ${step.text}`,
       toolCalls,

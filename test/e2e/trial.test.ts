@@ -1,0 +1,103 @@
+/** One trial end to end: real host, real backend stack, real files; and `bench trial` output. */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runTrial, runTrialCommand } from '../../src/run/trial.js';
+import type { TrialSpec } from '../../src/run/types.js';
+import { GateName } from '../../src/spec/config.js';
+import { loadGolden, loadSeat } from '../../src/spec/load.js';
+import { readTrace } from '../../src/spec/trace-read.js';
+import { writeTinyGolden } from './tiny-golden.js';
+
+const settings = { steerAt: 2, haltAt: 3, fanoutCap: 3 };
+
+function spec(seatFile: string, gates: 'none' | 'all', seed = 11): TrialSpec {
+  const golden = loadGolden(writeTinyGolden());
+  const seat = loadSeat(seatFile);
+  return {
+    id: `tiny/${seat.name}/${gates}/r1`,
+    golden,
+    seat,
+    gateSet: { name: gates, gates: gates === 'all' ? [...GateName.options] : [], settings },
+    rep: 1,
+    seed,
+  };
+}
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'rematch-trial-'));
+/**
+ * A trace without its real-clock fields: the start time, and the Loki stats the backend measures
+ * on the real clock (execTime and the per-second rates derived from it) inside result previews.
+ */
+const stable = (file: string) =>
+  readFileSync(file, 'utf8')
+    .replace(/"startedAt":"[^"]*"/, '')
+    .replace(/(execTime|PerSecond)\\":[0-9.e-]+/g, '$1');
+
+describe('runTrial', () => {
+  it('runs a sim seat on the real host and backend and writes trace.jsonl and theory.json', async () => {
+    const dir = tmp();
+    const out = await runTrial(spec('seats/sim-diligent-react.yaml', 'all'), { dir });
+    expect(out.kind).toBe('done');
+    if (out.kind !== 'done') return;
+    const trace = readTrace(out.traceFile);
+    expect(trace.header).toMatchObject({ model: 'sim/diligent', clock: 'virtual', gateSet: 'all' });
+    const end = trace.events.at(-1);
+    expect(end).toMatchObject({ type: 'end', stop: 'submitted' });
+    const theory = JSON.parse(readFileSync(join(dir, 'theory.json'), 'utf8'));
+    expect(theory.parts.A.measurements[0]).toMatchObject({ id: 'errors_per_second', value: 1 });
+    expect(theory.parts.B.measurements[0]).toMatchObject({ id: 'pool_exhausted_lines', value: 30 });
+    expect(theory.rootCause.mechanism).toMatch(/pool exhausted/);
+    // Evidence cites calls the trace shows as ok live queries.
+    const okLive = new Set(
+      trace.events
+        .filter((e) => e.type === 'tool_result' && e.outcome === 'ok')
+        .map((e) => (e as { id: string }).id),
+    );
+    expect(okLive.has(theory.parts.B.measurements[0].evidence[0])).toBe(true);
+  });
+
+  it('gives the same trace for the same seed (startedAt aside) and a different one for another seed', async () => {
+    const [a, b, c] = [tmp(), tmp(), tmp()];
+    await runTrial(spec('seats/sim-tweaker-react.yaml', 'all', 5), { dir: a });
+    await runTrial(spec('seats/sim-tweaker-react.yaml', 'all', 5), { dir: b });
+    await runTrial(spec('seats/sim-tweaker-react.yaml', 'all', 6), { dir: c });
+    expect(stable(join(b, 'trace.jsonl'))).toBe(stable(join(a, 'trace.jsonl')));
+    expect(stable(join(c, 'trace.jsonl'))).not.toBe(stable(join(a, 'trace.jsonl')));
+  });
+
+  it('skips a real seat whose key variable is unset, with one clear line', async () => {
+    const s = spec('seats/openai-responses-react.yaml', 'none');
+    const saved = process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_API_KEY;
+    try {
+      const out = await runTrial(s, { dir: tmp() });
+      expect(out).toMatchObject({
+        kind: 'skipped',
+        reason: 'seat openai-responses-react: OPENAI_API_KEY is not set; skipped',
+      });
+    } finally {
+      if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
+    }
+  });
+});
+
+describe('bench trial', () => {
+  it('prints a readable timeline without escape codes when not on a TTY', async () => {
+    let text = '';
+    const dir = tmp();
+    await runTrialCommand(
+      { golden: writeTinyGolden(), seat: 'seats/sim-diligent-react.yaml', gates: 'all', seed: 3, out: dir },
+      (s) => {
+        text += s;
+      },
+    );
+    expect(text).not.toMatch(/\u001b\[/);
+    expect(text).toMatch(/turn 1 root/);
+    expect(text).toMatch(/c1 w1 query_(metrics|logs) live {2}ok n=1/);
+    expect(text).toMatch(/Theory \(submitted\)/);
+    expect(text).toMatch(/end submitted/);
+    expect(text).toContain(`trace: ${join(dir, 'trace.jsonl')}`);
+  });
+});
