@@ -15,6 +15,7 @@ import { type Golden, normalizeGolden } from './normalized.js';
 import { configRules, defaultSeatRules } from './rules/config.js';
 import { goldenRules } from './rules/golden.js';
 import { seatRules } from './rules/seat.js';
+import type { RuleIssue } from './rules/types.js';
 import { type Seat, SeatFile } from './seat.js';
 import { Theory } from './theory.js';
 import { parseYamlSource } from './yaml-source.js';
@@ -146,4 +147,10 @@ export function loadTheory(path: string): Theory {
   const r = checkSchema(parseJsonSource(path, readInput(path, 'theory')), Theory);
   throwIfErrors('theory', r.issues);
   return r.value!;
+}
+
+/** Locates rule findings computed outside spec/ (e.g. by `bench validate` with the engines) in `file`. */
+export function locateInFile(file: string, rules: RuleIssue[]): InputIssue[] {
+  if (!rules.length) return [];
+  return locateRules(parseYamlSource(file, readInput(file, 'file')), rules);
 }

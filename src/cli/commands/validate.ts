@@ -1,0 +1,18 @@
+/** `bench validate [paths...] [--json] [--config file]`. */
+import type { Command } from 'commander';
+
+export function register(program: Command): void {
+  program
+    .command('validate')
+    .description('check goldens (schema, rules, expect checks, routes against truth), seats and the config')
+    .argument(
+      '[paths...]',
+      'goldens, seat files or folders, config files (default: the config and what it names)',
+    )
+    .option('--json', 'machine-readable report')
+    .option('-c, --config <file>', 'config file (default: bench.config.yaml)')
+    .action(async (paths: string[], opts: { json?: boolean; config?: string }) => {
+      const { validateCommand } = await import('../../run/validate-command.js');
+      await validateCommand(paths, opts, (s) => process.stdout.write(s));
+    });
+}

@@ -1,0 +1,216 @@
+/**
+ * `bench validate` for one golden: schema and rules (spec/), then the rules that need the engines
+ * (routes and alert parse in their language), then the world, its `expect` checks, and every
+ * obtainable measurement's route against its truth. A golden whose truth is wrong is bad input.
+ */
+
+import type { Backend } from '../backend/api.js';
+import { InputError, type InputIssue } from '../errors.js';
+import { isMetricQuery, parseLogQL } from '../logql/index.js';
+import { parsePromQL } from '../promql/index.js';
+import { checkGolden, locateInFile } from '../spec/load.js';
+import type { Golden } from '../spec/normalized.js';
+import { goldenTime } from '../spec/normalized.js';
+import type { RuleIssue } from '../spec/rules/types.js';
+import { buildWorld } from '../world/build.js';
+import type { World } from '../world/types.js';
+import { faultReachRules } from './validate-faults.js';
+import {
+  type Answer,
+  evalInstant,
+  evalThroughBackend,
+  faultyBackend,
+  type Lang,
+  langOf,
+} from './validate-query.js';
+
+export interface CheckResult {
+  kind: 'expect' | 'route';
+  /** The measurement id, or `expect.<i>`. */
+  name: string;
+  query: string;
+  at: string;
+  ok: boolean;
+  expected: string;
+  got: string;
+}
+
+export interface GoldenReport {
+  file: string;
+  id?: string;
+  /** Schema and rules hold (warnings allowed). */
+  valid: boolean;
+  /** Valid, and every expect check and route holds. */
+  ok: boolean;
+  issues: InputIssue[];
+  world?: { series: number; samples: number; streams: number; lines: number; buildMs: number };
+  expect: { passed: number; total: number };
+  routes: { passed: number; total: number };
+  checks: CheckResult[];
+}
+
+export async function validateGolden(path: string): Promise<GoldenReport> {
+  const r = checkGolden(path);
+  const report: GoldenReport = {
+    file: r.value?.file ?? path,
+    valid: false,
+    ok: false,
+    issues: r.issues,
+    expect: { passed: 0, total: 0 },
+    routes: { passed: 0, total: 0 },
+    checks: [],
+  };
+  const g = r.value;
+  if (!g) return report;
+  report.id = g.id;
+  report.issues.push(...locateInFile(g.file, parseRules(g)));
+  if (report.issues.some((i) => i.severity === 'error')) return report;
+  const t0 = performance.now();
+  let world: World;
+  try {
+    world = buildWorld(g);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    const fallback: InputIssue = { file: g.file, path: 'world', message: e.message, severity: 'error' };
+    report.issues.push(...(e.issues.length ? e.issues : [fallback]));
+    return report;
+  }
+  const { series, samples } = world.metrics.size;
+  const { streams, lines } = world.logs.size;
+  report.world = { series, samples, streams, lines, buildMs: Math.round(performance.now() - t0) };
+  report.issues.push(...locateInFile(g.file, faultReachRules(g, world)));
+  report.valid = !report.issues.some((i) => i.severity === 'error');
+  report.checks = [...(await expectChecks(g, world)), ...routeChecks(g, world)];
+  for (const c of report.checks) {
+    const tally = c.kind === 'expect' ? report.expect : report.routes;
+    tally.total++;
+    if (c.ok) tally.passed++;
+  }
+  report.ok = report.valid && report.checks.every((c) => c.ok);
+  return report;
+}
+
+/** Routes, expectations and the alert must parse in their language; a logs route must be a metric query. */
+function parseRules(g: Golden): RuleIssue[] {
+  const out: RuleIssue[] = [];
+  const bad = (path: (string | number)[], lang: Lang, q: string, extra?: string) => {
+    try {
+      if (lang === 'promql') parsePromQL(q);
+      else if (!isMetricQuery(q) && extra) out.push({ path, message: extra, severity: 'error' });
+      else parseLogQL(q);
+    } catch (e) {
+      out.push({
+        path,
+        message: `not valid ${lang === 'promql' ? 'PromQL' : 'LogQL'}: ${(e as Error).message}`,
+        severity: 'error',
+      });
+    }
+  };
+  bad(['alert', 'expr'], 'promql', g.alert.expr);
+  for (const part of ['A', 'B'] as const) {
+    g.parts[part].measurements.forEach((m, i) => {
+      if (m.route === undefined) return;
+      const lang = m.source === 'metrics' ? 'promql' : 'logql';
+      bad(
+        ['parts', part, 'measurements', i, 'route'],
+        lang,
+        m.route,
+        'a logs route must be a metric query (it yields a number)',
+      );
+    });
+  }
+  g.expect.forEach((e, i) => {
+    if (e.outcome !== 'rejected') bad(['expect', i, 'query'], langOf(e.query, e.lang), e.query);
+  });
+  return out;
+}
+
+async function expectChecks(g: Golden, world: World): Promise<CheckResult[]> {
+  let backend: Backend | undefined;
+  const out: CheckResult[] = [];
+  for (const [i, e] of g.expect.entries()) {
+    const at = e.at ? goldenTime(g, e.at) : g.ms.now;
+    const lang = langOf(e.query, e.lang);
+    let a: Answer;
+    if (e.faults) {
+      backend ??= faultyBackend(g, world);
+      a = await evalThroughBackend(g, backend, lang, e.query, at);
+    } else a = evalInstant(g, world, lang, e.query, at);
+    const want: string[] = [];
+    let ok = true;
+    if (e.value !== undefined) {
+      want.push(`value ${fmt(e.value)}${tol(e.tolerance)}`);
+      ok &&= a.value !== undefined && within(e.value, a.value, e.tolerance);
+    }
+    if (e.count !== undefined) {
+      want.push(`${e.count} results`);
+      ok &&= a.count === e.count && a.outcome !== 'failed' && a.outcome !== 'rejected';
+    }
+    if (e.empty !== undefined) {
+      want.push(e.empty ? 'empty' : 'not empty');
+      ok &&= e.empty ? a.outcome === 'empty' : a.outcome === 'ok';
+    }
+    if (e.outcome !== undefined) {
+      want.push(`outcome ${e.outcome}`);
+      ok &&= a.outcome === e.outcome;
+    }
+    out.push(check('expect', `expect.${i}`, e.query, at, ok, want.join(', '), describe(a)));
+  }
+  return out;
+}
+
+function routeChecks(g: Golden, world: World): CheckResult[] {
+  const out: CheckResult[] = [];
+  for (const part of ['A', 'B'] as const) {
+    for (const m of g.parts[part].measurements) {
+      if (!m.obtainable || m.route === undefined || m.truth === undefined) continue;
+      const at = m.at ? goldenTime(g, m.at) : g.ms.now;
+      const a = evalInstant(g, world, m.source === 'metrics' ? 'promql' : 'logql', m.route, at);
+      const ok = a.value !== undefined && within(m.truth, a.value, m.tolerance);
+      const got =
+        a.value === undefined
+          ? `${describe(a)}: a route must yield exactly one sample or scalar`
+          : describe(a);
+      out.push(check('route', m.id, m.route, at, ok, `${fmt(m.truth)}${tol(m.tolerance)}`, got));
+    }
+  }
+  return out;
+}
+
+function check(
+  kind: CheckResult['kind'],
+  name: string,
+  query: string,
+  at: number,
+  ok: boolean,
+  expected: string,
+  got: string,
+): CheckResult {
+  return { kind, name, query, at: new Date(at).toISOString(), ok, expected, got };
+}
+
+type Tol = { abs?: number; rel?: number } | undefined;
+
+/** Same rule as scoring: abs or rel, either suffices; without a tolerance, equal up to float noise. */
+export function within(truth: number, v: number, t: Tol): boolean {
+  const d = Math.abs(v - truth);
+  if (!t) return d <= 1e-9 * Math.max(1, Math.abs(truth));
+  return (t.abs !== undefined && d <= t.abs) || (t.rel !== undefined && d <= t.rel * Math.abs(truth));
+}
+
+function tol(t: Tol): string {
+  if (!t) return '';
+  return [t.abs !== undefined ? ` ±${fmt(t.abs)}` : '', t.rel !== undefined ? ` ±${fmt(t.rel * 100)}%` : '']
+    .filter(Boolean)
+    .join(' or');
+}
+
+export function fmt(v: number): string {
+  return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6)));
+}
+
+function describe(a: Answer): string {
+  const base = a.value !== undefined ? fmt(a.value) : a.shape;
+  const outcome = a.outcome === 'ok' ? '' : ` (${a.outcome}${a.error ? `: ${a.error}` : ''})`;
+  return `${base}${outcome}`;
+}
