@@ -3,12 +3,14 @@
  * name so that a selector with `__name__="x"` touches only that metric's series.
  */
 import { labelsKey, matchesAll } from './matchers.js';
-import type { Labels, Matcher, Series, SeriesSource } from './types.js';
+import { isStaleNaN, type Labels, type Matcher, type Series, type SeriesSource, STALE_NAN } from './types.js';
 
 interface Building {
   labels: Labels;
   ts: number[];
   vs: number[];
+  /** Indices of staleness markers: JS arrays canonicalize NaN payloads, so they are kept apart. */
+  stale: Set<number>;
 }
 
 export class SeriesStore implements SeriesSource {
@@ -18,13 +20,16 @@ export class SeriesStore implements SeriesSource {
 
   /** Add samples to a series (created on first use). Times must ascend within one series. */
   append(labels: Labels, t: number, v: number): void {
-    this.mutable(labels).ts.push(t);
-    this.mutable(labels).vs.push(v);
+    const b = this.mutable(labels);
+    if (Number.isNaN(v) && isStaleNaN(v)) b.stale.add(b.vs.length);
+    b.ts.push(t);
+    b.vs.push(v);
   }
 
   addSeries(labels: Labels, ts: readonly number[], vs: readonly number[]): void {
     const b = this.mutable(labels);
     for (let i = 0; i < ts.length; i++) {
+      if (Number.isNaN(vs[i]) && isStaleNaN(vs[i])) b.stale.add(b.vs.length);
       b.ts.push(ts[i]);
       b.vs.push(vs[i]);
     }
@@ -37,7 +42,7 @@ export class SeriesStore implements SeriesSource {
     if (!b) {
       const sorted: Record<string, string> = {};
       for (const k of Object.keys(labels).sort()) sorted[k] = labels[k];
-      b = { labels: sorted, ts: [], vs: [] };
+      b = { labels: sorted, ts: [], vs: [], stale: new Set() };
       this.building.set(key, b);
     }
     return b;
@@ -51,18 +56,7 @@ export class SeriesStore implements SeriesSource {
     this.byName = new Map();
     for (const key of keys) {
       const b = this.building.get(key)!;
-      const idx = b.ts.map((_, i) => i).sort((x, y) => b.ts[x] - b.ts[y] || x - y);
-      const ts: number[] = [];
-      const vs: number[] = [];
-      for (const i of idx) {
-        if (ts.length && ts[ts.length - 1] === b.ts[i]) {
-          vs[vs.length - 1] = b.vs[i];
-          continue;
-        }
-        ts.push(b.ts[i]);
-        vs.push(b.vs[i]);
-      }
-      const s: Series = { labels: b.labels, ts: Float64Array.from(ts), vs: Float64Array.from(vs) };
+      const s: Series = { labels: b.labels, ...freeze(b) };
       out.push(s);
       const name = b.labels.__name__ ?? '';
       const list = this.byName.get(name) ?? [];
@@ -108,6 +102,24 @@ export class SeriesStore implements SeriesSource {
     for (const ms of sets) for (const s of this.select(ms, minT, maxT)) seen.add(s);
     return [...seen];
   }
+}
+
+/** Time-sorted typed arrays (later duplicates win); stale markers written bit-exact. */
+function freeze(b: Building): { ts: Float64Array; vs: Float64Array } {
+  let sorted = true;
+  for (let i = 1; i < b.ts.length && sorted; i++) sorted = b.ts[i - 1] <= b.ts[i];
+  const idx = b.ts.map((_, i) => i);
+  if (!sorted) idx.sort((x, y) => b.ts[x] - b.ts[y] || x - y);
+  const ts = new Float64Array(idx.length);
+  const vs = new Float64Array(idx.length);
+  let n = 0;
+  for (const i of idx) {
+    if (n > 0 && ts[n - 1] === b.ts[i]) n--;
+    ts[n] = b.ts[i];
+    vs[n] = b.stale.has(i) ? STALE_NAN : b.vs[i];
+    n++;
+  }
+  return { ts: ts.subarray(0, n), vs: vs.subarray(0, n) };
 }
 
 /** Binary search: does the series have a sample in [minT, maxT]? */

@@ -2,6 +2,7 @@
 
 import { anchoredRegex } from '../../world/matchers.js';
 import { PromQLError } from '../api.js';
+import { goRegexToJs } from '../parser/go-regex.js';
 import type { FnEnv } from './functions.js';
 import { makeLabels } from './labels.js';
 import type { Sample } from './types.js';

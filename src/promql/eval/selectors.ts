@@ -5,6 +5,7 @@
  */
 import { isStaleNaN, type Series } from '../../world/types.js';
 import type { AtModifier, MatrixSelector, VectorSelector } from '../ast.js';
+import { goRegexToJs } from '../parser/go-regex.js';
 import { countSamples, type QueryContext } from './context.js';
 import type { MatrixValue, Sample, Window } from './types.js';
 
@@ -29,7 +30,10 @@ export function atTime(ctx: QueryContext, at: AtModifier | undefined, t: number)
 export function seriesOf(ctx: QueryContext, vs: VectorSelector): Series[] {
   let s = ctx.selected.get(vs);
   if (!s) {
-    s = ctx.src.select(vs.matchers, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+    const ms = vs.matchers.map((m) =>
+      m.op === '=~' || m.op === '!~' ? { ...m, value: goRegexToJs(m.value) } : m,
+    );
+    s = ctx.src.select(ms, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
     ctx.selected.set(vs, s);
   }
   return s;

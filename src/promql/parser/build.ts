@@ -17,6 +17,7 @@ import type {
   VectorSelector,
 } from '../ast.js';
 import { parseError } from './errors.js';
+import { goRegexToJs } from './go-regex.js';
 import { parseDurationMs, parseNumber, unquote } from './literals.js';
 import { kids } from './tree.js';
 
@@ -161,7 +162,7 @@ export class AstBuilder {
         const value = this.str(val);
         if (matchOp === '=~' || matchOp === '!~') {
           try {
-            anchoredRegex(value);
+            anchoredRegex(goRegexToJs(value));
           } catch (e) {
             this.fail(val.from, `error parsing regexp: ${(e as Error).message}`);
           }
@@ -186,6 +187,10 @@ export class AstBuilder {
   private target(e: Expr): VectorSelector | SubqueryExpr | undefined {
     if (e.type === 'vectorSelector' || e.type === 'subquery') return e;
     if (e.type === 'matrixSelector') return e.vector;
+    // Lezer attaches a trailing modifier to a whole unary/binary expression; Prometheus binds it
+    // to the innermost right operand (`-x @ 1`, `a or b offset 1m`).
+    if (e.type === 'unary') return this.target(e.expr);
+    if (e.type === 'binary') return this.target(e.rhs);
     return undefined;
   }
 
@@ -350,8 +355,8 @@ function matchesEmpty(m: Matcher): boolean {
     case '!=':
       return m.value !== '';
     case '=~':
-      return anchoredRegex(m.value).test('');
+      return anchoredRegex(goRegexToJs(m.value)).test('');
     case '!~':
-      return !anchoredRegex(m.value).test('');
+      return !anchoredRegex(goRegexToJs(m.value)).test('');
   }
 }
