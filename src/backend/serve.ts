@@ -65,6 +65,8 @@ function banner(g: Golden, s: HttpServerHandle, faults: boolean, series: number,
     `golden ${g.id}: ${series} series, ${lines} log lines; queries default to now = ${new Date(g.ms.now).toISOString()}`,
     `Prometheus: ${s.promUrl}`,
     `Loki:       ${s.lokiUrl}`,
+    // promtool sends the wall-clock time unless told otherwise; the world ends before it.
+    `try: promtool query instant --time ${g.ms.now / 1000} ${s.promUrl} 'up'`,
   ];
   if (!faults) out.push('faults: off (--no-faults)');
   else if (g.faults.length === 0) out.push('faults: none in this golden');
