@@ -137,7 +137,8 @@ export const LogTemplate = z
     /** `{field}` placeholders filled from `fields`; in json/logfmt format the fields become keys. */
     text: z.string(),
     level: z.string().optional(),
-    weight: z.number().positive().default(1),
+    /** 0: only bursts use the template. */
+    weight: z.number().nonnegative().default(1),
     fields: z.record(z.string(), LogField).default({}),
   })
   .strict();

@@ -80,7 +80,7 @@ describe('counter generator', () => {
     const store = gen({
       metric: 'x_total',
       type: 'counter',
-      labels: { job: 'api', code: ['200', '500'] },
+      labels: { job: 'api', instance: 'pod-0:8080', code: ['200', '500'] },
       value: { base: 1 },
     });
     const [a, b] = store.select([eq('__name__', 'x_total')], -Infinity, Infinity);

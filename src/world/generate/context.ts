@@ -16,8 +16,8 @@ export interface GenContext {
  * Scrape times of one target: every `interval` from `start + phase` to `end`. The phase (1 ms to
  * interval−1 ms) is derived from the target's identity, as Prometheus spreads its scrapes; it keeps
  * samples off the minute grid, so range windows never start or end exactly on a sample.
- * The identity is `job`+`instance` when present, else the label set without `__name__` and `le`,
- * so a histogram's `_bucket`, `_sum` and `_count` share their timestamps.
+ * The identity is `job`+`instance` when `instance` is present, else the label set without
+ * `__name__` and `le`, so a histogram's `_bucket`, `_sum` and `_count` share their timestamps.
  */
 export function scrapeTimes(ctx: GenContext, intervalMs: number, labels: Labels): number[] {
   const phase = intervalMs > 2 ? 1 + (hashString(targetKey(labels), ctx.seed) % (intervalMs - 1)) : 0;
@@ -27,7 +27,7 @@ export function scrapeTimes(ctx: GenContext, intervalMs: number, labels: Labels)
 }
 
 function targetKey(labels: Labels): string {
-  if (labels.job !== undefined || labels.instance !== undefined) {
+  if (labels.instance !== undefined) {
     return `job=${labels.job ?? ''},instance=${labels.instance ?? ''}`;
   }
   const rest: Record<string, string> = {};
