@@ -59,6 +59,9 @@ export function controlResult(s: Session, call: CallRecord, out: ToolOutput): En
 export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def: ToolDef): Promise<CallDone> {
   const { clock, golden, backend, signal } = s.opts;
   const started = clock.now();
+  // Counted before the await, like turns: concurrent nodes share one tool-call budget.
+  s.usage.toolCalls += 1;
+  s.nodeStats(node.id).toolCalls += 1;
   const out = await def.run(call.args, {
     golden,
     backend,
@@ -70,8 +73,6 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
   });
   const latencyMs = clock.now() - started;
   const queueMs = out.queueMs ?? 0;
-  s.usage.toolCalls += 1;
-  s.nodeStats(node.id).toolCalls += 1;
   s.wall.toolMs += Math.max(0, latencyMs - queueMs);
   s.wall.queueMs += queueMs;
 

@@ -123,22 +123,24 @@ export class Session {
     toolChoice?: TurnRequest['toolChoice'],
   ): Promise<TurnResult> {
     const { parent: _parent, ...reqNode } = node;
+    // Counted before the await: concurrent tree nodes must not all pass the budget check at once.
+    this.usage.turns += 1;
+    const turn = this.usage.turns;
+    const stats = this.nodeStats(node.id);
+    stats.turns += 1;
     const res = await this.opts.model.turn(
       { messages: [...messages], tools, toolChoice, node: reqNode, signal: this.opts.signal },
       this.opts.clock,
     );
-    this.usage.turns += 1;
     this.usage.tokens.input += res.usage.input;
     this.usage.tokens.output += res.usage.output;
     this.usage.tokens.reasoning += res.usage.reasoning;
     this.wall.modelMs += res.latencyMs;
-    const stats = this.nodeStats(node.id);
-    stats.turns += 1;
     stats.tokens += res.usage.input + res.usage.output;
     this.emit({
       type: 'model_turn',
       node: node.id,
-      turn: this.usage.turns,
+      turn,
       latencyMs: res.latencyMs,
       tokens: { input: res.usage.input, output: res.usage.output, reasoning: res.usage.reasoning },
       text: res.text,
