@@ -59,6 +59,9 @@ export function withFaults(inner: Backend, faults: FaultSpec[], golden: Golden, 
         }
         const f = faults[decisive];
         const res = await answer(f, req, inner, opts.clock, rngs[decisive]);
+        // empty/partial pass a non-200 engine answer through untouched: the fault did not apply.
+        const untouched = (f.kind === 'empty' || f.kind === 'partial') && res.status !== 200;
+        if (untouched) return delayed.length ? { ...res, fault: delayed.join(',') } : res;
         return { ...res, fault: f.id };
       } catch (err) {
         if (req.signal?.aborted) return canceled(req);
