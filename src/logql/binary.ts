@@ -1,8 +1,9 @@
 /** Binary operations per step, with PromQL's vector matching rules. */
-import { labelsKey } from '../world/matchers.js';
+
 import type { Labels } from '../world/types.js';
 import { LogQLError } from './api.js';
 import type { BinOp, VectorMatching } from './ast.js';
+import { keyOf } from './entry.js';
 import type { Sample } from './range-agg.js';
 
 const COMPARISON = new Set<BinOp>(['==', '!=', '>', '>=', '<', '<=']);
@@ -63,10 +64,10 @@ export function vectorScalar(
 }
 
 function signature(labels: Labels, m: VectorMatching | undefined): string {
-  if (!m) return labelsKey(labels);
+  if (!m) return keyOf(labels);
   const out: Record<string, string> = {};
   for (const k of Object.keys(labels)) if (m.labels.includes(k) === m.on) out[k] = labels[k];
-  return labelsKey(out);
+  return keyOf(out);
 }
 
 export function vectorVector(
@@ -101,7 +102,7 @@ export function vectorVector(
     const filter = isComparison(op) && !bool;
     if (filter && v !== 1) continue;
     const labels = resultLabels(s.labels, o.labels, m, card);
-    const key = labelsKey(labels);
+    const key = keyOf(labels);
     if (seen.has(key)) {
       throw new LogQLError(
         'bad_data',

@@ -11,40 +11,50 @@ export class Entry {
   line = '';
   t = 0;
   base: Labels = {};
-  private cur: Record<string, string> | null = null;
+  /** Written labels (a Map: adding keys to plain objects per line is slow in V8). */
+  private cur: Map<string, string> | null = null;
+  private snapshot: Record<string, string> | null = null;
 
   reset(line: string, t: number, base: Labels): this {
     this.line = line;
     this.t = t;
     this.base = base;
     this.cur = null;
+    this.snapshot = null;
     return this;
   }
 
   get(name: string): string | undefined {
-    return (this.cur ?? this.base)[name];
+    return this.cur ? this.cur.get(name) : this.base[name];
   }
 
+  readonly getter = (name: string): string | undefined => this.get(name);
+
+  /** A plain-object view, rebuilt only after a write. */
   all(): Readonly<Record<string, string>> {
-    return this.cur ?? this.base;
+    if (!this.cur) return this.base;
+    if (!this.snapshot) this.snapshot = Object.fromEntries(this.cur);
+    return this.snapshot;
   }
 
-  private writable(): Record<string, string> {
-    if (!this.cur) this.cur = { ...this.base };
+  private writable(): Map<string, string> {
+    this.snapshot = null;
+    if (!this.cur) this.cur = new Map(Object.entries(this.base));
     return this.cur;
   }
 
   set(name: string, value: string): void {
-    this.writable()[name] = value;
+    this.writable().set(name, value);
   }
 
   del(name: string): void {
     if (this.get(name) === undefined) return;
-    delete this.writable()[name];
+    this.writable().delete(name);
   }
 
   replaceAll(labels: Record<string, string>): void {
-    this.cur = labels;
+    this.snapshot = null;
+    this.cur = new Map(Object.entries(labels));
   }
 
   /** Parsers name a key that collides with a stream label `<key>_extracted`, as Loki does. */
@@ -65,16 +75,26 @@ export class Entry {
 
   /** The entry's final label set: empty values dropped, keys sorted. */
   finalLabels(): Labels {
-    const src = this.cur ?? this.base;
-    if (!this.cur) return src;
+    if (!this.cur) return this.base;
+    const keys = [...this.cur.keys()].sort();
     const out: Record<string, string> = {};
-    for (const k of Object.keys(src).sort()) if (src[k] !== '') out[k] = src[k];
+    for (const k of keys) {
+      const v = this.cur.get(k)!;
+      if (v !== '') out[k] = v;
+    }
     return out;
   }
 }
 
 /** Loki's label-key sanitizer: non `[A-Za-z0-9_]` → `_`, a leading digit gets a `_` prefix. */
 export function sanitizeKey(key: string): string {
-  const k = key.trim().replace(/[^A-Za-z0-9_]/g, '_');
+  const k = /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : key.trim().replace(/[^A-Za-z0-9_]/g, '_');
   return /^[0-9]/.test(k) ? `_${k}` : k;
+}
+
+/** A cheap identity for a label set (sorted keys); equal label sets give equal keys. */
+export function keyOf(labels: Labels): string {
+  let out = '';
+  for (const k of Object.keys(labels).sort()) out += `${k}\u0001${labels[k]}\u0002`;
+  return out;
 }

@@ -50,7 +50,7 @@ export function compileLabelFilter(f: LabelFilterExpr): FilterFn {
     }
     case 'match': {
       const test = matcherTest(f.matcher);
-      return (e) => test(e.all());
+      return (e) => test(e.getter);
     }
     default: {
       const conv = CONVERT[f.kind];
@@ -68,11 +68,17 @@ export function compileLabelFilter(f: LabelFilterExpr): FilterFn {
   }
 }
 
+export type LabelGetter = (name: string) => string | undefined;
+
 /** A label matcher with RE2 regex semantics (world/matchers reads JS regex syntax only). */
-export function matcherTest(m: Matcher): (labels: Labels) => boolean {
-  if (m.op === '=') return (l) => (l[m.name] ?? '') === m.value;
-  if (m.op === '!=') return (l) => (l[m.name] ?? '') !== m.value;
+export function matcherTest(m: Matcher): (get: LabelGetter) => boolean {
+  if (m.op === '=') return (g) => (g(m.name) ?? '') === m.value;
+  if (m.op === '!=') return (g) => (g(m.name) ?? '') !== m.value;
   const re = goRegex(m.value, true);
   const neg = m.op === '!~';
-  return (l) => re.test(l[m.name] ?? '') !== neg;
+  return (g) => re.test(g(m.name) ?? '') !== neg;
+}
+
+export function labelsGetter(labels: Labels): LabelGetter {
+  return (name) => labels[name];
 }

@@ -2,11 +2,10 @@
  * Log queries → streams. Every distinct final label set is a stream. `limit` applies to the
  * entries of all streams together: the newest `limit` (backward) or oldest (forward) in [start, end).
  */
-import { labelsKey } from '../world/matchers.js';
 import type { Labels, LogEntry, LogSource } from '../world/types.js';
 import { LogQLError, type LogQueryOptions, type LokiStats, type StreamResult } from './api.js';
 import type { LogQuery } from './ast.js';
-import { Entry } from './entry.js';
+import { Entry, keyOf } from './entry.js';
 import { compilePipeline } from './pipeline.js';
 import { byteLen, selectStreams } from './select.js';
 
@@ -33,7 +32,7 @@ export function evalLogQuery(
   const cands: Candidate[] = [];
   for (const s of streams) {
     const es = s.entries;
-    const baseKey = labelsKey(s.labels);
+    const baseKey = keyOf(s.labels);
     let taken = 0;
     // Per source stream at most `limit` entries can survive the global cut, so stop there.
     for (let k = 0; k < es.length && taken < limit; k++) {
@@ -47,7 +46,7 @@ export function evalLogQuery(
         entry.reset(line, t, s.labels);
         if (!pipe.run(entry)) continue;
         const labels = entry.finalLabels();
-        cands.push({ t, line: entry.line, key: labels === s.labels ? baseKey : labelsKey(labels), labels });
+        cands.push({ t, line: entry.line, key: labels === s.labels ? baseKey : keyOf(labels), labels });
       }
       taken++;
     }

@@ -1,12 +1,13 @@
 /** Metric expressions evaluated over a grid of step times, one vector (or scalar) per step. */
-import { labelsKey } from '../world/matchers.js';
+
 import type { LogSource } from '../world/types.js';
 import { LogQLError, type LokiStats } from './api.js';
 import type { BinOp, MetricExpr } from './ast.js';
 import { isComparison, vectorScalar, vectorVector } from './binary.js';
+import { keyOf } from './entry.js';
 import { goRegex, goReplacement } from './literals.js';
 import { evalRangeAgg, type Sample, type StepVectors } from './range-agg.js';
-import { aggregate } from './vector-agg.js';
+import { aggregate, type GroupOf } from './vector-agg.js';
 
 export type Val = { kind: 'vector'; steps: StepVectors } | { kind: 'scalar'; steps: number[] };
 
@@ -17,10 +18,11 @@ export function evalMetric(src: LogSource, e: MetricExpr, steps: number[], stats
     case 'literal':
       return { kind: 'scalar', steps: steps.map(() => e.value) };
     case 'vector':
-      return { kind: 'vector', steps: steps.map(() => [{ labels: {}, key: '{}', v: e.value }]) };
+      return { kind: 'vector', steps: steps.map(() => [{ labels: {}, key: '', v: e.value }]) };
     case 'vagg': {
       const inner = asVector(evalMetric(src, e.expr, steps, stats));
-      return { kind: 'vector', steps: inner.map((vec) => aggregate(e.op, e.param, e.grouping, vec)) };
+      const cache = new Map<string, GroupOf>();
+      return { kind: 'vector', steps: inner.map((vec) => aggregate(e.op, e.param, e.grouping, vec, cache)) };
     }
     case 'labelReplace': {
       const inner = asVector(evalMetric(src, e.expr, steps, stats));
@@ -74,7 +76,7 @@ function scalarOp(op: BinOp, a: number, b: number): number {
     case '^':
       return a ** b;
     default:
-      if (isComparison(op)) return vectorScalar(op, true, [{ labels: {}, key: '{}', v: a }], b, false)[0].v;
+      if (isComparison(op)) return vectorScalar(op, true, [{ labels: {}, key: '', v: a }], b, false)[0].v;
       throw new LogQLError('bad_data', `operator ${op} not allowed between scalars`);
   }
 }
@@ -96,7 +98,7 @@ function labelReplace(s: Sample, dst: string, srcLabel: string, re: RegExp, repl
       .sort()
       .map((k) => [k, labels[k]]),
   );
-  return { labels: sorted, key: labelsKey(sorted), v: s.v };
+  return { labels: sorted, key: keyOf(sorted), v: s.v };
 }
 
 export function unique(vec: Sample[]): Sample[] {

@@ -261,10 +261,9 @@ function flatten(src: Src, n: SyntaxNode, operands: MetricExpr[], ops: OpItem[])
   if (sides.length !== 2 || !opNode) throw semanticError(`invalid binary expression ${text(src, n)}`);
   const side = (e: SyntaxNode) => {
     const m = e.firstChild;
-    if (!m || m.type.name !== 'MetricExpr' || !m.firstChild)
-      throw semanticError(`unexpected log expression in binary operation: ${text(src, e)}`);
-    const b = m.firstChild;
-    if (b?.type.name === 'BinOpExpr') flatten(src, b, operands, ops);
+    const b = m?.type.name === 'MetricExpr' ? m.firstChild : null;
+    if (!m || !b) throw semanticError(`unexpected log expression in binary operation: ${text(src, e)}`);
+    if (b.type.name === 'BinOpExpr') flatten(src, b, operands, ops);
     else operands.push(metricOf(src, m));
   };
   side(sides[0]);

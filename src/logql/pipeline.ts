@@ -108,7 +108,7 @@ function stageFn(s: Stage): StageFn {
         test: it.matcher ? matcherTest(it.matcher) : undefined,
       }));
       return (e) => {
-        for (const it of items) if (!it.test || it.test(e.all())) e.del(it.name);
+        for (const it of items) if (!it.test || it.test(e.getter)) e.del(it.name);
         return true;
       };
     }
@@ -122,7 +122,7 @@ function stageFn(s: Stage): StageFn {
         const out: Record<string, string> = {};
         for (const it of items) {
           const v = src[it.name];
-          if (v !== undefined && (!it.test || it.test(src))) out[it.name] = v;
+          if (v !== undefined && (!it.test || it.test(e.getter))) out[it.name] = v;
         }
         e.replaceAll(out);
         return true;

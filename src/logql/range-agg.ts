@@ -3,10 +3,11 @@
  * t − offset]: left-open, right-closed, like Prometheus 3 and Loki. Two pointers slide over each
  * series' sorted samples; sums use prefix sums so a step costs O(1) for count/sum/rate/bytes.
  */
-import { labelsKey } from '../world/matchers.js';
+
 import type { Labels, LogSource, Matcher } from '../world/types.js';
 import type { LokiStats } from './api.js';
 import type { RangeAggExpr } from './ast.js';
+import { keyOf } from './entry.js';
 import { collectSamples, type SampleSeries } from './samples.js';
 
 export interface Sample {
@@ -37,7 +38,11 @@ export function evalRangeAgg(
     for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + s.vs[i];
     let lo = 0;
     let hi = 0;
-    for (let si = 0; si < steps.length; si++) {
+    // Only steps whose window can hold one of this series' samples: high-cardinality series
+    // (one per parsed label set) then cost O(samples × range/step), not O(steps).
+    const firstStep = lowerBound(steps, s.ts[0] + e.offsetMs);
+    const endStep = lowerBound(steps, s.ts[n - 1] + e.offsetMs + e.rangeMs);
+    for (let si = firstStep; si < endStep; si++) {
       const end = steps[si] - e.offsetMs;
       const start = end - e.rangeMs;
       while (lo < n && s.ts[lo] <= start) lo++;
@@ -157,7 +162,7 @@ function counterRate(
 
 function absent(e: RangeAggExpr, series: Map<string, SampleSeries>, steps: number[]): StepVectors {
   const labels = absentLabels(e.log.selector);
-  const key = labelsKey(labels);
+  const key = keyOf(labels);
   const all = [...series.values()];
   const ptr = all.map(() => 0);
   return steps.map((t) => {
@@ -181,4 +186,16 @@ function absentLabels(ms: readonly Matcher[]): Labels {
     seen.add(m.name);
   }
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** First index whose value is >= x. */
+function lowerBound(xs: number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -6,7 +6,7 @@ import { labelsKey } from '../world/matchers.js';
 import type { Labels, LogSource } from '../world/types.js';
 import { LogQLError, type LokiStats } from './api.js';
 import type { Grouping, RangeAggExpr } from './ast.js';
-import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL } from './entry.js';
+import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from './entry.js';
 import { compileLabelFilter } from './label-filter.js';
 import { parseBytes, parseDurationMs, parseGoFloat } from './literals.js';
 import { compilePipeline } from './pipeline.js';
@@ -64,7 +64,7 @@ export function collectSamples(
   for (const st of selectStreams(src, e.log.selector, minT + 1, maxT)) {
     const fast = pipe.lineOnly && !uw;
     const baseLabels = fast ? applyGrouping(st.labels, e.grouping) : st.labels;
-    const baseKey = labelsKey(baseLabels);
+    const baseKey = keyOf(baseLabels);
     for (const { t, line } of st.entries) {
       stats.linesProcessed++;
       const len = byteLen(line);
@@ -90,7 +90,7 @@ export function collectSamples(
         if (!post.every((f) => f(entry))) continue;
       }
       const labels = applyGrouping(entry.finalLabels(), e.grouping);
-      add(labels, labelsKey(labels), t, v);
+      add(labels, keyOf(labels), t, v);
     }
   }
   for (const s of series.values()) {

@@ -1,7 +1,7 @@
 /** Stream selection with RE2 regex matchers, and the work counters every evaluation reports. */
 import type { LogSource, LogStream, Matcher } from '../world/types.js';
 import type { LokiStats } from './api.js';
-import { matcherTest } from './label-filter.js';
+import { labelsGetter, matcherTest } from './label-filter.js';
 
 export function newStats(): LokiStats {
   return { bytesProcessed: 0, linesProcessed: 0, entriesReturned: 0 };
@@ -18,7 +18,7 @@ export function selectStreams(
   const plain = selector.filter((m) => m.op === '=' || m.op === '!=');
   const regex = selector.filter((m) => m.op === '=~' || m.op === '!~').map(matcherTest);
   const streams = src.select(plain, minT, maxT);
-  return regex.length ? streams.filter((s) => regex.every((t) => t(s.labels))) : streams;
+  return regex.length ? streams.filter((s) => regex.every((t) => t(labelsGetter(s.labels)))) : streams;
 }
 
 export function byteLen(line: string): number {

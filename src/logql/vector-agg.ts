@@ -1,15 +1,23 @@
 /** Vector aggregations (sum, avg, count, min, max, stddev, stdvar, topk, bottomk, sort, sort_desc). */
-import { labelsKey } from '../world/matchers.js';
+
 import type { Labels } from '../world/types.js';
 import type { Grouping, VectorOp } from './ast.js';
+import { keyOf } from './entry.js';
 import type { Sample } from './range-agg.js';
 import { applyGrouping } from './samples.js';
 
+export interface GroupOf {
+  labels: Labels;
+  key: string;
+}
+
+/** `cache` maps an input series key to its group across steps (grouping is per series). */
 export function aggregate(
   op: VectorOp,
   param: number | undefined,
   g: Grouping | undefined,
   vec: Sample[],
+  cache: Map<string, GroupOf> = new Map(),
 ): Sample[] {
   if (op === 'sort' || op === 'sort_desc') {
     const sign = op === 'sort' ? 1 : -1;
@@ -18,8 +26,13 @@ export function aggregate(
   const grouping = g ?? { without: false, labels: [] };
   const groups = new Map<string, { labels: Labels; members: Sample[] }>();
   for (const s of vec) {
-    const labels = applyGrouping(s.labels, grouping);
-    const key = labelsKey(labels);
+    let gk = cache.get(s.key);
+    if (!gk) {
+      const gl = applyGrouping(s.labels, grouping);
+      gk = { labels: gl, key: keyOf(gl) };
+      cache.set(s.key, gk);
+    }
+    const { labels, key } = gk;
     let grp = groups.get(key);
     if (!grp) {
       grp = { labels, members: [] };
