@@ -45,7 +45,10 @@ export interface ApiRequest {
 }
 
 export interface ApiResponse {
-  /** HTTP status as the real server would send it. */
+  /**
+   * HTTP status as the real server would send it. 0 = no HTTP response at all (a connection-level
+   * failure: the `stale-catalog` fault; header `x-rematch-transport-error`); see docs/faults.md.
+   */
   status: number;
   /** Exactly one of json / text: Prometheus and Loki success use json; Loki errors are plain text. */
   json?: unknown;
