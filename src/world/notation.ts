@@ -19,7 +19,7 @@ export interface SeriesLine {
   values: (number | undefined)[];
 }
 
-const NUM = String.raw`(?:[+-]?(?:Inf|NaN|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|0x[0-9a-fA-F]+))`;
+const NUM = String.raw`(?:[+-]?(?:Inf|NaN|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?))`;
 const SERIES_RE = new RegExp(`^(${NUM})(?:([+-])(${NUM.replace('[+-]?', '')}))?x(\\d+)$`, 'i');
 const SINGLE_RE = new RegExp(`^${NUM}$`, 'i');
 
@@ -27,7 +27,6 @@ function num(s: string): number {
   const t = s.replace(/^\+/, '');
   if (/^-?inf$/i.test(t)) return t.startsWith('-') ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
   if (/^[+-]?nan$/i.test(t)) return Number.NaN;
-  if (/^-?0x/i.test(t)) return (t.startsWith('-') ? -1 : 1) * Number.parseInt(t.replace(/^-?0x/i, ''), 16);
   return Number(t);
 }
 
@@ -68,7 +67,7 @@ export function expandValues(text: string): (number | undefined)[] {
 }
 
 /** Split `metric{a="b"}` from the rest of the line, honouring quotes inside the braces. */
-function splitSeries(line: string): [string, string] {
+export function splitSeries(line: string): [string, string] {
   const s = line.trim();
   let i = 0;
   while (i < s.length && /[A-Za-z0-9_:]/.test(s[i])) i++;

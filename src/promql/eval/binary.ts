@@ -118,13 +118,7 @@ export function vectorVector(e: BinaryExpr, lhsIn: Sample[], rhsIn: Sample[]): S
     const k = sig(ls.labels);
     const rs = right.get(k);
     if (!rs) continue;
-    const [fl, fr] = swapped ? [rs.v, ls.v] : [ls.v, rs.v];
-    let [v, keep] = scalarBinop(e.op, fl, fr);
-    if (e.returnBool) {
-      v = keep ? 1 : 0;
-      keep = true;
-    } else if (!keep) continue;
-    const labels = resultLabels(em, ls.labels, rs.labels);
+    // A second match is an error even when the comparison would filter both samples away.
     if (m.card === 'one-to-one') {
       if (matched.has(k)) {
         throw execError(
@@ -132,7 +126,15 @@ export function vectorVector(e: BinaryExpr, lhsIn: Sample[], rhsIn: Sample[]): S
         );
       }
       matched.set(k, null);
-    } else {
+    }
+    const [fl, fr] = swapped ? [rs.v, ls.v] : [ls.v, rs.v];
+    let [v, keep] = scalarBinop(e.op, fl, fr);
+    if (e.returnBool) {
+      v = keep ? 1 : 0;
+      keep = true;
+    } else if (!keep) continue;
+    const labels = resultLabels(em, ls.labels, rs.labels);
+    if (m.card !== 'one-to-one') {
       let set = matched.get(k);
       if (!set) {
         set = new Set();

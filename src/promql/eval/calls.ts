@@ -22,10 +22,10 @@ function absentLabels(e: Expr): Labels {
   const seen = new Set<string>();
   const dup = new Set<string>();
   for (const m of vs.matchers) {
-    if (m.name === '__name__' || m.op !== '=') continue;
+    if (m.name === '__name__') continue;
     if (seen.has(m.name)) dup.add(m.name);
     seen.add(m.name);
-    out[m.name] = m.value;
+    if (m.op === '=') out[m.name] = m.value;
   }
   for (const d of dup) delete out[d];
   return makeLabels(out);
@@ -64,7 +64,7 @@ function rangeCall(ctx: QueryContext, e: Call, t: number): Value {
   const m = evaluate(ctx, e.args[mIdx], t);
   if (m.kind !== 'matrix') throw execError(`expected a range vector in ${e.func}`);
   const keep = KEEPS_NAME.has(e.func);
-  const call = { rangeMs: m.rangeMs, end: m.end, params };
+  const call = { rangeMs: m.rangeMs, end: m.end, evalT: t, params };
   const out: Sample[] = [];
   for (const w of m.windows) {
     const v = f(w, call);

@@ -5,7 +5,7 @@
 import { PromQLError } from '../api.js';
 import type { Call } from '../ast.js';
 import { type QueryContext, warn } from './context.js';
-import { histogramFraction, histogramQuantile } from './histogram.js';
+import { histogramFraction, histogramQuantile, histogramQuantiles } from './histogram.js';
 import { labelJoin, labelReplace } from './label-functions.js';
 import { compareLabels, dropName } from './labels.js';
 import type { Sample, Value } from './types.js';
@@ -136,6 +136,12 @@ export const INSTANT_FUNCTIONS: Record<string, InstantFn> = {
   rad: math((v) => (v * Math.PI) / 180),
   pi: () => ({ kind: 'scalar', v: Math.PI }),
   time: (_a, env) => ({ kind: 'scalar', v: env.t / 1000 }),
+  step: (_a, env) => ({ kind: 'scalar', v: env.ctx.stepMs / 1000 }),
+  range: (_a, env) => ({ kind: 'scalar', v: (env.ctx.endMs - env.ctx.startMs) / 1000 }),
+  start: (_a, env) => ({ kind: 'scalar', v: env.ctx.startMs / 1000 }),
+  end: (_a, env) => ({ kind: 'scalar', v: env.ctx.endMs / 1000 }),
+  min_of: (args) => ({ kind: 'scalar', v: Math.min(scalarOf(args[0]), scalarOf(args[1])) }),
+  max_of: (args) => ({ kind: 'scalar', v: Math.max(scalarOf(args[0]), scalarOf(args[1])) }),
   scalar: (args) => {
     const s = samplesOf(args[0]);
     return { kind: 'scalar', v: s.length === 1 ? s[0].v : Number.NaN };
@@ -187,6 +193,17 @@ export const INSTANT_FUNCTIONS: Record<string, InstantFn> = {
       labelJoin(samplesOf(args[0]), stringOf(args[1]), stringOf(args[2]), args.slice(3).map(stringOf), env),
     ),
   histogram_quantile: (args, env) => vec(histogramQuantile(scalarOf(args[0]), samplesOf(args[1]), env)),
+  histogram_quantiles: (args, env) =>
+    vec(
+      histogramQuantiles(
+        args.slice(2).map(scalarOf),
+        stringOf(args[1]),
+        samplesOf(args[0]),
+        env,
+        env.call.args[0],
+        env.call.args.slice(2),
+      ),
+    ),
   histogram_fraction: (args, env) =>
     vec(histogramFraction(scalarOf(args[0]), scalarOf(args[1]), samplesOf(args[2]), env)),
   // Native-histogram-only functions: float series yield nothing.

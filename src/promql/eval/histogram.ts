@@ -1,8 +1,10 @@
 /** Classic-histogram functions over `le` buckets: histogram_quantile and histogram_fraction. */
 import type { Labels } from '../../world/types.js';
+import { PromQLError } from '../api.js';
+import { formatPromFloat } from '../format.js';
 import { info, warn } from './context.js';
 import type { FnEnv } from './functions.js';
-import { dropName, keyOf, projectLabels } from './labels.js';
+import { dropName, keyOf, makeLabels, projectLabels } from './labels.js';
 import type { Sample } from './types.js';
 
 interface Bucket {
@@ -39,11 +41,13 @@ function groupBuckets(samples: Sample[], env: FnEnv, argPos: { start: number; en
       );
       continue;
     }
-    const labels = projectLabels(dropName(s.labels), false, ['le']);
+    // Grouped with the metric name: two histograms differing only by name collide after the
+    // name is dropped, which the caller reports as a duplicate label set.
+    const labels = projectLabels(s.labels, false, ['le'], true);
     const k = keyOf(labels);
     let g = groups.get(k);
     if (!g) {
-      g = { labels, name, buckets: [] };
+      g = { labels: dropName(labels), name, buckets: [] };
       groups.set(k, g);
     }
     g.buckets.push({ le, count: s.v });
@@ -120,22 +124,48 @@ export function bucketQuantile(q: number, raw: Bucket[]): { v: number; forced: b
 }
 
 export function histogramQuantile(q: number, samples: Sample[], env: FnEnv): Sample[] {
-  const argPos = env.call.args[1];
-  if (!(q >= 0 && q <= 1))
-    warn(env.ctx, `quantile value should be between 0 and 1, got ${fmt(q)}`, env.call.args[0]);
+  return histogramQuantiles([q], undefined, samples, env, env.call.args[1], [env.call.args[0]]);
+}
+
+/** histogram_quantile(s): one output per group (and per quantile, labelled `label`="q"). */
+export function histogramQuantiles(
+  qs: number[],
+  label: string | undefined,
+  samples: Sample[],
+  env: FnEnv,
+  argPos: { start: number; end: number },
+  qPos: { start: number; end: number }[],
+): Sample[] {
+  qs.forEach((q, i) => {
+    if (!(q >= 0 && q <= 1))
+      warn(env.ctx, `quantile value should be between 0 and 1, got ${fmt(q)}`, qPos[i]);
+  });
   const out: Sample[] = [];
   for (const g of groupBuckets(samples, env, argPos)) {
-    const r = bucketQuantile(q, g.buckets);
-    if (r.forced) {
-      info(
-        env.ctx,
-        `input to histogram_quantile needed to be fixed for monotonicity (see https://prometheus.io/docs/prometheus/latest/querying/functions/#histogram_quantile) for metric name "${g.name}"`,
-        argPos,
-      );
+    if (label !== undefined && g.labels[label] !== undefined) {
+      throw new PromQLError('execution', `label "${label}" already exists in the input vector`);
     }
-    out.push({ labels: g.labels, v: r.v });
+    for (const q of qs) {
+      const r = bucketQuantile(
+        q,
+        g.buckets.map((b) => ({ ...b })),
+      );
+      if (r.forced) {
+        info(
+          env.ctx,
+          `input to histogram_quantile needed to be fixed for monotonicity (see https://prometheus.io/docs/prometheus/latest/querying/functions/#histogram_quantile) for metric name "${g.name}"`,
+          argPos,
+        );
+      }
+      const labels = label === undefined ? g.labels : makeLabels({ ...g.labels, [label]: fmtQ(q) });
+      out.push({ labels, v: r.v });
+    }
   }
   return out;
+}
+
+function fmtQ(q: number): string {
+  return Number.isInteger(q) ? q.toFixed(1) : formatPromFloat(q);
 }
 
 /** Fraction of observations between lower and upper, interpolating linearly inside buckets. */
@@ -155,7 +185,9 @@ export function bucketFraction(lower: number, upper: number, raw: Bucket[]): num
       const lo = i === 0 ? (b.le > 0 ? 0 : Number.NEGATIVE_INFINITY) : prevLe;
       if (x <= lo) return prevCount;
       if (x < b.le) {
-        if (lo === Number.NEGATIVE_INFINITY || b.le === Number.POSITIVE_INFINITY) return prevCount;
+        // Infinite-width buckets are not interpolated: their observations sit at the far end.
+        if (lo === Number.NEGATIVE_INFINITY) return b.count;
+        if (b.le === Number.POSITIVE_INFINITY) return prevCount;
         return prevCount + ((b.count - prevCount) * (x - lo)) / (b.le - lo);
       }
       prevLe = b.le;

@@ -9,6 +9,8 @@ export interface RangeCall {
   /** Window bounds: (end - rangeMs, end]. */
   rangeMs: number;
   end: number;
+  /** The outer evaluation time (predict_linear's intercept, even under `@`). */
+  evalT: number;
   /** Scalar arguments other than the range vector, in order. */
   params: number[];
 }
@@ -142,7 +144,7 @@ export const RANGE_FUNCTIONS: Record<string, RangeFn> = {
   deriv: (w) => (w.hi - w.lo < 2 ? undefined : linearRegression(w, w.ts[w.lo])[0]),
   predict_linear: (w, c) => {
     if (w.hi - w.lo < 2) return undefined;
-    const [slope, intercept] = linearRegression(w, c.end);
+    const [slope, intercept] = linearRegression(w, c.evalT);
     return slope * c.params[0] + intercept;
   },
   resets: (w) => {
@@ -184,6 +186,7 @@ export const RANGE_FUNCTIONS: Record<string, RangeFn> = {
   quantile_over_time: (w, c) => quantile(c.params[0], values(w)),
   mad_over_time: (w) => {
     const vals = values(w);
+    if (vals.some(Number.isNaN)) return Number.NaN;
     const med = quantile(0.5, vals.slice());
     return quantile(
       0.5,

@@ -49,7 +49,10 @@ export class AstBuilder {
   private readonly offsetSet = new WeakSet<object>();
   private readonly atSet = new WeakSet<object>();
 
-  constructor(private readonly q: string) {}
+  constructor(
+    private readonly q: string,
+    private readonly renamed: ReadonlyMap<number, string> = new Map(),
+  ) {}
 
   private text(n: SyntaxNode): string {
     return this.q.slice(n.from, n.to);
@@ -115,7 +118,7 @@ export class AstBuilder {
         const id = c.find((k) => k.name === 'FunctionIdentifier')!;
         const body = c.find((k) => k.name === 'FunctionCallBody');
         const args = body ? kids(body).map((k) => this.build(k)) : [];
-        return { type: 'call', func: this.text(id), args, ...pos };
+        return { type: 'call', func: this.renamed.get(id.from) ?? this.text(id), args, ...pos };
       }
       default:
         return this.fail(n.from, `unsupported syntax: ${n.name} ("${this.text(n)}")`);

@@ -82,7 +82,7 @@ export function goRegexToJs(p: string): string {
       if (flags) {
         const on = flags[1].split('-')[0].includes('i');
         const off = (flags[1].split('-')[1] ?? '').includes('i');
-        const next = on ? true : off ? false : ci;
+        const next: boolean = on ? true : off ? false : ci;
         if (flags[2] === ')') ci = next;
         else {
           stack.push(ci);

@@ -27,7 +27,7 @@ export function parseNumber(text: string): number | undefined {
   let t = text;
   if (t.startsWith('-') || t.startsWith('+')) {
     if (t[0] === '-') sign = -1;
-    t = t.slice(1);
+    t = t.slice(1).trimStart();
   }
   const lower = t.toLowerCase();
   if (lower === 'inf' || lower === '+inf') return sign * Number.POSITIVE_INFINITY;

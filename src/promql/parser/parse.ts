@@ -4,17 +4,19 @@ import type { Expr } from '../ast.js';
 import { AstBuilder } from './build.js';
 import { check } from './check.js';
 import { parseError } from './errors.js';
+import { rewriteQuery } from './rewrite.js';
 import { firstError } from './tree.js';
 
 const TOKEN_RE = /^(?:[A-Za-z_:][\w:]*|\d[\w.]*|"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?|[=!<>]=|=~|!~|\S)/;
 
 export function parsePromQL(q: string): Expr {
   if (q.trim() === '') throw parseError(q, 0, 'no expression found in input');
-  const tree = parser.parse(q);
+  const { text, renamed } = rewriteQuery(q);
+  const tree = parser.parse(text);
   const err = firstError(tree);
-  if (err) throw describe(q, err.from);
-  const expr = new AstBuilder(q).build(tree.topNode);
-  check(q, expr);
+  if (err) throw describe(text, err.from);
+  const expr = new AstBuilder(text, renamed).build(tree.topNode);
+  check(text, expr);
   return expr;
 }
 

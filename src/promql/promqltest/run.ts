@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { matchesAll } from '../../world/matchers.js';
-import { parseLabels, parseSeriesLine } from '../../world/notation.js';
+import { parseLabels, parseSeriesLine, splitSeries } from '../../world/notation.js';
 import { SeriesStore } from '../../world/series-store.js';
 import type { Labels } from '../../world/types.js';
 import { PromQLError, type PromResult } from '../api.js';
@@ -47,7 +47,7 @@ export function runScript(text: string, file = '<script>'): FileResult {
     if (cmd.kind === 'load') {
       for (const s of cmd.series) {
         if (s.text.includes('{{')) {
-          native.push(parseLabels(s.text.slice(0, s.text.indexOf('{{')).trim()));
+          native.push(parseLabels(splitSeries(s.text)[0]));
           continue;
         }
         let parsed: ReturnType<typeof parseSeriesLine>;
@@ -57,6 +57,10 @@ export function runScript(text: string, file = '<script>'): FileResult {
           continue;
         }
         const { labels, values } = parsed;
+        if (cmd.nhcb && labels.__name__?.endsWith('_bucket') && labels.le !== undefined) {
+          const { le: _le, ...rest } = labels;
+          native.push({ ...rest, __name__: labels.__name__.slice(0, -'_bucket'.length) });
+        }
         values.forEach((v, i) => {
           if (v !== undefined) store.append(labels, i * cmd.intervalMs, v);
         });

@@ -8,6 +8,8 @@ export interface LoadCmd {
   kind: 'load';
   line: number;
   intervalMs: number;
+  /** `load_with_nhcb`: classic `_bucket` series also become native (custom-bucket) histograms. */
+  nhcb: boolean;
   series: { line: number; text: string }[];
 }
 
@@ -90,9 +92,15 @@ export function parseScript(text: string): Command[] {
       cmds.push({ kind: 'clear', line: lineNo });
       continue;
     }
-    const load = /^load(?:_with_nhcb)?\s+(\S+)$/.exec(t);
+    const load = /^load(_with_nhcb)?\s+(\S+)$/.exec(t);
     if (load) {
-      cmds.push({ kind: 'load', line: lineNo, intervalMs: parseTime(load[1]), series: block() });
+      cmds.push({
+        kind: 'load',
+        line: lineNo,
+        nhcb: !!load[1],
+        intervalMs: parseTime(load[2]),
+        series: block(),
+      });
       continue;
     }
     const inst = INSTANT_RE.exec(t);
