@@ -92,9 +92,9 @@ export class SimModel implements Model {
       return { id, name: c.name, args: c.args };
     });
     this.toolCalls += toolCalls.length;
-    const latencyMs = Math.round(
-      Math.min(12_000, Math.max(400, this.thinkRng.lognormal(this.thinkMedianMs, 0.35))),
-    );
+    const latencyMs =
+      this.thinkFixedMs ??
+      Math.round(Math.min(12_000, Math.max(400, this.thinkRng.lognormal(this.thinkMedianMs, 0.35))));
     await clock.sleep(latencyMs, req.signal);
     const inChars =
       req.messages.reduce((n, m) => n + charsOf(m.content), 0) + charsOf(JSON.stringify(req.tools));

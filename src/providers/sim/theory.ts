@@ -7,7 +7,7 @@
 import type { Theory, TheoryGap, TheoryMeasurement, TheoryPart } from '../../spec/theory.js';
 import { inferRootCause } from './rootcause.js';
 import type { PartId } from './routes.js';
-import { routesOf } from './routes.js';
+import { routesOf, selectorOf } from './routes.js';
 import type { Measured, SimContext } from './types.js';
 
 export type Stance = 'honest' | 'cleanNegative';
@@ -21,7 +21,10 @@ function round(v: number, digits: number): number {
 export function partTheory(ctx: SimContext, part: PartId, stance: Stance, weakGap?: string): TheoryPart {
   const measurements: TheoryMeasurement[] = [];
   const gaps: TheoryGap[] = [];
-  const component = ctx.golden.alert.labels.service ?? 'service';
+  // The negative names what the unmeasured query looked at ("the payments logs"), as agents do.
+  const missing = routesOf(ctx.golden, part).find((r) => ctx.book.measured.get(r.id)?.value === undefined);
+  const component =
+    selectorOf(missing?.query ?? '')?.pairs[0]?.[2] ?? ctx.golden.alert.labels.service ?? 'service';
   // Seeded rounding: a human reports 3–5 significant digits.
   const digits = ctx.rng.int(3, 5);
   for (const r of routesOf(ctx.golden, part)) {
@@ -44,7 +47,7 @@ export function partTheory(ctx: SimContext, part: PartId, stance: Stance, weakGa
   const unmeasured = gaps.length > 0;
   const findings =
     stance === 'cleanNegative' && measurements.some((x) => x.value === 0)
-      ? `no errors found in the ${part === 'B' ? 'logs' : 'metrics'} for ${component}`
+      ? `no errors found in the ${component} ${part === 'B' ? 'logs' : 'metrics'}`
       : unmeasured
         ? `measured ${measurements.map((x) => x.id).join(', ') || 'nothing'}; could not measure ${gaps.map((g) => g.measurement).join(', ')}`
         : `measured ${measurements.map((x) => `${x.id}=${x.value}`).join(', ')}`;

@@ -39,14 +39,13 @@ function* tweakPart(ctx: SimContext, part: PartId): Turns<void> {
   }
   let steersIgnored = first.steer ? 1 : 0;
   const tried = new Set(routes.map((r) => r.query!));
+  let round = 0;
   while (open.length && !nearBudget(ctx, open.length)) {
-    const calls: PlannedCall[] = [];
-    const owners: RouteSpec[] = [];
-    for (const r of open) {
-      const q = tweak(r.query!, r.source, tried, ctx.rng) ?? r.query!;
-      calls.push(queryCall(r.source, q, r.at));
-      owners.push(r);
-    }
+    // One stubborn re-issue per turn, rotating over what is still missing.
+    const r = open[round++ % open.length];
+    const q = tweak(r.query!, r.source, tried, ctx.rng) ?? r.query!;
+    const calls: PlannedCall[] = [queryCall(r.source, q, r.at)];
+    const owners: RouteSpec[] = [r];
     const text =
       steersIgnored === 1
         ? 'The host suggests another route, but one more variant should work.'
@@ -54,15 +53,11 @@ function* tweakPart(ctx: SimContext, part: PartId): Turns<void> {
     const fb = yield* wave(text, calls);
     if (steered(fb)) steersIgnored++;
     const answers = answersFor(calls as IssuedCall[], fb);
-    open = owners.filter((r, i) => {
-      const o = answers[i];
-      if (o?.value !== undefined) {
-        recordOk(ctx, r, o);
-        return false;
-      }
-      recordGap(ctx, r, queryOfCall(calls[i]), o);
-      return true;
-    });
+    const o = answers[0];
+    if (o?.value !== undefined) {
+      recordOk(ctx, owners[0], o);
+      open = open.filter((x) => x !== owners[0]);
+    } else recordGap(ctx, owners[0], queryOfCall(calls[0]), o);
   }
 }
 
