@@ -77,11 +77,8 @@ export function evalInstant(g: Golden, world: World, lang: Lang, q: string, at: 
       );
     if (v.type === 'matrix')
       return { count: v.series.length, shape: 'a matrix', outcome: ok(v.series.length) };
-    return {
-      count: v.streams.length,
-      shape: 'log streams (not a metric query)',
-      outcome: ok(v.streams.length),
-    };
+    const n = v.streams.length;
+    return { count: n, shape: `${n} log stream${n === 1 ? '' : 's'}`, outcome: ok(n) };
   } catch (e) {
     return fail(e);
   }

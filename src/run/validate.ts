@@ -126,10 +126,11 @@ function seatReports(
   seats: { file: string; name: string }[],
   issues: InputIssue[],
 ): FileReport[] {
-  return files.map((file) => {
+  const reports = files.map((file) => {
     const mine = issues.filter((i) => i.file === file);
     return { file, name: seats.find((s) => s.file === file)?.name, valid: !mine.some(isError), issues: mine };
   });
+  return reports.sort((a, b) => (a.name ?? a.file).localeCompare(b.name ?? b.file));
 }
 
 function markDuplicateIds(goldens: GoldenReport[]): void {

@@ -27,7 +27,7 @@ export function checkSchema<S extends z.ZodType>(src: ParsedSource, schema: S): 
 }
 
 export function locateRules(loc: Locator, rules: RuleIssue[]): InputIssue[] {
-  return rules.map((r) => locatedIssue(loc, r.path, r.message, r.severity));
+  return rules.map((r) => locatedIssue(loc, r.path, r.message, r.severity, { key: r.key }));
 }
 
 export const isError = (i: InputIssue): boolean => i.severity === 'error';

@@ -18,14 +18,11 @@ export function locatedIssue(
   path: IssuePath,
   message: string,
   severity: 'error' | 'warning' = 'error',
-  opts?: { key?: boolean; line?: number },
+  opts?: { key?: boolean },
 ): InputIssue {
   const at = loc.locate(path, opts);
   const issue: InputIssue = { file: loc.file, message, severity };
-  if (opts?.line !== undefined) {
-    issue.line = opts.line;
-    issue.col = at?.col ?? 1;
-  } else if (at) {
+  if (at) {
     issue.line = at.line;
     issue.col = at.col;
   }
@@ -33,18 +30,16 @@ export function locatedIssue(
   return issue;
 }
 
-export function issuesFromZod(error: z.ZodError, loc: Locator, opts?: { line?: number }): InputIssue[] {
+export function issuesFromZod(error: z.ZodError, loc: Locator): InputIssue[] {
   const out: InputIssue[] = [];
   for (const i of flatten(error.issues, [])) {
     if (i.code === 'unrecognized_keys') {
       for (const k of i.keys) {
-        out.push(
-          locatedIssue(loc, [...i.path, k], 'unknown field', 'error', { key: true, line: opts?.line }),
-        );
+        out.push(locatedIssue(loc, [...i.path, k], 'unknown field', 'error', { key: true }));
       }
       continue;
     }
-    out.push(locatedIssue(loc, i.path, messageOf(i), 'error', { line: opts?.line }));
+    out.push(locatedIssue(loc, i.path, messageOf(i)));
   }
   return out;
 }

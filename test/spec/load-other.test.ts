@@ -79,7 +79,7 @@ describe('config', () => {
     );
     const r = checkConfig(fixed);
     expect(r.issues.map((i) => [i.path, i.line, i.col])).toEqual([
-      ['gateSets.all', 2, 8],
+      ['gateSets.all', 2, 3],
       ['defaultGateSets.1', 3, 25],
     ]);
   });

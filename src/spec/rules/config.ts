@@ -9,7 +9,10 @@ export function configRules(c: ConfigFile): RuleIssue[] {
   const out: RuleIssue[] = [];
   for (const name of Object.keys(c.gateSets)) {
     if ((BUILTIN_GATE_SETS as readonly string[]).includes(name)) {
-      out.push(err(['gateSets', name], `gate set "${name}" is built in and cannot be redefined`));
+      out.push({
+        ...err(['gateSets', name], `gate set "${name}" is built in and cannot be redefined`),
+        key: true,
+      });
     }
   }
   const known = new Set<string>([...BUILTIN_GATE_SETS, ...Object.keys(c.gateSets)]);

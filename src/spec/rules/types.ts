@@ -3,6 +3,8 @@ export interface RuleIssue {
   path: (string | number)[];
   message: string;
   severity: 'error' | 'warning';
+  /** Point at the last path segment's key rather than its value (e.g. a name that is not allowed). */
+  key?: boolean;
 }
 
 export const err = (path: (string | number)[], message: string): RuleIssue => ({
