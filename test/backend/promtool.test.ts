@@ -23,9 +23,13 @@ describe.skipIf(!have && !process.env.CI)('promtool against the HTTP adapter', (
 
   it('prints the value of an instant query', async () => {
     const t = String(Date.parse('2026-03-14T14:00:00Z') / 1000);
-    const r = await execa(PROMTOOL, ['query', 'instant', '--time', t, server.promUrl, 'sum(http_requests_total{code="500"})'], {
-      reject: false,
-    });
+    const r = await execa(
+      PROMTOOL,
+      ['query', 'instant', '--time', t, server.promUrl, 'sum(http_requests_total{code="500"})'],
+      {
+        reject: false,
+      },
+    );
     expect(r.stderr).toBe('');
     expect(r.exitCode).toBe(0);
     expect(r.stdout.trim()).toBe(`{} => 3600 @[${t}]`);
@@ -34,9 +38,13 @@ describe.skipIf(!have && !process.env.CI)('promtool against the HTTP adapter', (
   it('prints a range query and reports a bad query as an error', async () => {
     const start = '2026-03-14T14:00:00Z';
     const end = '2026-03-14T14:01:00Z';
-    const ok = await execa(PROMTOOL, ['query', 'range', '--start', start, '--end', end, '--step', '30s', server.promUrl, 'up'], {
-      reject: false,
-    });
+    const ok = await execa(
+      PROMTOOL,
+      ['query', 'range', '--start', start, '--end', end, '--step', '30s', server.promUrl, 'up'],
+      {
+        reject: false,
+      },
+    );
     expect(ok.exitCode).toBe(0);
     expect(ok.stdout).toContain('up{job="checkout"} =>');
     expect(ok.stdout.match(/1 @\[/g)).toHaveLength(3);

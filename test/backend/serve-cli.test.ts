@@ -29,7 +29,7 @@ describe('bench serve', () => {
     expect(out).toContain('payments-logs-failed: failed-envelope');
     const r = await fetch(`${prom}/api/v1/query?query=${encodeURIComponent('count(up)')}`);
     expect(r.status).toBe(200);
-    expect((await r.json()).status).toBe('success');
+    expect(((await r.json()) as { status: string }).status).toBe('success');
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(out).toContain('stopped');
