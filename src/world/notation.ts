@@ -15,7 +15,11 @@ export class NativeHistogramNotationError extends Error {
 
 export interface SeriesLine {
   labels: Record<string, string>;
-  /** One entry per slot; undefined = missing sample; STALE_NAN = staleness marker. */
+  /**
+   * One entry per slot; undefined = missing sample; STALE_NAN = staleness marker. Test markers with
+   * isStaleNaN on the elements themselves: copying into a numeric array (map, Float64Array.from)
+   * may canonicalize the NaN and lose the marker.
+   */
   values: (number | undefined)[];
 }
 
@@ -33,7 +37,11 @@ function num(s: string): number {
 /** Expand the values part of a series line. Throws Error on bad syntax. */
 export function expandValues(text: string): (number | undefined)[] {
   if (text.includes('{{')) throw new NativeHistogramNotationError(text);
+  // V8 canonicalizes NaN payloads in all-double arrays, which would turn STALE_NAN into a plain
+  // NaN. Storing `undefined` once makes this a generic array whose numbers keep their bits.
   const out: (number | undefined)[] = [];
+  out.push(undefined);
+  out.pop();
   for (const tok of text.trim().split(/\s+/)) {
     if (tok === '') continue;
     if (tok === '_') {

@@ -35,8 +35,13 @@ export class SeriesStore implements SeriesSource {
     }
   }
 
+  /** Appends usually repeat the same label object; skip re-keying it. */
+  private lastLabels: Labels | undefined;
+  private lastBuilding: Building | undefined;
+
   private mutable(labels: Labels): Building {
     this.frozen = null;
+    if (labels === this.lastLabels && this.lastBuilding) return this.lastBuilding;
     const key = labelsKey(labels);
     let b = this.building.get(key);
     if (!b) {
@@ -45,6 +50,8 @@ export class SeriesStore implements SeriesSource {
       b = { labels: sorted, ts: [], vs: [], stale: new Set() };
       this.building.set(key, b);
     }
+    this.lastLabels = labels;
+    this.lastBuilding = b;
     return b;
   }
 

@@ -43,7 +43,7 @@ export function labelReplace(
 ): Sample[] {
   let rx: RegExp;
   try {
-    rx = anchoredRegex(re.replaceAll('(?P<', '(?<'));
+    rx = anchoredRegex(goRegexToJs(re));
   } catch {
     throw new PromQLError('bad_data', `invalid regular expression in label_replace(): ${re}`);
   }

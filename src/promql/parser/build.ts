@@ -128,8 +128,8 @@ export class AstBuilder {
   private str(n: SyntaxNode): string {
     try {
       return unquote(this.text(n));
-    } catch {
-      return this.fail(n.from, `invalid string literal ${this.text(n)}`);
+    } catch (e) {
+      return this.fail(n.from, (e as Error).message);
     }
   }
 

@@ -49,7 +49,10 @@ export function check(q: string, e: Expr): ValueType {
     case 'unary': {
       const t = check(q, e.expr);
       if (t !== 'scalar' && t !== 'vector') {
-        fail(e.start, 'unary expression only allowed on expressions of type scalar or instant vector');
+        fail(
+          e.start,
+          `unary expression only allowed on expressions of type scalar or instant vector, got "${t}"`,
+        );
       }
       return t;
     }
@@ -62,7 +65,7 @@ export function check(q: string, e: Expr): ValueType {
         fail(e.start, 'binary expression must contain only scalar and instant vector types');
       }
       if (isComparison(e.op) && lt === 'scalar' && rt === 'scalar' && !e.returnBool) {
-        fail(e.start, 'comparisons between scalars must use BOOL modifier');
+        fail(e.opPos.start, 'comparisons between scalars must use BOOL modifier');
       }
       if (isSetOp(e.op) && (lt === 'scalar' || rt === 'scalar')) {
         fail(e.start, `set operator "${e.op}" not allowed in binary scalar expression`);

@@ -86,7 +86,8 @@ export function unquote(text: string): string {
       bytes.push(Number.parseInt(oct, 8));
       i += 2;
     } else {
-      throw new Error('invalid syntax');
+      const hexCode = e.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+      throw new Error(`unknown escape sequence U+${hexCode} '${e}'`);
     }
   }
   // Invalid UTF-8 (e.g. "\xc5" alone) decodes to U+FFFD, matching how labels would print.

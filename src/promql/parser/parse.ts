@@ -20,15 +20,58 @@ export function parsePromQL(q: string): Expr {
   return expr;
 }
 
-/** Lezer does not say what it expected; name what it found, as Prometheus' lexer/parser would. */
+const KEYWORDS = new Set([
+  'by',
+  'without',
+  'on',
+  'ignoring',
+  'group_left',
+  'group_right',
+  'bool',
+  'offset',
+  'and',
+  'or',
+  'unless',
+  'atan2',
+]);
+
+/** Open brackets before `at`, ignoring string contents: the innermost last. */
+function openBrackets(q: string, at: number): string[] {
+  const stack: string[] = [];
+  for (let i = 0; i < at; i++) {
+    const c = q[i];
+    if (c === '"' || c === "'" || c === '`') {
+      let j = i + 1;
+      while (j < at && q[j] !== c) j += q[j] === '\\' && c !== '`' ? 2 : 1;
+      i = j;
+    } else if (c === '(' || c === '{' || c === '[') stack.push(c);
+    else if (c === ')' || c === '}' || c === ']') stack.pop();
+  }
+  return stack;
+}
+
+/** Lezer does not say what it expected; name what it found, as Prometheus' parser words it. */
 function describe(q: string, from: number): Error {
   let at = from;
   while (at < q.length && /\s/.test(q[at])) at++;
-  if (at >= q.length) return parseError(q, q.length, 'unexpected end of input');
+  const open = openBrackets(q, at);
+  const inner = open[open.length - 1];
+  if (at >= q.length) {
+    if (inner === '{') return parseError(q, q.length, 'unexpected end of input inside braces');
+    if (open.includes('(')) return parseError(q, q.length, 'unclosed left parenthesis');
+    return parseError(q, q.length, 'unexpected end of input');
+  }
   const tok = TOKEN_RE.exec(q.slice(at))?.[0] ?? q[at];
   if (tok === '(') {
     const before = /([A-Za-z_][\w]*)\s*$/.exec(q.slice(0, at));
-    if (before) return parseError(q, at - before[0].length, `unknown function with name "${before[1]}"`);
+    if (before && !KEYWORDS.has(before[1].toLowerCase())) {
+      return parseError(q, at - before[0].length, `unknown function with name "${before[1]}"`);
+    }
   }
-  return parseError(q, at, `unexpected ${JSON.stringify(tok)}`);
+  let what = JSON.stringify(tok);
+  if (KEYWORDS.has(tok.toLowerCase())) what = `<${tok.toLowerCase()}>`;
+  else if (/^[A-Za-z_:]/.test(tok)) what = `identifier ${JSON.stringify(tok)}`;
+  else if (/^\d/.test(tok)) what = `number ${JSON.stringify(tok)}`;
+  const ctx = inner === '{' ? ' in label matching, expected "," or "}"' : '';
+  return parseError(q, at, `unexpected ${what}${ctx}`);
 }
