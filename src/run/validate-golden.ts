@@ -72,13 +72,13 @@ export async function validateGolden(path: string): Promise<GoldenReport> {
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     const fallback: InputIssue = { file: g.file, path: 'world', message: e.message, severity: 'error' };
-    report.issues.push(...(e.issues.length ? e.issues : [fallback]));
+    report.issues.push(...(e.issues.length ? e.issues : [fallback]).map((i) => placed(g.file, i)));
     return report;
   }
   const { series, samples } = world.metrics.size;
   const { streams, lines } = world.logs.size;
   report.world = { series, samples, streams, lines, buildMs: Math.round(performance.now() - t0) };
-  report.issues.push(...locateInFile(g.file, faultReachRules(g, world)));
+  report.issues.push(...locateInFile(g.file, [...faultReachRules(g, world), ...alertRules(g, world)]));
   report.valid = !report.issues.some((i) => i.severity === 'error');
   report.checks = [...(await expectChecks(g, world)), ...routeChecks(g, world)];
   for (const c of report.checks) {
@@ -88,6 +88,22 @@ export async function validateGolden(path: string): Promise<GoldenReport> {
   }
   report.ok = report.valid && report.checks.every((c) => c.ok);
   return report;
+}
+
+/** The alert must be firing when the golden says it became active. */
+function alertRules(g: Golden, world: World): RuleIssue[] {
+  const a = evalInstant(g, world, 'promql', g.alert.expr, g.ms.activeAt);
+  if (a.count > 0 || a.error) return [];
+  const message = 'alert.expr returns no sample at alert.activeAt: the alert would not be firing then';
+  return [{ path: ['alert', 'activeAt'], message, severity: 'warning' }];
+}
+
+/** The world builder names a block's dot path; give such an issue its line and column. */
+function placed(file: string, i: InputIssue): InputIssue {
+  if (i.line !== undefined || !i.path || i.file !== file) return i;
+  const path = i.path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  const [at] = locateInFile(file, [{ path, message: i.message, severity: i.severity }]);
+  return { ...i, line: at.line, col: at.col };
 }
 
 /** Routes, expectations and the alert must parse in their language; a logs route must be a metric query. */

@@ -100,6 +100,34 @@ describe('validate()', () => {
     expect(report.ok).toBe(true);
   });
 
+  it('says when a route yields more than one sample, and when the alert is not firing at activeAt', async () => {
+    let text = edit(
+      MINI,
+      'route: \'sum(rate(http_requests_total{code="500"}[5m]))\'',
+      "route: 'http_requests_total * 0 + 2 or vector(2)'",
+    );
+    text = edit(text, 'activeAt: 1h04m', 'activeAt: 1m');
+    const report = await validate([write(tempDir(), 'g/golden.yaml', text)]);
+    const g = report.goldens[0];
+    expect(g.checks.find((c) => c.name === 'error_rate')).toMatchObject({
+      ok: false,
+      got: '2 samples: a route must yield exactly one sample or scalar',
+    });
+    expect(g.issues.find((i) => i.path === 'alert.activeAt')).toMatchObject({
+      severity: 'warning',
+      line: lineOf(text, 'activeAt: 1m'),
+    });
+    expect(report.ok).toBe(false);
+  });
+
+  it('places world-building errors at their block', async () => {
+    const text = edit(MINI, '0+30x480', '0+30x480 banana');
+    const report = await validate([write(tempDir(), 'g/golden.yaml', text)]);
+    const issue = report.goldens[0].issues.find((i) => i.severity === 'error');
+    expect(issue).toMatchObject({ path: 'world.metrics.0.series', line: lineOf(text, 'series: |') });
+    expect(report.goldens[0].valid).toBe(false);
+  });
+
   it('passes every golden shipped in goldens/', async () => {
     const report = await validate([resolve(ROOT, 'goldens')]);
     const failing = report.goldens
