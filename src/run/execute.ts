@@ -107,7 +107,42 @@ function freshDir(o: ExecuteOptions, spec: TrialSpec): string {
   return dir;
 }
 
+/**
+ * A trial whose promise can never settle (nothing left on the event loop) would let Node exit
+ * quietly in the middle of a run. When the loop drains while trials are in flight, they are failed
+ * as stalled (unscored: the bench's fault) and the run goes on.
+ */
+function stallGuard(): { guard<T>(p: Promise<T>): Promise<T>; dispose(): void } {
+  const waiting = new Set<(e: Error) => void>();
+  const onIdle = (): void => {
+    for (const reject of waiting) reject(new Error('trial stalled: its work never settled'));
+    waiting.clear();
+  };
+  process.on('beforeExit', onIdle);
+  return {
+    guard: <T>(p: Promise<T>): Promise<T> =>
+      new Promise<T>((resolve, reject) => {
+        waiting.add(reject);
+        p.then(resolve, reject).finally(() => waiting.delete(reject));
+      }),
+    dispose: () => process.off('beforeExit', onIdle),
+  };
+}
+
 export async function executeTrials(specs: TrialSpec[], o: ExecuteOptions): Promise<void> {
+  const stall = stallGuard();
+  try {
+    await executeGuarded(specs, o, stall.guard);
+  } finally {
+    stall.dispose();
+  }
+}
+
+async function executeGuarded(
+  specs: TrialSpec[],
+  o: ExecuteOptions,
+  guard: <T>(p: Promise<T>) => Promise<T>,
+): Promise<void> {
   if (o.runContended) {
     const groups = new Map<string, TrialSpec[]>();
     for (const s of specs) groups.set(s.golden.id, [...(groups.get(s.golden.id) ?? []), s]);
@@ -115,7 +150,7 @@ export async function executeTrials(specs: TrialSpec[], o: ExecuteOptions): Prom
       const dirs = new Map(group.map((s) => [s.id, freshDir(o, s)]));
       let outcomes: (TrialOutcome | { kind: 'crash'; err: unknown })[];
       try {
-        outcomes = await o.runContended(group, (s) => dirs.get(s.id)!);
+        outcomes = await guard(o.runContended(group, (s) => dirs.get(s.id)!));
       } catch (err) {
         outcomes = group.map(() => ({ kind: 'crash' as const, err }));
       }
@@ -126,7 +161,7 @@ export async function executeTrials(specs: TrialSpec[], o: ExecuteOptions): Prom
   await runPool(specs, o.concurrency, async (spec) => {
     let outcome: TrialOutcome | { kind: 'crash'; err: unknown };
     try {
-      outcome = await o.runTrial(spec, { dir: freshDir(o, spec) });
+      outcome = await guard(o.runTrial(spec, { dir: freshDir(o, spec) }));
     } catch (err) {
       outcome = { kind: 'crash', err };
     }

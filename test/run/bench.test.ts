@@ -192,3 +192,28 @@ describe('runBench', () => {
     ).rejects.toThrow(/--resume/);
   });
 });
+
+describe('stalled trials', () => {
+  it('fails a trial whose promise can never settle as unscored instead of letting the process exit', async () => {
+    const script = `
+      import { runBench } from ${JSON.stringify(resolve(__dirname, '../../src/run/bench.ts'))};
+      import { fakeRunTrial, inputs } from ${JSON.stringify(resolve(__dirname, 'fake.ts'))};
+      const good = fakeRunTrial();
+      const sink = { write: () => true };
+      const r = await runBench({ inputs, out: process.argv[1], reps: 1, stdout: sink, stderr: sink,
+        runTrial: (s, e) => (s.id === 'g-one/sim-a/none/r1' ? new Promise(() => {}) : good(s, e)) });
+      console.log(JSON.stringify(r.scorecard.trials.find((t) => t.id === 'g-one/sim-a/none/r1').score.unscoredReason));
+    `;
+    const out = tmp();
+    const { execFileSync } = await import('node:child_process');
+    const text = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script, out],
+      {
+        cwd: resolve(__dirname, '../..'),
+        encoding: 'utf8',
+      },
+    );
+    expect(text).toContain('trial stalled');
+  }, 60_000);
+});
