@@ -107,7 +107,7 @@ export function vectorVector(
       throw new LogQLError(
         'bad_data',
         card === 'one-to-one'
-          ? `found duplicate series for the match group ${sig} on the left hand-side of the operation; many-to-many matching not allowed: matching labels must be unique on one side`
+          ? 'multiple matches for labels: many-to-one matching must be explicit (group_left/group_right)'
           : 'multiple matches for labels: grouping labels must ensure unique matches',
       );
     }

@@ -59,7 +59,10 @@ export class Entry {
 
   /** Parsers name a key that collides with a stream label `<key>_extracted`, as Loki does. */
   setExtracted(name: string, value: string): void {
-    this.set(this.base[name] !== undefined ? `${name}_extracted` : name, value);
+    const key = this.base[name] !== undefined ? `${name}_extracted` : name;
+    // "If an extracted key appears twice, only the first label value will be kept."
+    if (this.cur?.has(key) && this.base[key] === undefined) return;
+    this.set(key, value);
   }
 
   /** The first error wins; later stages do not overwrite it. */
@@ -86,9 +89,9 @@ export class Entry {
   }
 }
 
-/** Loki's label-key sanitizer: non `[A-Za-z0-9_]` → `_`, a leading digit gets a `_` prefix. */
+/** Loki's label-key sanitizer: non `[A-Za-z0-9_:]` → `_`, a leading digit gets a `_` prefix. */
 export function sanitizeKey(key: string): string {
-  const k = /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : key.trim().replace(/[^A-Za-z0-9_]/g, '_');
+  const k = /^[A-Za-z_][A-Za-z0-9_:]*$/.test(key) ? key : key.trim().replace(/[^A-Za-z0-9_:]/g, '_');
   return /^[0-9]/.test(k) ? `_${k}` : k;
 }
 

@@ -101,8 +101,7 @@ export function regexpStage(pattern: string): StageFn {
 export function patternStage(pattern: string): StageFn {
   const p = compilePattern(pattern, true);
   return (e) => {
-    const caps = matchPattern(p, e.line);
-    if (caps) for (const [k, v] of caps) e.setExtracted(k, v);
+    for (const [k, v] of matchPattern(p, e.line).caps) e.setExtracted(k, v);
     return true;
   };
 }

@@ -167,8 +167,8 @@ const regexCache = new Map<string, RegExp>();
  * Compiles an RE2 (Go) regex into a JS RegExp: `(?P<n>` named groups, leading `(?i)`/`(?s)`/`(?m)`
  * flags, POSIX classes, `\z`. Constructs JS cannot express are bad_data, never a silent mismatch.
  */
-export function goRegex(pattern: string, anchored: boolean): RegExp {
-  const key = `${anchored ? 'A' : 'U'}${pattern}`;
+export function goRegex(pattern: string, anchored: boolean, dotAll = false): RegExp {
+  const key = `${anchored ? 'A' : 'U'}${dotAll ? 'S' : ''}:${pattern}`;
   const hit = regexCache.get(key);
   if (hit) return hit;
   let src = pattern;
@@ -198,6 +198,7 @@ export function goRegex(pattern: string, anchored: boolean): RegExp {
     .replace(/\\A/g, '^(?<![\\s\\S])');
   let re: RegExp;
   try {
+    if (dotAll && !flags.includes('s')) flags += 's';
     re = new RegExp(anchored ? `^(?:${src})$` : src, flags);
   } catch (e) {
     throw new LogQLError('bad_data', `error parsing regexp: ${(e as Error).message}`);

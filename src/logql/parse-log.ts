@@ -189,13 +189,23 @@ function labelFormatOf(src: Src, n: SyntaxNode): Stage {
   return { kind: 'labelFormat', ops };
 }
 
+/**
+ * Label filter chains evaluate left to right ("The precedence for evaluation of multiple
+ * predicates is left to right"); the grammar nests them to the right, so a chain is flattened
+ * and folded from the left. A parenthesized group (one LabelFilter child) stays whole.
+ */
 export function labelFilterOf(src: Src, n: SyntaxNode): LabelFilterExpr {
   const cs = kids(n);
   const subs = cs.filter((c) => c.type.name === 'LabelFilter');
-  if (subs.length === 1 && cs.length === 1) return labelFilterOf(src, subs[0]);
   if (subs.length === 2) {
-    const kind = cs.some((c) => c.type.name === 'Or') ? 'or' : 'and';
-    return { kind, left: labelFilterOf(src, subs[0]), right: labelFilterOf(src, subs[1]) };
+    const operands: LabelFilterExpr[] = [];
+    const ops: ('and' | 'or')[] = [];
+    flattenFilters(src, n, operands, ops);
+    let acc = operands[0];
+    ops.forEach((kind, i) => {
+      acc = { kind, left: acc, right: operands[i + 1] };
+    });
+    return acc;
   }
   if (subs.length === 1) return labelFilterOf(src, subs[0]);
   const leaf = cs[0];
@@ -226,6 +236,18 @@ export function labelFilterOf(src: Src, n: SyntaxNode): LabelFilterExpr {
     default:
       throw semanticError(`unsupported label filter ${text(src, n)}`);
   }
+}
+
+function flattenFilters(src: Src, n: SyntaxNode, operands: LabelFilterExpr[], ops: ('and' | 'or')[]): void {
+  const cs = kids(n);
+  const subs = cs.filter((c) => c.type.name === 'LabelFilter');
+  if (subs.length !== 2) {
+    operands.push(labelFilterOf(src, n));
+    return;
+  }
+  flattenFilters(src, subs[0], operands, ops);
+  ops.push(cs.some((c) => c.type.name === 'Or') ? 'or' : 'and');
+  flattenFilters(src, subs[1], operands, ops);
 }
 
 function cmpOf(n: SyntaxNode): CmpOp {

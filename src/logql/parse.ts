@@ -104,8 +104,18 @@ const NEEDS_UNWRAP = new Set<RangeOp>([
   'last_over_time',
   'rate_counter',
 ]);
-const NO_UNWRAP = new Set<RangeOp>(['count_over_time', 'bytes_over_time', 'bytes_rate', 'absent_over_time']);
-const GROUPABLE = new Set<RangeOp>([...NEEDS_UNWRAP, 'rate']);
+const NO_UNWRAP = new Set<RangeOp>(['count_over_time', 'bytes_over_time', 'bytes_rate']);
+/** "Except for sum_over_time, absent_over_time, rate and rate_counter, unwrapped range aggregations support grouping." */
+const GROUPABLE = new Set<RangeOp>([
+  'avg_over_time',
+  'min_over_time',
+  'max_over_time',
+  'stddev_over_time',
+  'stdvar_over_time',
+  'quantile_over_time',
+  'first_over_time',
+  'last_over_time',
+]);
 
 function rangeAggOf(src: Src, n: SyntaxNode): RangeAggExpr {
   const op = text(src, n.getChild('RangeOp')!) as RangeOp;
@@ -305,9 +315,6 @@ function makeBinary(item: OpItem, lhs: MetricExpr, rhs: MetricExpr): MetricExpr 
   const isScalar = (e: MetricExpr) => e.kind === 'literal';
   if ((item.op === 'and' || item.op === 'or' || item.op === 'unless') && (isScalar(lhs) || isScalar(rhs))) {
     throw semanticError(`unexpected literal for right-hand side of set operation ${item.op}`);
-  }
-  if (isScalar(lhs) && isScalar(rhs) && ['==', '!=', '>', '>=', '<', '<='].includes(item.op) && !item.bool) {
-    throw semanticError('comparisons between scalars must use BOOL modifier');
   }
   return { kind: 'binop', op: item.op, bool: item.bool, matching: item.matching, lhs, rhs };
 }

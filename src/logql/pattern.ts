@@ -25,14 +25,20 @@ export function compilePattern(src: string, needsNamed: boolean): PatternPart[] 
   return parts;
 }
 
-/** Named captures when the line matches, null otherwise. */
-export function matchPattern(parts: PatternPart[], line: string): [string, string][] | null {
+/**
+ * Matches a line: `full` is false when a literal was not found. The parser keeps the captures
+ * made before that point ("the pattern parser will stop"); the `|>` filter needs a full match.
+ */
+export function matchPattern(
+  parts: PatternPart[],
+  line: string,
+): { caps: [string, string][]; full: boolean } {
   const caps: [string, string][] = [];
   let pos = 0;
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
     if ('lit' in p) {
-      if (!line.startsWith(p.lit, pos)) return null;
+      if (!line.startsWith(p.lit, pos)) return { caps, full: false };
       pos += p.lit.length;
       continue;
     }
@@ -41,10 +47,10 @@ export function matchPattern(parts: PatternPart[], line: string): [string, strin
     if (!next) end = line.length;
     else {
       end = line.indexOf(next.lit, pos);
-      if (end < 0) return null;
+      if (end < 0) return { caps, full: false };
     }
     if (p.cap !== '_') caps.push([p.cap, line.slice(pos, end)]);
     pos = end;
   }
-  return caps;
+  return { caps, full: true };
 }

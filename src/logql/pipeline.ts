@@ -31,11 +31,12 @@ export function lineFilter(f: LineFilterStage): (line: string) => boolean {
     const vs = f.values;
     any = vs.length === 1 ? (l) => l.includes(vs[0]) : (l) => vs.some((v) => l.includes(v));
   } else if (f.op === '|~' || f.op === '!~') {
-    const res = f.values.map((v) => goRegex(v, false));
+    // Line filter regexes are unanchored and `.` matches newlines too (Loki docs).
+    const res = f.values.map((v) => goRegex(v, false, true));
     any = (l) => res.some((r) => r.test(l));
   } else {
     const ps = f.values.map((v) => compilePattern(v, false));
-    any = (l) => ps.some((p) => matchPattern(p, l) !== null);
+    any = (l) => ps.some((p) => matchPattern(p, l).full);
   }
   return neg ? (l) => !any(l) : any;
 }
@@ -120,6 +121,9 @@ function stageFn(s: Stage): StageFn {
       return (e) => {
         const src = e.all();
         const out: Record<string, string> = {};
+        // keep never drops the query-time error labels (Loki docs).
+        for (const name of [ERROR_LABEL, ERROR_DETAILS_LABEL])
+          if (src[name] !== undefined) out[name] = src[name];
         for (const it of items) {
           const v = src[it.name];
           if (v !== undefined && (!it.test || it.test(e.getter))) out[it.name] = v;

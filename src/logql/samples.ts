@@ -89,14 +89,14 @@ export function collectSamples(
         entry.del(uw.label);
         if (!post.every((f) => f(entry))) continue;
       }
-      const labels = applyGrouping(entry.finalLabels(), e.grouping);
+      const final = entry.finalLabels();
+      // A sample carrying __error__ fails the query, whatever the grouping keeps (Loki docs).
+      if (final[ERROR_LABEL] !== undefined) throw pipelineError(final);
+      const labels = applyGrouping(final, e.grouping);
       add(labels, keyOf(labels), t, v);
     }
   }
-  for (const s of series.values()) {
-    if (s.labels[ERROR_LABEL] !== undefined) throw pipelineError(s.labels);
-    if (s.unsorted) sortSeries(s);
-  }
+  for (const s of series.values()) if (s.unsorted) sortSeries(s);
   return series;
 }
 

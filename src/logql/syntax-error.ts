@@ -1,5 +1,5 @@
 /** Lezer never throws: error nodes become Loki-style parse errors (1-based line and column). */
-import type { Tree } from '@lezer/common';
+import type { SyntaxNode, Tree } from '@lezer/common';
 import { LogQLError } from './api.js';
 
 export function lineCol(q: string, pos: number): { line: number; col: number } {
@@ -24,12 +24,25 @@ function tokenAt(q: string, pos: number): string {
   return m ? m[0] : rest[0];
 }
 
+/**
+ * Loki reads predicates separated by a space as `and` (`| a > 1  b = "x"`); the grammar marks the
+ * gap with an empty error node between two label filters, which is not an error for us.
+ */
+function isImplicitAnd(n: SyntaxNode): boolean {
+  return (
+    n.from === n.to &&
+    n.parent?.type.name === 'LabelFilter' &&
+    n.prevSibling?.type.name === 'LabelFilter' &&
+    n.nextSibling?.type.name === 'LabelFilter'
+  );
+}
+
 export function throwOnSyntaxError(q: string, tree: Tree): void {
   let errPos = -1;
   tree.iterate({
     enter(n) {
       if (errPos >= 0) return false;
-      if (n.type.isError) {
+      if (n.type.isError && !isImplicitAnd(n.node)) {
         errPos = n.from;
         return false;
       }

@@ -233,9 +233,12 @@ export const FUNCS: Record<string, Fn> = {
   ceil: withArity('ceil', 1, (a) => Math.ceil(toFloat(a[0]))),
   floor: withArity('floor', 1, (a) => Math.floor(toFloat(a[0]))),
   round: (a) => {
-    if (a.length < 2) throw new TemplateError('wrong number of args for round');
+    if (a.length < 2 || a.length > 3) throw new TemplateError('wrong number of args for round');
     const p = 10 ** toInt(a[1]);
-    return Math.round(toFloat(a[0]) * p) / p;
+    const roundOn = a.length === 3 ? toFloat(a[2]) : 0.5;
+    const scaled = toFloat(a[0]) * p;
+    const whole = Math.trunc(scaled);
+    return (Math.abs(scaled - whole) >= roundOn ? whole + Math.sign(scaled) : whole) / p;
   },
   int: withArity('int', 1, (a) => toInt(a[0])),
   float64: withArity('float64', 1, (a) => toFloat(a[0])),
@@ -253,6 +256,10 @@ export const FUNCS: Record<string, Fn> = {
     if (!/^\d+$/.test(s)) throw new TemplateError(`unable to parse ${s} as a unix timestamp`);
     const ms = s.length <= 10 ? n * 1000 : s.length <= 13 ? n : s.length <= 16 ? n / 1000 : n / 1e6;
     return { goTime: Math.floor(ms) } satisfies GoTime;
+  },
+  toDateInZone: (a) => {
+    arity('toDateInZone', a, 3);
+    return FUNCS.toDate([a[0], a[2]], {} as TplContext);
   },
   toDate: (a) => {
     arity('toDate', a, 2);
