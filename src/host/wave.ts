@@ -118,9 +118,16 @@ async function runBatches(
   while (pending.length) {
     const decided: (Verdict | undefined)[] = pending.map(() => undefined);
     for (const gate of s.gates) {
-      const vs = gate.beforeWave?.(pending, ctx) ?? [];
-      vs.forEach((v, i) => {
-        if (!v) return;
+      if (!gate.beforeWave) continue;
+      // A call blocked by an earlier gate is settled: later gates neither see nor count it.
+      const open = pending.flatMap((_, i) => (decided[i]?.decision === 'block' ? [] : [i]));
+      const vs = gate.beforeWave(
+        open.map((i) => pending[i]),
+        ctx,
+      );
+      vs.forEach((v, j) => {
+        const i = open[j];
+        if (!v || i === undefined) return;
         s.recordGate(gate.name, v, { callId: pending[i].id, node: node.id });
         if (!decided[i] || RANK[v.decision] > RANK[decided[i].decision]) decided[i] = v;
       });

@@ -10,13 +10,19 @@ export const MAX_LIST = 200;
 type Rec = Record<string, unknown>;
 const isRec = (v: unknown): v is Rec => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function boundData(data: unknown): { data: unknown; truncated: boolean } {
-  if (Array.isArray(data)) {
-    return data.length > MAX_LIST
-      ? { data: data.slice(0, MAX_LIST), truncated: true }
-      : { data, truncated: false };
+/**
+ * Loki's `stats` block is dropped: it is engine telemetry, not data, and it carries real-time
+ * figures (execTime, bytes per second) that would make virtual-clock traces differ run to run.
+ */
+export function boundData(raw: unknown): { data: unknown; truncated: boolean } {
+  if (Array.isArray(raw)) {
+    return raw.length > MAX_LIST
+      ? { data: raw.slice(0, MAX_LIST), truncated: true }
+      : { data: raw, truncated: false };
   }
-  if (!isRec(data) || !Array.isArray(data.result)) return { data, truncated: false };
+  if (!isRec(raw) || !Array.isArray(raw.result)) return { data: raw, truncated: false };
+  const { stats: _stats, ...data } = raw;
+  if (!Array.isArray(data.result)) return { data, truncated: false };
   let truncated = data.result.length > MAX_SERIES;
   const kept = data.result.slice(0, MAX_SERIES);
   if (data.resultType === 'streams') {
