@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ConfigFile, GateName, GateSet, GateSettings } from './config.js';
 import * as G from './golden.js';
+import { addDescriptions, SCHEMA_DOCS } from './schema-docs.js';
 import { Budget, Provider, SeatFile } from './seat.js';
 import { Theory, TheoryGap, TheoryMeasurement, TheoryPart } from './theory.js';
 import * as T from './trace.js';
@@ -74,8 +75,10 @@ export function jsonSchemaFiles(): Record<string, string> {
       target: 'draft-2020-12',
       metadata: registry(schema),
     });
-    const doc = { ...json, $id: `${BASE}/${name}.schema.json`, title };
-    out[`${name}.schema.json`] = `${JSON.stringify(doc, null, 2)}\n`;
+    const file = `${name}.schema.json`;
+    const doc = { ...json, $id: `${BASE}/${file}`, title };
+    addDescriptions(file, doc, SCHEMA_DOCS[file]);
+    out[file] = `${JSON.stringify(doc, null, 2)}\n`;
   }
   return out;
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonSchemaFiles } from '../../src/spec/json-schemas.js';
+import { addDescriptions } from '../../src/spec/schema-docs.js';
 
 const DIR = resolve(__dirname, '../../schemas');
 const HOW = 'schemas/ is out of sync with src/spec: run `npm run schemas` and commit the result';
@@ -37,5 +38,13 @@ describe('JSON Schemas', () => {
       (e: { properties: { type: { const: string } } }) => e.properties.type.const === 'header',
     );
     expect(header.properties.format.const).toBe('rematch.trace/1');
+  });
+
+  it('carry field descriptions for editors, and refuse a description for a field that is gone', () => {
+    const golden = JSON.parse(fresh['golden.schema.json']);
+    expect(golden.$defs.Measurement.properties.obtainable.description).toMatch(/unmeasurable/);
+    expect(() => addDescriptions('x.json', { properties: {} }, { 'properties.gone': 'text' })).toThrow(
+      'no node at "properties.gone"',
+    );
   });
 });
