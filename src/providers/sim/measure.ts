@@ -97,6 +97,8 @@ function* discover(_ctx: SimContext, r: RouteSpec, query: string): Turns<string 
 /** The one alternative for a failed answer: another shape of the same question. */
 function alternativeFor(r: RouteSpec, query: string): PlannedCall | undefined {
   if (r.source === 'logs') {
+    // Counting the raw lines answers only a count; other log measurements have no alternative.
+    if (!/^\s*sum\s*\(\s*count_over_time\s*\(/.test(query)) return undefined;
     const lines = logQueryOf(query);
     return lines && lines !== query ? queryCall('logs', lines, r.at, { limit: 5000 }) : undefined;
   }
@@ -158,16 +160,23 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
   yield* readLines(ctx, part);
 }
 
-/** Read some raw log lines behind a logs route that worked, for the root cause. */
+/** Read raw log lines behind the logs routes that worked (up to three streams), for the root cause. */
 export function* readLines(ctx: SimContext, part: PartId): Turns<void> {
-  const ok = routesOf(ctx.golden, part).find(
-    (r) => r.source === 'logs' && ctx.book.measured.get(r.id)?.value !== undefined,
+  const queries = new Map<string, string>();
+  for (const r of routesOf(ctx.golden, part)) {
+    const m = ctx.book.measured.get(r.id);
+    if (r.source !== 'logs' || m?.value === undefined) continue;
+    // The query that worked (possibly re-targeted), not necessarily the golden's route.
+    const worked = ctx.book.queries.get(m.evidence[0]) ?? r.query ?? '';
+    const lines = logQueryOf(worked) ?? selectorOf(worked)?.text;
+    if (lines && !queries.has(lines) && queries.size < 3) queries.set(lines, r.at);
+  }
+  if (!queries.size) return;
+  const calls = [...queries].map(([q, at]) =>
+    queryCall('logs', q, at, { limit: 200, direction: 'backward' }),
   );
-  if (!ok) return;
-  // The query that worked (possibly re-targeted), not necessarily the golden's route.
-  const worked = ctx.book.queries.get(ctx.book.measured.get(ok.id)?.evidence[0] ?? '') ?? ok.query ?? '';
-  const lines = logQueryOf(worked) ?? selectorOf(worked)?.text;
-  if (!lines) return;
-  const call = queryCall('logs', lines, ok.at, { limit: 200, direction: 'backward' });
-  yield* wave(`Part ${part}: reading recent log lines of ${lines} for the root cause.`, [call]);
+  yield* wave(
+    `Part ${part}: reading recent log lines of ${[...queries.keys()].join(', ')} for the root cause.`,
+    calls,
+  );
 }

@@ -104,6 +104,24 @@ function readResult(r: { resultType: string; result: Json }): Read {
   }
 }
 
+/**
+ * A failure written inside a body that arrived looking healthy (the host showed the raw wire body
+ * because the failure-class gate is off): a batch `{outcome: "failed"}`, a Prometheus
+ * `status: "error"`, or results that all failed. An agent that reads the text sees it.
+ */
+function innerFailure(data: Json): string | undefined {
+  if (!isObj(data)) return undefined;
+  if (data.status === 'error') return `${String(data.errorType ?? 'error')}: ${String(data.error ?? '')}`;
+  if (typeof data.outcome === 'string' && data.outcome !== 'ok' && data.outcome !== 'empty') {
+    const first = Array.isArray(data.results) ? data.results.find(isObj) : undefined;
+    return `${data.outcome}: ${String(first?.error ?? data.error ?? '')}`;
+  }
+  const rs = Array.isArray(data.results) ? data.results.filter(isObj) : [];
+  if (rs.length && rs.every((r) => r.status === 'error' || r.error !== undefined))
+    return `failed: ${String(rs[0].error)}`;
+  return undefined;
+}
+
 function parseJson(s: string): Json {
   try {
     return JSON.parse(s);
@@ -126,7 +144,9 @@ export function observe(msg: { toolCallId: string; toolName: string; content: st
       : [];
   const err = env && isObj(env.error) ? `${env.error.type}: ${env.error.message}` : undefined;
   let outcome: Outcome;
-  if (env) outcome = env.outcome as Outcome;
+  const inner = innerFailure(data);
+  if (inner && (!env || env.outcome === 'ok')) outcome = 'failed';
+  else if (env) outcome = env.outcome as Outcome;
   else if (found) outcome = read.n > 0 ? 'ok' : 'empty';
   else outcome = names.length ? 'ok' : 'empty';
   const hasValue = outcome === 'ok' && read.value !== undefined && Number.isFinite(read.value);
@@ -139,7 +159,7 @@ export function observe(msg: { toolCallId: string; toolName: string; content: st
     value: hasValue ? read.value : undefined,
     lines: read.lines,
     names,
-    error: err,
+    error: err ?? inner,
     raw: msg.content,
     note: env && typeof env.note === 'string' ? env.note : undefined,
   };

@@ -23,7 +23,10 @@ export function messageOf(line: string): string {
       // not JSON after all: use the line
     }
   }
-  return line;
+  // Plain lines: drop a leading timestamp and level token.
+  return line
+    .replace(/^\S*\d{2}:\d{2}:\d{2}\S*\s+/, '')
+    .replace(/^\[?(ERROR|ERR|WARN|WARNING|INFO|DEBUG|FATAL)\]?:?\s+/i, '');
 }
 
 /** Mask ids and numbers so repeated messages group together. */
@@ -34,29 +37,40 @@ function shape(msg: string): string {
     .trim();
 }
 
-export function dominantError(
-  lines: LogLine[],
-): { message: string; component?: string; count: number } | undefined {
+/** The most frequent error message of each stream (by its service-like label), most frequent first. */
+export function dominantErrors(lines: LogLine[]): { message: string; component?: string; count: number }[] {
   const counts = new Map<string, { n: number; example: string; component?: string }>();
   for (const l of lines) {
     const levelErr =
-      /level[=:"\s]+"?(error|err|fatal|warn)/i.test(l.line) || /error|fatal/i.test(l.labels.level ?? '');
+      /level[=:"\s]+"?(error|err|fatal|warn)/i.test(l.line) ||
+      /\b(ERROR|ERR|WARN|WARNING|FATAL|CRITICAL)\b/.test(l.line) ||
+      /error|fatal|warn/i.test(l.labels.level ?? '');
     const msg = messageOf(l.line);
     if (!levelErr && !ERRORISH.test(msg)) continue;
-    const key = shape(msg);
-    const c = counts.get(key) ?? {
-      n: 0,
-      example: msg,
-      component: l.labels.app ?? l.labels.service ?? l.labels.job,
-    };
+    const component = l.labels.app ?? l.labels.service ?? l.labels.job ?? l.labels.container;
+    const key = `${component}\0${shape(msg)}`;
+    const c = counts.get(key) ?? { n: 0, example: msg, component };
     c.n++;
     counts.set(key, c);
   }
-  let best: { message: string; component?: string; count: number } | undefined;
+  const best = new Map<string | undefined, { message: string; component?: string; count: number }>();
   for (const c of counts.values()) {
-    if (!best || c.n > best.count) best = { message: c.example, component: c.component, count: c.n };
+    const b = best.get(c.component);
+    if (!b || c.n > b.count)
+      best.set(c.component, { message: c.example, component: c.component, count: c.n });
   }
-  return best;
+  return [...best.values()].sort((a, b) => b.count - a.count);
+}
+
+/** The alerting service is usually the victim: prefer an erroring component with another name. */
+function culprit(
+  errors: { message: string; component?: string; count: number }[],
+  alerting: string | undefined,
+): { message: string; component?: string; count: number } {
+  const self = (c: string) =>
+    c === alerting || new RegExp(`^${alerting}-(api|svc|service|web|frontend|server)$`).test(c);
+  const other = alerting ? errors.find((e) => e.component && !self(e.component)) : undefined;
+  return other ?? errors[0];
 }
 
 export function inferRootCause(
@@ -64,13 +78,15 @@ export function inferRootCause(
   seen: Observation[],
 ): { component: string; mechanism: string; explanation: string } {
   const lines = seen.flatMap((o) => (o.outcome === 'ok' ? o.lines : []));
-  const top = dominantError(lines);
-  if (top) {
+  const errors = dominantErrors(lines);
+  if (errors.length) {
+    const top = culprit(errors, alertService(golden));
     const component = top.component ?? alertService(golden) ?? 'unknown';
+    const others = errors.filter((e) => e !== top).map((e) => `${e.component}: "${e.message}" (${e.count})`);
     return {
       component,
       mechanism: top.message,
-      explanation: `most frequent error in the ${component} logs (${top.count} of ${lines.length} lines read): "${top.message}"`,
+      explanation: `most frequent error in the ${component} logs (${top.count} of ${lines.length} lines read): "${top.message}"${others.length ? `; also seen: ${others.join('; ')}` : ''}`,
     };
   }
   return {
