@@ -6,14 +6,14 @@
  * and fresh field values. Literal `lines` are added to every stream of the matrix as written.
  */
 import type { z } from 'zod';
-import type { LogBlock, LogGeneratorSpec } from '../../spec/golden.js';
+import type { LogBlock, LogFieldSpec, LogGeneratorSpec } from '../../spec/golden.js';
 import type { LogStore } from '../log-store.js';
 import { labelsKey } from '../matchers.js';
 import { type Rng, rngFor } from '../rng.js';
 import type { Labels } from '../types.js';
 import type { GenContext } from './context.js';
 import { type FieldValue, fieldValue } from './fields.js';
-import { fillTemplate, renderLine } from './format.js';
+import { fillTemplate, type LogFormat, renderLine } from './format.js';
 import { expandMatrix } from './labels.js';
 import { compileSignal, inGap, levelAt } from './signal.js';
 
@@ -36,6 +36,8 @@ function generateStream(gen: LogGeneratorSpec, labels: Labels, ctx: GenContext, 
     template: Math.min(b.template, gen.templates.length - 1),
   }));
   const weights = gen.templates.map((t) => t.weight ?? 1);
+  const templates = compileTemplates(gen, labels);
+  const format = gen.format ?? 'logfmt';
   const pending: { t: number; template: number }[] = [];
   for (let sec = ctx.start; sec <= ctx.end; sec += 1000) {
     pending.length = 0;
@@ -54,15 +56,28 @@ function generateStream(gen: LogGeneratorSpec, labels: Labels, ctx: GenContext, 
     pending.sort((a, b) => a.t - b.t);
     for (const p of pending) {
       if (p.t > ctx.end) continue;
-      store.push(labels, p.t, lineFor(gen, p.template, p.t, labels, rng));
+      store.push(labels, p.t, lineFor(format, templates[p.template], p.t, rng));
     }
   }
 }
 
-function lineFor(gen: LogGeneratorSpec, index: number, t: number, labels: Labels, rng: Rng): string {
-  const tpl = gen.templates[index];
+interface CompiledTemplate {
+  fields: [string, LogFieldSpec][];
+  level: string;
+  text: string;
+}
+
+function compileTemplates(gen: LogGeneratorSpec, labels: Labels): CompiledTemplate[] {
+  return gen.templates.map((t) => ({
+    fields: Object.entries(t.fields ?? {}),
+    level: t.level ?? labels.level ?? 'info',
+    text: t.text,
+  }));
+}
+
+function lineFor(format: LogFormat, tpl: CompiledTemplate, t: number, rng: Rng): string {
   const values: Record<string, FieldValue> = {};
-  for (const [k, spec] of Object.entries(tpl.fields ?? {})) values[k] = fieldValue(spec, rng);
-  const level = tpl.level ?? labels.level ?? 'info';
-  return renderLine(gen.format ?? 'logfmt', t, level, fillTemplate(tpl.text, values), values);
+  for (const [k, spec] of tpl.fields) values[k] = fieldValue(spec, rng);
+  const msg = tpl.fields.length ? fillTemplate(tpl.text, values) : tpl.text;
+  return renderLine(format, t, tpl.level, msg, values);
 }
