@@ -10,7 +10,14 @@ import { fakeRunTrial, inputs } from './fake.js';
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'rematch-run-'));
 const sink = () => {
   const chunks: string[] = [];
-  return { chunks, write: (s: string) => (chunks.push(s), true), text: () => chunks.join('') };
+  return {
+    chunks,
+    write: (s: string) => {
+      chunks.push(s);
+      return true;
+    },
+    text: () => chunks.join(''),
+  };
 };
 const comparable = (dir: string): unknown => {
   const sc = JSON.parse(readFileSync(join(dir, 'scorecard.json'), 'utf8'));
