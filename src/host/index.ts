@@ -30,7 +30,15 @@ export { PROMPT_VERSION } from './prompt.js';
 export { classify } from './tools/classify.js';
 export { TOOLS } from './tools/registry.js';
 export { TraceWriter } from './trace.js';
-export type { Budget, NodeInfo, SessionOptions, SessionResult, Shape, TheorySource } from './types.js';
+export type {
+  Budget,
+  GateSetSpec,
+  NodeInfo,
+  SessionOptions,
+  SessionResult,
+  Shape,
+  TheorySource,
+} from './types.js';
 
 export async function runSession(opts: SessionOptions): Promise<SessionResult> {
   const s = new Session(opts, activeGates(opts.gateSet.gates));

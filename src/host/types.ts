@@ -2,7 +2,7 @@
 import type { Backend } from '../backend/api.js';
 import type { Clock } from '../clock.js';
 import type { Model, TurnRequest } from '../providers/spec.js';
-import type { GateSetSpec } from '../run/types.js';
+import type { GateName, GateSettings } from '../spec/config.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Budget as BudgetSchema } from '../spec/seat.js';
 import type { Theory } from '../spec/theory.js';
@@ -12,6 +12,16 @@ import type { Source } from './tools/types.js';
 import type { TraceWriter } from './trace.js';
 
 export type Budget = import('zod').infer<typeof BudgetSchema>;
+
+/**
+ * A gate set as the host takes it; structurally the same as run/types.ts `GateSetSpec` (the
+ * host may not import run/, so the shape is restated here and kept identical).
+ */
+export interface GateSetSpec {
+  name: string;
+  gates: GateName[];
+  settings: GateSettings;
+}
 export type Shape = 'react' | 'reactree';
 export type TheorySource = 'submitted' | 'budget-request' | 'assembled';
 export type NodeInfo = TurnRequest['node'] & { parent?: string };

@@ -1,7 +1,7 @@
 /** Gate sets: `none` and `all` are built in; others come from bench.config.yaml `gateSets`. */
 import { InputError } from '../../errors.js';
-import type { GateSetSpec } from '../../run/types.js';
 import { type ConfigFile, GateName, GateSettings } from '../../spec/config.js';
+import type { GateSetSpec } from '../types.js';
 
 export const BUILTIN_GATE_SETS = ['none', 'all'] as const;
 
