@@ -4,10 +4,16 @@
  * The report is data; the CLI renders it (text or JSON) and fails with exit 2 when `ok` is false.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, normalize } from 'node:path';
 import type { InputIssue } from '../errors.js';
 import { expandGoldenPaths, expandSeatPaths, readInput } from '../spec/files.js';
-import { checkConfig, checkDefaultSeats, checkSeats, DEFAULT_CONFIG_FILE } from '../spec/load.js';
+import {
+  checkConfig,
+  checkDefaultSeats,
+  checkSeats,
+  DEFAULT_CONFIG_FILE,
+  locateInFile,
+} from '../spec/load.js';
 import { parseYamlSource } from '../spec/yaml-source.js';
 import { type GoldenReport, validateGolden } from './validate-golden.js';
 
@@ -40,7 +46,10 @@ export interface ValidateOptions {
 export async function validate(paths: string[], opts: ValidateOptions = {}): Promise<ValidationReport> {
   const plan = paths.length ? classify(paths) : fromConfig(opts.config);
   const goldens: GoldenReport[] = [];
-  for (const file of plan.goldens.length ? expandGoldenPaths(plan.goldens) : []) {
+  const files = new Set(
+    (plan.goldens.length ? expandGoldenPaths(plan.goldens) : []).map((f) => normalize(f)),
+  );
+  for (const file of files) {
     goldens.push(await validateGolden(file));
   }
   markDuplicateIds(goldens);
@@ -139,12 +148,8 @@ function markDuplicateIds(goldens: GoldenReport[]): void {
     if (!g.id) continue;
     const prev = seen.get(g.id);
     if (prev && prev !== g.file) {
-      g.issues.push({
-        file: g.file,
-        path: 'id',
-        message: `duplicate golden id "${g.id}" (also in ${prev})`,
-        severity: 'error',
-      });
+      const message = `duplicate golden id "${g.id}" (also in ${prev})`;
+      g.issues.push(...locateInFile(g.file, [{ path: ['id'], message, severity: 'error' }]));
       g.valid = false;
       g.ok = false;
     } else seen.set(g.id, g.file);

@@ -22,7 +22,7 @@ export interface ParsedSource extends Locator {
 export function checkSchema<S extends z.ZodType>(src: ParsedSource, schema: S): Checked<z.output<S>> {
   if (src.syntax.length) return { issues: src.syntax };
   const r = schema.safeParse(src.data);
-  if (!r.success) return { issues: issuesFromZod(r.error, src) };
+  if (!r.success) return { issues: issuesFromZod(r.error, src, src.data) };
   return { value: r.data, issues: [] };
 }
 

@@ -30,7 +30,8 @@ export function locatedIssue(
   return issue;
 }
 
-export function issuesFromZod(error: z.ZodError, loc: Locator): InputIssue[] {
+/** `data` is the parsed input, used to tell a missing field from a wrong one. */
+export function issuesFromZod(error: z.ZodError, loc: Locator, data?: unknown): InputIssue[] {
   const out: InputIssue[] = [];
   for (const i of flatten(error.issues, [])) {
     if (i.code === 'unrecognized_keys') {
@@ -39,7 +40,8 @@ export function issuesFromZod(error: z.ZodError, loc: Locator): InputIssue[] {
       }
       continue;
     }
-    out.push(locatedIssue(loc, i.path, messageOf(i)));
+    const missing = i.path.length > 0 && isMissing(data, i.path);
+    out.push(locatedIssue(loc, i.path, missing ? missingMessage(i) : messageOf(i)));
   }
   return out;
 }
@@ -64,6 +66,23 @@ function flatten(issues: readonly ZIssue[], prefix: PropertyKey[]): ZIssue[] {
 function rank(branch: readonly ZIssue[]): number {
   const rootType = branch.some((i) => i.path.length === 0 && i.code === 'invalid_type');
   return branch.length + (rootType ? 1000 : 0);
+}
+
+function isMissing(data: unknown, path: readonly PropertyKey[]): boolean {
+  let node = data;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node !== 'object' || node === null) return false;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  if (typeof node !== 'object' || node === null || Array.isArray(node)) return false;
+  return (node as Record<PropertyKey, unknown>)[path[path.length - 1]] === undefined;
+}
+
+function missingMessage(i: ZIssue): string {
+  if (i.code === 'invalid_type') return `required field is missing (expected ${i.expected})`;
+  if (i.code === 'invalid_value')
+    return `required field is missing (${i.message.replace(/^Invalid option: /, '')})`;
+  return 'required field is missing';
 }
 
 function messageOf(i: ZIssue): string {
