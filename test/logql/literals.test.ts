@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { LogQLError } from '../../src/logql/api.js';
+import { jsonAt, jsonPath, scanJson } from '../../src/logql/json-scan.js';
+import { goRegex, parseBytes, parseDurationMs, parseGoFloat, unquote } from '../../src/logql/literals.js';
+import { decodeLogfmt } from '../../src/logql/logfmt.js';
+import { compilePattern, matchPattern } from '../../src/logql/pattern.js';
+
+describe('Go literals', () => {
+  it('unquotes Go strings and rejects unknown escapes', () => {
+    expect(unquote('"a\\tb\\"c\\\\"')).toBe('a\tb"c\\');
+    expect(unquote('"\\x41\\u00e9\\101"')).toBe('AéA');
+    expect(unquote('`raw \\d`')).toBe('raw \\d');
+    expect(() => unquote('"\\d"')).toThrow(LogQLError);
+  });
+  it('parses Go and Prometheus durations', () => {
+    expect(parseDurationMs('1h30m')).toBe(5_400_000);
+    expect(parseDurationMs('1.5s')).toBe(1500);
+    expect(parseDurationMs('300us')).toBeCloseTo(0.3);
+    expect(parseDurationMs('7d')).toBe(604_800_000);
+    expect(parseDurationMs('5')).toBeNull();
+    expect(parseDurationMs('abc')).toBeNull();
+  });
+  it('parses humanized bytes with SI and IEC units', () => {
+    expect(parseBytes('42MB')).toBe(42e6);
+    expect(parseBytes('1.5KiB')).toBe(1536);
+    expect(parseBytes('5 MiB')).toBe(5 * 2 ** 20);
+    expect(parseBytes('20B')).toBe(20);
+    expect(parseBytes('3k')).toBe(3000);
+    expect(parseBytes('12')).toBe(12);
+    expect(parseBytes('12 parsecs')).toBeNull();
+  });
+  it('parses floats like strconv.ParseFloat', () => {
+    expect(parseGoFloat('1e3')).toBe(1000);
+    expect(parseGoFloat('-2.5')).toBe(-2.5);
+    expect(parseGoFloat('+Inf')).toBe(Infinity);
+    expect(parseGoFloat('12ms')).toBeNull();
+    expect(parseGoFloat('')).toBeNull();
+  });
+  it('compiles RE2 syntax: named groups, leading flags, POSIX classes', () => {
+    expect(goRegex('(?P<x>\\d+)', false).exec('ab12')?.groups?.x).toBe('12');
+    expect(goRegex('(?i)error', false).test('ERROR')).toBe(true);
+    expect(goRegex('[[:digit:]]+', true).test('123')).toBe(true);
+    expect(goRegex('abc', true).test('xabc')).toBe(false);
+    expect(() => goRegex('a(?i)b', false)).toThrow(/inline flags/);
+    expect(() => goRegex('(', false)).toThrow(LogQLError);
+  });
+});
+
+describe('logfmt decoding', () => {
+  it('reads bare, quoted and standalone keys', () => {
+    expect(decodeLogfmt('a=1 b="x y" c d=', false).pairs).toEqual([
+      ['a', '1'],
+      ['b', 'x y'],
+      ['c', ''],
+      ['d', ''],
+    ]);
+  });
+  it('skips a malformed pair unless strict', () => {
+    expect(decodeLogfmt('a=1 b=x=y c=3', false).pairs).toEqual([
+      ['a', '1'],
+      ['c', '3'],
+    ]);
+    const strict = decodeLogfmt('a=1 b=x=y c=3', true);
+    expect(strict.pairs).toEqual([['a', '1']]);
+    expect(strict.error).toMatch(/unexpected '='/);
+  });
+  it('reports an unterminated quote', () => {
+    expect(decodeLogfmt('a="open', true).error).toMatch(/unterminated/);
+  });
+});
+
+describe('pattern expressions', () => {
+  it('captures up to the next literal and skips <_>', () => {
+    const p = compilePattern('<ip> - <_> "<method> <path>"', true);
+    expect(matchPattern(p, '1.2.3.4 - x "GET /a" trailing')).toEqual({
+      caps: [
+        ['ip', '1.2.3.4'],
+        ['method', 'GET'],
+        ['path', '/a'],
+      ],
+      full: true,
+    });
+  });
+  it('stops at a missing literal and keeps earlier captures', () => {
+    const p = compilePattern('<a> <b> (<c>)', true);
+    expect(matchPattern(p, 'x y z')).toEqual({ caps: [['a', 'x']], full: false });
+  });
+});
+
+describe('JSON scanning', () => {
+  it('keeps numbers and nested values as written', () => {
+    const doc = scanJson('{"n": 1.50, "o": {"a": [1, 2]}}');
+    expect(jsonAt(doc, ['n'])?.raw).toBe('1.50');
+    expect(jsonAt(doc, ['o'])?.raw).toBe('{"a": [1, 2]}');
+    expect(jsonAt(doc, jsonPath('o.a[1]')!)?.raw).toBe('2');
+    expect(jsonPath('a["b c"][0]')).toEqual(['a', 'b c', 0]);
+  });
+  it('rejects malformed documents', () => {
+    expect(() => scanJson('{"a": }')).toThrow();
+    expect(() => scanJson('{"a": 1')).toThrow();
+    expect(() => scanJson(`${'['.repeat(500)}${']'.repeat(500)}`)).toThrow(/deeply/);
+  });
+});

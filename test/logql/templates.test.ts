@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { compileTemplate, TemplateError } from '../../src/logql/template.js';
+
+const ctx = {
+  labels: { a: 'Hello', n: '12', status: '500' },
+  line: 'raw line',
+  t: Date.UTC(2024, 0, 2, 3, 4, 5, 600),
+};
+const render = (src: string) => compileTemplate(src)(ctx);
+
+describe('line_format templates', () => {
+  it('renders fields, pipes and parentheses', () => {
+    expect(render('{{.a}} {{ .a | upper }} {{ (printf "%s!" .a) | len }}')).toBe('Hello HELLO 6');
+  });
+  it('renders a missing label as empty', () => {
+    expect(render('[{{.missing}}]')).toBe('[]');
+  });
+  it('trims whitespace with {{- and -}}', () => {
+    expect(render('a  {{- .a -}}  b')).toBe('aHellob');
+  });
+  it('evaluates if / else if / else with comparisons', () => {
+    const t = '{{ if eq .status "200" }}ok{{ else if eq .status "500" }}fail{{ else }}?{{ end }}';
+    expect(render(t)).toBe('fail');
+    expect(render('{{ if gt (int .n) 10 }}big{{ end }}')).toBe('big');
+  });
+  it('formats times with Go layouts', () => {
+    expect(render('{{ __timestamp__ | date "2006-01-02 15:04:05.000 MST" }}')).toBe(
+      '2024-01-02 03:04:05.600 UTC',
+    );
+    expect(render('{{ __timestamp__ }}')).toBe('2024-01-02 03:04:05.6 +0000 UTC');
+  });
+  it('printf pads and formats numbers', () => {
+    expect(render('{{ printf "%05d|%-4s|%.1f|%q" 42 "ab" 3.14159 .a }}')).toBe('00042|ab  |3.1|"Hello"');
+  });
+  it('rejects unknown functions and unsupported actions at compile time', () => {
+    expect(() => compileTemplate('{{ nosuch .a }}')).toThrow(TemplateError);
+    expect(() => compileTemplate('{{ range .a }}x{{ end }}')).toThrow(/unsupported action/);
+    expect(() => compileTemplate('{{ if .a }}x')).toThrow(TemplateError);
+    expect(() => compileTemplate('{{ .a ')).toThrow(/unclosed action/);
+  });
+  it('reports incompatible comparisons as template errors', () => {
+    expect(() => render('{{ lt .n 5 }}')).toThrow(/incompatible types/);
+  });
+  it('bounds output size', () => {
+    expect(() => render('{{ repeat 1000000 "abc" }}')).toThrow(TemplateError);
+  });
+});
