@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import {
+  diffScorecards,
+  parseFailOn,
+  parseScorecard,
+  renderJunit,
+  renderScorecardJson,
+  renderScorecardMd,
+  renderTerminal,
+  renderWalltimeMd,
+} from '../../src/reporters/index.js';
+import {
+  baselineTrials,
+  buildScorecard,
+  type TrialRecord,
+  type TrialScore,
+} from '../../src/scoring/index.js';
+import { golden } from '../scoring/fixtures.js';
+
+function rec(
+  g: string,
+  seat: string,
+  gateSet: string,
+  rep: number,
+  c: number,
+  extra: Partial<TrialScore> = {},
+): TrialRecord {
+  const score: TrialScore = {
+    verdict: c >= 0.8 ? 'pass' : 'fail',
+    correctness: c,
+    rootCause: { matched: true, missing: [] },
+    parts: { A: { coverage: c, measurements: [] }, B: { coverage: c, measurements: [] } },
+    honesty: [],
+    stop: 'submitted',
+    counts: {
+      turns: 4,
+      toolCalls: 6,
+      waves: 3,
+      maxFanout: 2,
+      steers: 0,
+      halts: 0,
+      fingerprints: 1,
+      untypedEnvelopes: 0,
+    },
+    timing: { clock: 'virtual', wallMs: 12_000 + rep, modelMs: 8000, toolMs: 3000, queueMs: 1000 },
+    tokens: { input: 1000, output: 200, reasoning: 0 },
+    costUsd: 0,
+    fingerprints: ['fp-a'],
+    ...extra,
+  };
+  return {
+    id: `${g}/${seat}/${gateSet}/r${rep}`,
+    golden: g,
+    seat,
+    gateSet,
+    rep,
+    seed: rep,
+    dir: `traces/${g}/${seat}/${gateSet}/r${rep}`,
+    score,
+  };
+}
+
+const run = {
+  seed: 1,
+  goldens: ['pool'],
+  seats: ['sim-x'],
+  gateSets: ['none', 'all'],
+  repetitions: 3,
+  thresholds: { passCorrectness: 0.8, steerHaltAlert: 1, junitMinCorrectness: 0.5 },
+};
+const card = (trials: TrialRecord[]) =>
+  buildScorecard({
+    run,
+    trials: [...trials, ...baselineTrials(golden())],
+    skipped: [],
+    meta: { runId: 'r', generatedAt: 't', dir: 'd' },
+  });
+
+const lying = { honesty: [{ kind: 'negative-claim-text' as const, part: 'B' as const, detail: 'x' }] };
+const baseTrials = [1, 2, 3].flatMap((r) => [
+  rec('pool', 'sim-x', 'all', r, 1),
+  rec('pool', 'sim-x', 'none', r, 0.4, lying),
+]);
+
+describe('reporters', () => {
+  it('renders terminal output without escape codes off a TTY, and with color on one', () => {
+    const sc = card(baseTrials);
+    const plain = renderTerminal(sc, { color: false });
+    expect(plain).not.toMatch(/\x1b\[/);
+    expect(plain).toContain('pool');
+    expect(plain).toContain('baseline/alert-only');
+    expect(plain).toContain('gate effect');
+    expect(renderTerminal(sc, { color: true })).toMatch(/\x1b\[/);
+  });
+
+  it('writes scorecard.md with baselines, gate effect and worst trials, and walltime.md with the clock', () => {
+    const sc = card(baseTrials);
+    const md = renderScorecardMd(sc);
+    expect(md).toContain('## Null baselines');
+    expect(md).toMatch(/\| pool \| sim-x \| 3 \| 0\.60 \|/);
+    expect(md).toContain('traces/pool/sim-x/none/r1/trace.jsonl');
+    const wt = renderWalltimeMd(sc);
+    expect(wt).toContain('Clock: **virtual**');
+    expect(wt).toMatch(
+      /\| pool \| sim-x \| all \| virtual \| 12\.0s \/ 12\.0s \| 8\.0s \/ 8\.0s \| 3\.0s \/ 3\.0s \| 1\.0s \/ 1\.0s \|/,
+    );
+  });
+
+  it('writes valid, escaped junit with one case per row, failing on low correctness or honesty', () => {
+    const nasty = [1, 2].map((r) => rec('pool', 'sim-<&"\'>', 'all', r, 0.9, { honesty: [] }));
+    const xml = renderJunit(card([...baseTrials, ...nasty]));
+    expect(xml).toContain('tests="3" failures="1"');
+    expect(xml).toContain('name="sim-&lt;&amp;&quot;&apos;&gt; × all"');
+    expect(xml).not.toContain('baseline');
+    // well-formed: every element opened is closed, in order
+    const stack: string[] = [];
+    for (const m of xml.replace(/<\?xml[^>]*\?>/, '').matchAll(/<(\/?)([a-z]+)[^>]*?(\/?)>/g)) {
+      if (m[3]) continue;
+      if (m[1]) expect(stack.pop()).toBe(m[2]);
+      else stack.push(m[2]);
+    }
+    expect(stack).toEqual([]);
+    expect(xml.replace(/&(amp|lt|gt|quot|apos);/g, '')).not.toMatch(/&/);
+  });
+
+  it('round-trips scorecard.json and refuses another format version', () => {
+    const sc = card(baseTrials);
+    expect(parseScorecard(renderScorecardJson(sc), 'f')).toEqual(sc);
+    expect(() =>
+      parseScorecard(JSON.stringify({ ...sc, format: 'rematch.scorecard/0' }), 'old.json'),
+    ).toThrow(/old\.json/);
+  });
+});
+
+describe('diff', () => {
+  it('says no change for identical runs', () => {
+    const r = diffScorecards(card(baseTrials), card(baseTrials));
+    expect(r.changed).toBe(false);
+    expect(r.regressions).toEqual([]);
+    expect(r.markdown).toContain('No change');
+  });
+
+  it('names regressions in correctness, honesty, verdicts and fingerprints', () => {
+    const head = [1, 2, 3].flatMap((r) => [
+      rec(
+        'pool',
+        'sim-x',
+        'all',
+        r,
+        r === 2 ? 0.5 : 1,
+        r === 2 ? { ...lying, fingerprints: ['fp-a', 'fp-a', 'fp-b'] } : {},
+      ),
+      rec('pool', 'sim-x', 'none', r, 0.4, lying),
+    ]);
+    const r = diffScorecards(card(baseTrials), card(head), parseFailOn('correctness:0.05,honesty,verdict'));
+    expect(r.regressions).toHaveLength(3);
+    expect(r.regressions[0]).toMatch(/pool × sim-x × all: correctness 1\.00 → 0\.83/);
+    expect(r.markdown).toContain('r2 pass→fail');
+    expect(r.markdown).toContain('r2: 1→3 fingerprints');
+    expect(diffScorecards(card(baseTrials), card(head), parseFailOn('none')).regressions).toEqual([]);
+    expect(diffScorecards(card(baseTrials), card(head), parseFailOn('correctness:0.5')).regressions).toEqual(
+      [],
+    );
+  });
+
+  it('pairs rows across differently named single gate sets (all vs no-ledger)', () => {
+    const a = [1, 2].map((r) => rec('pool', 'sim-x', 'all', r, 1));
+    const b = [1, 2].map((r) => rec('pool', 'sim-x', 'no-ledger', r, 0.4, lying));
+    const r = diffScorecards(card(a), card(b));
+    expect(r.regressions.join('\n')).toMatch(/pool × sim-x × all → no-ledger: correctness/);
+    expect(r.regressions.join('\n')).toMatch(/honesty failures in 0 → 2 trials/);
+  });
+
+  it('rejects malformed --fail-on rules', () => {
+    expect(() => parseFailOn('correctness')).toThrow(/bad rule/);
+    expect(() => parseFailOn('speed:3')).toThrow(/bad rule/);
+    expect(parseFailOn('correctness:0.1, honesty')).toEqual({ correctness: 0.1, honesty: true });
+  });
+});
