@@ -120,6 +120,33 @@ describe('validate()', () => {
     expect(report.ok).toBe(false);
   });
 
+  it('requires routes and the alert to parse in their language, and logs routes to be metric queries', async () => {
+    let text = edit(
+      MINI,
+      'route: \'sum(rate(http_requests_total{code="500"}[5m]))\'',
+      'route: \'{app="payments"} |= "x"\'',
+    );
+    text = edit(
+      text,
+      'route: \'sum(count_over_time({app="payments"} |= "pool exhausted" [2h]))\'',
+      'route: \'{app="payments"} |= "pool exhausted"\'',
+    );
+    text = edit(
+      text,
+      'expr: \'sum(rate(http_requests_total{code="500"}[5m])) > 1\'',
+      "expr: 'sum(rate(http_requests_total[5m]) > '",
+    );
+    const report = await validate([write(tempDir(), 'g/golden.yaml', text)]);
+    const g = report.goldens[0];
+    expect(g.issues.map((i) => [i.path, i.message.replace(/:.*/s, '')])).toEqual([
+      ['alert.expr', 'not valid PromQL'],
+      ['parts.A.measurements.0.route', 'not valid PromQL'],
+      ['parts.B.measurements.0.route', 'a logs route must be a metric query (it yields a number)'],
+    ]);
+    expect(g.world).toBeUndefined();
+    expect(report.ok).toBe(false);
+  });
+
   it('places world-building errors at their block', async () => {
     const text = edit(MINI, '0+30x480', '0+30x480 banana');
     const report = await validate([write(tempDir(), 'g/golden.yaml', text)]);
