@@ -39,13 +39,10 @@ export function loadBlock(
         { ...ref, path: `${ref.path}.series`, message, severity: 'error' },
       ]);
     }
-    const ts: number[] = [];
-    const vs: number[] = [];
-    parsed.values.forEach((v, i) => {
-      if (v === undefined) return;
-      ts.push(start + i * step);
-      vs.push(v);
-    });
-    store.addSeries(parsed.labels, ts, vs);
+    // append() one by one: copying into a plain number[] would canonicalize the stale NaN payload.
+    for (let i = 0; i < parsed.values.length; i++) {
+      const v = parsed.values[i];
+      if (v !== undefined) store.append(parsed.labels, start + i * step, v);
+    }
   }
 }
