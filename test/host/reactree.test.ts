@@ -237,4 +237,14 @@ describe('reactree', () => {
     expect(rejected.map((r) => r.id)).toEqual(['c2', 'c4']);
     expect(result.stop).toBe('submitted');
   });
+
+  it('shares working memory across the tree: a child's fact is read by the root', async () => {
+    const model = new TreeModel({
+      root: [expand('sequence', ['find a fact']), () => [call('working_memory', { action: 'read' })], submit()],
+      'root.1': [() => [call('working_memory', { action: 'add', fact: 'pool at 50/50 (c2)' })], finish(true)],
+    });
+    await treeRun(model);
+    const read = model.of('root')[2].messages.at(-1);
+    expect(JSON.parse(read?.role === 'tool' ? read.content : '{}').data).toEqual(['pool at 50/50 (c2)']);
+  });
 });

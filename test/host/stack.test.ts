@@ -112,4 +112,64 @@ describe('host over the real backend stack', () => {
       of(a.events, 'tool_result').map((r) => r.latencyMs),
     );
   });
+  it('run discovery against the real backend: label names, label values, series', async () => {
+    const clock = new VirtualClock();
+    const { backend } = createBackendStack(golden, world, { faults: false, clock, seed: 1 });
+    const model = new ScriptedModel([
+      () => [
+        call('list_label_names', { source: 'metrics' }),
+        call('list_label_values', { source: 'metrics', label: '__name__' }),
+        call('list_label_values', { source: 'logs', label: 'app' }),
+        call('list_series', { source: 'metrics', match: 'http_requests_total{service="checkout"}' }),
+        call('list_series', { source: 'logs', match: '{app="payments"}' }),
+      ],
+      () => [
+        call('submit_theory', {
+          theory: theory({ A: { status: 'undetermined' }, B: { status: 'undetermined' } }),
+        }),
+      ],
+    ]);
+    const gateSet = resolveGateSet('all');
+    const trace = new TraceWriter({
+      header: {
+        type: 'header',
+        format: 'rematch.trace/1',
+        golden: golden.id,
+        seat: 't',
+        provider: 'sim',
+        model: 'm',
+        shape: 'react',
+        gateSet: 'all',
+        gates: gateSet.gates,
+        rep: 1,
+        seed: 1,
+        clock: 'virtual',
+        startedAt: '',
+      },
+    });
+    await runSession({
+      golden,
+      backend,
+      model,
+      shape: 'react',
+      gateSet,
+      budget: { turns: 5, toolCalls: 10, tokens: 1e6, wallSeconds: 600 },
+      clock,
+      trace,
+    });
+    const env = model.requests[1].messages.filter((m) => m.role === 'tool').map((m) => JSON.parse(m.content));
+    expect(env.map((e) => e.outcome)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(env[0].data).toContain('service');
+    expect(env[1].data).toContain('http_requests_total');
+    expect(env[2].data).toContain('payments');
+    expect(env[3].n).toBeGreaterThan(0);
+    const calls = of(trace.trace().events, 'tool_call').filter((c) => c.class !== 'control');
+    expect(calls.map((c) => [c.class, c.source])).toEqual([
+      ['discovery', 'metrics'],
+      ['discovery', 'metrics'],
+      ['discovery', 'logs'],
+      ['discovery', 'metrics'],
+      ['discovery', 'logs'],
+    ]);
+  });
 });
