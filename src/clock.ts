@@ -13,12 +13,20 @@ export interface Clock {
   /** Milliseconds since the clock's epoch (virtual clocks start at 0 unless told otherwise). */
   now(): number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /**
+   * Real I/O that must finish before simulated time moves on (a request to a real server). The
+   * virtual clock does not advance while such work is pending; the real clock just awaits it.
+   */
+  track<T>(work: Promise<T>): Promise<T>;
 }
 
 export class RealClock implements Clock {
   readonly kind = 'real' as const;
   now(): number {
     return performance.now();
+  }
+  track<T>(work: Promise<T>): Promise<T> {
+    return work;
   }
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     if (ms <= 0) return Promise.resolve();
@@ -48,6 +56,7 @@ export class VirtualClock implements Clock {
   private seq = 0;
   private timers: Timer[] = [];
   private pumping = false;
+  private holds = 0;
 
   constructor(start = 0) {
     this.t = start;
@@ -74,6 +83,16 @@ export class VirtualClock implements Clock {
     });
   }
 
+  async track<T>(work: Promise<T>): Promise<T> {
+    this.holds++;
+    try {
+      return await work;
+    } finally {
+      this.holds--;
+      if (this.holds === 0 && this.timers.length) this.pump();
+    }
+  }
+
   /** Number of timers not yet fired (for tests and leak checks). */
   pending(): number {
     return this.timers.length;
@@ -96,6 +115,7 @@ export class VirtualClock implements Clock {
     // setImmediate runs after pending microtasks and I/O callbacks: everything runnable has run.
     setImmediate(() => {
       this.pumping = false;
+      if (this.holds > 0) return; // tracked real I/O pending: track() pumps when it settles
       const next = this.timers.shift();
       if (!next) return;
       if (next.at > this.t) this.t = next.at;

@@ -11,6 +11,7 @@ import { DEFAULT_CAPACITY, withCapacity } from './capacity.js';
 import { createEngineBackend } from './engine-backend.js';
 import { withFaults } from './faults.js';
 import { withQueryLog } from './query-log.js';
+import { createRealPrometheusBackend } from './real-prometheus.js';
 
 export interface StackOptions {
   faults: boolean;
@@ -25,7 +26,9 @@ export function createBackendStack(
   world: World,
   opts: StackOptions,
 ): { backend: Backend; queryLog: QueryLogEntry[] } {
-  let backend: Backend = createEngineBackend(golden, world);
+  const engine = createEngineBackend(golden, world);
+  let backend: Backend =
+    golden.backend === 'prometheus' ? createRealPrometheusBackend(golden, world, engine, opts.clock) : engine;
   if (opts.faults && golden.faults.length > 0) {
     backend = withFaults(backend, golden.faults, golden, { clock: opts.clock, seed: opts.seed });
   }

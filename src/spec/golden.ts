@@ -305,6 +305,13 @@ export const GoldenFile = z
       })
       .strict(),
     faults: z.array(Fault).default([]),
+    /**
+     * Which engine answers the metrics APIs: the embedded PromQL engine, or a real Prometheus
+     * backfilled with the world's series (Debian's package, scripts/install-prometheus.sh), still
+     * behind the fault layer and capacity model. Logs are always served by the embedded engine.
+     * Absent means embedded.
+     */
+    backend: z.enum(['embedded', 'prometheus']).optional(),
     capacity: z.object({ prometheus: Capacity.optional(), loki: Capacity.optional() }).strict().default({}),
     skills: z
       .array(z.object({ name: z.string(), description: z.string(), text: z.string() }).strict())
