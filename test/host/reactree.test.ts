@@ -238,9 +238,13 @@ describe('reactree', () => {
     expect(result.stop).toBe('submitted');
   });
 
-  it('shares working memory across the tree: a child's fact is read by the root', async () => {
+  it('shares working memory across the tree: a fact a child adds is read by the root', async () => {
     const model = new TreeModel({
-      root: [expand('sequence', ['find a fact']), () => [call('working_memory', { action: 'read' })], submit()],
+      root: [
+        expand('sequence', ['find a fact']),
+        () => [call('working_memory', { action: 'read' })],
+        submit(),
+      ],
       'root.1': [() => [call('working_memory', { action: 'add', fact: 'pool at 50/50 (c2)' })], finish(true)],
     });
     await treeRun(model);
