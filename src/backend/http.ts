@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Golden } from '../spec/normalized.js';
 import type { ApiParams, ApiResponse, Backend } from './api.js';
+import { handleGrafana, isGrafanaPath } from './grafana-routes.js';
 import { routeOf } from './http-routes.js';
 import { TEXT_TYPE } from './loki-wire.js';
 import { JSON_TYPE } from './prom-wire.js';
@@ -17,8 +18,10 @@ export interface HttpServerOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Only named on the index page. */
+  /** Named on the index page; its alert and routes make the Grafana surface's dashboards. */
   golden?: Golden;
+  /** What "now" means in Grafana time ranges (default: the golden's now, else the wall clock). */
+  nowMs?: () => number;
 }
 
 export interface HttpServerHandle {
@@ -27,6 +30,8 @@ export interface HttpServerHandle {
   promUrl: string;
   /** Base URL for Loki clients (`/loki/api/v1/...` below it). */
   lokiUrl: string;
+  /** Base URL for Grafana clients (`/api/datasources`, `/api/ds/query`, proxy routes). */
+  grafanaUrl: string;
   close(): Promise<void>;
 }
 
@@ -53,6 +58,7 @@ export async function startHttpServer(
     url,
     promUrl: url,
     lokiUrl: url,
+    grafanaUrl: url,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -63,6 +69,7 @@ export async function startHttpServer(
 
 async function serve(backend: Backend, req: IncomingMessage, res: ServerResponse, opts: HttpServerOptions) {
   const u = new URL(req.url ?? '/', 'http://localhost');
+  if (isGrafanaPath(u.pathname)) return serveGrafana(backend, req, res, u, opts);
   const route = routeOf(u.pathname);
   if (!route) return send(res, notFound(u.pathname, opts));
   const method = req.method ?? 'GET';
@@ -90,6 +97,38 @@ async function serve(backend: Backend, req: IncomingMessage, res: ServerResponse
   send(res, answer);
 }
 
+async function serveGrafana(
+  backend: Backend,
+  req: IncomingMessage,
+  res: ServerResponse,
+  u: URL,
+  opts: HttpServerOptions,
+): Promise<void> {
+  const abort = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) abort.abort(new Error('client closed the connection'));
+  });
+  const host = req.headers.host ?? '127.0.0.1';
+  const golden = opts.golden;
+  const answer = await handleGrafana(
+    {
+      method: req.method ?? 'GET',
+      url: u,
+      body: req.method === 'POST' ? await readBody(req) : '',
+      contentType: req.headers['content-type'] ?? '',
+      headers: req.headers,
+      signal: abort.signal,
+    },
+    {
+      backend,
+      baseUrl: `http://${host}`,
+      golden,
+      nowMs: opts.nowMs ?? (() => golden?.ms.now ?? Date.now()),
+    },
+  );
+  send(res, answer);
+}
+
 /** Prometheus' ParseForm order: form body values first, then the URL's. */
 function addAll(p: ApiParams, sp: URLSearchParams): void {
   for (const [k, v] of sp) {
@@ -100,6 +139,11 @@ function addAll(p: ApiParams, sp: URLSearchParams): void {
 
 async function readForm(req: IncomingMessage): Promise<string> {
   const type = req.headers['content-type'] ?? '';
+  const body = await readBody(req);
+  return type.startsWith('application/x-www-form-urlencoded') ? body : '';
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of req) {
@@ -107,7 +151,7 @@ async function readForm(req: IncomingMessage): Promise<string> {
     if (size > MAX_BODY) break;
     chunks.push(c as Buffer);
   }
-  return type.startsWith('application/x-www-form-urlencoded') ? Buffer.concat(chunks).toString('utf8') : '';
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function notFound(path: string, opts: HttpServerOptions): ApiResponse {
@@ -115,7 +159,7 @@ function notFound(path: string, opts: HttpServerOptions): ApiResponse {
     const g = opts.golden ? ` for golden ${opts.golden.id}` : '';
     return {
       status: 200,
-      text: `rematch telemetry backend${g}\nPrometheus: /api/v1/...\nLoki: /loki/api/v1/...\n`,
+      text: `rematch telemetry backend${g}\nPrometheus: /api/v1/...\nLoki: /loki/api/v1/...\nGrafana: /api/datasources, /api/ds/query, /api/datasources/proxy/uid/<uid>/...\n`,
     };
   }
   if (path.startsWith('/api/v1/')) {

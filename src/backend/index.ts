@@ -1,9 +1,17 @@
 /** The backend's public surface (DESIGN §8): the stack, its layers, and the HTTP adapter. */
+
+export { type AgentServer, type AgentServerOptions, startAgentServer } from './agent-server.js';
 export * from './api.js';
+export { CALL_ID_HEADER, type ObservedCall, withCallIds } from './call-ids.js';
 export { type CapacitySpec, DEFAULT_CAPACITY, withCapacity } from './capacity.js';
 export { createEngineBackend } from './engine-backend.js';
 export { TRANSPORT_HEADER } from './fault-responses.js';
 export { type FaultOptions, withFaults } from './faults.js';
+export { type Dashboard, dashboardsOf } from './grafana-dashboards.js';
+export { DATASOURCES, type Datasource, datasourceJson, LOKI_UID, PROM_UID } from './grafana-datasources.js';
+export { grafanaTime } from './grafana-time.js';
+export { readUpstream, type Upstream } from './grafana-upstream.js';
 export { type HttpServerHandle, type HttpServerOptions, startHttpServer } from './http.js';
 export { withQueryLog } from './query-log.js';
 export { createBackendStack, type StackOptions } from './stack.js';
+export { withTimeShift } from './time-shift.js';

@@ -12,10 +12,13 @@ import type { Golden } from '../spec/normalized.js';
 import { buildWorld } from '../world/build.js';
 import { type HttpServerHandle, startHttpServer } from './http.js';
 import { createBackendStack } from './stack.js';
+import { withTimeShift } from './time-shift.js';
 
 export interface ServeOptions {
   port?: number;
   faults?: boolean;
+  /** Shift the world so the wall clock's now (at start) is the golden's now (docs/backend.md). */
+  shiftToNow?: boolean;
   /** Where the banner goes (default stdout). */
   write?: (line: string) => void;
 }
@@ -37,9 +40,21 @@ export async function startServe(arg: string, opts: ServeOptions = {}): Promise<
     clock: new RealClock(),
     seed: golden.world.seed,
   });
-  const server = await startHttpServer(backend, { port: opts.port ?? 0, golden });
+  const shiftMs = opts.shiftToNow ? Date.now() - golden.ms.now : 0;
+  const server = await startHttpServer(withTimeShift(backend, shiftMs), {
+    port: opts.port ?? 0,
+    golden,
+    ...(opts.shiftToNow ? { nowMs: () => Date.now() } : {}),
+  });
   const write = opts.write ?? ((l: string) => process.stdout.write(`${l}\n`));
-  for (const line of banner(golden, server, faults, world.metrics.size.series, world.logs.size.lines))
+  for (const line of banner(
+    golden,
+    server,
+    faults,
+    world.metrics.size.series,
+    world.logs.size.lines,
+    shiftMs,
+  ))
     write(line);
   return server;
 }
@@ -60,14 +75,27 @@ export async function serveCommand(arg: string, opts: ServeOptions = {}): Promis
   (opts.write ?? ((l: string) => process.stdout.write(`${l}\n`)))('stopped');
 }
 
-function banner(g: Golden, s: HttpServerHandle, faults: boolean, series: number, lines: number): string[] {
+function banner(
+  g: Golden,
+  s: HttpServerHandle,
+  faults: boolean,
+  series: number,
+  lines: number,
+  shiftMs: number,
+): string[] {
   const out = [
     `golden ${g.id}: ${series} series, ${lines} log lines; queries default to now = ${new Date(g.ms.now).toISOString()}`,
     `Prometheus: ${s.promUrl}`,
     `Loki:       ${s.lokiUrl}`,
-    // promtool sends the wall-clock time unless told otherwise; the world ends before it.
-    `try: promtool query instant --time ${g.ms.now / 1000} ${s.promUrl} 'up'`,
+    `Grafana:    ${s.grafanaUrl} (datasources rematch-prometheus, rematch-loki)`,
   ];
+  if (shiftMs !== 0) {
+    out.push(`time: shifted by ${Math.round(shiftMs / 1000)} s: wall-clock now is the golden's now`);
+    out.push(`try: promtool query instant ${s.promUrl} 'up'`);
+  } else {
+    // promtool sends the wall-clock time unless told otherwise; the world ends before it.
+    out.push(`try: promtool query instant --time ${g.ms.now / 1000} ${s.promUrl} 'up'`);
+  }
   if (!faults) out.push('faults: off (--no-faults)');
   else if (g.faults.length === 0) out.push('faults: none in this golden');
   else {

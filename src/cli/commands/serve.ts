@@ -13,8 +13,9 @@ export function register(program: Command): void {
       return Number(v);
     })
     .option('--no-faults', "serve without the golden's faults")
-    .action(async (golden: string, opts: { port?: number; faults: boolean }) => {
+    .option('--shift-to-now', "shift the world so the wall clock's now is the golden's now")
+    .action(async (golden: string, opts: { port?: number; faults: boolean; shiftToNow?: boolean }) => {
       const { serveCommand } = await import('../../backend/serve.js');
-      await serveCommand(golden, { port: opts.port, faults: opts.faults });
+      await serveCommand(golden, { port: opts.port, faults: opts.faults, shiftToNow: opts.shiftToNow });
     });
 }

@@ -1,0 +1,48 @@
+/**
+ * The server an external agent (a command seat) talks to: the golden's full stack on the real
+ * clock (faults on unless told otherwise), call ids on every answer, and by default the world
+ * shifted so that the agent's wall-clock "now" is the golden's now at the moment the server starts.
+ */
+import { RealClock } from '../clock.js';
+import type { Golden } from '../spec/normalized.js';
+import type { World } from '../world/types.js';
+import type { QueryLogEntry } from './api.js';
+import { type ObservedCall, withCallIds } from './call-ids.js';
+import { type HttpServerHandle, startHttpServer } from './http.js';
+import { createBackendStack } from './stack.js';
+import { withTimeShift } from './time-shift.js';
+
+export interface AgentServerOptions {
+  seed: number;
+  /** Default true. */
+  faults?: boolean;
+  /** Default true: wall-clock now = the golden's now at start. */
+  shiftToNow?: boolean;
+  observe?: (call: ObservedCall) => void;
+}
+
+export interface AgentServer extends HttpServerHandle {
+  queryLog: QueryLogEntry[];
+  /** Add to a golden time to get the time the agent sees (0 when not shifted). */
+  shiftMs: number;
+}
+
+export async function startAgentServer(
+  golden: Golden,
+  world: World,
+  opts: AgentServerOptions,
+): Promise<AgentServer> {
+  const { backend, queryLog } = createBackendStack(golden, world, {
+    faults: opts.faults ?? true,
+    clock: new RealClock(),
+    seed: opts.seed,
+  });
+  const shifted = opts.shiftToNow ?? true;
+  const shiftMs = shifted ? Date.now() - golden.ms.now : 0;
+  const served = withTimeShift(withCallIds(backend, opts.observe), shiftMs);
+  const server = await startHttpServer(served, {
+    golden,
+    nowMs: shifted ? () => Date.now() : () => golden.ms.now,
+  });
+  return { ...server, queryLog, shiftMs };
+}
