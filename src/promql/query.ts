@@ -32,6 +32,7 @@ function context(
     lookbackMs: opts?.lookbackDeltaMs ?? DEFAULT_LOOKBACK_MS,
     maxSamples: opts?.maxSamples ?? DEFAULT_MAX_SAMPLES,
     selected: new Map(),
+    subqueryMemo: new Map(),
     warnings: new Set(),
     infos: new Set(),
     samplesRead: 0,

@@ -8,6 +8,7 @@ import { type QueryContext, warn } from './context.js';
 import { keyOf, makeLabels } from './labels.js';
 import { KahanSum, MeanAcc, quantile, variance } from './stats.js';
 import type { Sample } from './types.js';
+import { labelsHashFraction } from './xxhash.js';
 
 interface GroupOf {
   key: string;
@@ -120,8 +121,24 @@ export function aggregate(
       for (const g of groupsOut) out.push(...g);
       return out;
     }
-    case 'limit_ratio':
-      throw new PromQLError('bad_data', 'unsupported aggregation: limit_ratio');
+    case 'limit_ratio': {
+      let r = param as number;
+      if (Number.isNaN(r)) throw new PromQLError('execution', 'Ratio value is NaN');
+      if (r < -1 || r > 1) {
+        const capped = r < -1 ? -1 : 1;
+        warn(
+          ctx,
+          `ratio value should be between -1 and 1, got ${formatPromFloat(r)}, capping to ${capped}`,
+          e.param ?? e,
+        );
+        r = capped;
+      }
+      // A stable subset: a series is in when its label hash falls in [0, r) (or [1+r, 1] for r < 0).
+      return samples.filter((s) => {
+        const off = labelsHashFraction(s.labels);
+        return (r >= 0 && off < r) || (r < 0 && off >= 1 + r);
+      });
+    }
     case 'count_values': {
       const label = param as string;
       if (!/^[a-zA-Z_][a-zA-Z0-9_]*$/.test(label) && (label === '' || label.includes('\uFFFD'))) {

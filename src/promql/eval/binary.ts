@@ -60,8 +60,58 @@ export function vectorScalar(e: BinaryExpr, vec: Sample[], s: number, swap: bool
   return out;
 }
 
+const sigCache = new WeakMap<VectorMatching, WeakMap<Labels, string>>();
+
+/** Matching signature, cached per (matching clause, label object): both repeat at every step. */
 function sigOf(m: VectorMatching): (l: Labels) => string {
-  return (l) => signature(l, m.on, m.labels);
+  let c = sigCache.get(m);
+  if (!c) {
+    c = new WeakMap();
+    sigCache.set(m, c);
+  }
+  const cache = c;
+  return (l) => {
+    let k = cache.get(l);
+    if (k === undefined) {
+      k = signature(l, m.on, m.labels);
+      cache.set(l, k);
+    }
+    return k;
+  };
+}
+
+const defaulted = new WeakMap<BinaryExpr, BinaryExpr>();
+
+/** The expression with its implicit one-to-one matching made explicit (one object per node). */
+function withMatching(e: BinaryExpr): BinaryExpr {
+  if (e.matching) return e;
+  let d = defaulted.get(e);
+  if (!d) {
+    d = { ...e, matching: { card: 'one-to-one', on: false, labels: [], include: [] } };
+    defaulted.set(e, d);
+  }
+  return d;
+}
+
+const resultCache = new WeakMap<BinaryExpr, WeakMap<Labels, WeakMap<Labels, Labels>>>();
+
+function cachedResultLabels(e: BinaryExpr, l: Labels, r: Labels): Labels {
+  let byL = resultCache.get(e);
+  if (!byL) {
+    byL = new WeakMap();
+    resultCache.set(e, byL);
+  }
+  let byR = byL.get(l);
+  if (!byR) {
+    byR = new WeakMap();
+    byL.set(l, byR);
+  }
+  let out = byR.get(r);
+  if (!out) {
+    out = resultLabels(e, l, r);
+    byR.set(r, out);
+  }
+  return out;
 }
 
 export function setOp(e: BinaryExpr, lhs: Sample[], rhs: Sample[]): Sample[] {
@@ -92,8 +142,8 @@ function resultLabels(e: BinaryExpr, l: Labels, r: Labels): Labels {
 }
 
 export function vectorVector(e: BinaryExpr, lhsIn: Sample[], rhsIn: Sample[]): Sample[] {
-  const m = e.matching ?? { card: 'one-to-one', on: false, labels: [], include: [] };
-  const em: BinaryExpr = e.matching ? e : { ...e, matching: m };
+  const em = withMatching(e);
+  const m = em.matching!;
   const sig = sigOf(m);
   const swapped = m.card === 'one-to-many';
   const lhs = swapped ? rhsIn : lhsIn;
@@ -133,7 +183,7 @@ export function vectorVector(e: BinaryExpr, lhsIn: Sample[], rhsIn: Sample[]): S
       v = keep ? 1 : 0;
       keep = true;
     } else if (!keep) continue;
-    const labels = resultLabels(em, ls.labels, rs.labels);
+    const labels = cachedResultLabels(em, ls.labels, rs.labels);
     if (m.card !== 'one-to-one') {
       let set = matched.get(k);
       if (!set) {

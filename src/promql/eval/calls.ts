@@ -2,7 +2,7 @@
 import type { Labels } from '../../world/types.js';
 import type { Call, Expr } from '../ast.js';
 import { formatPromFloat } from '../format.js';
-import { execError, type QueryContext, warn } from './context.js';
+import { execError, info, type QueryContext, warn } from './context.js';
 import { evaluate, vectorOf } from './engine.js';
 import { INSTANT_FUNCTIONS, unsupported } from './functions.js';
 import { dropName, keyOf, makeLabels } from './labels.js';
@@ -41,6 +41,20 @@ export function checkDuplicates(samples: Sample[]): void {
   }
 }
 
+const COUNTER_FNS = new Set(['rate', 'increase']);
+const COUNTER_SUFFIX = /_(total|sum|count|bucket)$/;
+
+/** Prometheus' hint when rate/increase is applied to something not named like a counter. */
+function counterInfo(ctx: QueryContext, name: string | undefined, pos: Expr): void {
+  if (name && !COUNTER_SUFFIX.test(name)) {
+    info(
+      ctx,
+      `metric might not be a counter, name does not end in _total/_sum/_count/_bucket: "${name}"`,
+      pos,
+    );
+  }
+}
+
 function scalarArg(ctx: QueryContext, e: Expr, t: number): number {
   const v = evaluate(ctx, e, t);
   return v.kind === 'scalar' ? v.v : Number.NaN;
@@ -66,11 +80,20 @@ function rangeCall(ctx: QueryContext, e: Call, t: number): Value {
   const keep = KEEPS_NAME.has(e.func);
   const call = { rangeMs: m.rangeMs, end: m.end, evalT: t, params };
   const out: Sample[] = [];
+  const counter = COUNTER_FNS.has(e.func);
+  let firstName: string | undefined;
+  let manyNames = false;
   for (const w of m.windows) {
     const v = f(w, call);
     if (v === undefined) continue;
-    out.push({ labels: keep ? w.labels : dropName(w.labels), v });
+    const name = w.labels.__name__;
+    if (counter) counterInfo(ctx, name, e.args[mIdx]);
+    if (out.length === 0) firstName = name;
+    else if (name !== firstName) manyNames = true;
+    out.push({ labels: keep ? w.labels : (w.dropped ?? dropName(w.labels)), v });
   }
+  // Dropping the name can only collide series that had different names.
+  if (manyNames && !keep) checkDuplicates(out);
   return { kind: 'vector', samples: out };
 }
 
@@ -95,11 +118,7 @@ export function evalCall(ctx: QueryContext, e: Call, t: number): Value {
       };
     }
   }
-  if (RANGE_FUNCTIONS[e.func]) {
-    const v = rangeCall(ctx, e, t);
-    if (v.kind === 'vector') checkDuplicates(v.samples);
-    return v;
-  }
+  if (RANGE_FUNCTIONS[e.func]) return rangeCall(ctx, e, t);
   const f = INSTANT_FUNCTIONS[e.func];
   if (!f) throw unsupported(e.func);
   const args = e.args.map((a) => evaluate(ctx, a, t));

@@ -1,8 +1,10 @@
 /** Per-query evaluation state: the source, query bounds, caches, annotations and the sample budget. */
-import type { Series, SeriesSource } from '../../world/types.js';
+import type { SeriesSource } from '../../world/types.js';
 import { PromQLError } from '../api.js';
 import type { Pos, VectorSelector } from '../ast.js';
 import { lineCol } from '../parser/errors.js';
+import type { Selected } from './selectors.js';
+import type { Value } from './types.js';
 
 export interface QueryContext {
   readonly src: SeriesSource;
@@ -14,7 +16,9 @@ export interface QueryContext {
   readonly stepMs: number;
   readonly lookbackMs: number;
   readonly maxSamples: number;
-  readonly selected: Map<VectorSelector, Series[]>;
+  readonly selected: Map<VectorSelector, Selected[]>;
+  /** Subquery inner results per absolute timestamp: outer steps share most inner steps. */
+  readonly subqueryMemo: Map<object, Map<number, Value>>;
   readonly warnings: Set<string>;
   readonly infos: Set<string>;
   samplesRead: number;

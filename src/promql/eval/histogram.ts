@@ -27,30 +27,48 @@ function parseLe(s: string | undefined): number {
   return Number(t);
 }
 
-/** Buckets grouped by their label set without `le` (and without the metric name). */
+interface BucketKey {
+  le: number;
+  key: string;
+  labels: Labels;
+  name: string;
+}
+
+const bucketKeys = new WeakMap<Labels, BucketKey>();
+
+/**
+ * A bucket's group: its label set without `le`, keyed with the metric name so that two histograms
+ * differing only by name collide after the name is dropped (reported as a duplicate label set).
+ * Cached per label object, which repeats at every step of a range query.
+ */
+function bucketKey(l: Labels): BucketKey {
+  let b = bucketKeys.get(l);
+  if (!b) {
+    const withName = projectLabels(l, false, ['le'], true);
+    b = { le: parseLe(l.le), key: keyOf(withName), labels: dropName(withName), name: l.__name__ ?? '' };
+    bucketKeys.set(l, b);
+  }
+  return b;
+}
+
 function groupBuckets(samples: Sample[], env: FnEnv, argPos: { start: number; end: number }): Group[] {
   const groups = new Map<string, Group>();
   for (const s of samples) {
-    const le = parseLe(s.labels.le);
-    const name = s.labels.__name__ ?? '';
-    if (Number.isNaN(le)) {
+    const bk = bucketKey(s.labels);
+    if (Number.isNaN(bk.le)) {
       warn(
         env.ctx,
-        `bucket label "le" is missing or has a malformed value of "${s.labels.le ?? ''}" for metric name "${name}"`,
+        `bucket label "le" is missing or has a malformed value of "${s.labels.le ?? ''}" for metric name "${bk.name}"`,
         argPos,
       );
       continue;
     }
-    // Grouped with the metric name: two histograms differing only by name collide after the
-    // name is dropped, which the caller reports as a duplicate label set.
-    const labels = projectLabels(s.labels, false, ['le'], true);
-    const k = keyOf(labels);
-    let g = groups.get(k);
+    let g = groups.get(bk.key);
     if (!g) {
-      g = { labels: dropName(labels), name, buckets: [] };
-      groups.set(k, g);
+      g = { labels: bk.labels, name: bk.name, buckets: [] };
+      groups.set(bk.key, g);
     }
-    g.buckets.push({ le, count: s.v });
+    g.buckets.push({ le: bk.le, count: s.v });
   }
   return [...groups.values()];
 }

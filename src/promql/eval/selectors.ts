@@ -3,10 +3,11 @@
  * selector sees (t - lookback, t], a range selector (t - range, t]. Stale markers end a series and
  * never appear in range windows.
  */
-import { isStaleNaN, type Series } from '../../world/types.js';
+import { isStaleNaN, type Labels, type Series } from '../../world/types.js';
 import type { AtModifier, MatrixSelector, VectorSelector } from '../ast.js';
 import { goRegexToJs } from '../parser/go-regex.js';
 import { countSamples, type QueryContext } from './context.js';
+import { dropName } from './labels.js';
 import type { MatrixValue, Sample, Window } from './types.js';
 
 /** First index with ts > t. */
@@ -27,13 +28,21 @@ export function atTime(ctx: QueryContext, at: AtModifier | undefined, t: number)
 }
 
 /** Series of a selector, fetched once per query (all times) and reused at every step. */
-export function seriesOf(ctx: QueryContext, vs: VectorSelector): Series[] {
+export function seriesOf(ctx: QueryContext, vs: VectorSelector): Selected[] {
   let s = ctx.selected.get(vs);
   if (!s) {
     const ms = vs.matchers.map((m) =>
       m.op === '=~' || m.op === '!~' ? { ...m, value: goRegexToJs(m.value) } : m,
     );
-    s = ctx.src.select(ms, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+    s = ctx.src
+      .select(ms, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY)
+      .map((x) => ({
+        labels: x.labels,
+        ts: x.ts,
+        vs: x.vs,
+        stale: hasStale(x),
+        dropped: dropName(x.labels),
+      }));
     ctx.selected.set(vs, s);
   }
   return s;
@@ -70,11 +79,17 @@ function hasStale(s: Series): boolean {
   return h;
 }
 
-export function windowOf(s: Series, from: number, to: number): Window | undefined {
+/** A selected series with what every step needs precomputed. */
+export interface Selected extends Series {
+  stale: boolean;
+  dropped: Labels;
+}
+
+export function windowOf(s: Selected, from: number, to: number): Window | undefined {
   const lo = upperBound(s.ts, from);
   const hi = upperBound(s.ts, to, lo);
   if (lo >= hi) return undefined;
-  if (!hasStale(s)) return { labels: s.labels, ts: s.ts, vs: s.vs, lo, hi };
+  if (!s.stale) return { labels: s.labels, ts: s.ts, vs: s.vs, lo, hi, dropped: s.dropped };
   const ts: number[] = [];
   const vs: number[] = [];
   for (let i = lo; i < hi; i++) {
@@ -83,7 +98,14 @@ export function windowOf(s: Series, from: number, to: number): Window | undefine
     vs.push(s.vs[i]);
   }
   if (ts.length === 0) return undefined;
-  return { labels: s.labels, ts: Float64Array.from(ts), vs: Float64Array.from(vs), lo: 0, hi: ts.length };
+  return {
+    labels: s.labels,
+    ts: Float64Array.from(ts),
+    vs: Float64Array.from(vs),
+    lo: 0,
+    hi: ts.length,
+    dropped: s.dropped,
+  };
 }
 
 export function evalMatrixSelector(ctx: QueryContext, ms: MatrixSelector, t: number): MatrixValue {

@@ -18,8 +18,17 @@ export function evalSubquery(ctx: QueryContext, e: SubqueryExpr, t: number): Mat
   let ts = Math.floor(from / step) * step;
   if (ts <= from) ts += step;
   const acc = new Map<string, { labels: Labels; ts: number[]; vs: number[] }>();
+  let memo = ctx.subqueryMemo.get(e);
+  if (!memo) {
+    memo = new Map();
+    ctx.subqueryMemo.set(e, memo);
+  }
   for (; ts <= end; ts += step) {
-    const v = evaluate(ctx, e.expr, ts);
+    let v = memo.get(ts);
+    if (!v) {
+      v = evaluate(ctx, e.expr, ts);
+      memo.set(ts, v);
+    }
     if (v.kind === 'scalar') {
       push(acc, {}, ts, v.v);
       continue;

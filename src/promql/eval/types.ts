@@ -15,6 +15,8 @@ export interface Window {
   vs: Float64Array;
   lo: number;
   hi: number;
+  /** `labels` without the metric name, when known up front. */
+  dropped?: Labels;
 }
 
 export type Value =
