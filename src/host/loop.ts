@@ -32,7 +32,7 @@ export async function runAgent(
 ): Promise<NodeEnd> {
   const schemas = offered.map((n) => schemaOf(TOOLS[n]));
   for (;;) {
-    if (s.stopping) return { kind: 'stopped' };
+    if (s.stopping || s.failed !== undefined) return { kind: 'stopped' };
     const over = s.budgetExceeded();
     if (over) {
       s.stopping = { kind: 'budget', reason: over };

@@ -51,6 +51,8 @@ export class Session {
   readonly required: Readonly<Record<'A' | 'B', ReadonlySet<Source>>>;
   readonly nodes = new Map<string, NodeStats>();
   stopping: Stopping | undefined;
+  /** A node threw (e.g. a ProviderError): every other node stops at its next turn. */
+  failed: unknown;
   expansions = 0;
   /** The tools of this session, for search_tools. Set by the shape. */
   catalog: { name: string; description: string }[] = [];

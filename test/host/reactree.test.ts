@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../src/backend/api.js';
 import type { Clock } from '../../src/clock.js';
-import type { Model, TurnRequest, TurnResult } from '../../src/providers/spec.js';
+import { type Model, ProviderError, type TurnRequest, type TurnResult } from '../../src/providers/spec.js';
 import {
   call,
   failedEnvelope,
@@ -250,5 +250,24 @@ describe('reactree', () => {
     await treeRun(model);
     const read = model.of('root')[2].messages.at(-1);
     expect(JSON.parse(read?.role === 'tool' ? read.content : '{}').data).toEqual(['pool at 50/50 (c2)']);
+  });
+
+  it('stops the siblings of a child whose provider fails, and writes nothing after the end', async () => {
+    const looping = Array.from({ length: 10 }, (_, i) => () => [
+      call('query_metrics', { query: `up{i="${i}"}` }),
+    ]);
+    const model = new TreeModel({
+      root: [expand('parallel', ['x', 'y']), submit()],
+      'root.1': [
+        () => {
+          throw new ProviderError('provider 500', { status: 500 });
+        },
+      ],
+      'root.2': looping,
+    });
+    const { result, events } = await treeRun(model);
+    expect(result).toMatchObject({ stop: 'error', end: { unscored: true, error: 'provider 500' } });
+    expect(events.at(-1)?.type).toBe('end');
+    expect(model.of('root.2').length).toBeLessThan(3);
   });
 });

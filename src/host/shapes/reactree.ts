@@ -113,8 +113,20 @@ class Tree {
         args.subgoals.filter((_, j) => j !== i),
       );
     const results: ChildResult[] = [];
-    if (concurrent) results.push(...(await Promise.all(children.map(run))));
-    else {
+    if (concurrent) {
+      // A throwing child stops its siblings at their next turn; the error surfaces once all ended,
+      // so no event is written after the session's `end`.
+      const settled = await Promise.allSettled(
+        children.map((c, i) =>
+          run(c, i).catch((e: unknown) => {
+            s.failed ??= e;
+            throw e;
+          }),
+        ),
+      );
+      for (const r of settled) if (r.status === 'rejected') throw r.reason;
+      results.push(...settled.map((r) => (r as PromiseFulfilledResult<ChildResult>).value));
+    } else {
       for (const [i, child] of children.entries()) {
         const r = await run(child, i);
         results.push(r);
