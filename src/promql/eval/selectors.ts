@@ -34,15 +34,13 @@ export function seriesOf(ctx: QueryContext, vs: VectorSelector): Selected[] {
     const ms = vs.matchers.map((m) =>
       m.op === '=~' || m.op === '!~' ? { ...m, value: goRegexToJs(m.value) } : m,
     );
-    s = ctx.src
-      .select(ms, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY)
-      .map((x) => ({
-        labels: x.labels,
-        ts: x.ts,
-        vs: x.vs,
-        stale: hasStale(x),
-        dropped: dropName(x.labels),
-      }));
+    s = ctx.src.select(ms, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY).map((x) => ({
+      labels: x.labels,
+      ts: x.ts,
+      vs: x.vs,
+      stale: hasStale(x),
+      dropped: dropName(x.labels),
+    }));
     ctx.selected.set(vs, s);
   }
   return s;

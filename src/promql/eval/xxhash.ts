@@ -77,7 +77,7 @@ export function labelsHashFraction(labels: Labels): number {
       chunks.push(...enc.encode(part));
       if (i < parts.length - 1) chunks.push(0xff);
     });
-    f = Number(xxhash64(Uint8Array.from(chunks))) / 18446744073709551615;
+    f = Number(xxhash64(Uint8Array.from(chunks))) / 2 ** 64;
     cache.set(labels, f);
   }
   return f;
