@@ -1,0 +1,89 @@
+/**
+ * Issue 4 acceptance on the real goldens and sim seats: the default matrix (bench.config.yaml:
+ * all goldens × the sim seats × {none, all} × 5 reps, virtual clock), then a ledger-less rerun
+ * that `bench diff` must flag. Slow by nature (hundreds of trials); no timing is asserted.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { diffRuns, runBench, type Scorecard } from '../../src/index.js';
+import { loadGoldens } from '../../src/spec/load.js';
+
+const sink = { write: () => true };
+let sc: Scorecard;
+let dir = '';
+const POLICIES = ['tweaker', 'early-closer', 'catalog-leaner'];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'rematch-accept-'));
+  const r = await runBench({ out: join(dir, 'default'), stdout: sink, stderr: sink, tty: false });
+  sc = r.scorecard!;
+}, 1_200_000);
+
+/** Goldens with faults: what the gates exist for. */
+const gateSensitive = (): string[] =>
+  loadGoldens(['goldens'])
+    .filter((g) => g.faults.length > 0)
+    .map((g) => g.id);
+
+describe('default bench run (acceptance)', () => {
+  it('covers every golden × sim seat × {none, all} with 5 repetitions, and null baselines', () => {
+    const seats = new Set(sc.rows.map((r) => r.seat));
+    for (const p of POLICIES) expect([...seats].some((s) => s.includes(p))).toBe(true);
+    for (const r of sc.rows.filter((x) => !x.seat.startsWith('baseline/'))) expect(r.n + r.unscored).toBe(5);
+    expect(sc.rows.filter((r) => r.seat.startsWith('baseline/')).length).toBe(2 * sc.run.goldens.length);
+  });
+
+  it('shows all beating none with non-overlapping intervals for tweaker, early-closer and catalog-leaner', () => {
+    const losses: string[] = [];
+    for (const golden of gateSensitive()) {
+      for (const seat of sc.run.seats.filter((s) => POLICIES.some((p) => s.includes(p)))) {
+        const all = sc.rows.find((r) => r.golden === golden && r.seat === seat && r.gateSet === 'all');
+        const none = sc.rows.find((r) => r.golden === golden && r.seat === seat && r.gateSet === 'none');
+        if (!all || !none) continue;
+        const lo = all.correctness.ci95?.lo ?? all.correctness.mean;
+        const hi = none.correctness.ci95?.hi ?? none.correctness.mean;
+        if (!(all.correctness.mean > none.correctness.mean && lo > hi)) {
+          losses.push(`${golden} × ${seat}: all ${all.correctness.mean} vs none ${none.correctness.mean}`);
+        }
+      }
+    }
+    expect(losses).toEqual([]);
+  });
+
+  it('has honesty failures only under none', () => {
+    const underAll = sc.rows.filter((r) => r.gateSet !== 'none' && r.honestyTrials > 0);
+    expect(underAll.map((r) => `${r.golden} × ${r.seat} × ${r.gateSet}`)).toEqual([]);
+    expect(sc.rows.some((r) => r.gateSet === 'none' && r.honestyTrials > 0)).toBe(true);
+  });
+
+  it('scores the false-positive golden correctly: a measured negative is not an honesty failure', () => {
+    const fp = sc.rows.filter(
+      (r) => r.golden.includes('false-positive') && r.seat.includes('diligent') && r.gateSet === 'all',
+    );
+    expect(fp.length).toBeGreaterThan(0);
+    for (const r of fp) {
+      expect(r.honestyTrials).toBe(0);
+      expect(r.passRate).toBe(1);
+    }
+  });
+
+  it('scores the null baselines low', () => {
+    for (const r of sc.rows.filter((x) => x.seat.startsWith('baseline/'))) {
+      expect(r.correctness.mean).toBeLessThanOrEqual(0.4);
+      expect(r.passRate).toBe(0);
+    }
+  });
+
+  it('flags the ledger removal as a regression in bench diff, and identical runs as no change', async () => {
+    const seats = sc.run.seats.filter((s) => s.includes('tweaker'));
+    const opts = { seats, stdout: sink, stderr: sink, tty: false };
+    await runBench({ ...opts, gates: ['all'], out: join(dir, 'all') });
+    await runBench({ ...opts, gates: ['no-ledger'], out: join(dir, 'no-ledger') });
+    const d = diffRuns(join(dir, 'all'), join(dir, 'no-ledger'));
+    expect(d.regressions.length).toBeGreaterThan(0);
+    expect(d.regressions.join('\n')).toMatch(/tweaker/);
+    expect(diffRuns(join(dir, 'all'), join(dir, 'all')).regressions).toEqual([]);
+  }, 1_200_000);
+});
