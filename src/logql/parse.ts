@@ -116,6 +116,8 @@ const GROUPABLE = new Set<RangeOp>([
   'first_over_time',
   'last_over_time',
 ]);
+/** The query reference shows `count_over_time(...) by (...)` on log ranges too. */
+const LOG_RANGE_GROUPABLE = new Set<RangeOp>(['count_over_time', 'rate', 'bytes_over_time', 'bytes_rate']);
 
 function rangeAggOf(src: Src, n: SyntaxNode): RangeAggExpr {
   const op = text(src, n.getChild('RangeOp')!) as RangeOp;
@@ -136,8 +138,8 @@ function rangeAggOf(src: Src, n: SyntaxNode): RangeAggExpr {
   const unwrap = uw ? unwrapOf(src, uw) : undefined;
   if (NEEDS_UNWRAP.has(op) && !unwrap) throw semanticError(`invalid aggregation ${op} without unwrap`);
   if (NO_UNWRAP.has(op) && unwrap) throw semanticError(`invalid aggregation ${op} with unwrap`);
-  if (grouping && !(GROUPABLE.has(op) && unwrap))
-    throw semanticError(`grouping not allowed for ${op} aggregation`);
+  const groupable = unwrap ? GROUPABLE.has(op) : LOG_RANGE_GROUPABLE.has(op);
+  if (grouping && !groupable) throw semanticError(`grouping not allowed for ${op} aggregation`);
   if (op === 'quantile_over_time' && !param) throw semanticError('parameter required for quantile_over_time');
   if (op !== 'quantile_over_time' && param) throw semanticError(`parameter not allowed for ${op}`);
   return {
@@ -313,8 +315,12 @@ function opItemOf(src: Src, op: BinOp, mod: SyntaxNode | undefined): OpItem {
 
 function makeBinary(item: OpItem, lhs: MetricExpr, rhs: MetricExpr): MetricExpr {
   const isScalar = (e: MetricExpr) => e.kind === 'literal';
-  if ((item.op === 'and' || item.op === 'or' || item.op === 'unless') && (isScalar(lhs) || isScalar(rhs))) {
+  const setOp = item.op === 'and' || item.op === 'or' || item.op === 'unless';
+  if (setOp && (isScalar(lhs) || isScalar(rhs))) {
     throw semanticError(`unexpected literal for right-hand side of set operation ${item.op}`);
+  }
+  if (setOp && item.matching && item.matching.card !== 'one-to-one') {
+    throw semanticError(`no grouping allowed for "${item.op}" operation`);
   }
   return { kind: 'binop', op: item.op, bool: item.bool, matching: item.matching, lhs, rhs };
 }

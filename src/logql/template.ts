@@ -79,8 +79,11 @@ function operand(o: Operand, ctx: TplContext): TValue {
   switch (o.k) {
     case 'field':
       return ctx.labels[o.name] ?? '';
-    case 'dot':
-      return JSON.stringify(ctx.labels);
+    case 'dot': {
+      // Go prints a map as map[k:v ...] with sorted keys.
+      const keys = Object.keys(ctx.labels).sort();
+      return `map[${keys.map((k) => `${k}:${ctx.labels[k]}`).join(' ')}]`;
+    }
     case 'str':
     case 'num':
     case 'bool':

@@ -607,6 +607,25 @@ function pipelineErrorCases(): Case[] {
     },
     {
       doc: d,
+      name: 'count_over_time accepts by (...)',
+      streams: pods,
+      query: 'count_over_time({job="x"} | json | __error__="" [5m]) by (pod)',
+      expect: {
+        vector: [
+          [{ pod: 'p1' }, 1],
+          [{ pod: 'p2' }, 1],
+        ],
+      },
+    },
+    {
+      doc: d,
+      name: 'count_over_time by (...) keeps the error labels, so an errored sample fails the query',
+      streams: pods,
+      query: 'count_over_time({job="x"} | json [5m]) by (pod)',
+      expect: { error: "pipeline error: 'JSONParserErr'" },
+    },
+    {
+      doc: d,
       name: 'a range aggregation by () keeps the error labels, so the query still fails',
       streams: [stream({ job: 'x', pod: 'p1' }, 'v=1', 'v=oops')],
       query: 'max_over_time({job="x"} | logfmt | unwrap v [5m]) by (pod)',
