@@ -48,10 +48,10 @@ export async function runSession(opts: SessionOptions): Promise<SessionResult> {
     out = opts.shape === 'reactree' ? await runReactree(s) : await runReact(s);
   } catch (e) {
     if (!(e instanceof ProviderError)) {
-      writeEnd(s, 'error', { unscored: true, error: e instanceof Error ? e.message : String(e) });
+      writeEnd(s, 'error', { unscored: true, error: redactKeys(e instanceof Error ? e.message : String(e)) });
       throw e;
     }
-    error = e.message;
+    error = redactKeys(e.message);
     out = { theory: null, source: null, stop: 'error' };
   }
   const end = writeEnd(s, out.stop, error !== undefined ? { unscored: true, error } : {});
@@ -65,4 +65,12 @@ export async function runSession(opts: SessionOptions): Promise<SessionResult> {
       gainExhausted: [...s.gainExhausted],
     },
   };
+}
+
+/** Provider messages go into traces and reports: anything shaped like an API key is masked. */
+export function redactKeys(text: string): string {
+  return text.replace(
+    /\b(sk-[A-Za-z0-9_-]{8,}|xai-[A-Za-z0-9_-]{8,}|AIza[A-Za-z0-9_-]{20,}|sk-ant-[A-Za-z0-9_-]{8,})/g,
+    '[redacted]',
+  );
 }

@@ -121,6 +121,16 @@ describe('react session', () => {
     expect(result.theory).toBeNull();
   });
 
+  it('masks anything shaped like an API key in the provider error', async () => {
+    const model = new ScriptedModel([
+      () => {
+        throw new ProviderError('401 Incorrect API key provided: sk-proj-abcdefghijklmnop', { status: 401 });
+      },
+    ]);
+    const { result } = await run(model, rules, 'all');
+    expect(result.end.error).toBe('401 Incorrect API key provided: [redacted]');
+  });
+
   it('gives the same trace for the same script (startedAt aside)', async () => {
     const a = await run(diligent(), rules, 'all');
     const b = await run(diligent(), rules, 'all');
