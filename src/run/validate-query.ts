@@ -44,8 +44,11 @@ export function langOf(q: string, given?: Lang): Lang {
   }
 }
 
+/** Engine errors as the typed tools would class them: bad_data is `rejected`, the rest `failed`. */
 function fail(e: unknown): Answer {
-  return { count: 0, shape: 'an error', outcome: 'rejected', error: (e as Error).message };
+  const type = (e as { errorType?: string }).errorType;
+  const outcome: Outcome = type === undefined || type === 'bad_data' ? 'rejected' : 'failed';
+  return { count: 0, shape: 'an error', outcome, error: (e as Error).message };
 }
 
 export function evalInstant(g: Golden, world: World, lang: Lang, q: string, at: number): Answer {
@@ -120,7 +123,8 @@ export async function evalThroughBackend(
             params: { query: q, start: new Date(g.ms.start).toISOString(), end: time, limit: '5000' },
           };
   const c = classify(await backend.handle({ ...req, origin: 'validate' }));
-  const answer: Answer = { count: c.n, shape: `${c.n} results`, outcome: c.outcome };
+  const count = resultCount(c.data) ?? c.n;
+  const answer: Answer = { count, shape: `${count} results`, outcome: c.outcome };
   if (c.error) answer.error = c.error.message;
   const single = singleValue(c.data);
   if (single !== undefined) answer.value = single;
@@ -133,6 +137,14 @@ function isMetricQueryOrFalse(q: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Series or streams in a success payload (classify's `n` counts log lines, not streams). */
+function resultCount(data: unknown): number | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const d = data as { resultType?: string; result?: unknown };
+  if (d.resultType === 'scalar' || d.resultType === 'string') return 1;
+  return Array.isArray(d.result) ? d.result.length : undefined;
 }
 
 /** The value of a Prometheus/Loki `data` holding a scalar or a one-sample vector. */
