@@ -1,0 +1,135 @@
+/**
+ * npm run bench:promql — our PromQL engine and a real Prometheus (Debian 2.42) on the same data and
+ * the same queries, in one run: median latency per query family and the ratio, at golden scale (the
+ * largest golden's metrics) and at 10× golden scale (every series copied ten times under a
+ * `replica` label). Prometheus is timed over HTTP on loopback (that is how it is used); ours is
+ * timed in process and through our own HTTP adapter, so the ratio can be read both ways.
+ */
+
+import { createBackendStack, startHttpServer } from '../src/backend/index.js';
+import { findPrometheusBinaries, startBackfilledPrometheus } from '../src/backend/prometheus-process.js';
+import { RealClock } from '../src/clock.js';
+import { instantQuery, rangeQuery } from '../src/promql/index.js';
+import { loadGoldens } from '../src/spec/load.js';
+import { buildWorld } from '../src/world/build.js';
+import { SeriesStore } from '../src/world/series-store.js';
+import type { World } from '../src/world/types.js';
+
+const REPS = Number(process.env.REPS ?? 15);
+const FAMILIES: Record<string, string[]> = {
+  selector: ['http_requests_total', 'http_requests_total{code=~"5.."}'],
+  rate: ['rate(http_requests_total[5m])', 'increase(http_requests_total[10m])'],
+  aggregation: ['sum by (service) (rate(http_requests_total[5m]))', 'topk(5, rate(http_requests_total[5m]))'],
+  binary: [
+    'sum by (service) (rate(http_requests_total{code=~"5.."}[5m])) / sum by (service) (rate(http_requests_total[5m]))',
+  ],
+  histogram: [
+    'histogram_quantile(0.99, sum by (le, service) (rate(http_request_duration_seconds_bucket[5m])))',
+  ],
+  over_time: [
+    'max_over_time(db_pool_connections_in_use[30m])',
+    'avg_over_time(db_pool_connections_in_use[10m])',
+  ],
+  subquery: ['max_over_time(sum(rate(http_requests_total{code=~"5.."}[5m]))[1h:1m])'],
+};
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function scaled(world: World, factor: number): SeriesStore {
+  const store = new SeriesStore();
+  for (const s of world.metrics.select([], -Infinity, Infinity)) {
+    for (let r = 0; r < factor; r++) {
+      const labels = factor === 1 ? s.labels : { ...s.labels, replica: String(r) };
+      store.addSeries(labels, Array.from(s.ts), Array.from(s.vs));
+    }
+  }
+  store.all();
+  return store;
+}
+
+async function time(fn: () => Promise<unknown> | unknown): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
+async function main(): Promise<void> {
+  const bin = findPrometheusBinaries();
+  if (!bin) throw new Error('Prometheus binaries not found: run scripts/install-prometheus.sh');
+  const golden = loadGoldens(['goldens']).find((g) => g.id === 'checkout-db-pool')!;
+  const world = buildWorld(golden);
+  const t = golden.ms.now + 7000;
+  const qs = { start: t - 3_600_000, end: t, step: 60_000 };
+  console.log(
+    `bench:promql — ${REPS} repetitions per query, medians in ms; ratio = ours / Prometheus (below 1: we are faster)`,
+  );
+  for (const factor of [1, 10]) {
+    const store = scaled(world, factor);
+    const prom = await startBackfilledPrometheus(bin, store.all());
+    const ourWorld: World = { ...world, metrics: store };
+    const { backend } = createBackendStack(golden, ourWorld, {
+      faults: false,
+      clock: new RealClock(),
+      seed: 1,
+      capacity: false,
+    });
+    const http = await startHttpServer(backend);
+    console.log(
+      `\n${factor === 1 ? 'golden scale' : '10× golden scale'}: ${store.size.series} series, ${store.size.samples} samples`,
+    );
+    console.log(
+      'family       mode     ours(in-proc)  ours(HTTP)  Prometheus(HTTP)  ratio(in-proc)  ratio(HTTP)',
+    );
+    try {
+      for (const [family, queries] of Object.entries(FAMILIES)) {
+        for (const mode of ['instant', 'range'] as const) {
+          const ours: number[] = [];
+          const oursHttp: number[] = [];
+          const theirs: number[] = [];
+          for (let i = 0; i < REPS; i++) {
+            for (const q of queries) {
+              const params = new URLSearchParams(
+                mode === 'instant'
+                  ? { query: q, time: String(t / 1000) }
+                  : { query: q, start: String(qs.start / 1000), end: String(qs.end / 1000), step: '60' },
+              );
+              const path = mode === 'instant' ? '/api/v1/query' : '/api/v1/query_range';
+              ours.push(
+                await time(() =>
+                  mode === 'instant'
+                    ? instantQuery(store, q, t)
+                    : rangeQuery(store, q, qs.start, qs.end, qs.step),
+                ),
+              );
+              oursHttp.push(
+                await time(async () =>
+                  (await fetch(`${http.promUrl}${path}`, { method: 'POST', body: params })).text(),
+                ),
+              );
+              theirs.push(
+                await time(async () =>
+                  (await fetch(`${prom.url}${path}`, { method: 'POST', body: params })).text(),
+                ),
+              );
+            }
+          }
+          const [a, b, c] = [median(ours), median(oursHttp), median(theirs)];
+          console.log(
+            `${family.padEnd(12)} ${mode.padEnd(8)} ${a.toFixed(2).padStart(13)} ${b.toFixed(2).padStart(11)} ${c.toFixed(2).padStart(17)} ${(a / c).toFixed(2).padStart(15)} ${(b / c).toFixed(2).padStart(12)}`,
+          );
+        }
+      }
+    } finally {
+      await http.close();
+      await prom.stop();
+    }
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});
