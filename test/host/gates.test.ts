@@ -166,6 +166,25 @@ describe('required-completion and gain-exhausted sets', () => {
   });
 });
 
+describe('gain-exhausted routes', () => {
+  it('after a halt, deferred calls on the exhausted route are blocked without reaching the backend', async () => {
+    const model = new ScriptedModel([
+      () => apps.slice(0, 6).map((app) => call('query_logs', { query: `{app="${app}"} |= "pool"` })),
+      () => [honest()],
+    ]);
+    const { result, events, backend } = await run(model, [logsTimeout], ['ledger', 'fanout']);
+    expect(backend.requests).toHaveLength(3);
+    const gates = of(events, 'gate').map((g) => [g.gate, g.decision, g.callId]);
+    expect(gates.filter(([, d]) => d === 'block')).toEqual([
+      ['ledger', 'block', 'c4'],
+      ['ledger', 'block', 'c5'],
+      ['ledger', 'block', 'c6'],
+    ]);
+    expect(result.sets.gainExhausted).toEqual(['query_logs:{app=?} |= ?']);
+    expect(result.sets.required).toEqual({ A: ['metrics'], B: ['logs'] });
+  });
+});
+
 describe('fanout gate', () => {
   const burst = () =>
     new ScriptedModel([
