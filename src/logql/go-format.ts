@@ -163,7 +163,7 @@ export function sprintf(format: string, args: TValue[]): string {
           s = printValue(a);
           if (prec !== undefined && (verb === 's' || verb === 'v')) s = s.slice(0, Number(prec));
       }
-      const width = w ? Number(w) : 0;
+      const width = w ? Math.min(Number(w), 10_000) : 0;
       if (s.length < width)
         s = flags.includes('-')
           ? s.padEnd(width)

@@ -110,11 +110,13 @@ export const FUNCS: Record<string, Fn> = {
   },
   Replace: (a) => {
     arity('Replace', a, 4);
+    // strings.Replace: the first n non-overlapping matches, scanning forward (n < 0: all).
+    const [src, old, rep] = [str(a[0]), str(a[1]), str(a[2])];
     const n = toInt(a[3]);
-    let s = str(a[0]);
-    if (n < 0) return s.split(str(a[1])).join(str(a[2]));
-    for (let i = 0; i < n && s.includes(str(a[1])); i++) s = s.replace(str(a[1]), str(a[2]));
-    return s;
+    if (n < 0) return src.split(old).join(rep);
+    const parts = src.split(old);
+    if (parts.length - 1 <= n) return parts.join(rep);
+    return parts.slice(0, n + 1).join(rep) + old + parts.slice(n + 1).join(old);
   },
   trimAll: (a) => {
     arity('trimAll', a, 2);

@@ -45,3 +45,14 @@ describe('line_format templates', () => {
     expect(() => render('{{ repeat 1000000 "abc" }}')).toThrow(TemplateError);
   });
 });
+
+describe('template work bounds', () => {
+  it('Replace with n replaces the first n matches only, even when the replacement contains the match', () => {
+    expect(render('{{ Replace "aaa" "a" "aa" 2 }}')).toBe('aaaaa');
+    expect(render('{{ Replace "a-b-c" "-" "+" -1 }}')).toBe('a+b+c');
+  });
+  it('caps printf widths and precisions', () => {
+    expect(render('{{ printf "%999999999s" "x" }}').length).toBe(10_000);
+    expect(render('{{ printf "%.2f" 1.005 }}')).toBe('1.00');
+  });
+});

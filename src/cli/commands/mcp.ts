@@ -1,0 +1,23 @@
+/** `bench mcp <golden> [--http [--port N]] [--no-faults]`: the golden as an MCP server (mcp-grafana's tools). */
+import type { Command } from 'commander';
+import { InputError } from '../../errors.js';
+
+export function register(program: Command): void {
+  program
+    .command('mcp')
+    .description(
+      "serve a golden's telemetry as an MCP server with mcp-grafana's tools (stdio, or streamable HTTP)",
+    )
+    .argument('<golden>', 'golden id, golden.yaml or its folder')
+    .option('--http', 'streamable HTTP on 127.0.0.1 (path /mcp) instead of stdio')
+    .option('--port <n>', 'HTTP port (default: a free one)', (v: string) => {
+      if (!/^\d+$/.test(v) || Number(v) > 65535)
+        throw new InputError(`--port expects a port number, got "${v}"`);
+      return Number(v);
+    })
+    .option('--no-faults', "serve without the golden's faults")
+    .action(async (golden: string, opts: { http?: boolean; port?: number; faults: boolean }) => {
+      const { mcpCommand } = await import('../../mcp/serve.js');
+      await mcpCommand(golden, { http: opts.http, port: opts.port, faults: opts.faults });
+    });
+}

@@ -1,0 +1,113 @@
+/**
+ * `bench mcp <golden>`: the golden's backend stack (real clock, faults on unless --no-faults)
+ * behind the MCP server, over stdio (default; stdout is the protocol, so messages go to stderr) or
+ * streamable HTTP on 127.0.0.1 at `/mcp`, stateless, with Host-header validation against the
+ * server's own address (DNS-rebinding protection).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { type Backend, createBackendStack } from '../backend/index.js';
+import { resolveGoldenArg } from '../backend/serve.js';
+import { RealClock } from '../clock.js';
+import { loadGolden } from '../spec/load.js';
+import type { Golden } from '../spec/normalized.js';
+import { buildWorld } from '../world/build.js';
+import { createMcpServer } from './server.js';
+
+export interface McpCommandOptions {
+  http?: boolean;
+  port?: number;
+  faults?: boolean;
+  /** Messages for the user (default stderr: in stdio mode stdout belongs to the protocol). */
+  write?: (line: string) => void;
+}
+
+export interface McpHttpHandle {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startMcpHttp(backend: Backend, golden: Golden, port = 0): Promise<McpHttpHandle> {
+  let allowedHosts: string[] = [];
+  const server: Server = createServer((req, res) => {
+    if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp') {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('404 page not found\n');
+      return;
+    }
+    // Stateless: one server and transport per request, all over the same backend.
+    const mcp = createMcpServer(backend, golden);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      enableDnsRebindingProtection: true,
+      allowedHosts,
+    });
+    res.on('close', () => {
+      void transport.close();
+      void mcp.close();
+    });
+    mcp
+      .connect(transport)
+      .then(() => transport.handleRequest(req, res))
+      .catch((e: unknown) => {
+        if (!res.headersSent) res.writeHead(500).end(String(e));
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const p = (server.address() as AddressInfo).port;
+  allowedHosts = [`127.0.0.1:${p}`, `localhost:${p}`];
+  return {
+    url: `http://127.0.0.1:${p}/mcp`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function untilSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export async function mcpCommand(arg: string, opts: McpCommandOptions = {}): Promise<void> {
+  const write = opts.write ?? ((l: string) => process.stderr.write(`${l}\n`));
+  const golden = loadGolden(resolveGoldenArg(arg));
+  const faults = opts.faults ?? true;
+  const { backend } = createBackendStack(golden, buildWorld(golden), {
+    faults,
+    clock: new RealClock(),
+    seed: golden.world.seed,
+  });
+  const what = `golden ${golden.id}, faults ${faults ? 'on' : 'off'}, now = ${new Date(golden.ms.now).toISOString()}`;
+  if (opts.http) {
+    const h = await startMcpHttp(backend, golden, opts.port ?? 0);
+    write(`MCP (streamable HTTP): ${h.url} (${what})`);
+    await untilSignal();
+    await h.close();
+    return;
+  }
+  const server = createMcpServer(backend, golden);
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    process.stdin.once('end', () => resolve());
+  });
+  await server.connect(transport);
+  write(`MCP (stdio): ${what}`);
+  await Promise.race([closed, untilSignal()]);
+  await server.close();
+}
