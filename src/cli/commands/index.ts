@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { register as diff } from './diff.js';
 import { register as list } from './list.js';
+import { register as mcp } from './mcp.js';
 import { register as merge } from './merge.js';
 import { register as plan } from './plan.js';
 import { register as report } from './report.js';
@@ -13,4 +14,16 @@ import { register as validate } from './validate.js';
 
 export type Register = (program: Command) => void;
 
-export const COMMANDS: Register[] = [list, trial, run, plan, score, diff, merge, report, serve, validate];
+export const COMMANDS: Register[] = [
+  list,
+  trial,
+  run,
+  plan,
+  score,
+  diff,
+  merge,
+  report,
+  serve,
+  validate,
+  mcp,
+];
