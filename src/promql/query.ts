@@ -36,6 +36,7 @@ function context(
     warnings: new Set(),
     infos: new Set(),
     samplesRead: 0,
+    stepSamples: 0,
     isRange,
   };
 }
@@ -121,6 +122,7 @@ export function rangeQuery(
   const ctx = context(src, q, startMs, endMs, stepMs, opts, true);
   const acc = new Map<string, { labels: Labels; points: Point[] }>();
   for (let t = startMs; t <= endMs; t += stepMs) {
+    ctx.stepSamples = 0;
     const v = evaluate(ctx, expr, t);
     if (v.kind === 'scalar') {
       add(acc, {}, t, v.v);

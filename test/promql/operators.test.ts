@@ -89,3 +89,24 @@ describe('subqueries', () => {
     expect(at(c, 'max_over_time(c_total[2m:30s] @ 300)', 10 * m)).toEqual(['{} 300']);
   });
 });
+
+describe('limits', () => {
+  it('limitk keeps k series per group; limit_ratio picks complementary hash-stable subsets', () => {
+    expect(at(s, 'count(limitk(2, req))', 0)).toEqual(['{} 2']);
+    expect(at(s, 'count(limit_ratio(0.5, req) or limit_ratio(-0.5, req))', 0)).toEqual(['{} 3']);
+    expect(at(s, 'count(limit_ratio(0.5, req) and limit_ratio(-0.5, req))', 0)).toEqual([]);
+    const r = instantQuery(s, 'limit_ratio(1.5, req)', 0);
+    expect(r.warnings).toEqual([
+      'PromQL warning: ratio value should be between -1 and 1, got 1.5, capping to 1 (1:13)',
+    ]);
+  });
+
+  it('maxSamples turns an oversized step into an execution error', () => {
+    try {
+      instantQuery(s, 'req[10m]', 0, { maxSamples: 2 });
+      throw new Error('no error');
+    } catch (e) {
+      expect((e as { errorType?: string }).errorType).toBe('execution');
+    }
+  });
+});

@@ -22,6 +22,8 @@ export interface QueryContext {
   readonly warnings: Set<string>;
   readonly infos: Set<string>;
   samplesRead: number;
+  /** Samples loaded for the current top-level step: what `maxSamples` bounds, like Prometheus' peak. */
+  stepSamples: number;
   /** True while evaluating a range query (sort functions then warn). */
   readonly isRange: boolean;
 }
@@ -38,7 +40,8 @@ export function info(ctx: QueryContext, msg: string, pos: Pos): void {
 
 export function countSamples(ctx: QueryContext, n: number): void {
   ctx.samplesRead += n;
-  if (ctx.samplesRead > ctx.maxSamples) {
+  ctx.stepSamples += n;
+  if (ctx.stepSamples > ctx.maxSamples) {
     throw new PromQLError(
       'execution',
       'query processing would load too many samples into memory in query execution',
