@@ -60,8 +60,9 @@ export function unpackStage(): StageFn {
     let entry: string | undefined;
     for (const [k, v] of doc.entries) {
       if (v.t !== 'str') continue;
+      const key = sanitizeKey(k);
       if (k === '_entry') entry = v.v;
-      else e.setExtracted(sanitizeKey(k), v.v);
+      else if (key) e.setExtracted(key, v.v);
     }
     if (entry !== undefined) e.line = entry;
     return true;
