@@ -21,7 +21,6 @@ import { runReact } from './shapes/react.js';
 import { runReactree } from './shapes/reactree.js';
 import type { SessionOptions, SessionResult } from './types.js';
 
-export { assembleTheory } from './assemble.js';
 export { fingerprintOf, maskMessage, queryShape } from './gates/fingerprint.js';
 export { resolveGateSet } from './gates/gate-set.js';
 export { GATES } from './gates/registry.js';

@@ -12,7 +12,7 @@ import { poolOf } from './gates/fanout.js';
 import type { Verdict } from './gates/types.js';
 import type { Envelope, ToolName } from './protocol.js';
 import type { Session } from './session.js';
-import { FinishArgs, SubmitArgs } from './tools/control.js';
+import { checkControl, FinishArgs, SubmitArgs } from './tools/control.js';
 import { isToolName, TOOLS } from './tools/registry.js';
 import type { ToolOutput } from './tools/types.js';
 import type { CallRecord, NodeInfo } from './types.js';
@@ -188,8 +188,7 @@ async function runControl(
   opts: WaveOptions,
   result: WaveResult,
 ): Promise<Envelope> {
-  const def = TOOLS[call.tool as ToolName];
-  const checked = await def.run(call.args, {} as never);
+  const checked = checkControl(call.tool as 'submit_theory' | 'expand' | 'finish_node', call.args);
   if (checked.outcome !== 'ok') return controlResult(s, call, checked);
   if (call.tool === 'finish_node') {
     if (result.finished) return hostResult(s, call, 'duplicate', 'this node already finished');

@@ -17,12 +17,21 @@ export const ExpandArgs = z.object({
 });
 export const FinishArgs = z.object({ success: z.boolean(), summary: z.string() });
 
+function check(schema: z.ZodType, what: string, raw: unknown): ToolOutput {
+  const p = parseArgs(schema, raw);
+  if (!p.ok) return rejectArgs(`${what} is invalid: ${p.message}`);
+  return { outcome: 'ok', n: 1, data: p.value };
+}
+
 function validating(schema: z.ZodType, what: string) {
-  return async (raw: unknown): Promise<ToolOutput> => {
-    const p = parseArgs(schema, raw);
-    if (!p.ok) return rejectArgs(`${what} is invalid: ${p.message}`);
-    return { outcome: 'ok', n: 1, data: p.value };
-  };
+  return async (raw: unknown): Promise<ToolOutput> => check(schema, what, raw);
+}
+
+/** Validates a control call's arguments (the wave then acts on them); `rejected` says what is wrong. */
+export function checkControl(tool: 'submit_theory' | 'expand' | 'finish_node', raw: unknown): ToolOutput {
+  if (tool === 'submit_theory') return check(SubmitArgs, 'the Theory', raw);
+  if (tool === 'expand') return check(ExpandArgs, 'expand', raw);
+  return check(FinishArgs, 'finish_node', raw);
 }
 
 export const submitTheory: ToolDef = {
