@@ -115,13 +115,15 @@ export class SimModel implements Model {
   }
 
   private next(req: TurnRequest, fb: Feedback): Step {
+    const state = this.nodeState(req);
     if (this.forcedNow(req)) {
+      // Let the node take in the last results first (its notebook records them); its next step is moot.
+      if (state.started && !state.done) state.done = state.gen.next(fb).done === true;
       return submitStep(
         this.policy.forced(this.ctx, this.lastForce ?? 'blocked'),
         'The host asks for the Theory now.',
       );
     }
-    const state = this.nodeState(req);
     if (!state.done) {
       const r = state.started ? state.gen.next(fb) : state.gen.next(undefined as unknown as Feedback);
       state.started = true;

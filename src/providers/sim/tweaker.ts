@@ -5,7 +5,7 @@
  * what it could not measure ("no errors found", value 0, status resolved): the failure the gates
  * exist for. With gates off nothing stops it before the cap.
  */
-import { queryOfCall, recordGap, recordOk, runRoutes, steered } from './measure.js';
+import { queryOfCall, readLines, recordGap, recordOk, runRoutes, steered } from './measure.js';
 import type { PartId, RouteSpec } from './routes.js';
 import { queryCall, routesOf } from './routes.js';
 import { answersFor, type IssuedCall, lockstep, submitStep, wave } from './steps.js';
@@ -14,11 +14,15 @@ import { treeChild, treeRoot } from './tree.js';
 import { tweak } from './tweaks.js';
 import type { PlannedCall, Policy, SimContext, Turns } from './types.js';
 
-/** Stop one turn before the turn cap, or when the next wave would pass the tool-call cap. */
+/**
+ * Stop while there are just enough turns left to submit: one under react; four under reactree
+ * (the child records and finishes, the root reads memory and submits).
+ */
 function nearBudget(ctx: SimContext, nextWave: number): boolean {
   const u = ctx.used();
   const b = ctx.seat.budget;
-  return u.turns + 1 >= b.turns || u.toolCalls + nextWave + 1 > b.toolCalls;
+  const margin = ctx.seat.shape === 'reactree' ? 4 : 1;
+  return u.turns + margin >= b.turns || u.toolCalls + nextWave + margin > b.toolCalls;
 }
 
 function* tweakPart(ctx: SimContext, part: PartId): Turns<void> {
@@ -59,6 +63,7 @@ function* tweakPart(ctx: SimContext, part: PartId): Turns<void> {
       open = open.filter((x) => x !== owners[0]);
     } else recordGap(ctx, owners[0], queryOfCall(calls[0]), o);
   }
+  if (!nearBudget(ctx, 1)) yield* readLines(ctx, part);
 }
 
 function* react(ctx: SimContext): Turns<void> {
