@@ -38,9 +38,10 @@ const sink = { write: () => true };
 
 async function once(
   runTrial?: (s: TrialSpec, e: TrialEnv) => Promise<TrialOutcome>,
-): Promise<{ ms: number; n: number }> {
+): Promise<{ ms: number; cpuMs: number; n: number }> {
   const out = mkdtempSync(join(tmpdir(), 'rematch-harness-'));
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const r = await runBench({
     inputs,
     out,
