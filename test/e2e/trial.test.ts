@@ -67,6 +67,25 @@ describe('runTrial', () => {
     expect(stable(join(c, 'trace.jsonl'))).not.toBe(stable(join(a, 'trace.jsonl')));
   });
 
+  it('runs a sim under reactree: one child per part writing working memory, the root submitting', async () => {
+    const out = await runTrial(spec('seats/sim-diligent-reactree.yaml', 'all'), { dir: tmp() });
+    if (out.kind !== 'done') throw new Error('skipped');
+    const t = readTrace(out.traceFile);
+    const starts = t.events.filter(
+      (e) => e.type === 'node' && e.event === 'start' && e.kind === 'agent' && e.parent,
+    );
+    expect(starts.map((e) => (e.type === 'node' ? e.goal.slice(0, 6) : ''))).toEqual(['Part A', 'Part B']);
+    const calls = t.events.filter((e) => e.type === 'tool_call');
+    const memoryWrites = calls.filter(
+      (c) => c.type === 'tool_call' && c.tool === 'working_memory' && c.node !== 'root',
+    );
+    expect(memoryWrites).toHaveLength(2);
+    const submit = calls.find((c) => c.type === 'tool_call' && c.tool === 'submit_theory');
+    expect(submit?.type === 'tool_call' && submit.node).toBe('root');
+    expect(out.theory?.parts.A.status).toBe('resolved');
+    expect(out.theory?.parts.B.measurements[0]).toMatchObject({ id: 'pool_exhausted_lines', value: 30 });
+  });
+
   it('skips a real seat whose key variable is unset, with one clear line', async () => {
     const s = spec('seats/openai-responses-react.yaml', 'none');
     const saved = process.env.OPENAI_API_KEY;
