@@ -36,7 +36,7 @@ export function hostResult(s: Session, call: CallRecord, type: string, message: 
 }
 
 /** Records a result computed by the host itself (control tools): typed, never fingerprinted. */
-export function controlResult(s: Session, call: CallRecord, out: ToolOutput): Envelope {
+export function controlResult(s: Session, call: CallRecord, out: ToolOutput, latencyMs = 0): Envelope {
   call.outcome = out.outcome;
   call.seen = out.outcome;
   const envelope: Envelope = { outcome: out.outcome, n: out.n, callId: call.id };
@@ -47,7 +47,7 @@ export function controlResult(s: Session, call: CallRecord, out: ToolOutput): En
     id: call.id,
     outcome: out.outcome,
     n: out.n,
-    latencyMs: 0,
+    latencyMs,
     queueMs: 0,
     error: out.error ? `${out.error.type}: ${out.error.message}` : undefined,
     untyped: false,

@@ -197,7 +197,10 @@ async function runControl(
   }
   if (call.tool === 'expand') {
     if (!opts.expand) return hostResult(s, call, 'unknown_tool', 'expand is not available here');
-    return controlResult(s, call, await opts.expand(call));
+    const started = s.t();
+    const out = await opts.expand(call);
+    // The subtree's wall time is the latency of the parent's expand call.
+    return controlResult(s, call, out, s.t() - started);
   }
   if (result.submitted) return hostResult(s, call, 'duplicate', 'a Theory was already accepted');
   const theory = SubmitArgs.parse(call.args).theory;

@@ -129,6 +129,8 @@ describe('reactree', () => {
     const root = nodes.find((n) => n.node === 'root' && n.event === 'end');
     expect(root?.usage).toMatchObject({ tokens: 1100, toolCalls: 0, turns: 2 });
     expect(of(events, 'tool_call').find((c) => c.id === 'c2')?.node).toBe('root.1');
+    const seqEnd = nodes.find((n) => n.node === 'root/sequence1' && n.event === 'end');
+    expect(of(events, 'tool_result').find((r) => r.id === 'c1')?.latencyMs).toBe(seqEnd?.usage?.wallMs);
   });
 
   it('sequence stops at the first failure; fallback stops at the first success', async () => {
