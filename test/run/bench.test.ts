@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -223,4 +223,32 @@ describe('stalled trials', () => {
     );
     expect(text).toContain('trial stalled');
   }, 60_000);
+});
+
+describe('contended mode', () => {
+  it('runs each golden as one group and, on resume, re-runs a golden whose group is incomplete as a whole', async () => {
+    const out = tmp();
+    const groups: string[][] = [];
+    const good = fakeRunTrial();
+    const runContended = async (specs: TrialSpec[], dirOf: (s: TrialSpec) => string) => {
+      groups.push(specs.map((s) => s.id));
+      return Promise.all(specs.map((s) => good(s, { dir: dirOf(s) })));
+    };
+    const contended = { ...inputs, config: { ...inputs.config, contended: true } };
+    const base = { inputs: contended, runContended, reps: 1, stdout: sink(), stderr: sink(), tty: false };
+    await runBench({ ...base, out });
+    expect(groups.map((g) => g.length)).toEqual([4, 4]);
+    expect(groups[0].every((id) => id.startsWith('g-one/'))).toBe(true);
+
+    // drop one g-two line from the journal: the whole g-two group runs again, g-one does not
+    const file = join(out, 'journal.jsonl');
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const keep = lines.filter((l) => !l.includes('"id":"g-two/sim-a/all/r1"'));
+    writeFileSync(file, `${keep.join('\n')}\n`);
+    groups.length = 0;
+    const r = await runBench({ ...base, resume: out });
+    expect(groups).toHaveLength(1);
+    expect(groups[0].every((id) => id.startsWith('g-two/'))).toBe(true);
+    expect(r.scorecard!.trials.filter((t) => !t.seat.startsWith('baseline/'))).toHaveLength(8);
+  });
 });
