@@ -49,8 +49,27 @@ describe('parsePromQL', () => {
     expect(parseErr('sum by (a) (x) by (b)')).toBe('1:16: parse error: unexpected <by>');
     expect(parseErr('rate(foo[5m')).toBe('1:12: parse error: unclosed left parenthesis');
     expect(parseErr('foo{')).toBe('1:5: parse error: unexpected end of input inside braces');
+    // Messages checked against promtool (Prometheus' own parser).
+    expect(parseErr('foo[5m')).toBe('1:7: parse error: unclosed left bracket');
+    expect(parseErr('sum(foo))')).toBe("1:10: parse error: unexpected right parenthesis ')'");
+    expect(parseErr('foo offset')).toBe(
+      '1:11: parse error: unexpected end of input in offset, expected duration',
+    );
+    expect(parseErr('sum by a (foo)')).toBe(
+      '1:8: parse error: unexpected identifier "a" in grouping opts, expected "("',
+    );
+    expect(parseErr('rate(foo[5m])[5m]')).toBe('1:14: parse error: ranges only allowed for vector selectors');
     expect(parseErr('label_replace(up, "a", "$1", "b", "(v\\.1)")')).toBe(
       "1:35: parse error: unknown escape sequence U+002E '.'",
+    );
+  });
+
+  it('binds ranges and subqueries tighter than unary and binary operators, as Prometheus does', () => {
+    expect(parseErr('foo + bar[5m]')).toBe(
+      '1:7: parse error: binary expression must contain only scalar and instant vector types',
+    );
+    expect(parseErr('-rate(x[5m])[5m:]')).toBe(
+      '1:1: parse error: unary expression only allowed on expressions of type scalar or instant vector, got "range vector"',
     );
   });
 

@@ -79,24 +79,29 @@ export class AstBuilder {
       case 'VectorSelector':
         return this.vectorSelector(n);
       case 'MatrixSelector': {
-        const inner = this.build(c[0]);
-        if (inner.type !== 'vectorSelector') this.fail(n.from, 'ranges only allowed for vector selectors');
-        if (this.offsetSet.has(inner) || this.atSet.has(inner)) {
-          this.fail(n.from, 'no offset or @ modifiers allowed before range');
-        }
-        return { type: 'matrixSelector', vector: inner, rangeMs: this.duration(c[1]), ...pos };
+        const bracket = c[1] ? c[1].from - 1 : n.to;
+        const rangeMs = this.duration(c[1]);
+        return this.pushDown(this.build(c[0]), (inner) => {
+          if (inner.type !== 'vectorSelector') this.fail(bracket, 'ranges only allowed for vector selectors');
+          if (this.offsetSet.has(inner) || this.atSet.has(inner)) {
+            this.fail(n.from, 'no offset or @ modifiers allowed before range');
+          }
+          return { type: 'matrixSelector', vector: inner, rangeMs, start: inner.start, end: n.to };
+        });
       }
       case 'SubqueryExpr': {
         const durs = c.filter((k) => k.name === 'DurationExpr');
         const stepMs = durs[1] ? this.duration(durs[1]) : 0;
-        return {
+        const rangeMs = this.duration(durs[0]);
+        return this.pushDown(this.build(c[0]), (inner) => ({
           type: 'subquery',
-          expr: this.build(c[0]),
-          rangeMs: this.duration(durs[0]),
+          expr: inner,
+          rangeMs,
           stepMs,
           offsetMs: 0,
-          ...pos,
-        };
+          start: inner.start,
+          end: n.to,
+        }));
       }
       case 'OffsetExpr':
         return this.offset(n, c);
@@ -123,6 +128,22 @@ export class AstBuilder {
       default:
         return this.fail(n.from, `unsupported syntax: ${n.name} ("${this.text(n)}")`);
     }
+  }
+
+  /**
+   * Lezer lets `[range]` and `[range:step]` wrap a whole unary or binary expression; Prometheus
+   * binds them to the innermost right operand (`-x[5m]` is `-(x[5m])`). Rebuild accordingly.
+   */
+  private pushDown(e: Expr, wrap: (inner: Expr) => Expr): Expr {
+    if (e.type === 'unary') {
+      const expr = this.pushDown(e.expr, wrap);
+      return { ...e, expr, end: expr.end };
+    }
+    if (e.type === 'binary') {
+      const rhs = this.pushDown(e.rhs, wrap);
+      return { ...e, rhs, end: rhs.end };
+    }
+    return wrap(e);
   }
 
   private str(n: SyntaxNode): string {
@@ -167,7 +188,7 @@ export class AstBuilder {
           try {
             anchoredRegex(goRegexToJs(value));
           } catch (e) {
-            this.fail(val.from, `error parsing regexp: ${(e as Error).message}`);
+            this.fail(m.from, `error parsing regexp: ${(e as Error).message}`);
           }
         }
         matchers.push({ name: label, op: matchOp, value });

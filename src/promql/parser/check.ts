@@ -51,7 +51,7 @@ export function check(q: string, e: Expr): ValueType {
       if (t !== 'scalar' && t !== 'vector') {
         fail(
           e.start,
-          `unary expression only allowed on expressions of type scalar or instant vector, got "${t}"`,
+          `unary expression only allowed on expressions of type scalar or instant vector, got "${TYPE_NAMES[t]}"`,
         );
       }
       return t;
@@ -61,8 +61,12 @@ export function check(q: string, e: Expr): ValueType {
       const rt = check(q, e.rhs);
       if (e.returnBool && !isComparison(e.op))
         fail(e.start, 'bool modifier can only be used on comparison operators');
-      if ((lt !== 'scalar' && lt !== 'vector') || (rt !== 'scalar' && rt !== 'vector')) {
-        fail(e.start, 'binary expression must contain only scalar and instant vector types');
+      const lhsBad = lt !== 'scalar' && lt !== 'vector';
+      if (lhsBad || (rt !== 'scalar' && rt !== 'vector')) {
+        fail(
+          lhsBad ? e.lhs.start : e.rhs.start,
+          'binary expression must contain only scalar and instant vector types',
+        );
       }
       if (isComparison(e.op) && lt === 'scalar' && rt === 'scalar' && !e.returnBool) {
         fail(e.opPos.start, 'comparisons between scalars must use BOOL modifier');

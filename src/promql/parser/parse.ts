@@ -59,19 +59,45 @@ function describe(q: string, from: number): Error {
   if (at >= q.length) {
     if (inner === '{') return parseError(q, q.length, 'unexpected end of input inside braces');
     if (open.includes('(')) return parseError(q, q.length, 'unclosed left parenthesis');
+    if (inner === '[') return parseError(q, q.length, 'unclosed left bracket');
+    const last = /(offset\s*-?|@)\s*$/i.exec(q);
+    if (last) {
+      const ctx = last[1].startsWith('@') ? 'in @, expected timestamp' : 'in offset, expected duration';
+      return parseError(q, q.length, `unexpected end of input ${ctx}`);
+    }
     return parseError(q, q.length, 'unexpected end of input');
   }
   const tok = TOKEN_RE.exec(q.slice(at))?.[0] ?? q[at];
+  if (tok === '(' && /\b(by|without|on|ignoring|group_left|group_right)\s*\([^()]*$/i.test(q.slice(0, at))) {
+    return parseError(q, at, 'unexpected "(" in grouping opts, expected "," or ")"');
+  }
   if (tok === '(') {
     const before = /([A-Za-z_][\w]*)\s*$/.exec(q.slice(0, at));
     if (before && !KEYWORDS.has(before[1].toLowerCase())) {
       return parseError(q, at - before[0].length, `unknown function with name "${before[1]}"`);
     }
   }
+  if (tok === ')') return parseError(q, at + 1, "unexpected right parenthesis ')'");
+  if (tok[0] === ':') return parseError(q, at, "unexpected colon ':'");
+  if (inner === '{' && !/^(?:[\w"'`,}]|=~|!~|!=|=)/.test(tok)) {
+    return parseError(q, at, `unexpected character inside braces: '${tok[0]}'`);
+  }
   let what = JSON.stringify(tok);
   if (KEYWORDS.has(tok.toLowerCase())) what = `<${tok.toLowerCase()}>`;
   else if (/^[A-Za-z_:]/.test(tok)) what = `identifier ${JSON.stringify(tok)}`;
   else if (/^\d/.test(tok)) what = `number ${JSON.stringify(tok)}`;
-  const ctx = inner === '{' ? ' in label matching, expected "," or "}"' : '';
+  const grouping = /\b(by|without|on|ignoring|group_left|group_right)\s*\([^()]*$/i.test(q.slice(0, at));
+  const afterGroupKw = /\b(by|without)\s*$/i.test(q.slice(0, at));
+  let ctx = '';
+  if (inner === '{') ctx = ' in label matching, expected "," or "}"';
+  else if (grouping) ctx = ' in grouping opts, expected "," or ")"';
+  else if (afterGroupKw) ctx = ' in grouping opts, expected "("';
+  else if (
+    /\b(sum|avg|min|max|count|group|stddev|stdvar|topk|bottomk|quantile|count_values|limitk|limit_ratio)\s*(by|without)\s*\([^()]*\)\s*$/i.test(
+      q.slice(0, at),
+    )
+  ) {
+    ctx = ' in aggregation';
+  }
   return parseError(q, at, `unexpected ${what}${ctx}`);
 }
