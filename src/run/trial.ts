@@ -5,7 +5,7 @@
  * appear atomically: written under a temporary name and renamed, so a crash never leaves a file a
  * reader could take for a finished trial.
  */
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import chalk from 'chalk';
 import { createBackendStack } from '../backend/index.js';
@@ -63,6 +63,7 @@ function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
 }
 
 export async function runTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOutcome> {
+  if (spec.seat.provider === 'command') return runCommandTrial(spec, env);
   const made = createModel(spec.seat, spec.golden, spec.seed);
   if (isSkip(made)) return { kind: 'skipped', spec, reason: made.skip };
   // A shared (contended) timeline is virtual: only sims can live on it; a real model keeps its own.
@@ -90,7 +91,10 @@ export async function runTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOut
     signal: env.signal,
   });
   renameSync(`${traceFile}.tmp`, traceFile);
-  if (result.theory) writeAtomic(join(env.dir, 'theory.json'), `${JSON.stringify(result.theory, null, 2)}\n`);
+  const theoryFile = join(env.dir, 'theory.json');
+  // No Theory → no file: a rerun into the same folder must not leave an older trial's answer behind.
+  if (result.theory) writeAtomic(theoryFile, `${JSON.stringify(result.theory, null, 2)}\n`);
+  else rmSync(theoryFile, { force: true });
   return { kind: 'done', spec, traceFile, trace: writer.trace(), theory: result.theory };
 }
 
@@ -153,4 +157,15 @@ export async function runTrialCommand(
       }),
     );
   return outcome;
+}
+
+/** A command seat: the user's agent against its own HTTP server (faults on, real clock, shifted to now). */
+async function runCommandTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOutcome> {
+  const { runCommandSeat } = await import('../providers/command/index.js');
+  const { startAgentServer } = await import('../backend/index.js');
+  const world = worldFor(spec.golden);
+  const r = await runCommandSeat({ ...spec, dir: env.dir, signal: env.signal }, (observe) =>
+    startAgentServer(spec.golden, world, { seed: spec.seed, observe }),
+  );
+  return { kind: 'done', spec, ...r };
 }
