@@ -1,0 +1,40 @@
+/**
+ * The agent's own trace file (optional, our trace format): its model turns, node and gate events
+ * join the trace rebuilt from the server; its tool calls join only when the server did not answer
+ * them (tools internal to the agent). Its end event lends token usage. A file that does not parse
+ * is reported, never fatal.
+ */
+import { existsSync } from 'node:fs';
+import type { EndEvent, TraceEvent } from '../../spec/trace.js';
+import { readTrace } from '../../spec/trace-read.js';
+
+export interface AgentTrace {
+  events: TraceEvent[];
+  tokens?: EndEvent['usage']['tokens'];
+  turns: number;
+  problem?: string;
+}
+
+export function readAgentTrace(file: string, known: ReadonlySet<string>): AgentTrace {
+  if (!existsSync(file)) return { events: [], turns: 0 };
+  let trace: ReturnType<typeof readTrace>;
+  try {
+    trace = readTrace(file);
+  } catch (e) {
+    return {
+      events: [],
+      turns: 0,
+      problem: `agent trace ignored: ${e instanceof Error ? e.message : String(e)}`,
+    };
+  }
+  const events: TraceEvent[] = [];
+  let end: EndEvent | undefined;
+  for (const e of trace.events) {
+    if (e.type === 'header' || e.type === 'theory') continue;
+    if (e.type === 'end') end = e;
+    else if ((e.type === 'tool_call' || e.type === 'tool_result') && known.has(e.id)) continue;
+    else events.push(e);
+  }
+  const turns = events.filter((e) => e.type === 'model_turn').length;
+  return { events, turns, ...(end ? { tokens: end.usage.tokens } : {}) };
+}

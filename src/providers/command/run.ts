@@ -1,0 +1,159 @@
+/**
+ * One command-seat trial (DESIGN §10): start the agent's server, write the prompt, run the agent
+ * with the endpoints and output paths in its environment, then rebuild the trace from the calls
+ * the server answered (plus the agent's own trace file), read and validate the Theory, and leave
+ * `trace.jsonl` (and `theory.json`) in the trial folder. An invalid Theory ends the trial with the
+ * Theory rejected (scored, no Theory); a missing one means no Theory; neither is a crash.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { TraceWriter } from '../../host/trace.js';
+import { Theory } from '../../spec/theory.js';
+import { type EndEvent, type HeaderEvent, TRACE_FORMAT, type Trace } from '../../spec/trace.js';
+import { readAgentTrace } from './agent-trace.js';
+import { commandPrompt } from './prompt.js';
+import { spawnAgent } from './spawn.js';
+import { callEvents } from './trace.js';
+import type { CommandTrial, ServedCall, StartAgentServer } from './types.js';
+
+export interface CommandTrialResult {
+  traceFile: string;
+  trace: Trace;
+  theory: Theory | null;
+}
+
+function readTheory(file: string): { theory: Theory | null; problem?: string } {
+  if (!existsSync(file)) return { theory: null, problem: 'the agent wrote no Theory' };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    return { theory: null, problem: `theory rejected: not JSON (${(e as Error).message})` };
+  }
+  const p = Theory.safeParse(raw);
+  if (!p.success) {
+    const issues = p.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+    return { theory: null, problem: `theory rejected: ${issues}` };
+  }
+  return { theory: p.data };
+}
+
+function header(t: CommandTrial): HeaderEvent {
+  return {
+    type: 'header',
+    format: TRACE_FORMAT,
+    golden: t.golden.id,
+    seat: t.seat.name,
+    provider: 'command',
+    model: t.seat.command?.join(' ') ?? t.seat.model,
+    shape: t.seat.shape,
+    gateSet: t.gateSet.name,
+    gates: t.gateSet.gates,
+    rep: t.rep,
+    seed: t.seed,
+    clock: 'real',
+    startedAt: new Date().toISOString(),
+  };
+}
+
+export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): Promise<CommandTrialResult> {
+  const argv = t.seat.command;
+  if (!argv?.length) throw new Error(`seat ${t.seat.name}: a command seat needs a command`);
+  const dir = resolve(t.dir);
+  mkdirSync(dir, { recursive: true });
+  const files = {
+    prompt: join(dir, 'prompt.txt'),
+    theory: join(dir, 'agent-theory.json'),
+    agentTrace: join(dir, 'agent-trace.jsonl'),
+    stdout: join(dir, 'stdout.txt'),
+    stderr: join(dir, 'stderr.txt'),
+    trace: join(dir, 'trace.jsonl'),
+  };
+  const calls: ServedCall[] = [];
+  const server = await start((c) => calls.push(c));
+  const t0 = Date.now();
+  let run: Awaited<ReturnType<typeof spawnAgent>>;
+  try {
+    writeFileSync(files.prompt, `${commandPrompt(t.golden, server.shiftMs)}\n`);
+    run = await spawnAgent({
+      argv,
+      cwd: process.cwd(),
+      env: {
+        REMATCH_PROMPT_FILE: files.prompt,
+        REMATCH_PROMETHEUS_URL: server.promUrl,
+        REMATCH_LOKI_URL: server.lokiUrl,
+        REMATCH_GRAFANA_URL: server.grafanaUrl,
+        REMATCH_GATES: JSON.stringify(t.gateSet),
+        REMATCH_THEORY_FILE: files.theory,
+        REMATCH_TRACE_FILE: files.agentTrace,
+        REMATCH_NOW: new Date(t.golden.ms.now + server.shiftMs).toISOString(),
+      },
+      stdoutFile: files.stdout,
+      stderrFile: files.stderr,
+      timeoutMs: (t.seat.timeoutSeconds ?? t.seat.budget.wallSeconds) * 1000,
+      signal: t.signal,
+    });
+  } finally {
+    await server.close();
+  }
+  const totalMs = Date.now() - t0;
+
+  const writer = new TraceWriter({ header: header(t), file: `${files.trace}.tmp` });
+  calls.sort((a, b) => Number(a.id.slice(1)) - Number(b.id.slice(1)));
+  calls.forEach((c, i) => {
+    for (const e of callEvents(c, t0, i + 1)) writer.append(e);
+  });
+  const own = readAgentTrace(files.agentTrace, new Set(calls.map((c) => c.id)));
+  for (const e of own.events) writer.append(e);
+  const { theory, problem } = run.timedOut ? { theory: null, problem: undefined } : readTheory(files.theory);
+  if (theory) {
+    writer.append({ type: 'theory', t: totalMs, source: 'submitted', theory });
+    writeFileSync(join(dir, 'theory.json'), `${JSON.stringify(theory, null, 2)}\n`);
+  }
+  const fingerprints = new Set(
+    writer.events().flatMap((e) => (e.type === 'tool_result' && e.fingerprint ? [e.fingerprint] : [])),
+  );
+  writer.append(endEvent(run, calls, own, totalMs, theory !== null, problem, fingerprints.size));
+  renameSync(`${files.trace}.tmp`, files.trace);
+  return { traceFile: files.trace, trace: writer.trace(), theory };
+}
+
+function endEvent(
+  run: Awaited<ReturnType<typeof spawnAgent>>,
+  calls: ServedCall[],
+  own: ReturnType<typeof readAgentTrace>,
+  totalMs: number,
+  submitted: boolean,
+  problem: string | undefined,
+  fingerprints: number,
+): EndEvent {
+  const toolMs = calls.reduce((s, c) => s + (c.endedAt - c.startedAt), 0);
+  const queueMs = calls.reduce((s, c) => s + (c.res.timing?.queueMs ?? 0), 0);
+  const why = run.timedOut
+    ? `timed out after ${Math.round(totalMs / 1000)} s; the process group was killed`
+    : run.aborted
+      ? 'aborted'
+      : run.spawnError
+        ? `the agent could not start: ${run.spawnError}`
+        : run.exitCode !== 0
+          ? `the agent exited with ${run.signal ?? `code ${run.exitCode}`}`
+          : undefined;
+  const error = [why, problem, own.problem].filter(Boolean).join('; ');
+  return {
+    type: 'end',
+    t: totalMs,
+    stop: run.timedOut ? 'budget' : submitted ? 'submitted' : 'error',
+    // A command that cannot start is the bench's configuration problem, not the agent's answer.
+    unscored: run.spawnError !== undefined || run.aborted,
+    ...(error ? { error } : {}),
+    usage: {
+      turns: own.turns,
+      toolCalls: calls.length,
+      waves: calls.length,
+      maxFanout: calls.length ? 1 : 0,
+      tokens: own.tokens ?? { input: 0, output: 0, reasoning: 0 },
+    },
+    wall: { totalMs, modelMs: Math.max(0, totalMs - toolMs), toolMs: toolMs - queueMs, queueMs },
+    counts: { steers: 0, halts: 0, fingerprints, untypedEnvelopes: 0 },
+  };
+}

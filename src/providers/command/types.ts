@@ -1,0 +1,46 @@
+/**
+ * What a command seat needs from the bench, stated structurally so this module depends on no
+ * backend or run code: the trial's inputs, and a function that starts the agent's server and
+ * reports every call it answers (the run module wires `startAgentServer` in).
+ */
+import type { GateName, GateSettings } from '../../spec/config.js';
+import type { Golden } from '../../spec/normalized.js';
+import type { Seat } from '../../spec/seat.js';
+
+export interface CommandTrial {
+  golden: Golden;
+  seat: Seat;
+  gateSet: { name: string; gates: GateName[]; settings: GateSettings };
+  rep: number;
+  seed: number;
+  /** The trial folder: prompt, theory, trace, stdout and stderr land here. */
+  dir: string;
+  signal?: AbortSignal;
+}
+
+/** One answered call as the server's call-id layer reports it (in golden time). */
+export interface ServedCall {
+  id: string;
+  req: { api: string; params: Record<string, string | string[] | undefined> };
+  res: {
+    status: number;
+    json?: unknown;
+    text?: string;
+    timing?: { queueMs: number; serviceMs: number };
+    fault?: string;
+  };
+  startedAt: number;
+  endedAt: number;
+}
+
+export interface AgentEndpoints {
+  url: string;
+  promUrl: string;
+  lokiUrl: string;
+  grafanaUrl: string;
+  /** Added to golden times to get the agent's times. */
+  shiftMs: number;
+  close(): Promise<void>;
+}
+
+export type StartAgentServer = (observe: (call: ServedCall) => void) => Promise<AgentEndpoints>;
