@@ -73,6 +73,18 @@ function culprit(
   return other ?? errors[0];
 }
 
+/**
+ * When the alerting service's own lines were read (ok queries) and none of them was an error, say
+ * so: a measured observation, the one that tells a false positive from an outage.
+ */
+function selfHealth(golden: Golden, lines: LogLine[], errors: { component?: string }[]): string {
+  const svc = alertService(golden);
+  if (!svc) return '';
+  const own = lines.filter((l) => (l.labels.app ?? l.labels.service ?? l.labels.job) === svc);
+  if (own.length === 0 || errors.some((e) => e.component === svc)) return '';
+  return `; ${svc} itself logged no errors in the ${own.length} lines of it read: it looked healthy`;
+}
+
 export function inferRootCause(
   golden: Golden,
   seen: Observation[],
@@ -86,7 +98,7 @@ export function inferRootCause(
     return {
       component,
       mechanism: top.message,
-      explanation: `most frequent error in the ${component} logs (${top.count} of ${lines.length} lines read): "${top.message}"${others.length ? `; also seen: ${others.join('; ')}` : ''}`,
+      explanation: `most frequent error in the ${component} logs (${top.count} of ${lines.length} lines read): "${top.message}"${others.length ? `; also seen: ${others.join('; ')}` : ''}${selfHealth(golden, lines, errors)}`,
     };
   }
   return {
