@@ -33,6 +33,7 @@ function context(
     maxSamples: opts?.maxSamples ?? DEFAULT_MAX_SAMPLES,
     selected: new Map(),
     subqueryMemo: new Map(),
+    subquerySteps: 0,
     warnings: new Set(),
     infos: new Set(),
     samplesRead: 0,

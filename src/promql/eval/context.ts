@@ -19,6 +19,8 @@ export interface QueryContext {
   readonly selected: Map<VectorSelector, Selected[]>;
   /** Subquery inner results per absolute timestamp: outer steps share most inner steps. */
   readonly subqueryMemo: Map<object, Map<number, Value>>;
+  /** Inner subquery evaluations so far; bounded so a `[1d:1ms]` cannot hang the process. */
+  subquerySteps: number;
   readonly warnings: Set<string>;
   readonly infos: Set<string>;
   samplesRead: number;
@@ -48,6 +50,9 @@ export function countSamples(ctx: QueryContext, n: number): void {
     );
   }
 }
+
+/** A deterministic stand-in for Prometheus' query timeout (which would stop such a query). */
+export const MAX_SUBQUERY_STEPS = 1_000_000;
 
 export function execError(msg: string): PromQLError {
   return new PromQLError('execution', msg);

@@ -3,8 +3,9 @@
  * left-open window (t - range, t], gathered into range windows per series.
  */
 import type { Labels } from '../../world/types.js';
+import { PromQLError } from '../api.js';
 import type { SubqueryExpr } from '../ast.js';
-import { DEFAULT_EVAL_INTERVAL_MS, type QueryContext } from './context.js';
+import { DEFAULT_EVAL_INTERVAL_MS, MAX_SUBQUERY_STEPS, type QueryContext } from './context.js';
 import { evaluate } from './engine.js';
 import { keyOf } from './labels.js';
 import { atTime } from './selectors.js';
@@ -26,6 +27,9 @@ export function evalSubquery(ctx: QueryContext, e: SubqueryExpr, t: number): Mat
   for (; ts <= end; ts += step) {
     let v = memo.get(ts);
     if (!v) {
+      if (++ctx.subquerySteps > MAX_SUBQUERY_STEPS) {
+        throw new PromQLError('timeout', 'query timed out in query execution');
+      }
       v = evaluate(ctx, e.expr, ts);
       memo.set(ts, v);
     }
