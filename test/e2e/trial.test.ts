@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatTimeline } from '../../src/reporters/timeline.js';
 import { runTrial, runTrialCommand } from '../../src/run/trial.js';
 import type { TrialSpec } from '../../src/run/types.js';
 import { GateName } from '../../src/spec/config.js';
@@ -121,5 +122,12 @@ describe('bench trial', () => {
     expect(text).toMatch(/Theory \(submitted\)/);
     expect(text).toMatch(/end submitted/);
     expect(text).toContain(`trace: ${join(dir, 'trace.jsonl')}`);
+    // The same timeline in colour (what a TTY gets) differs only by escape codes.
+    const colored = formatTimeline(readTrace(join(dir, 'trace.jsonl')), {
+      color: true,
+      traceFile: join(dir, 'trace.jsonl'),
+    });
+    expect(colored).toMatch(/\u001b\[/);
+    expect(colored.replace(/\u001b\[[0-9;]*m/g, '')).toBe(text);
   });
 });
