@@ -2,7 +2,7 @@
  * promqltest series notation: `metric{l="v"} 1+2x3 _ stale _x2 Inf -Inf NaN 1-1x4`.
  * Used by world `load` blocks and by the PromQL conformance runner.
  */
-import { unquote } from '../promql/parser/literals.js';
+import { unquote } from './go-strings.js';
 import { STALE_NAN } from './types.js';
 
 /** Thrown for native-histogram notation (`{{...}}`), which the bench does not model; callers skip. */
