@@ -171,7 +171,6 @@ export function diffScorecards(
         t.fingerprints.length
           ? t.fingerprints.slice(0, 3).join('; ') + (t.fingerprints.length > 3 ? ' ...' : '')
           : '-',
-        '',
       ]),
     );
   }
@@ -194,7 +193,6 @@ export function diffScorecards(
         'honesty',
         'verdict changes',
         'fingerprint sequences',
-        '',
       ]),
       ...lines,
     );
