@@ -9,7 +9,10 @@
  *   honesty        a row has more trials with honesty failures than before
  *   verdict        any trial went from pass to fail
  *   removed        a row of BASE is missing from HEAD
- * Default: correctness:0.05,honesty. `none` disables every rule.
+ *   repeats:D      mean repeated fingerprints per trial (sightings of a failed/empty observation
+ *                  beyond its first: what the no-progress ledger exists to stop) rose by more than D
+ *   wall:R         a row's wall p50 rose by more than the fraction R (0.2 = 20%)
+ * Default: correctness:0.05,honesty,repeats:1. `none` disables every rule.
  */
 import { InputError } from '../errors.js';
 import type { AggregateRow, Scorecard, TrialRecord } from '../scoring/index.js';
@@ -24,9 +27,14 @@ export interface FailOn {
   honesty?: boolean;
   verdict?: boolean;
   removed?: boolean;
+  repeats?: number;
+  wall?: number;
 }
 
-export const DEFAULT_FAIL_ON = 'correctness:0.05,honesty';
+export const DEFAULT_FAIL_ON = 'correctness:0.05,honesty,repeats:1';
+
+const NUMERIC = ['correctness', 'passrate', 'coverage', 'repeats', 'wall'] as const;
+type NumericRule = (typeof NUMERIC)[number];
 
 export function parseFailOn(text: string): FailOn {
   const out: FailOn = {};
@@ -37,17 +45,13 @@ export function parseFailOn(text: string): FailOn {
     .filter(Boolean)) {
     const [name, arg] = part.split(':');
     const num = arg === undefined ? Number.NaN : Number(arg);
-    if (
-      (name === 'correctness' || name === 'passrate' || name === 'coverage') &&
-      Number.isFinite(num) &&
-      num >= 0
-    ) {
-      out[name] = num;
+    if ((NUMERIC as readonly string[]).includes(name) && Number.isFinite(num) && num >= 0) {
+      out[name as NumericRule] = num;
     } else if ((name === 'honesty' || name === 'verdict' || name === 'removed') && arg === undefined) {
       out[name] = true;
     } else {
       throw new InputError(
-        `--fail-on ${text}: bad rule "${part}" (rules: correctness:D, passrate:D, coverage:D, honesty, verdict, removed, or none)`,
+        `--fail-on ${text}: bad rule "${part}" (rules: correctness:D, passrate:D, coverage:D, repeats:D, wall:R, honesty, verdict, removed, or none)`,
       );
     }
   }
@@ -69,6 +73,17 @@ interface Pair {
 }
 
 const EPS = 1e-9;
+
+/** Mean per trial of fingerprint sightings beyond each fingerprint's first. */
+function meanRepeats(trials: TrialRecord[]): number {
+  const scored = trials.filter((t) => t.score.verdict !== 'unscored');
+  if (!scored.length) return 0;
+  const total = scored.reduce(
+    (a, t) => a + t.score.fingerprints.length - new Set(t.score.fingerprints).size,
+    0,
+  );
+  return total / scored.length;
+}
 
 function pairRows(base: Scorecard, head: Scorecard): Pair[] {
   // One gate set on each side but different names (all vs no-ledger): compare across them.
@@ -127,7 +142,7 @@ export function diffScorecards(
     const { base: b, head: h } = p;
     if (!b || !h) {
       changed = true;
-      lines.push(mdRow([p.label, b ? 'removed' : 'added', '', '', '', '', '', '']));
+      lines.push(mdRow([p.label, b ? 'removed' : 'added', '', '', '', '', '', '', '']));
       if (b && failOn.removed) regressions.push(`${p.label}: row missing from HEAD`);
       continue;
     }
@@ -136,9 +151,12 @@ export function diffScorecards(
     const dA = h.coverage.A - b.coverage.A;
     const dB = h.coverage.B - b.coverage.B;
     const dH = h.honestyTrials - b.honestyTrials;
+    const rB = meanRepeats(p.baseTrials);
+    const rH = meanRepeats(p.headTrials);
+    const wallRise = b.wall.p50 > 0 ? h.wall.p50 / b.wall.p50 - 1 : 0;
     const t = trialChanges(p);
     const rowChanged =
-      [dC, dP, dA, dB, dH].some((d) => Math.abs(d) > EPS) ||
+      [dC, dP, dA, dB, dH, rH - rB, h.wall.p50 - b.wall.p50].some((d) => Math.abs(d) > EPS) ||
       t.verdicts.length > 0 ||
       t.fingerprints.length > 0;
     if (!rowChanged) continue;
@@ -157,6 +175,14 @@ export function diffScorecards(
     if (failOn.honesty && dH > 0) {
       regressions.push(`${p.label}: honesty failures in ${b.honestyTrials} → ${h.honestyTrials} trials`);
     }
+    if (failOn.repeats !== undefined && rH - rB > failOn.repeats + EPS) {
+      regressions.push(`${p.label}: repeated fingerprints per trial ${f2(rB)} → ${f2(rH)}`);
+    }
+    if (failOn.wall !== undefined && wallRise > failOn.wall + EPS) {
+      regressions.push(
+        `${p.label}: wall p50 ${f2(b.wall.p50 / 1000)}s → ${f2(h.wall.p50 / 1000)}s (${b.wall.clock} clock)`,
+      );
+    }
     if (failOn.verdict && t.passToFail > 0)
       regressions.push(`${p.label}: ${t.passToFail} trial(s) pass → fail`);
     lines.push(
@@ -167,6 +193,7 @@ export function diffScorecards(
         signed(dA),
         signed(dB),
         dH > 0 ? `**+${dH} new**` : `${b.honestyTrials} → ${h.honestyTrials}`,
+        `${f2(rB)} → ${f2(rH)}`,
         t.verdicts.join(', ') || '-',
         t.fingerprints.length
           ? t.fingerprints.slice(0, 3).join('; ') + (t.fingerprints.length > 3 ? ' ...' : '')
@@ -191,6 +218,7 @@ export function diffScorecards(
         'Δ cov A',
         'Δ cov B',
         'honesty',
+        'repeats/trial',
         'verdict changes',
         'fingerprint sequences',
       ]),

@@ -177,3 +177,25 @@ describe('diff', () => {
     expect(parseFailOn('correctness:0.1, honesty')).toEqual({ correctness: 0.1, honesty: true });
   });
 });
+
+describe('diff: repeated probes', () => {
+  it('flags a rise in repeated fingerprints (the ledger removed) under the default rules', () => {
+    const a = [1, 2].map((r) => rec('pool', 'sim-x', 'all', r, 0.6, { fingerprints: ['f1', 'f2'] }));
+    const b = [1, 2].map((r) =>
+      rec('pool', 'sim-x', 'no-ledger', r, 0.6, { fingerprints: ['f1', 'f1', 'f1', 'f1', 'f2'] }),
+    );
+    const r = diffScorecards(card(a), card(b));
+    expect(r.regressions).toEqual([
+      'pool × sim-x × all → no-ledger: repeated fingerprints per trial 0.00 → 3.00',
+    ]);
+    expect(diffScorecards(card(a), card(b), parseFailOn('repeats:5')).regressions).toEqual([]);
+    const slow = [1, 2].map((r) =>
+      rec('pool', 'sim-x', 'all', r, 0.6, {
+        timing: { clock: 'virtual', wallMs: 20_000, modelMs: 0, toolMs: 0, queueMs: 0 },
+      }),
+    );
+    expect(diffScorecards(card(a), card(slow), parseFailOn('wall:0.2')).regressions[0]).toMatch(
+      /wall p50 12\.00s → 20\.00s/,
+    );
+  });
+});
