@@ -1,0 +1,172 @@
+/**
+ * Seeded fuzz over HTTP: 10,000 mutated PromQL queries (from the real-world corpus and the
+ * conformance scripts) to the Prometheus routes, and 10,000 mutated LogQL queries to the Loki
+ * routes, of a real server on loopback. No crash, no hang (each request has a deadline), and every
+ * answer is a result or a typed error: Prometheus' JSON error envelope, Loki's plain-text error.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackendStack, startHttpServer } from '../../src/backend/index.js';
+import { RealClock } from '../../src/clock.js';
+import { loadGolden } from '../../src/spec/load.js';
+import { buildWorld } from '../../src/world/build.js';
+import { mulberry32, mutate } from './mutate.js';
+
+const SHARED = resolve(__dirname, '../../../shared');
+const CASES = Number(process.env.FUZZ_CASES ?? 10_000);
+const DEADLINE_MS = 10_000;
+
+function promSeeds(): string[] {
+  const corpus = readFileSync(join(SHARED, 'corpus/promql-alert-rules.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => (JSON.parse(l) as { expr: string }).expr);
+  const conformance: string[] = [];
+  for (const f of readdirSync(join(SHARED, 'promqltest'))) {
+    if (!f.endsWith('.test')) continue;
+    for (const line of readFileSync(join(SHARED, 'promqltest', f), 'utf8').split('\n')) {
+      const m = /^eval(?:_\w+)?\s+(?:instant at \S+|range from \S+ to \S+ step \S+)\s+(.+)$/.exec(line);
+      if (m) conformance.push(m[1]);
+    }
+  }
+  return [...corpus, ...conformance];
+}
+
+const LOGQL_SEEDS = [
+  '{app="payments"} |= "pool"',
+  '{app="payments", level=~"error|warn"} |~ "(?i)timeout" != "retry"',
+  '{app="checkout"} | logfmt | status >= 500 | line_format "{{.status}} {{.msg}}"',
+  '{app="checkout"} | json | __error__="" | duration > 250ms',
+  'sum by (level) (count_over_time({app="payments"}[5m]))',
+  'sum(rate({app="checkout"} |= "payment failed" [1m]))',
+  'quantile_over_time(0.99, {app="checkout"} | logfmt | unwrap duration(duration) [5m]) by (route)',
+  'topk(3, sum by (app) (bytes_over_time({app=~".+"}[10m])))',
+  '{app="payments"} | pattern `<_> level=<level> <_>` | level="error"',
+  '{app="payments"} | regexp `pool=(?P<pool>\\w+)` | pool != ""',
+];
+
+type Verdict = 'result' | 'typed-error' | 'bad';
+
+/** A transport failure or a missed deadline is an answer too: the worst kind. */
+async function post(
+  url: string,
+  body: URLSearchParams,
+): Promise<{ status: number; text: string; contentType: string } | { error: string }> {
+  try {
+    const r = await fetch(url, { method: 'POST', body, signal: AbortSignal.timeout(DEADLINE_MS) });
+    return { status: r.status, text: await r.text(), contentType: r.headers.get('content-type') ?? '' };
+  } catch (e) {
+    const err = e as Error & { cause?: Error };
+    return { error: `${err.name}: ${err.cause?.message ?? err.message}` };
+  }
+}
+
+function judgeProm(status: number, text: string): Verdict {
+  try {
+    const b = JSON.parse(text) as {
+      status?: string;
+      errorType?: string;
+      error?: string;
+      data?: { resultType?: string };
+    };
+    if (status === 200 && b.status === 'success' && b.data?.resultType) return 'result';
+    if (status >= 400 && b.status === 'error' && b.errorType && typeof b.error === 'string')
+      return 'typed-error';
+  } catch {
+    // not JSON: bad
+  }
+  return 'bad';
+}
+
+function judgeLoki(status: number, text: string, contentType: string): Verdict {
+  if (status === 200) {
+    try {
+      const b = JSON.parse(text) as { status?: string; data?: { resultType?: string } };
+      return b.status === 'success' && b.data?.resultType ? 'result' : 'bad';
+    } catch {
+      return 'bad';
+    }
+  }
+  return status >= 400 && status < 600 && contentType.startsWith('text/plain') && text.length > 0
+    ? 'typed-error'
+    : 'bad';
+}
+
+async function pool<T>(items: T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
+}
+
+describe('fuzz: mutated queries over HTTP', () => {
+  let server: Awaited<ReturnType<typeof startHttpServer>>;
+  let t: number;
+
+  beforeAll(async () => {
+    const golden = loadGolden('goldens/checkout-db-pool-logs-failed');
+    const { backend } = createBackendStack(golden, buildWorld(golden), {
+      faults: false,
+      clock: new RealClock(),
+      seed: 1,
+      capacity: false,
+    });
+    server = await startHttpServer(backend);
+    t = golden.ms.now / 1000;
+  });
+  afterAll(() => server.close());
+
+  it('answers 10,000 mutated PromQL queries with a result or a typed error', async () => {
+    const seeds = promSeeds();
+    const rnd = mulberry32(20261130);
+    const queries = Array.from({ length: CASES }, () => mutate(seeds[Math.floor(rnd() * seeds.length)], rnd));
+    const bad: string[] = [];
+    const tally = { result: 0, 'typed-error': 0, bad: 0 };
+    await pool(queries, 8, async (q) => {
+      const range = q.length % 2 === 0;
+      const body = new URLSearchParams(
+        range
+          ? { query: q, start: String(t - 3600), end: String(t), step: '60' }
+          : { query: q, time: String(t) },
+      );
+      const url = `${server.promUrl}/api/v1/${range ? 'query_range' : 'query'}`;
+      const r = await post(url, body);
+      const verdict = 'error' in r ? 'bad' : judgeProm(r.status, r.text);
+      tally[verdict]++;
+      if (verdict === 'bad' && bad.length < 20) bad.push(`${'error' in r ? r.error : r.status} ${q}`);
+    });
+    process.stdout.write(`fuzz promql: ${JSON.stringify(tally)}\n`);
+    expect(bad).toEqual([]);
+    expect(tally.result).toBeGreaterThan(0);
+    expect(tally['typed-error']).toBeGreaterThan(0);
+  }, 600_000);
+
+  it('answers 10,000 mutated LogQL queries with a result or a plain-text error', async () => {
+    const rnd = mulberry32(11302026);
+    const queries = Array.from({ length: CASES }, () =>
+      mutate(LOGQL_SEEDS[Math.floor(rnd() * LOGQL_SEEDS.length)], rnd),
+    );
+    const bad: string[] = [];
+    const tally = { result: 0, 'typed-error': 0, bad: 0 };
+    await pool(queries, 8, async (q) => {
+      const body = new URLSearchParams({
+        query: q,
+        start: String(t - 3600),
+        end: String(t),
+        step: '60',
+        limit: '50',
+      });
+      const r = await post(`${server.lokiUrl}/loki/api/v1/query_range`, body);
+      const verdict = 'error' in r ? 'bad' : judgeLoki(r.status, r.text, r.contentType);
+      tally[verdict]++;
+      if (verdict === 'bad' && bad.length < 20) bad.push(`${'error' in r ? r.error : r.status} ${q}`);
+    });
+    process.stdout.write(`fuzz logql: ${JSON.stringify(tally)}\n`);
+    expect(bad).toEqual([]);
+    expect(tally.result).toBeGreaterThan(0);
+    expect(tally['typed-error']).toBeGreaterThan(0);
+  }, 600_000);
+});
