@@ -6,6 +6,7 @@ import type { Golden } from '../spec/normalized.js';
 import type { World } from '../world/types.js';
 import type { ApiRequest, ApiResponse, Backend, LokiApi, PromApi } from './api.js';
 import { canceled } from './canceled.js';
+import { cached } from './engine-cache.js';
 import { handleLoki } from './loki-handlers.js';
 import { handleProm } from './prom-handlers.js';
 
@@ -15,9 +16,11 @@ export function createEngineBackend(golden: Golden | undefined, world: World): B
     async handle(req: ApiRequest): Promise<ApiResponse> {
       const prom = req.api.startsWith('prom.');
       if (req.signal?.aborted) return canceled(req);
-      return prom
-        ? handleProm(req.api as PromApi, req.params, ctx)
-        : handleLoki(req.api as LokiApi, req.params, ctx);
+      return cached(world, req, ctx.nowMs, async () =>
+        prom
+          ? handleProm(req.api as PromApi, req.params, ctx)
+          : handleLoki(req.api as LokiApi, req.params, ctx),
+      );
     },
   };
 }
