@@ -49,7 +49,15 @@ const FACTORIES: Record<RealProvider, Factory> = {
   }),
   xai: (seat, apiKey, fetch) => ({
     model: createXai({ apiKey, baseURL: seat.baseURL, fetch }).responses(seat.model),
-    providerOptions: { xai: defined({ reasoningEffort: str(seat.params.reasoningEffort) }) },
+    // Not stored by default: the request then asks for the reasoning as encrypted content, which the
+    // next turn replays. A reasoning item with neither summary text nor encrypted content is dropped
+    // by the SDK's parser, so with storing on, grok's reasoning would not survive the turn.
+    providerOptions: {
+      xai: defined({
+        reasoningEffort: str(seat.params.reasoningEffort),
+        store: typeof seat.params.store === 'boolean' ? seat.params.store : false,
+      }),
+    },
   }),
   gemini: (seat, apiKey, fetch) => ({
     model: createGoogleGenerativeAI({ apiKey, baseURL: seat.baseURL, fetch })(seat.model),

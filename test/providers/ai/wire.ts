@@ -6,6 +6,12 @@ export interface Step {
   calls?: { id: string; name: string; args: unknown; rawArgs?: string }[];
   text?: string;
   usage?: { input: number; output: number; reasoning?: number };
+  /** OpenAI/xAI Responses: the reasoning item's id (random when unset). */
+  reasoningId?: string;
+  /** OpenAI/xAI Responses: the reasoning item's encrypted content (sent when the request asks for it). */
+  encryptedReasoning?: string;
+  /** Gemini: the thought signature on the first function call part. */
+  signature?: string;
 }
 
 export interface Wire {
@@ -24,9 +30,10 @@ function responsesBody(step: Step, model: string): unknown {
   if (u.reasoning)
     output.push({
       type: 'reasoning',
-      id: `rs_${Math.random().toString(36).slice(2, 10)}`,
+      id: step.reasoningId ?? `rs_${Math.random().toString(36).slice(2, 10)}`,
       summary: [],
       status: 'completed',
+      ...(step.encryptedReasoning ? { encrypted_content: step.encryptedReasoning } : {}),
     });
   if (step.text) {
     output.push({
@@ -102,7 +109,7 @@ function geminiBody(step: Step): unknown {
   if (step.text) parts.push({ text: step.text });
   (step.calls ?? []).forEach((c, i) => {
     const part: Record<string, unknown> = { functionCall: { name: c.name, args: c.args } };
-    if (i === 0) part.thoughtSignature = 'c2lnbmF0dXJlLW9mLXRob3VnaHQ=';
+    if (i === 0) part.thoughtSignature = step.signature ?? 'c2lnbmF0dXJlLW9mLXRob3VnaHQ=';
     parts.push(part);
   });
   return {

@@ -1,0 +1,106 @@
+/**
+ * Real model seats end to end: each of the six provider adapters drives a full trial through
+ * runTrial (registry → AiSdkModel → host → trace) against recorded-shape API responses served by
+ * msw. The scripted model reads each request body, so what the host sends back (tool results with
+ * call ids, replayed provider state) is checked by the conversation itself.
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runTrial } from '../../src/run/trial.js';
+import { scoreTrial } from '../../src/scoring/index.js';
+import type { ModelTurnEvent, ToolCallEvent, Trace } from '../../src/spec/trace.js';
+import { readTrace } from '../../src/spec/trace-read.js';
+import { FAKE_KEYS, playModel, seatFor, tinyGolden, tmp, trialSpec } from '../providers/ai/harness.js';
+import { investigatorStep } from '../providers/ai/scripted.js';
+import { WIRES } from '../providers/ai/wire.js';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  for (const [k, v] of Object.entries(FAKE_KEYS)) vi.stubEnv(k, v);
+});
+afterEach(() => {
+  server.resetHandlers();
+  vi.unstubAllEnvs();
+});
+afterAll(() => server.close());
+
+const turns = (t: Trace) => t.events.filter((e): e is ModelTurnEvent => e.type === 'model_turn');
+const calls = (t: Trace) => t.events.filter((e): e is ToolCallEvent => e.type === 'tool_call');
+
+describe.each(WIRES)('$provider seat through runTrial', (w) => {
+  it('investigates over several turns, submits a Theory citing the host call ids, and scores', async () => {
+    const bodies = playModel(server, w, (text, n) => ({
+      ...investigatorStep(text),
+      reasoningId: `rs_turn${n}`,
+      encryptedReasoning: text.includes('reasoning.encrypted_content') ? `enc-of-turn-${n}` : undefined,
+      signature: Buffer.from(`signature-of-turn-${n}`).toString('base64'),
+    }));
+    const out = await runTrial(trialSpec(seatFor(w)), { dir: tmp() });
+    if (out.kind !== 'done') throw new Error(`not run: ${out.kind === 'skipped' ? out.reason : ''}`);
+    const trace = readTrace(out.traceFile);
+
+    expect(calls(trace).map((c) => [c.tool, c.wave, c.id])).toEqual([
+      ['query_metrics', 1, 'c1'],
+      ['query_logs', 2, 'c2'],
+      ['submit_theory', 3, 'c3'],
+    ]);
+    const results = trace.events.filter((e) => e.type === 'tool_result');
+    expect(results.map((r) => r.type === 'tool_result' && r.outcome)).toEqual(['ok', 'ok', 'ok']);
+    const mt = turns(trace);
+    expect(mt).toHaveLength(3);
+    for (const t of mt) {
+      expect(t.tokens.input).toBeGreaterThan(0);
+      expect(t.tokens.output).toBeGreaterThan(0);
+      expect(t.latencyMs).toBeGreaterThanOrEqual(0);
+      expect(t.attempts).toBe(1);
+      expect(t.toolCalls).toBe(1);
+    }
+    const end = trace.events.at(-1);
+    expect(end).toMatchObject({ type: 'end', stop: 'submitted', unscored: false });
+    if (end?.type !== 'end') return;
+    const sum = (k: 'input' | 'output') => mt.reduce((a, t) => a + t.tokens[k], 0);
+    expect(end.usage.tokens).toMatchObject({ input: sum('input'), output: sum('output') });
+    expect(end.usage.costUsd).toBeCloseTo((sum('input') * 1 + sum('output') * 4) / 1e6, 12);
+
+    // The values in the Theory were read from the tool results the host sent back.
+    expect(out.theory?.parts.A.measurements[0]).toMatchObject({ value: 1, evidence: ['c1'] });
+    expect(out.theory?.parts.B.measurements[0]).toMatchObject({ value: 30, evidence: ['c2'] });
+    const score = scoreTrial(tinyGolden(), trace, out.theory);
+    expect(score.verdict).toBe('pass');
+    expect(score.correctness).toBeGreaterThanOrEqual(0.99);
+
+    expect(bodies).toHaveLength(3);
+    if (w.provider === 'gemini') {
+      // Provider state replay: the signature the model sent on turn 1 comes back on turn 2.
+      const sig1 = Buffer.from('signature-of-turn-1').toString('base64');
+      expect(bodies[0]).not.toContain(sig1);
+      const contents = JSON.parse(bodies[1]).contents as { role: string; parts: Record<string, unknown>[] }[];
+      const modelPart = contents.flatMap((c) => (c.role === 'model' ? c.parts : []))[0];
+      expect(modelPart).toMatchObject({
+        functionCall: { name: 'query_metrics' },
+        thoughtSignature: sig1,
+      });
+    }
+    if (w.provider === 'openai-responses') {
+      // Stored responses: turn 1's reasoning item is referenced by id on turn 2, turn 2's on turn 3.
+      expect(bodies[0]).not.toContain('rs_turn1');
+      expect(JSON.parse(bodies[1]).input).toContainEqual({ type: 'item_reference', id: 'rs_turn1' });
+      expect(JSON.parse(bodies[2]).input).toContainEqual({ type: 'item_reference', id: 'rs_turn2' });
+    }
+    if (w.provider === 'anthropic') {
+      // Extended thinking with tool use: the signed thinking block must open the replayed turn.
+      const msgs = JSON.parse(bodies[1]).messages as { role: string; content: unknown[] }[];
+      const assistant = msgs.find((m) => m.role === 'assistant');
+      expect(assistant?.content[0]).toMatchObject({ type: 'thinking', signature: 'sig-abc' });
+    }
+    if (w.provider === 'xai') {
+      // Unstored: each request asks for encrypted reasoning, and the next one sends it back.
+      expect(JSON.parse(bodies[0])).toMatchObject({ store: false, include: ['reasoning.encrypted_content'] });
+      expect(JSON.parse(bodies[1]).input).toContainEqual(
+        expect.objectContaining({ type: 'reasoning', id: 'rs_turn1', encrypted_content: 'enc-of-turn-1' }),
+      );
+      expect(bodies[2]).toContain('enc-of-turn-2');
+    }
+  });
+});
