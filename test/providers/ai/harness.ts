@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
-import type { SetupServerApi } from 'msw/node';
+import type { SetupServer } from 'msw/node';
 import type { TrialSpec } from '../../../src/run/types.js';
 import { GateName } from '../../../src/spec/config.js';
 import { loadGolden } from '../../../src/spec/load.js';
@@ -77,7 +77,7 @@ export type Reply = Step | Failure;
  * 1). Returns every request body as text, in order.
  */
 export function playModel(
-  server: SetupServerApi,
+  server: SetupServer,
   w: Wire,
   reply: (bodyText: string, n: number, headers: Headers) => Reply,
 ): string[] {

@@ -38,7 +38,7 @@ export function envelopeIn(bodyText: string, callId: string): Record<string, unk
 }
 
 /** The one number of a one-sample vector in an envelope (`data.result[0].value[1]`). */
-export function valueOf(env: Record<string, unknown> | undefined): number | undefined {
+export function numberIn(env: Record<string, unknown> | undefined): number | undefined {
   const data = env?.data as { data?: unknown; result?: unknown } | undefined;
   // Gate-off (raw) envelopes carry the backend's wire body: {status, data: {resultType, result}}.
   const inner = (data && 'result' in data ? data : (data?.data as { result?: unknown })) ?? undefined;
@@ -84,8 +84,8 @@ export function investigatorStep(bodyText: string): Step {
   if (ids.length === 1)
     return { calls: [{ id: `call_${tag}`, name: 'query_logs', args: { query: LOGS_ROUTE } }] };
   const [a, b] = ids;
-  const va = valueOf(envelopeIn(bodyText, a)) ?? -1;
-  const vb = valueOf(envelopeIn(bodyText, b)) ?? -1;
+  const va = numberIn(envelopeIn(bodyText, a)) ?? -1;
+  const vb = numberIn(envelopeIn(bodyText, b)) ?? -1;
   return {
     calls: [
       {
