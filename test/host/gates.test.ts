@@ -230,12 +230,18 @@ describe('toolClasses gate', () => {
           }),
         }),
       ],
-      () => [call('query_metrics', { query: 'max_ratio' })],
+      () => [
+        call('query_metrics', { query: 'max_ratio' }),
+        call('query_logs', { query: '{app="payments"}' }),
+      ],
       () => [
         call('submit_theory', {
           theory: theory({
             A: { measurements: [{ id: 'peak_error_ratio', value: 0.23, evidence: ['c4'] }] },
-            B: { status: 'undetermined', gaps: [{ measurement: 'pool_timeouts', reason: 'not queried' }] },
+            B: {
+              status: 'undetermined',
+              gaps: [{ measurement: 'pool_timeouts', callId: 'c5', reason: 'the logs query failed' }],
+            },
           }),
         }),
       ],
@@ -248,11 +254,11 @@ describe('toolClasses gate', () => {
   });
 
   it('on alone: context-only evidence is blocked with what is missing; live evidence then passes', async () => {
-    const { result, events, model } = await run(leaner(), [metricsOk], ['toolClasses']);
+    const { result, events, model } = await run(leaner(), [metricsOk, logsTimeout], ['toolClasses']);
     const gates = of(events, 'gate');
     expect(gates.map((g) => [g.decision, g.callId])).toEqual([
       ['block', 'c3'],
-      ['allow', 'c5'],
+      ['allow', 'c6'],
     ]);
     const told = model.requests[2].messages.at(-1);
     expect(told?.role === 'user' && told.content.startsWith(HOST_MARK.incomplete)).toBe(true);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../src/backend/api.js';
 import type { Clock } from '../../src/clock.js';
 import { type Model, ProviderError, type TurnRequest, type TurnResult } from '../../src/providers/spec.js';
+import type { GateName } from '../../src/spec/config.js';
 import {
   call,
   failedEnvelope,
@@ -65,7 +66,12 @@ const submit =
     }),
   ];
 const expand = (control: string, subgoals: string[]) => () => [call('expand', { control, subgoals })];
-const treeRun = (model: TreeModel, gates: 'none' | 'all' = 'all', budget?: object) =>
+/**
+ * Tree-mechanics tests submit placeholder Theories (parts undetermined without a failed query), so
+ * they run every gate but toolClasses, whose evidence rules gates.test.ts covers.
+ */
+const TREE_GATES: GateName[] = ['failureClass', 'ledger', 'fanout', 'budgetFindings'];
+const treeRun = (model: TreeModel, gates: 'none' | 'all' | GateName[] = TREE_GATES, budget?: object) =>
   run(model as unknown as ScriptedModel, rules, gates, {
     shape: 'reactree',
     ...(budget ? { budget: { turns: 40, toolCalls: 60, tokens: 1e6, wallSeconds: 600, ...budget } } : {}),
@@ -199,7 +205,7 @@ describe('reactree', () => {
       'root.1': looping,
       'root.2': looping,
     });
-    const { result, events } = await treeRun(model, 'all', { turns: 6 });
+    const { result, events } = await treeRun(model, TREE_GATES, { turns: 6 });
     const turns = of(events, 'model_turn');
     expect(turns.filter((t) => t.node !== 'root')).toHaveLength(5);
     expect(result.stop).toBe('budget');
