@@ -28,9 +28,10 @@ export function envelopesIn(bodyText: string): Record<string, unknown>[] {
   return out;
 }
 
-/** Host call ids in the order their results appear in the request. */
-export function callIdsIn(bodyText: string): string[] {
-  return [...new Set(envelopesIn(bodyText).map((e) => String(e.callId)))];
+/** Host call ids in the order their results appear in the request (only `ok` ones with `okOnly`). */
+export function callIdsIn(bodyText: string, okOnly = false): string[] {
+  const envs = envelopesIn(bodyText).filter((e) => !okOnly || e.outcome === 'ok');
+  return [...new Set(envs.map((e) => String(e.callId)))];
 }
 
 export function envelopeIn(bodyText: string, callId: string): Record<string, unknown> | undefined {
@@ -72,13 +73,14 @@ export function theoryFor(a: { id: string; value: number }, b: { id: string; val
 }
 
 /**
- * Turn by turn from what the conversation holds: no results yet → query_metrics; one → query_logs;
- * two or more → submit_theory citing the first two ids with the values read from their results.
- * `tag` makes provider call ids unique per turn.
+ * Turn by turn from what the conversation holds: no ok result yet → query_metrics; one →
+ * query_logs; two or more → submit_theory citing those two ids with the values read from their
+ * results (a rejected or failed result is retried, as a model would). `tag` makes provider call ids
+ * unique per turn.
  */
 export function investigatorStep(bodyText: string): Step {
-  const ids = callIdsIn(bodyText);
-  const tag = `t${ids.length + 1}`;
+  const ids = callIdsIn(bodyText, true);
+  const tag = `t${callIdsIn(bodyText).length + 1}`;
   if (ids.length === 0)
     return { calls: [{ id: `call_${tag}`, name: 'query_metrics', args: { query: METRICS_ROUTE } }] };
   if (ids.length === 1)
