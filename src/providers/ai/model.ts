@@ -85,13 +85,14 @@ export class AiSdkModel implements Model {
   private providerError(err: unknown): ProviderError {
     const status = APICallError.isInstance(err) ? err.statusCode : undefined;
     const attempts = (err as { attempts?: number }).attempts ?? 1;
+    // Redact before truncating: a cut through the key would leave a fragment no pattern matches.
+    const secrets = [this.apiKey];
     const body =
-      APICallError.isInstance(err) && err.responseBody ? `: ${err.responseBody.slice(0, 500)}` : '';
-    const base = err instanceof Error ? err.message : String(err);
-    const text = redact(
-      `${this.id}: ${base}${body} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`,
-      [this.apiKey],
-    );
+      APICallError.isInstance(err) && err.responseBody
+        ? `: ${redact(err.responseBody, secrets).slice(0, 500)}`
+        : '';
+    const base = redact(err instanceof Error ? err.message : String(err), secrets);
+    const text = `${this.id}: ${base}${body} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`;
     return new ProviderError(text, { status, retryable: isRetryableStatus(status) });
   }
 }

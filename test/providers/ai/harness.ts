@@ -15,13 +15,13 @@ import type { Seat } from '../../../src/spec/seat.js';
 import { writeTinyGolden } from '../../e2e/tiny-golden.js';
 import type { Step, Wire } from './wire.js';
 
-/** One planted key per provider variable; the random-looking tail is what must never leak. */
+/** One planted key per provider variable (random-looking, so any 8-character piece is telling). */
 export const FAKE_KEYS: Record<string, string> = {
-  OPENAI_API_KEY: 'sk-test-PLANTEDopenai7Qx9Lm2Vb',
-  XAI_API_KEY: 'xai-test-PLANTEDxai3Hn8Rt6Wd',
-  GEMINI_API_KEY: 'AIzaTest-PLANTEDgemini5Kp1Zs4',
-  ANTHROPIC_API_KEY: 'sk-ant-test-PLANTEDanthropic9Fy2',
-  LOCAL_LLM_KEY: 'local-PLANTEDcompat8Jc3Ne7',
+  OPENAI_API_KEY: 'sk-proj-Q7xL9mV2bK4wT8zR',
+  XAI_API_KEY: 'xai-H3nR8tW6dJ2pF5sY',
+  GEMINI_API_KEY: 'AIzaSyK5p1Zs4QmN7vB2cX9gH',
+  ANTHROPIC_API_KEY: 'sk-ant-api03-F9y2Lq8Wm3TzD4',
+  LOCAL_LLM_KEY: 'lcl-J8c3Ne7Rb5Xq2Vh',
 };
 
 export function seatFor(w: Wire, params: Record<string, unknown> = {}): Seat {
