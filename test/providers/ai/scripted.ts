@@ -98,3 +98,52 @@ export function investigatorStep(bodyText: string): Step {
     ],
   };
 }
+
+const PART_GOALS = {
+  A: 'Part A: measure errors_per_second (checkout 5xx per second)',
+  B: 'Part B: measure pool_exhausted_lines (pool exhaustion lines in payments logs)',
+};
+
+/**
+ * reactree, from the request body alone: the root expands into one parallel child per part, then
+ * submits the values and call ids its children's summaries report; a child queries its part's
+ * route once and finishes with `<measurement>=<value> evidence=<call id>`.
+ */
+export function treeStep(bodyText: string): Step {
+  const envs = envelopesIn(bodyText);
+  const tag = `t${envs.length + 1}`;
+  if (bodyText.includes('You are a child agent')) {
+    const partA = bodyText.includes(`Your subgoal: ${PART_GOALS.A}`);
+    const ok = envs.find((e) => e.outcome === 'ok');
+    if (!ok) {
+      const call = partA
+        ? { name: 'query_metrics', args: { query: METRICS_ROUTE } }
+        : { name: 'query_logs', args: { query: LOGS_ROUTE } };
+      return { calls: [{ id: `call_${tag}`, ...call }] };
+    }
+    const summary = `${partA ? 'errors_per_second' : 'pool_exhausted_lines'}=${numberIn(ok)} evidence=${String(ok.callId)}`;
+    return { calls: [{ id: `call_${tag}`, name: 'finish_node', args: { success: true, summary } }] };
+  }
+  const expanded = envs.find((e) => (e.data as { children?: unknown } | undefined)?.children);
+  if (!expanded) {
+    return {
+      calls: [
+        {
+          id: `call_${tag}`,
+          name: 'expand',
+          args: { control: 'parallel', subgoals: [PART_GOALS.A, PART_GOALS.B] },
+        },
+      ],
+    };
+  }
+  const children = (expanded.data as { children: { summary: string }[] }).children;
+  const read = (id: string) => {
+    for (const c of children) {
+      const m = new RegExp(`${id}=([0-9.e+-]+) evidence=(c\\d+)`).exec(c.summary);
+      if (m) return { value: Number(m[1]), id: m[2] };
+    }
+    return { value: -1, id: 'none' };
+  };
+  const theory = theoryFor(read('errors_per_second'), read('pool_exhausted_lines'));
+  return { calls: [{ id: `call_${tag}`, name: 'submit_theory', args: { theory } }] };
+}
