@@ -13,6 +13,18 @@ export class LogStore implements LogSource {
 
   push(labels: Labels, t: number, line: string): void {
     this.frozen = null;
+    this.building(labels).entries.push({ t, line });
+  }
+
+  /**
+   * Generators push a stream's lines with the same label object: key it once, not per line. So a
+   * label object must not be mutated once pushed (a copy is taken only at a stream's first line).
+   */
+  private lastLabels: Labels | undefined;
+  private lastBuilding: Building | undefined;
+
+  private building(labels: Labels): Building {
+    if (labels === this.lastLabels && this.lastBuilding) return this.lastBuilding;
     const key = labelsKey(labels);
     let b = this.streams.get(key);
     if (!b) {
@@ -21,7 +33,9 @@ export class LogStore implements LogSource {
       b = { labels: sorted, entries: [] };
       this.streams.set(key, b);
     }
-    b.entries.push({ t, line });
+    this.lastLabels = labels;
+    this.lastBuilding = b;
+    return b;
   }
 
   /** All streams sorted by label key, entries ascending by time (stable for equal times). */
@@ -30,10 +44,9 @@ export class LogStore implements LogSource {
     const keys = [...this.streams.keys()].sort();
     this.frozen = keys.map((k) => {
       const b = this.streams.get(k)!;
-      const entries = b.entries
-        .map((e, i) => ({ e, i }))
-        .sort((x, y) => x.e.t - y.e.t || x.i - y.i)
-        .map((x) => x.e);
+      // A copy, so that later pushes never reach a stream handed out; Array#sort is stable.
+      const entries = b.entries.slice();
+      if (!ascending(entries)) entries.sort((x, y) => x.t - y.t);
       return { labels: b.labels, entries };
     });
     return this.frozen;
@@ -71,6 +84,11 @@ export class LogStore implements LogSource {
     for (const s of this.select([], minT, maxT)) if (s.labels[name] !== undefined) values.add(s.labels[name]);
     return [...values].sort();
   }
+}
+
+function ascending(entries: readonly LogEntry[]): boolean {
+  for (let i = 1; i < entries.length; i++) if (entries[i].t < entries[i - 1].t) return false;
+  return true;
 }
 
 function lowerBound(entries: readonly LogEntry[], t: number): number {

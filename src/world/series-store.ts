@@ -113,6 +113,10 @@ export class SeriesStore implements SeriesSource {
 
 /** Time-sorted typed arrays (later duplicates win); stale markers written bit-exact. */
 function freeze(b: Building): { ts: Float64Array; vs: Float64Array } {
+  let strictly = true;
+  for (let i = 1; i < b.ts.length && strictly; i++) strictly = b.ts[i - 1] < b.ts[i];
+  // The common case (a generated series): already in order, no duplicates, no stale markers.
+  if (strictly && b.stale.size === 0) return { ts: Float64Array.from(b.ts), vs: Float64Array.from(b.vs) };
   let sorted = true;
   for (let i = 1; i < b.ts.length && sorted; i++) sorted = b.ts[i - 1] <= b.ts[i];
   const idx = b.ts.map((_, i) => i);

@@ -13,9 +13,27 @@ export function fieldValue(spec: LogFieldSpec, rng: Rng): FieldValue {
     return round(spec.float[0] + rng.next() * (spec.float[1] - spec.float[0]), spec.digits ?? 2);
   if ('lognormal' in spec) return round(lognormal(spec.lognormal, rng), spec.digits ?? 0);
   if ('duration' in spec) return goDuration(lognormal(spec.duration, rng));
-  if ('hex' in spec) return rng.hex(spec.hex);
-  const h = rng.hex(32);
+  if ('hex' in spec) return hexDigits(rng, spec.hex);
+  const h = hexDigits(rng, 32);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[rng.int(0, 3)]}${h.slice(17, 20)}-${h.slice(20)}`;
+}
+
+const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const scratch: string[] = [];
+
+/** `rng.hex(len)` (same draws, same string) from a byte table instead of per-word padStart. */
+export function hexDigits(rng: Rng, len: number): string {
+  const words = Math.ceil(len / 8);
+  let k = 0;
+  for (let i = 0; i < words; i++) {
+    const w = Math.floor(rng.next() * 4294967296);
+    scratch[k++] = HEX2[w >>> 24];
+    scratch[k++] = HEX2[(w >>> 16) & 255];
+    scratch[k++] = HEX2[(w >>> 8) & 255];
+    scratch[k++] = HEX2[w & 255];
+  }
+  scratch.length = k;
+  return scratch.join('').slice(0, len);
 }
 
 function lognormal(p: { median: number; spread: number }, rng: Rng): number {

@@ -9,12 +9,13 @@ import type { z } from 'zod';
 import type { LogBlock, LogFieldSpec, LogGeneratorSpec } from '../../spec/golden.js';
 import type { LogStore } from '../log-store.js';
 import { labelsKey } from '../matchers.js';
-import { type Rng, rngFor } from '../rng.js';
+import { rngFor } from '../rng.js';
 import type { Labels } from '../types.js';
 import type { GenContext } from './context.js';
 import { type FieldValue, fieldValue } from './fields.js';
-import { fillTemplate, type LogFormat, renderLine } from './format.js';
+import type { LogFormat } from './format.js';
 import { expandMatrix } from './labels.js';
+import { compileLine, type LineRenderer } from './line.js';
 import { compileSignal, inGap, levelAt } from './signal.js';
 
 type LogBlockSpec = z.infer<typeof LogBlock>;
@@ -36,48 +37,69 @@ function generateStream(gen: LogGeneratorSpec, labels: Labels, ctx: GenContext, 
     template: Math.min(b.template, gen.templates.length - 1),
   }));
   const weights = gen.templates.map((t) => t.weight ?? 1);
-  const templates = compileTemplates(gen, labels);
-  const format = gen.format ?? 'logfmt';
-  const pending: { t: number; template: number }[] = [];
+  const templates = compileTemplates(gen, labels, gen.format ?? 'logfmt');
+  // One second's lines, each as (millisecond in the second) × 2^32 + (draw order): sorting the
+  // numbers orders by time and keeps draw order for equal times, as a stable sort would.
+  let pending = new Float64Array(64);
+  const order: number[] = [];
+  let n = 0;
+  const add = (ms: number, template: number) => {
+    if (n === pending.length) {
+      const grown = new Float64Array(n * 2);
+      grown.set(pending);
+      pending = grown;
+    }
+    pending[n] = ms * ORDER + n;
+    order[n] = template;
+    n++;
+  };
   for (let sec = ctx.start; sec <= ctx.end; sec += 1000) {
-    pending.length = 0;
+    n = 0;
     if (!inGap(sig.segments, sec)) {
       const rate = Math.max(0, levelAt(sig.base, sig.segments, sec) * (1 + sig.noise * rng.signed()));
-      const n = rng.poisson(rate);
-      for (let i = 0; i < n; i++)
-        pending.push({ t: sec + Math.floor(rng.next() * 1000), template: rng.weighted(weights) });
+      const k = rng.poisson(rate);
+      for (let i = 0; i < k; i++) add(Math.floor(rng.next() * 1000), rng.weighted(weights));
       for (const b of bursts) {
         if (sec < b.from || sec >= b.to) continue;
         const k = rng.poisson(b.rate);
-        for (let i = 0; i < k; i++)
-          pending.push({ t: sec + Math.floor(rng.next() * 1000), template: b.template });
+        for (let i = 0; i < k; i++) add(Math.floor(rng.next() * 1000), b.template);
       }
     }
-    pending.sort((a, b) => a.t - b.t);
-    for (const p of pending) {
-      if (p.t > ctx.end) continue;
-      store.push(labels, p.t, lineFor(format, templates[p.template], p.t, rng));
+    const sorted = pending.subarray(0, n).sort();
+    for (let i = 0; i < n; i++) {
+      const key = sorted[i];
+      const t = sec + Math.floor(key / ORDER);
+      if (t > ctx.end) continue;
+      const tpl = templates[order[key % ORDER]];
+      for (let f = 0; f < tpl.specs.length; f++) tpl.values[f] = fieldValue(tpl.specs[f], rng);
+      store.push(labels, t, tpl.render(t, tpl.values));
     }
   }
 }
 
+/** Above any draw order (a JS array's length fits in 32 bits); ms × ORDER stays an exact double. */
+const ORDER = 2 ** 32;
+
 interface CompiledTemplate {
-  fields: [string, LogFieldSpec][];
-  level: string;
-  text: string;
+  specs: LogFieldSpec[];
+  /** Scratch for one line's field values, in the order the golden wrote the fields. */
+  values: FieldValue[];
+  render: LineRenderer;
 }
 
-function compileTemplates(gen: LogGeneratorSpec, labels: Labels): CompiledTemplate[] {
-  return gen.templates.map((t) => ({
-    fields: Object.entries(t.fields ?? {}),
-    level: t.level ?? labels.level ?? 'info',
-    text: t.text,
-  }));
-}
-
-function lineFor(format: LogFormat, tpl: CompiledTemplate, t: number, rng: Rng): string {
-  const values: Record<string, FieldValue> = {};
-  for (const [k, spec] of tpl.fields) values[k] = fieldValue(spec, rng);
-  const msg = tpl.fields.length ? fillTemplate(tpl.text, values) : tpl.text;
-  return renderLine(format, t, tpl.level, msg, values);
+function compileTemplates(gen: LogGeneratorSpec, labels: Labels, format: LogFormat): CompiledTemplate[] {
+  return gen.templates.map((t) => {
+    const fields = Object.entries(t.fields ?? {});
+    const level = t.level ?? labels.level ?? 'info';
+    return {
+      specs: fields.map(([, spec]) => spec),
+      values: [],
+      render: compileLine(
+        format,
+        level,
+        t.text,
+        fields.map(([k]) => k),
+      ),
+    };
+  });
 }

@@ -1,0 +1,116 @@
+/**
+ * `npm run bench:logql`: the LogQL engine at golden scale, in process. For every golden: each
+ * measurement route on the logs, then per app stream a parser family (the stream's own format,
+ * logfmt or json): a log query, an instant metric and a 1h range metric (step 1m). Medians of wall
+ * and CPU time (`process.cpuUsage`, which the other processes on a shared machine do not inflate).
+ *
+ *   npm run bench:logql [-- goldens-dir] [--reps N] [--only substring]
+ */
+import { resolve } from 'node:path';
+import Table from 'cli-table3';
+import type { LogQueryOptions } from '../src/logql/api.js';
+import { evalLogQL } from '../src/logql/index.js';
+import { loadGoldens } from '../src/spec/load.js';
+import { goldenTime } from '../src/spec/normalized.js';
+import { buildWorld } from '../src/world/build.js';
+
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const REPS = Number(flag('--reps') ?? 7);
+const ONLY = flag('--only');
+const dir = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--')) ?? 'goldens';
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ms = (v: number): string => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
+
+interface Case {
+  golden: string;
+  name: string;
+  query: string;
+  opts: LogQueryOptions;
+}
+
+function measure(run: () => unknown): { wall: number; cpu: number } {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < REPS; i++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    run();
+    wall.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  return { wall: median(wall), cpu: median(cpu) };
+}
+
+const table = new Table({
+  head: ['golden', 'case', 'wall median', 'CPU median', 'result'],
+  style: { head: [], border: [] },
+});
+const seenWorlds = new Set<string>();
+let total = 0;
+for (const g of loadGoldens([resolve(dir)])) {
+  const w = buildWorld(g);
+  const now = g.ms.now;
+  const cases: Case[] = [];
+  for (const m of [...g.parts.A.measurements, ...g.parts.B.measurements]) {
+    if (!m.route || m.source !== 'logs') continue;
+    const t = m.at ? goldenTime(g, m.at) : now;
+    cases.push({ golden: g.id, name: `route ${m.id}`, query: m.route, opts: { start: t, end: t } });
+  }
+  // Parser families once per distinct world (two goldens may share one).
+  const worldKey = `${g.world.seed}:${JSON.stringify(g.world.logs)}`;
+  if (!seenWorlds.has(worldKey)) {
+    seenWorlds.add(worldKey);
+    for (const app of w.logs.labelValues('app', w.start, w.end)) {
+      const sel = `{app="${app}"}`;
+      const first = w.logs.select([{ name: 'app', op: '=', value: app }], w.start, w.end)[0]?.entries[0];
+      const parser = first?.line.startsWith('{') ? 'json' : 'logfmt';
+      const hour = { start: now - 3_600_000, end: now };
+      cases.push(
+        { golden: g.id, name: `${app} log | ${parser}`, query: `${sel} | ${parser}`, opts: hour },
+        {
+          golden: g.id,
+          name: `${app} instant by level`,
+          query: `sum by (level) (count_over_time(${sel} | ${parser} [1h]))`,
+          opts: { start: now, end: now },
+        },
+        {
+          golden: g.id,
+          name: `${app} range 1h/1m`,
+          query: `sum by (level) (count_over_time(${sel} | ${parser} [5m]))`,
+          opts: { ...hour, step: 60_000 },
+        },
+      );
+    }
+  }
+  for (const c of cases) {
+    if (ONLY && !`${c.golden} ${c.name}`.includes(ONLY)) continue;
+    let result = '';
+    const r = measure(() => {
+      const v = evalLogQL(w.logs, c.query, c.opts).value;
+      result =
+        v.type === 'vector'
+          ? v.samples.length === 1
+            ? String(v.samples[0].v)
+            : `${v.samples.length} samples`
+          : v.type === 'streams'
+            ? `${v.streams.length} streams`
+            : v.type === 'matrix'
+              ? `${v.series.length} series`
+              : String(v.v);
+    });
+    total += r.cpu;
+    table.push([c.golden, c.name, ms(r.wall), ms(r.cpu), result]);
+  }
+}
+console.log(`bench:logql: medians of ${REPS} evaluations, embedded engine, no backend`);
+console.log(table.toString());
+console.log(`sum of CPU medians: ${ms(total)}`);
