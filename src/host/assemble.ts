@@ -16,12 +16,17 @@ type PartId = (typeof PARTS)[number];
 
 const squash = (q: string) => q.replace(/\s+/g, '');
 
+/** A live call that reached the backend and did not return data: a query a gap may name as failed. */
+function ranAndFailed(c: CallRecord | undefined): c is CallRecord {
+  return !!c && c.class === 'live' && c.ran === true && c.outcome !== undefined && c.outcome !== 'ok';
+}
+
 function failedGaps(s: Session, part: PartId): TheoryGap[] {
   const sources = s.required[part];
   const latest = new Map<string, CallRecord>();
   for (const c of s.calls) {
-    if (c.class !== 'live' || !c.source || !sources.has(c.source)) continue;
-    if (c.outcome === 'ok' || c.outcome === undefined) continue;
+    // Calls the host answered itself (blocked after a halt, over budget) never ran: not failures.
+    if (!ranAndFailed(c) || !c.source || !sources.has(c.source)) continue;
     latest.set(c.fingerprint ?? c.id, c);
   }
   return [...latest.values()].map((c) => ({
@@ -73,6 +78,23 @@ export function assembleTheory(s: Session, why: string): Theory {
   };
 }
 
+/**
+ * A gap of the agent's that names a query as failed must point at a call the trace shows failed;
+ * otherwise (a route that never ran before the session stopped, a call the host blocked) it keeps
+ * only the measurement and says so.
+ */
+function honestGap(s: Session, g: TheoryGap): TheoryGap {
+  if (g.callId === undefined && !g.failedQuery) return g;
+  if (g.callId !== undefined && ranAndFailed(s.byId.get(g.callId))) return g;
+  const q = g.failedQuery ? squash(g.failedQuery) : undefined;
+  const byQuery = q
+    ? [...s.calls].reverse().find((c) => ranAndFailed(c) && squash(c.query ?? '') === q)
+    : undefined;
+  if (byQuery) return { ...g, callId: byQuery.id };
+  const reason = `${g.reason} (the host found no failed call for the query named: it never ran in this session)`;
+  return g.measurement === undefined ? { reason } : { measurement: g.measurement, reason };
+}
+
 export function repairTheory(s: Session, theory: Theory): Theory {
   const sourceOf = new Map<string, string>();
   for (const part of PARTS)
@@ -85,7 +107,7 @@ export function repairTheory(s: Session, theory: Theory): Theory {
     );
     const dropped = p.measurements.filter((m) => !kept.includes(m));
     const gaps: TheoryGap[] = [
-      ...p.gaps,
+      ...p.gaps.map((g) => honestGap(s, g)),
       ...dropped.map((m) => ({
         measurement: m.id,
         reason: 'the host found no live query call that returned data for it',

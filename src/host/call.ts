@@ -99,6 +99,7 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
           source: call.source,
         });
   Object.assign(call, {
+    ran: true,
     value: out.outcome === 'ok' ? singleValue(out.data) : undefined,
     outcome: out.outcome,
     fingerprint,

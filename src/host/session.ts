@@ -47,6 +47,11 @@ export class Session {
   readonly steered = new Set<string>();
   /** Routes (tool + query shape) blocked after non-progress. Never touches `required`. */
   readonly gainExhausted = new Set<string>();
+  /**
+   * Ledger: the fingerprint whose sighting halted the session. Set when the verdict is made, so
+   * the other calls of the same batch (which finish before `stopping` is set) cannot halt again.
+   */
+  halt: string | undefined;
   /** Live evidence each part needs before it may be `resolved`. Fixed at session start. */
   readonly required: Readonly<Record<'A' | 'B', ReadonlySet<Source>>>;
   readonly nodes = new Map<string, NodeStats>();

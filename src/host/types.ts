@@ -70,6 +70,8 @@ export interface CallRecord {
   /** What the agent was shown (differs from `outcome` when failureClass is off). */
   seen?: Outcome;
   seenFingerprint?: string;
+  /** The call reached its tool (the backend, for live calls); false for host answers (blocked, budget ...). */
+  ran?: boolean;
   /** The single number an `ok` result held (a scalar or a one-sample vector), for assembled Theories. */
   value?: number;
 }

@@ -26,6 +26,7 @@ alert:
   summary: checkout answers 5xx
 prompt: |
   Checkout answers 5xx. Part A: report errors_per_second. Part B: report pool_exhausted_lines.
+  Log streams are labelled by app="...".
 parts:
   A:
     question: How many 5xx per second?

@@ -37,7 +37,9 @@ export const ledger: Gate = {
     const n = (s.sightings.get(fp) ?? 0) + 1;
     s.sightings.set(fp, n);
     const { steerAt, haltAt } = ctx.settings;
-    if (n >= haltAt && !s.stopping) {
+    // One halt per session: several calls of one wave can pass the threshold together.
+    if (n >= haltAt && !s.stopping && s.halt === undefined) {
+      s.halt = fp;
       s.gainExhausted.add(routeKey(obs.call.tool, obs.call.query, obs.call.source));
       return {
         decision: 'halt',

@@ -5,9 +5,9 @@
  * reads every answer it gets. The fan-out cap gate exists for this seat.
  */
 import { TOOL } from '../../host/protocol.js';
-import { readLines, recordGap, recordOk } from './measure.js';
+import { discoverLabels, readLines, recordGap, recordOk } from './measure.js';
 import type { PartId, RouteSpec } from './routes.js';
-import { queryCall, routesOf, selectorOf } from './routes.js';
+import { alertFirstQuery, queryCall, retargetByValues, routesOf, selectorOf } from './routes.js';
 import { answersFor, type IssuedCall, lockstep, submitStep, wave } from './steps.js';
 import { writeTheory } from './theory.js';
 import { treeChild, treeRoot } from './tree.js';
@@ -35,12 +35,31 @@ function* splitBy(_ctx: SimContext, r: RouteSpec): Turns<{ label: string; values
   return { label, values: v?.names ?? [] };
 }
 
-/** The part's first route goes out as 8–12 copies in one wave; the rest are asked once each. */
-function* fanPart(ctx: SimContext, part: PartId): Turns<void> {
-  const [r, ...rest] = routesOf(ctx.golden, part).filter((x) => {
+/**
+ * The queries it fans out. Logs queries start from the alert's labels; the fan-out seat lists
+ * labels before it queries anything, so it moves them to the labels the logs use up front.
+ */
+function* startingRoutes(ctx: SimContext, part: PartId): Turns<RouteSpec[]> {
+  const routes = routesOf(ctx.golden, part).filter((x) => {
     if (!x.query) recordGap(ctx, x, '', undefined, 'no route');
     return x.query !== undefined;
   });
+  const firsts = routes.map((x) => alertFirstQuery(ctx.golden, x));
+  const at = firsts.findIndex((q) => q !== undefined);
+  if (at < 0) return routes;
+  const label = selectorOf(firsts[at]!)?.pairs[0]?.[0] ?? '';
+  const values = yield* discoverLabels('logs', label, `Part ${part}: which labels do the log streams carry?`);
+  return routes.map((x, i) => {
+    const q = firsts[i];
+    if (q === undefined) return x;
+    const prefer = selectorOf(x.query!)?.pairs.map((p) => p[2]) ?? [];
+    return { ...x, query: retargetByValues(q, values, prefer) ?? q };
+  });
+}
+
+/** The part's first route goes out as 8–12 copies in one wave; the rest are asked once each. */
+function* fanPart(ctx: SimContext, part: PartId): Turns<void> {
+  const [r, ...rest] = yield* startingRoutes(ctx, part);
   if (!r) return;
   const split = yield* splitBy(ctx, r);
   const copies = ctx.rng.int(8, 12);

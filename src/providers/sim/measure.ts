@@ -7,7 +7,15 @@
 import { TOOL } from '../../host/protocol.js';
 import type { Observation } from './observe.js';
 import type { PartId, RouteSpec } from './routes.js';
-import { logQueryOf, queryCall, retarget, routesOf, selectorOf } from './routes.js';
+import {
+  alertFirstQuery,
+  logQueryOf,
+  queryCall,
+  retarget,
+  retargetByValues,
+  routesOf,
+  selectorOf,
+} from './routes.js';
 import { answersFor, type IssuedCall, wave } from './steps.js';
 import type { Feedback, PlannedCall, SimContext, Turns } from './types.js';
 
@@ -32,6 +40,19 @@ export function recordGap(
 ): void {
   const prior = ctx.book.measured.get(r.id);
   if (prior?.value !== undefined) return;
+  // A call the host refused (blocked, over budget) never ran: it is not a failed query. Keep an
+  // earlier real failure of this route if there is one; else the gap names no query.
+  if (!o || refusedByHost(o)) {
+    if (prior?.failedCall) return;
+    ctx.book.measured.set(r.id, {
+      id: r.id,
+      part: r.part,
+      unit: r.unit,
+      evidence: [],
+      reason: reason ?? (o ? `not run: the host refused it (${o.error ?? o.outcome})` : 'not run'),
+    });
+    return;
+  }
   ctx.book.measured.set(r.id, {
     id: r.id,
     part: r.part,
@@ -43,6 +64,13 @@ export function recordGap(
       reason ??
       (o ? `${o.tool} answered ${o.outcome}${o.error ? ` (${o.error})` : ''}` : 'no answer from the host'),
   });
+}
+
+const HOST_REFUSALS = /^(blocked|budget|final_turn|unknown_tool|duplicate|bad_args):/;
+
+/** The host answered the call itself; the backend never saw it. */
+export function refusedByHost(o: Observation): boolean {
+  return o.outcome === 'rejected' && HOST_REFUSALS.test(o.error ?? '');
 }
 
 export function steered(fb: Feedback): boolean {
@@ -118,36 +146,109 @@ function valueOfAlternative(o: Observation, call: PlannedCall): number | undefin
   return o.value;
 }
 
+/**
+ * Label discovery for queries whose selector matched nothing: the label names of `source`, then the
+ * values of up to three workload-like labels (one wave). Returns the values by label name.
+ */
+export function* discoverLabels(
+  source: 'metrics' | 'logs',
+  missing: string,
+  text: string,
+): Turns<Map<string, string[]>> {
+  const names: IssuedCall = { name: TOOL.labelNames, args: { source } };
+  const [n] = answersFor([names], yield* wave(text, [names]));
+  const candidates = (n?.names ?? []).filter((x) => x !== missing && SERVICE_LABELS.includes(x)).slice(0, 3);
+  const out = new Map<string, string[]>();
+  if (!candidates.length) return out;
+  const calls: IssuedCall[] = candidates.map((label) => ({
+    name: TOOL.labelValues,
+    args: { source, label },
+  }));
+  const values = answersFor(calls, yield* wave(`Listing the values of ${candidates.join(', ')}.`, calls));
+  for (const [i, label] of candidates.entries()) out.set(label, values[i]?.names ?? []);
+  return out;
+}
+
+/**
+ * Where the part's logs queries start from the alert's labels (routes.ts `alertFirstQuery`) and one
+ * of them came back empty: discover which label carries those values and re-target every query
+ * that used the alert's selector — also one that "worked" (an `or vector(0)` on a selector matching
+ * nothing is no measurement). Returns the re-targeted query per route id.
+ */
+function* retargetFromAlert(
+  routes: RouteSpec[],
+  firsts: string[],
+  obs: (Observation | undefined)[],
+): Turns<Map<string, string>> {
+  const out = new Map<string, string>();
+  const moved = routes.flatMap((r, i) => (firsts[i] !== r.query ? [i] : []));
+  const emptyAt = moved.find((i) => obs[i]?.outcome === 'empty');
+  if (emptyAt === undefined) return out;
+  const label = selectorOf(firsts[emptyAt])?.pairs[0]?.[0] ?? '';
+  const values = yield* discoverLabels(
+    'logs',
+    label,
+    `${routes[emptyAt].id}: {${label}=...} selected no log stream; listing the logs label names.`,
+  );
+  for (const i of moved) {
+    const prefer = selectorOf(routes[i].query!)?.pairs.map((p) => p[2]) ?? [];
+    const q = retargetByValues(firsts[i], values, prefer);
+    if (q && q !== firsts[i]) out.set(routes[i].id, q);
+  }
+  return out;
+}
+
 export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
   const routes = routesOf(ctx.golden, part).filter((r) => {
     if (r.query) return true;
     recordGap(ctx, r, '', undefined, 'the prompt gives no route for it and no query measures it');
     return false;
   });
+  // Logs queries start where a real agent starts: from the alert's labels.
+  const queries = routes.map((r) => alertFirstQuery(ctx.golden, r) ?? r.query!);
   const first = yield* runRoutes(
     routes,
-    (r) => queryCall(r.source, r.query!, r.at),
+    (r) => queryCall(r.source, queries[routes.indexOf(r)], r.at),
     `Part ${part}: running the routes.`,
   );
+  const obs = first.obs;
   let steer = first.steer;
+  // Discovery is the different route a steer asks for, so a steer does not stop it.
+  const moved = yield* retargetFromAlert(routes, queries, obs);
+  const spent = new Set(moved.keys());
+  if (moved.size) {
+    const again = routes.filter((r) => moved.has(r.id));
+    const res = yield* runRoutes(
+      again,
+      (r) => queryCall(r.source, moved.get(r.id)!, r.at),
+      `Part ${part}: re-running on the labels the logs use.`,
+    );
+    steer ||= res.steer;
+    again.forEach((r, k) => {
+      const i = routes.indexOf(r);
+      queries[i] = moved.get(r.id)!;
+      obs[i] = res.obs[k];
+    });
+  }
   for (const [i, r] of routes.entries()) {
-    const o = first.obs[i];
+    const o = obs[i];
+    const query = queries[i];
     if (o?.value !== undefined) {
       recordOk(ctx, r, o);
       continue;
     }
-    if (steer) {
-      recordGap(ctx, r, r.query!, o);
+    if (steer || !o || refusedByHost(o)) {
+      recordGap(ctx, r, query, o);
       continue;
     }
-    // Exactly one alternative, chosen by what went wrong.
+    // Exactly one alternative, chosen by what went wrong (re-targeting counted as one for empties).
     let alt: PlannedCall | undefined;
-    if (o?.outcome === 'empty') {
-      const q = yield* discover(ctx, r, r.query!);
+    if (o.outcome === 'empty') {
+      const q = spent.has(r.id) ? undefined : yield* discover(ctx, r, query);
       alt = q ? queryCall(r.source, q, r.at) : undefined;
-    } else alt = alternativeFor(r, r.query!);
+    } else alt = alternativeFor(r, query);
     if (!alt) {
-      recordGap(ctx, r, r.query!, o);
+      recordGap(ctx, r, query, o);
       continue;
     }
     const fb = yield* wave(`Part ${part}: ${r.id} failed; trying one alternative.`, [alt]);
@@ -155,7 +256,10 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
     steer ||= steered(fb);
     const v = a ? valueOfAlternative(a, alt) : undefined;
     if (a && v !== undefined) recordOk(ctx, r, { ...a, value: v });
-    else recordGap(ctx, r, queryOfCall(alt), a ?? o);
+    else {
+      recordGap(ctx, r, query, o);
+      recordGap(ctx, r, queryOfCall(alt), a);
+    }
   }
   yield* readLines(ctx, part);
 }

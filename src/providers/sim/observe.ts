@@ -146,7 +146,9 @@ export function observe(msg: { toolCallId: string; toolName: string; content: st
   let outcome: Outcome;
   const inner = innerFailure(data);
   if (inner && (!env || env.outcome === 'ok')) outcome = 'failed';
-  else if (env) outcome = env.outcome as Outcome;
+  // An untyped envelope says `ok` for any HTTP 200; a result with no series or lines in it is
+  // plainly empty to whoever reads it.
+  else if (env) outcome = env.outcome === 'ok' && found && read.n === 0 ? 'empty' : (env.outcome as Outcome);
   else if (found) outcome = read.n > 0 ? 'ok' : 'empty';
   else outcome = names.length ? 'ok' : 'empty';
   const hasValue = outcome === 'ok' && read.value !== undefined && Number.isFinite(read.value);

@@ -35,13 +35,16 @@ export function partTheory(ctx: SimContext, part: PartId, stance: Stance, weakGa
       measurements.push({ id: r.id, value: 0, unit: r.unit, evidence: m?.failedCall ? [m.failedCall] : [] });
     } else if (weakGap) {
       gaps.push({ measurement: r.id, reason: weakGap });
-    } else {
+    } else if (m?.failedCall) {
       gaps.push({
         measurement: r.id,
-        failedQuery: m?.failedQuery ?? r.query,
-        callId: m?.failedCall,
-        reason: m?.reason ?? 'never measured',
+        failedQuery: m.failedQuery ?? r.query,
+        callId: m.failedCall,
+        reason: m.reason ?? 'failed',
       });
+    } else {
+      // Nothing of it ran (a halt came first, the host refused it): no query to name as failed.
+      gaps.push({ measurement: r.id, reason: m?.reason ?? 'not run before the session stopped' });
     }
   }
   const unmeasured = gaps.length > 0;

@@ -7,7 +7,7 @@
  */
 import { queryOfCall, readLines, recordGap, recordOk, runRoutes, steered } from './measure.js';
 import type { PartId, RouteSpec } from './routes.js';
-import { queryCall, routesOf } from './routes.js';
+import { alertFirstQuery, queryCall, routesOf } from './routes.js';
 import { answersFor, type IssuedCall, lockstep, submitStep, wave } from './steps.js';
 import { writeTheory } from './theory.js';
 import { treeChild, treeRoot } from './tree.js';
@@ -27,27 +27,31 @@ function nearBudget(ctx: SimContext, nextWave: number): boolean {
 
 function* tweakPart(ctx: SimContext, part: PartId): Turns<void> {
   const routes = routesOf(ctx.golden, part).filter((r) => r.query);
+  // It starts from the alert's labels like anyone, and never asks which labels the logs have.
+  const base = new Map(routes.map((r) => [r, alertFirstQuery(ctx.golden, r) ?? r.query!]));
   const first = yield* runRoutes(
     routes,
-    (r) => queryCall(r.source, r.query!, r.at),
+    (r) => queryCall(r.source, base.get(r)!, r.at),
     `Part ${part}: running the routes.`,
   );
   let open: RouteSpec[] = [];
+  const after = new Map<RouteSpec, 'failed' | 'empty'>();
   for (const [i, r] of routes.entries()) {
     const o = first.obs[i];
     if (o?.value !== undefined) recordOk(ctx, r, o);
     else {
-      recordGap(ctx, r, r.query!, o);
+      recordGap(ctx, r, base.get(r)!, o);
+      after.set(r, o?.outcome === 'empty' ? 'empty' : 'failed');
       open.push(r);
     }
   }
   let steersIgnored = first.steer ? 1 : 0;
-  const tried = new Set(routes.map((r) => r.query!));
+  const tried = new Set(base.values());
   let round = 0;
   while (open.length && !nearBudget(ctx, open.length)) {
     // One stubborn re-issue per turn, rotating over what is still missing.
     const r = open[round++ % open.length];
-    const q = tweak(r.query!, r.source, tried, ctx.rng) ?? r.query!;
+    const q = tweak(base.get(r)!, r.source, tried, ctx.rng, after.get(r)) ?? base.get(r)!;
     const calls: PlannedCall[] = [queryCall(r.source, q, r.at)];
     const owners: RouteSpec[] = [r];
     const text =

@@ -44,14 +44,22 @@ const TWEAKS: Record<'metrics' | 'logs', Tweak[]> = {
   logs: [changeValue, widenRange, toRegex, addFilter, dropFilter],
 };
 
+/**
+ * On an empty answer the stuck agent believes the data is there under another value or a longer
+ * window: it changes label values and ranges, never the label names (the edits the ledger's
+ * empty-shape fingerprint sees through).
+ */
+const EMPTY_TWEAKS: Tweak[] = [changeValue, widenRange];
+
 /** A variant of `base` not in `tried` (or undefined when the repertoire is spent). */
 export function tweak(
   base: string,
   source: 'metrics' | 'logs',
   tried: Set<string>,
   rng: SimRng,
+  after: 'failed' | 'empty' = 'failed',
 ): string | undefined {
-  const repertoire = TWEAKS[source];
+  const repertoire = after === 'empty' ? EMPTY_TWEAKS : TWEAKS[source];
   for (let attempt = 0; attempt < 24; attempt++) {
     // Sometimes stack two edits, as a frustrated human does.
     let q = rng.pick(repertoire)(base, rng);
