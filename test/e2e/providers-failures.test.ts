@@ -4,6 +4,7 @@
  * text (and the scorecard counts it apart, never as a zero), and malformed tool arguments become a
  * `rejected` observation the model reads in its next request while the trial goes on.
  */
+import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runBench } from '../../src/run/bench.js';
@@ -135,5 +136,49 @@ describe('bench run with a real seat', () => {
     expect(stdout).toMatch(/t-openai-chat +│ all +│ 1 \(\+1 unscored\) +│ 1\.00/);
     expect(stderr).toMatch(/r2 unscored|r1 unscored/);
     expect(stderr).not.toContain(FAKE_KEYS.OPENAI_API_KEY);
+  });
+});
+
+describe('a provider that stops answering', () => {
+  const w = WIRES.find((x) => x.provider === 'openai-chat') as Wire;
+
+  /** Turn 1 answers; from turn 2 on the provider hangs (until the request is aborted). */
+  function hangFromTurn2(onHang: () => void = () => {}): () => number {
+    let n = 0;
+    server.use(
+      http.post(w.url, async ({ request }) => {
+        n += 1;
+        const text = await request.text();
+        if (n >= 2) {
+          onHang();
+          await delay('infinite');
+        }
+        return HttpResponse.json(w.body(investigatorStep(text), 'test-model') as Record<string, unknown>);
+      }),
+    );
+    return () => n;
+  }
+
+  it('hits the per-turn timeout, retries, then ends the trial unscored', async () => {
+    const requests = hangFromTurn2();
+    const seat = seatFor(w, { turnTimeoutSeconds: 0.1, retryAttempts: 3 });
+    const out = await runTrial(trialSpec(seat), { dir: tmp() });
+    if (out.kind !== 'done') throw new Error('skipped');
+    const end = endOf(readTrace(out.traceFile));
+    expect(end).toMatchObject({ stop: 'error', unscored: true });
+    expect(end.error).toMatch(/timeout.*\(after 3 attempts\)/);
+    expect(requests()).toBe(4);
+  });
+
+  it('does not retry a turn when the trial itself is cancelled', async () => {
+    const ac = new AbortController();
+    const requests = hangFromTurn2(() => setTimeout(() => ac.abort(), 20));
+    const seat = seatFor(w, { turnTimeoutSeconds: 30 });
+    const out = await runTrial(trialSpec(seat), { dir: tmp(), signal: ac.signal });
+    if (out.kind !== 'done') throw new Error('skipped');
+    const end = endOf(readTrace(out.traceFile));
+    expect(end).toMatchObject({ stop: 'error', unscored: true });
+    expect(end.error).toMatch(/\(after 1 attempt\)/);
+    expect(requests()).toBe(2);
   });
 });

@@ -67,7 +67,9 @@ export class AiSdkModel implements Model {
             temperature:
               typeof this.seat.params.temperature === 'number' ? this.seat.params.temperature : undefined,
           }),
-        classifyError,
+        // A trial that is being cancelled (stall guard, Ctrl-C) is not retried: only our own
+        // per-attempt timeout is.
+        (err) => (req.signal?.aborted ? { retryable: false } : classifyError(err)),
       );
       return {
         text: res.text,
