@@ -103,4 +103,33 @@ describe.each(WIRES)('$provider seat through runTrial', (w) => {
       expect(bodies[2]).toContain('enc-of-turn-2');
     }
   });
+
+  it('on a spent turn budget gives one final turn that offers only submit_theory', async () => {
+    const bodies = playModel(server, w, (text) => investigatorStep(text));
+    const seat = {
+      ...seatFor(w, { thinkingBudget: 1024 }),
+      budget: { turns: 2, toolCalls: 20, tokens: 200_000, wallSeconds: 60 },
+    };
+    const out = await runTrial(trialSpec(seat), { dir: tmp() });
+    if (out.kind !== 'done') throw new Error('skipped');
+    const trace = readTrace(out.traceFile);
+    expect(trace.events.at(-1)).toMatchObject({ type: 'end', stop: 'budget', unscored: false });
+    expect(trace.events.find((e) => e.type === 'theory')).toMatchObject({ source: 'budget-request' });
+    expect(bodies).toHaveLength(3);
+    const last = JSON.parse(bodies[2]);
+    expect(JSON.stringify(last.tools).match(/"name":"[a-z_]+"/g)).toEqual(['"name":"submit_theory"']);
+    // Forced where the API allows it; Anthropic refuses forced tool use with thinking on, so the
+    // SDK sends `auto` with the one tool.
+    const forced = {
+      'openai-responses': { tool_choice: { type: 'function', name: 'submit_theory' } },
+      xai: { tool_choice: { type: 'function', name: 'submit_theory' } },
+      'openai-chat': { tool_choice: { type: 'function', function: { name: 'submit_theory' } } },
+      'openai-compatible': { tool_choice: { type: 'function', function: { name: 'submit_theory' } } },
+      gemini: {
+        toolConfig: { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['submit_theory'] } },
+      },
+      anthropic: { tool_choice: { type: 'auto' }, thinking: { type: 'enabled', budget_tokens: 1024 } },
+    }[w.provider];
+    expect(last).toMatchObject(forced);
+  });
 });
