@@ -206,13 +206,30 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
   });
   // Logs queries start where a real agent starts: from the alert's labels.
   const queries = routes.map((r) => alertFirstQuery(ctx.golden, r) ?? r.query!);
+  // A careful agent probes its guessed selector with ONE query before sending the rest on it.
+  const guessed = routes.filter((r, i) => queries[i] !== r.query);
+  const held = new Set(guessed.slice(1));
+  const sent = routes.filter((r) => !held.has(r));
   const first = yield* runRoutes(
-    routes,
+    sent,
     (r) => queryCall(r.source, queries[routes.indexOf(r)], r.at),
     `Part ${part}: running the routes.`,
   );
-  const obs = first.obs;
+  const obs: (Observation | undefined)[] = routes.map((r) => first.obs[sent.indexOf(r)]);
   let steer = first.steer;
+  const probe = guessed[0] ? obs[routes.indexOf(guessed[0])] : undefined;
+  if (held.size && probe?.outcome !== 'empty') {
+    const rest = [...held];
+    const res = yield* runRoutes(
+      rest,
+      (r) => queryCall(r.source, queries[routes.indexOf(r)], r.at),
+      `Part ${part}: the selector works; running the other routes on it.`,
+    );
+    steer ||= res.steer;
+    rest.forEach((r, k) => {
+      obs[routes.indexOf(r)] = res.obs[k];
+    });
+  }
   // Discovery is the different route a steer asks for, so a steer does not stop it.
   const moved = yield* retargetFromAlert(routes, queries, obs);
   const spent = new Set(moved.keys());
