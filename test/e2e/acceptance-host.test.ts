@@ -156,7 +156,7 @@ describe('early-closer under reactree', () => {
   it('closes the tree before Part B is measured, with per-node tokens and time', {
     timeout: SLOW,
   }, async () => {
-    const t = await traced(spec(HEALTHY, 'sim-early-closer-reactree', 'all'));
+    const t = await traced(spec(HEALTHY, 'sim-early-closer-reactree', 'none'));
     const nodes = of<NodeEvent>(t, 'node');
     // Agent nodes carry their own tokens and time; control-flow nodes only their subtree's time.
     const ends = nodes.filter((n) => n.event === 'end' && n.kind === 'agent');
@@ -174,6 +174,18 @@ describe('early-closer under reactree', () => {
     const th = theoryOf(t);
     if (th?.type !== 'theory') throw new Error('no theory');
     expect(th.theory.parts.B).toMatchObject({ status: 'undetermined', measurements: [] });
+  });
+
+  it('under all, the host refuses the early close and Part B gets measured', { timeout: SLOW }, async () => {
+    const t = await traced(spec(HEALTHY, 'sim-early-closer-reactree', 'all'));
+    const refusals = of<GateEvent>(t, 'gate').filter((g) => g.gate === 'toolClasses' && g.decision === 'block');
+    expect(refusals.length).toBe(1);
+    expect(refusals[0].reason).toContain('Part B is undetermined');
+    const children = of<NodeEvent>(t, 'node').filter((n) => n.event === 'start' && n.kind === 'agent' && n.parent);
+    expect(children.map((n) => n.goal.slice(0, 6))).toEqual(['Part A', 'Part B']);
+    const th = theoryOf(t);
+    if (th?.type !== 'theory') throw new Error('no theory');
+    expect(th.theory.parts.B.measurements.length).toBeGreaterThan(0);
   });
 });
 
