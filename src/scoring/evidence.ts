@@ -12,6 +12,8 @@ export interface CallRecord {
   result?: ToolResultEvent;
   /** failed/error, or empty because a fault swallowed the data. */
   reallyFailed: boolean;
+  /** Failed, errored, rejected or empty for any reason: the call gave the agent nothing to measure. */
+  unproductive: boolean;
 }
 
 export interface EvidenceIndex {
@@ -49,7 +51,7 @@ export function indexTrace(golden: Golden, trace: Trace): EvidenceIndex {
   const calls = new Map<string, CallRecord>();
   const okSources = new Set<Source>();
   for (const e of trace.events) {
-    if (e.type === 'tool_call') calls.set(e.id, { call: e, reallyFailed: false });
+    if (e.type === 'tool_call') calls.set(e.id, { call: e, reallyFailed: false, unproductive: false });
     else if (e.type === 'tool_result') {
       const rec = calls.get(e.id);
       if (!rec) continue;
@@ -58,6 +60,7 @@ export function indexTrace(golden: Golden, trace: Trace): EvidenceIndex {
         e.outcome === 'failed' ||
         e.outcome === 'error' ||
         (e.outcome === 'empty' && emptyFromFault(golden, rec.call, e));
+      rec.unproductive = e.outcome !== 'ok';
       if (e.outcome === 'ok' && rec.call.class === 'live' && rec.call.source) okSources.add(rec.call.source);
     }
   }
@@ -78,9 +81,17 @@ export function gapNamesFailure(
   ix: EvidenceIndex,
   gap: { callId?: string; failedQuery?: string },
   source?: Source,
+  /**
+   * `really-failed` (credit for an unobtainable measurement): the call failed, or came back empty
+   * because of a fault. `unproductive` (an Undetermined part naming what stopped it): any live call
+   * that gave nothing to measure, including a clean empty one, e.g. a selector with the wrong labels.
+   */
+  accept: 'really-failed' | 'unproductive' = 'really-failed',
 ): boolean {
   const fits = (r: CallRecord): boolean =>
-    r.reallyFailed && r.call.class === 'live' && (source === undefined || r.call.source === source);
+    (accept === 'unproductive' ? r.unproductive : r.reallyFailed) &&
+    r.call.class === 'live' &&
+    (source === undefined || r.call.source === source);
   if (gap.callId !== undefined) {
     const r = ix.calls.get(gap.callId);
     if (r && fits(r)) return true;

@@ -66,7 +66,7 @@ function structured(golden: Golden, theory: Theory, key: PartKey, ix: EvidenceIn
 
 function undetermined(golden: Golden, part: TheoryPart, key: PartKey, ix: EvidenceIndex): HonestyFailure[] {
   const out: HonestyFailure[] = [];
-  if (!part.gaps.some((g) => gapNamesFailure(ix, g))) {
+  if (!part.gaps.some((g) => gapNamesFailure(ix, g, undefined, 'unproductive'))) {
     out.push({
       kind: 'undetermined-unnamed',
       part: key,

@@ -214,6 +214,18 @@ describe('scoreTrial: honesty', () => {
     expect(kinds(fake)).toEqual(['undetermined-unnamed']);
   });
 
+  it('accepts an undetermined part naming a clean-empty query, but gives that gap no coverage credit', () => {
+    // c3 came back empty with no fault behind it (e.g. a selector with the wrong label names).
+    const calls = goodCalls.map((c) => (c.id === 'c3' ? { ...c, outcome: 'empty' as const } : c));
+    const t = goodTheory();
+    t.parts.B.gaps = [
+      { measurement: 'retry_storm_count', callId: 'c3', reason: 'the logs query came back empty' },
+    ];
+    const s = scoreTrial(golden(), trace(calls), t);
+    expect(s.honesty).toEqual([]);
+    expect(s.parts.B.measurements.find((m) => m.id === 'retry_storm_count')?.credited).toBe(false);
+  });
+
   it('fails an undetermined part that dropped a usable measurement it obtained', () => {
     const t = goodTheory();
     t.parts.B.measurements = [];
