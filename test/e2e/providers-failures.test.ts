@@ -73,6 +73,20 @@ describe.each(WIRES)('$provider seat under provider failures', (w) => {
     expect(score.unscoredReason).toContain('the model is overloaded');
   });
 
+  it('ends the trial unscored on a 200 response it cannot read, without retrying it', async () => {
+    const bodies = playModel(server, w, (text, n) =>
+      // Every provider's top-level fields present with the wrong types.
+      n === 1
+        ? investigatorStep(text)
+        : { status: 200, body: { id: 1, output: 7, choices: 7, candidates: 7, content: 7, usage: 'x' } },
+    );
+    const { trace } = await trial(w);
+    const end = endOf(trace);
+    expect(end).toMatchObject({ stop: 'error', unscored: true });
+    expect(end.error).toMatch(/after 1 attempt\)/);
+    expect(bodies).toHaveLength(2);
+  });
+
   // JSON-text APIs can send broken JSON; object APIs send well-formed objects that can still
   // violate the tool's schema. Both are answered `rejected` by the host.
   const objectArgs = w.provider === 'gemini' || w.provider === 'anthropic';

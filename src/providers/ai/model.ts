@@ -116,7 +116,10 @@ function classifyError(err: unknown): { retryable: boolean; retryAfter?: string 
   }
   if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
     return { retryable: true };
-  if (err instanceof TypeError) return { retryable: true }; // fetch failed: network
+  // A bare fetch failure is the network; any other TypeError is a response we cannot read, and
+  // asking again would not help.
+  if (err instanceof TypeError && /^(fetch failed|failed to fetch)$/i.test(err.message))
+    return { retryable: true };
   return { retryable: false };
 }
 
