@@ -44,6 +44,8 @@ export class Session {
   readonly fingerprints = new Set<string>();
   /** Ledger: sightings per fingerprint of what the agent saw, and fingerprints already steered. */
   readonly sightings = new Map<string, number>();
+  /** Ledger: the wave (node + wave number) each fingerprint was last counted in. */
+  readonly sightingWave = new Map<string, string>();
   readonly steered = new Set<string>();
   /** Routes (tool + query shape) blocked after non-progress. Never touches `required`. */
   readonly gainExhausted = new Set<string>();

@@ -166,19 +166,34 @@ describe('required-completion and gain-exhausted sets', () => {
   });
 });
 
-describe('gain-exhausted routes', () => {
-  it('after a halt, deferred calls on the exhausted route are blocked without reaching the backend', async () => {
+describe('ledger counts a fingerprint once per wave', () => {
+  it('six failing copies in one wave are one sighting: no steer, no halt', async () => {
     const model = new ScriptedModel([
       () => apps.slice(0, 6).map((app) => call('query_logs', { query: `{app="${app}"} |= "pool"` })),
       () => [honest()],
     ]);
+    const { events } = await run(model, [logsTimeout], ['ledger']);
+    expect(of(events, 'gate').filter((g) => g.decision === 'steer' || g.decision === 'halt')).toEqual([]);
+  });
+});
+
+describe('gain-exhausted routes', () => {
+  it('after a halt, deferred calls on the exhausted route are blocked without reaching the backend', async () => {
+    // Sighting 1 and 2 in two waves (a steer), then a wave of six copies: the first batch of three
+    // (the fan-out cap) is sighting 3 and halts; the three deferred copies never reach the backend.
+    const model = new ScriptedModel([
+      () => [call('query_logs', { query: '{app="a"} |= "pool"' })],
+      () => [call('query_logs', { query: '{app="b"} |= "pool"' })],
+      () => apps.slice(0, 6).map((app) => call('query_logs', { query: `{app="${app}"} |= "pool"` })),
+      () => [honest()],
+    ]);
     const { result, events, backend } = await run(model, [logsTimeout], ['ledger', 'fanout']);
-    expect(backend.requests).toHaveLength(3);
+    expect(backend.requests).toHaveLength(5);
     const gates = of(events, 'gate').map((g) => [g.gate, g.decision, g.callId]);
     expect(gates.filter(([, d]) => d === 'block')).toEqual([
-      ['ledger', 'block', 'c4'],
-      ['ledger', 'block', 'c5'],
       ['ledger', 'block', 'c6'],
+      ['ledger', 'block', 'c7'],
+      ['ledger', 'block', 'c8'],
     ]);
     expect(result.sets.gainExhausted).toEqual(['query_logs:{app=?} |= ?']);
     expect(result.sets.required).toEqual({ A: ['metrics'], B: ['logs'] });

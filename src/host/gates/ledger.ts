@@ -1,6 +1,6 @@
 /**
  * ledger: counts sightings of each fingerprint of what the agent saw (failed / empty / rejected),
- * per session and across a whole tree. The `steerAt`-th sighting steers once (take another route
+ * per session and across a whole tree, at most once per wave. The `steerAt`-th sighting steers once (take another route
  * or declare the part undetermined); the `haltAt`-th halts the loop, and the route goes into the
  * gain-exhausted set: later calls on it are blocked. The gain-exhausted set is the ledger's own;
  * it never touches the required-completion set the toolClasses gate checks.
@@ -34,6 +34,11 @@ export const ledger: Gate = {
     const fp = obs.fingerprint;
     if (!fp) return undefined;
     const s = ctx.session;
+    // Copies of one failing query in one wave are one probe, not a repetition: the agent had not
+    // seen any of their answers when it sent them. A fingerprint counts once per wave.
+    const wave = `${obs.call.node}#${obs.call.wave}`;
+    if (s.sightingWave.get(fp) === wave) return undefined;
+    s.sightingWave.set(fp, wave);
     const n = (s.sightings.get(fp) ?? 0) + 1;
     s.sightings.set(fp, n);
     const { steerAt, haltAt } = ctx.settings;
