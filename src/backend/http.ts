@@ -48,6 +48,10 @@ export async function startHttpServer(
       else res.destroy();
     });
   });
+  // A long evaluation blocks the event loop; Node's 5 s keep-alive default then closes idle sockets
+  // that clients are about to reuse, and they see ECONNRESET. Keep them open as Prometheus does.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
