@@ -89,7 +89,8 @@ export function checkRange(startMs: number, endMs: number, stepMs: number, loki:
       'zero or negative query resolution step widths are not accepted. Try a positive integer',
     );
   }
-  if ((endMs - startMs) / stepMs > 11_000) {
+  // Integer division, as Prometheus compares `end.Sub(start)/step`.
+  if (Math.floor((endMs - startMs) / stepMs) > 11_000) {
     throw new WireError(
       'bad_data',
       'exceeded maximum resolution of 11,000 points per timeseries. Try decreasing the query resolution (?step=XX)',

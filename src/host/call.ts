@@ -83,6 +83,7 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
     outcome: out.outcome,
     error: out.error,
     query: call.query,
+    source: call.source,
   });
   if (fingerprint) s.fingerprints.add(fingerprint);
   const seenFingerprint =
@@ -93,7 +94,8 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
           outcome: shown.outcome,
           error: {
             type: `http_${out.httpStatus ?? 0}`,
-            message: String(typeof out.wire === 'string' ? out.wire : ''),
+            // JSON error bodies too: different errors must not hash alike.
+            message: typeof out.wire === 'string' ? out.wire : JSON.stringify(out.wire ?? ''),
           },
           query: call.query,
           source: call.source,

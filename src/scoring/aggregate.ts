@@ -52,7 +52,8 @@ function row(trials: TrialRecord[]): AggregateRow {
       toolCalls: r4(mean(scored.map((s) => s.counts.toolCalls))),
       waves: r4(mean(scored.map((s) => s.counts.waves))),
       maxFanout: r4(mean(scored.map((s) => s.counts.maxFanout))),
-      tokens: r4(mean(scored.map((s) => s.tokens.input + s.tokens.output + s.tokens.reasoning))),
+      // Output tokens already include reasoning tokens (AI SDK v6 and the providers count them so).
+      tokens: r4(mean(scored.map((s) => s.tokens.input + s.tokens.output))),
       costUsd: r4(mean(scored.map((s) => s.costUsd))),
       fingerprints: r4(mean(scored.map((s) => s.counts.fingerprints))),
       untypedEnvelopes: r4(mean(scored.map((s) => s.counts.untypedEnvelopes))),

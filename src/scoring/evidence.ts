@@ -75,7 +75,7 @@ export function isOkLive(ix: EvidenceIndex, id: string, source: Source): boolean
 
 /**
  * Does a gap name a query the trace shows really failed? By call id, or by query text (whitespace
- * ignored; either contains the other). With `source`, the failed call must read that source.
+ * ignored; the whole query). With `source`, the failed call must read that source.
  */
 export function gapNamesFailure(
   ix: EvidenceIndex,
@@ -100,7 +100,8 @@ export function gapNamesFailure(
     const q = norm(gap.failedQuery);
     for (const r of ix.calls.values()) {
       const cq = norm(r.call.query ?? '');
-      if (cq !== '' && fits(r) && (cq === q || cq.includes(q) || q.includes(cq))) return true;
+      // Whole-query equality: a gap naming just `sum` or `{` must not claim any failed query.
+      if (cq !== '' && fits(r) && cq === q) return true;
     }
   }
   return false;
