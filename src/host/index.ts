@@ -12,6 +12,7 @@
  *
  * Tool call ids are `c1`, `c2` ... in issue order; the agent cites them as evidence.
  */
+import { redact } from '../errors.js';
 import { ProviderError } from '../providers/spec.js';
 import type { Concluded } from './conclude.js';
 import { writeEnd } from './end.js';
@@ -68,8 +69,5 @@ export async function runSession(opts: SessionOptions): Promise<SessionResult> {
 
 /** Provider messages go into traces and reports: anything shaped like an API key is masked. */
 export function redactKeys(text: string): string {
-  return text.replace(
-    /\b(sk-[A-Za-z0-9_-]{8,}|xai-[A-Za-z0-9_-]{8,}|AIza[A-Za-z0-9_-]{20,}|sk-ant-[A-Za-z0-9_-]{8,})/g,
-    '[redacted]',
-  );
+  return redact(text, []);
 }

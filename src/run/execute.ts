@@ -4,8 +4,10 @@
  * --retry-errors. In contended mode the trials of one golden share one timeline, so they run,
  * and are re-run on resume, as a whole group: a partial group would change the contention.
  */
+
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { redact } from '../errors.js';
 import type { TrialDone } from '../reporters/index.js';
 import { scoreTrial, type TrialRecord } from '../scoring/index.js';
 import { writeAtomic } from './files.js';
@@ -66,7 +68,8 @@ function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number): Tr
     events: [],
   };
   const score = scoreTrial(spec.golden, trace, null, { passCorrectness });
-  score.unscoredReason = `bench error: ${(err as Error)?.message ?? String(err)}`;
+  const key = spec.seat.auth ? process.env[spec.seat.auth.apiKeyEnv] : undefined;
+  score.unscoredReason = redact(`bench error: ${(err as Error)?.message ?? String(err)}`, [key]);
   return {
     id: spec.id,
     golden: spec.golden.id,

@@ -39,7 +39,13 @@ export class AiSdkModel implements Model {
   }
 
   async turn(req: TurnRequest, clock: Clock): Promise<TurnResult> {
-    const { model, providerOptions } = createProviderSetup(this.seat, this.apiKey, this.opts.fetch);
+    let setup: ReturnType<typeof createProviderSetup>;
+    try {
+      setup = createProviderSetup(this.seat, this.apiKey, this.opts.fetch);
+    } catch (err) {
+      throw this.providerError(err);
+    }
+    const { model, providerOptions } = setup;
     const { system, messages } = toModelMessages(req.messages);
     const tools: ToolSet = {};
     for (const t of req.tools)

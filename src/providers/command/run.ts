@@ -5,8 +5,10 @@
  * `trace.jsonl` (and `theory.json`) in the trial folder. An invalid Theory ends the trial with the
  * Theory rejected (scored, no Theory); a missing one means no Theory; neither is a crash.
  */
+
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { redact } from '../../errors.js';
 import { TraceWriter } from '../../host/trace.js';
 import { Theory } from '../../spec/theory.js';
 import { type EndEvent, type HeaderEvent, TRACE_FORMAT, type Trace } from '../../spec/trace.js';
@@ -87,6 +89,10 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
         REMATCH_THEORY_FILE: files.theory,
         REMATCH_TRACE_FILE: files.agentTrace,
         REMATCH_NOW: new Date(t.golden.ms.now + server.shiftMs).toISOString(),
+        // The seat's own key, when it names one (other credentials are withheld: spawn.ts).
+        ...(t.seat.auth && process.env[t.seat.auth.apiKeyEnv] !== undefined
+          ? { [t.seat.auth.apiKeyEnv]: process.env[t.seat.auth.apiKeyEnv] as string }
+          : {}),
       },
       stdoutFile: files.stdout,
       stderrFile: files.stderr,
@@ -95,6 +101,11 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
     });
   } finally {
     await server.close();
+  }
+  // What the agent printed goes into the report folder: mask its key if it echoed it.
+  const key = t.seat.auth ? process.env[t.seat.auth.apiKeyEnv] : undefined;
+  for (const f of [files.stdout, files.stderr]) {
+    if (existsSync(f)) writeFileSync(f, redact(readFileSync(f, 'utf8'), [key]));
   }
   const totalMs = Date.now() - t0;
 

@@ -26,6 +26,19 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * The user's agent inherits the environment minus other credentials: its stdout and stderr land in
+ * the report folder, so a key it never needed must not be in reach. A seat that wants a key names
+ * it (`auth.apiKeyEnv`) and the caller passes it in `env`.
+ */
+const SECRET_NAME = /(_API_KEY|_TOKEN|_SECRET|_PASSWORD|^AWS_SECRET_ACCESS_KEY)$/i;
+
+function withoutSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && !SECRET_NAME.test(k)) out[k] = v;
+  return out;
+}
+
 export async function spawnAgent(opts: {
   argv: string[];
   env: Record<string, string>;
@@ -37,8 +50,8 @@ export async function spawnAgent(opts: {
 }): Promise<SpawnResult> {
   const [file, ...args] = opts.argv;
   const child = execa(file, args, {
-    env: opts.env,
-    extendEnv: true,
+    env: { ...withoutSecrets(process.env), ...opts.env },
+    extendEnv: false,
     cwd: opts.cwd,
     detached: true,
     stdin: 'ignore',
