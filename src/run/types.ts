@@ -4,17 +4,15 @@
 
 import type { Backend, QueryLogEntry } from '../backend/api.js';
 import type { Clock } from '../clock.js';
-import type { GateName, GateSettings } from '../spec/config.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Seat } from '../spec/seat.js';
 import type { Theory } from '../spec/theory.js';
 import type { Trace } from '../spec/trace.js';
 
-export interface GateSetSpec {
-  name: string;
-  gates: GateName[];
-  settings: GateSettings;
-}
+/** A named gate set with its settings: the host's type, which the run layer passes through. */
+export type { GateSetSpec } from '../host/types.js';
+
+import type { GateSetSpec } from '../host/types.js';
 
 /** One cell of the matrix: golden × seat × gate set × repetition. */
 export interface TrialSpec {
