@@ -39,7 +39,12 @@ export class Entry {
 
   private writable(): Map<string, string> {
     this.snapshot = null;
-    if (!this.cur) this.cur = new Map(Object.entries(this.base));
+    if (!this.cur) {
+      const base = this.base;
+      const cur = new Map<string, string>();
+      for (const k of Object.keys(base)) cur.set(k, base[k]);
+      this.cur = cur;
+    }
     return this.cur;
   }
 
@@ -74,6 +79,18 @@ export class Entry {
 
   hasError(): boolean {
     return this.get(ERROR_LABEL) !== undefined;
+  }
+
+  /** Whether a stage wrote labels: finalLabels() is then a new, sorted set without empty values. */
+  written(): boolean {
+    return this.cur !== null;
+  }
+
+  /** One label of finalLabels(), without building the set. */
+  finalValue(name: string): string | undefined {
+    if (!this.cur) return this.base[name];
+    const v = this.cur.get(name);
+    return v === '' ? undefined : v;
   }
 
   /** The entry's final label set: empty values dropped, keys sorted. */

@@ -79,7 +79,7 @@ export function evalLogQL(src: LogSource, q: string, opts: LogQueryOptions): Lok
     value = { type: 'streams', streams: evalLogQuery(src, expr, opts, stats) };
   } else {
     const steps = stepsOf(opts);
-    value = toResultValue(expr, evalMetric(src, expr, steps, stats), steps, opts.step !== undefined);
+    value = toResultValue(expr, evalMetric(src, expr, steps, stats, true), steps, opts.step !== undefined);
     stats.entriesReturned =
       value.type === 'vector' ? value.samples.length : value.type === 'matrix' ? value.series.length : 1;
   }

@@ -13,10 +13,75 @@ export class JsonError extends Error {}
 
 const MAX_DEPTH = 128;
 
+/** Objects, arrays and strings keep their source span; the text is cut only when asked for. */
+class Span {
+  constructor(
+    private readonly src: string,
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+  get raw(): string {
+    return this.src.slice(this.start, this.end);
+  }
+}
+
+class JObj extends Span {
+  readonly t = 'obj';
+  constructor(
+    readonly entries: [string, JVal][],
+    src: string,
+    start: number,
+    end: number,
+  ) {
+    super(src, start, end);
+  }
+}
+
+class JStr extends Span {
+  readonly t = 'str';
+  constructor(
+    readonly v: string,
+    src: string,
+    start: number,
+    end: number,
+  ) {
+    super(src, start, end);
+  }
+}
+
+class JArr extends Span {
+  readonly t = 'arr';
+  constructor(
+    readonly items: JVal[],
+    src: string,
+    start: number,
+    end: number,
+  ) {
+    super(src, start, end);
+  }
+}
+
+/** A number, true, false or null, at the start of the text it is matched against. */
+const LITERAL = /^(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null)/;
+const LITERAL_AT = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null/y;
+
+/**
+ * LITERAL matched against the 64 characters at i (as the scanner always has). A match that fits
+ * in those 64 characters is the same whether or not the text goes on, so the sticky regex can
+ * match in place; only a longer one needs the window cut out.
+ */
+function literalAt(s: string, i: number): string | undefined {
+  LITERAL_AT.lastIndex = i;
+  const m = LITERAL_AT.exec(s);
+  if (m && m[0].length <= 64) return m[0];
+  return LITERAL.exec(s.slice(i, i + 64))?.[0];
+}
+
 export function scanJson(s: string): JVal {
   let i = 0;
   const ws = () => {
-    while (i < s.length && (s[i] === ' ' || s[i] === '\t' || s[i] === '\n' || s[i] === '\r')) i++;
+    let c: number;
+    while (i < s.length && ((c = s.charCodeAt(i)) === 32 || c === 9 || c === 10 || c === 13)) i++;
   };
   const fail = (what: string): never => {
     throw new JsonError(`${what} at offset ${i}`);
@@ -24,8 +89,9 @@ export function scanJson(s: string): JVal {
   const str = (): string => {
     const start = ++i;
     let hasEscape = false;
-    while (i < s.length && s[i] !== '"') {
-      if (s[i] === '\\') {
+    let c: number;
+    while (i < s.length && (c = s.charCodeAt(i)) !== 34) {
+      if (c === 92) {
         hasEscape = true;
         i++;
       }
@@ -65,7 +131,7 @@ export function scanJson(s: string): JVal {
             break;
           } else fail("Value looks like object, but can't find closing '}' symbol");
         }
-      return { t: 'obj', entries, raw: s.slice(start, i) };
+      return new JObj(entries, s, start, i);
     }
     if (c === '[') {
       i++;
@@ -82,17 +148,17 @@ export function scanJson(s: string): JVal {
             break;
           } else fail("Value is array, but can't find closing ']' symbol");
         }
-      return { t: 'arr', items, raw: s.slice(start, i) };
+      return new JArr(items, s, start, i);
     }
     if (c === '"') {
       const v = str();
-      return { t: 'str', v, raw: s.slice(start, i) };
+      return new JStr(v, s, start, i);
     }
-    const m = /^(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null)/.exec(s.slice(i, i + 64));
-    if (!m) return fail('Unknown value type');
-    i += m[0].length;
-    const t = m[0] === 'true' || m[0] === 'false' ? 'bool' : m[0] === 'null' ? 'null' : 'num';
-    return { t, raw: m[0] };
+    const m = literalAt(s, i);
+    if (m === undefined) return fail('Unknown value type');
+    i += m.length;
+    const t = m === 'true' || m === 'false' ? 'bool' : m === 'null' ? 'null' : 'num';
+    return { t, raw: m };
   };
   const v = val(0);
   ws();

@@ -3,7 +3,7 @@ import type { ExtractionParam } from './ast.js';
 import { type Entry, sanitizeKey } from './entry.js';
 import { JsonError, type JVal, jsonAt, jsonPath, scanJson } from './json-scan.js';
 import { goRegex } from './literals.js';
-import { decodeLogfmt } from './logfmt.js';
+import { scanLogfmt } from './logfmt.js';
 import { compilePattern, matchPattern } from './pattern.js';
 import { semanticError } from './syntax-error.js';
 
@@ -13,16 +13,17 @@ function scalarText(v: JVal): string {
   return v.t === 'str' ? v.v : v.t === 'null' ? '' : v.raw;
 }
 
-function flattenInto(e: Entry, prefix: string, v: JVal): void {
+function flattenInto(e: Entry, prefix: string, v: JVal, keys: ReadonlySet<string> | undefined): void {
   if (v.t === 'obj') {
     for (const [k, x] of v.entries)
-      flattenInto(e, prefix ? `${prefix}_${sanitizeKey(k)}` : sanitizeKey(k), x);
-  } else if (v.t !== 'arr' && v.t !== 'null' && prefix !== '') {
+      flattenInto(e, prefix ? `${prefix}_${sanitizeKey(k)}` : sanitizeKey(k), x, keys);
+  } else if (v.t !== 'arr' && v.t !== 'null' && prefix !== '' && (!keys || keys.has(prefix))) {
     e.setExtracted(prefix, scalarText(v));
   }
 }
 
-export function jsonStage(params: ExtractionParam[]): StageFn {
+export function jsonStage(params: ExtractionParam[], hints?: LabelHints): StageFn {
+  const keys = hintedKeys(hints);
   const paths = params.map((p) => {
     const path = jsonPath(p.expr);
     if (!path) throw semanticError(`invalid json expression "${p.expr}"`);
@@ -37,7 +38,7 @@ export function jsonStage(params: ExtractionParam[]): StageFn {
       e.setError('JSONParserErr', (err as Error).message);
       return true;
     }
-    if (!paths.length) flattenInto(e, '', doc);
+    if (!paths.length) flattenInto(e, '', doc, keys);
     else
       for (const p of paths) {
         const v = jsonAt(doc, p.path);
@@ -69,20 +70,58 @@ export function unpackStage(): StageFn {
   };
 }
 
-export function logfmtStage(strict: boolean, keepEmpty: boolean, params: ExtractionParam[]): StageFn {
-  const wanted = params.length ? new Map(params.map((p) => [p.expr, p.label])) : null;
-  return (e) => {
-    const { pairs, error } = decodeLogfmt(e.line, strict);
-    for (const [k, v] of pairs) {
-      if (wanted) {
-        const label = wanted.get(k);
-        if (label !== undefined) e.setExtracted(label, v);
-        continue;
-      }
-      if (v === '' && !keepEmpty) continue;
-      const key = sanitizeKey(k);
-      if (key) e.setExtracted(key, v);
+/**
+ * Which extracted labels a query can observe. `undefined`: all of them. A set: only these names
+ * (a label's plain or `_extracted` name); a parser may skip every other key, as Loki's parser
+ * hints do. Only sound where nothing after the parser reads labels by anything but name.
+ */
+export type LabelHints = ReadonlySet<string> | undefined;
+
+/** sanitizeKey per distinct raw key: a line's keys repeat from line to line. */
+function sanitizer(): (key: string) => string {
+  const memo = new Map<string, string>();
+  return (key) => {
+    let k = memo.get(key);
+    if (k === undefined) {
+      if (memo.size > 4096) memo.clear();
+      k = sanitizeKey(key);
+      memo.set(key, k);
     }
+    return k;
+  };
+}
+
+/** The keys a parser keeps under `hints`: each name, and for `x_extracted` also `x`. */
+function hintedKeys(hints: LabelHints): ReadonlySet<string> | undefined {
+  if (!hints) return undefined;
+  const keys = new Set(hints);
+  for (const h of hints) if (h.endsWith('_extracted')) keys.add(h.slice(0, -'_extracted'.length));
+  return keys;
+}
+
+export function logfmtStage(
+  strict: boolean,
+  keepEmpty: boolean,
+  params: ExtractionParam[],
+  hints?: LabelHints,
+): StageFn {
+  const wanted = params.length ? new Map(params.map((p) => [p.expr, p.label])) : null;
+  const keys = hintedKeys(hints);
+  const sanitize = sanitizer();
+  let entry: Entry;
+  const onPair = wanted
+    ? (k: string, v: string) => {
+        const label = wanted.get(k);
+        if (label !== undefined) entry.setExtracted(label, v);
+      }
+    : (k: string, v: string) => {
+        if (v === '' && !keepEmpty) return;
+        const key = sanitize(k);
+        if (key && (!keys || keys.has(key))) entry.setExtracted(key, v);
+      };
+  return (e) => {
+    entry = e;
+    const error = scanLogfmt(e.line, strict, onPair);
     // Non-strict mode skips malformed tokens silently; only --strict reports them.
     if (error && strict) e.setError('LogfmtParserErr', error);
     return true;

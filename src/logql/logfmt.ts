@@ -8,75 +8,92 @@ export interface LogfmtResult {
   error?: string;
 }
 
-const isSpace = (c: string) => c <= ' ';
+/** A space in go-logfmt's sense: any byte up to and including ' '. */
+const SPACE = 0x20;
+const EQUALS = 0x3d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 
 export function decodeLogfmt(line: string, strict: boolean): LogfmtResult {
   const pairs: [string, string][] = [];
+  const error = scanLogfmt(line, strict, (k, v) => {
+    pairs.push([k, v]);
+  });
+  return { pairs, error };
+}
+
+/**
+ * The decoder itself: calls `onPair` for every key/value in order, returns the first syntax error
+ * (strict mode stops there, non-strict skips the malformed token and goes on). No array and no
+ * closure per line: this is the pipeline's hot path.
+ */
+export function scanLogfmt(
+  line: string,
+  strict: boolean,
+  onPair: (key: string, value: string) => void,
+): string | undefined {
   let i = 0;
   const n = line.length;
   let error: string | undefined;
-  const fail = (msg: string): boolean => {
-    error ??= `logfmt syntax error at pos ${i + 1} : ${msg}`;
-    if (strict) return false;
-    while (i < n && !isSpace(line[i])) i++;
-    return true;
-  };
   while (i < n) {
-    while (i < n && isSpace(line[i])) i++;
+    while (i < n && line.charCodeAt(i) <= SPACE) i++;
     if (i >= n) break;
     const ks = i;
-    while (i < n && !isSpace(line[i]) && line[i] !== '=' && line[i] !== '"') i++;
-    const key = line.slice(ks, i);
-    if (i < n && line[i] === '"') {
-      if (!fail("unexpected '\"'")) break;
+    let c = 0;
+    while (i < n && (c = line.charCodeAt(i)) > SPACE && c !== EQUALS && c !== QUOTE) i++;
+    let msg: string | undefined;
+    if (i < n && c === QUOTE) msg = "unexpected '\"'";
+    else if (i === ks) msg = "unexpected '='";
+    else if (i >= n || c !== EQUALS) {
+      onPair(line.slice(ks, i), '');
       continue;
-    }
-    if (key === '') {
-      if (!fail("unexpected '='")) break;
-      continue;
-    }
-    if (i >= n || line[i] !== '=') {
-      pairs.push([key, '']);
-      continue;
-    }
-    i++;
-    if (i < n && line[i] === '"') {
-      let j = i + 1;
-      let esc = false;
-      while (j < n && line[j] !== '"') {
-        if (line[j] === '\\') {
-          esc = true;
+    } else {
+      const key = line.slice(ks, i);
+      i++;
+      if (i < n && line.charCodeAt(i) === QUOTE) {
+        let j = i + 1;
+        let esc = false;
+        while (j < n && (c = line.charCodeAt(j)) !== QUOTE) {
+          if (c === BACKSLASH) {
+            esc = true;
+            j++;
+          }
           j++;
         }
-        j++;
-      }
-      if (j >= n) {
-        i = n;
-        if (!fail('unterminated quoted value')) break;
-        continue;
-      }
-      const body = line.slice(i + 1, j);
-      let v = body;
-      if (esc) {
-        try {
-          v = JSON.parse(`"${body}"`) as string;
-        } catch {
+        if (j >= n) {
+          i = n;
+          msg = 'unterminated quoted value';
+        } else {
+          const body = line.slice(i + 1, j);
+          let v: string | undefined = body;
+          if (esc) {
+            try {
+              v = JSON.parse(`"${body}"`) as string;
+            } catch {
+              v = undefined;
+            }
+          }
           i = j + 1;
-          if (!fail('invalid quoted value')) break;
+          if (v === undefined) msg = 'invalid quoted value';
+          else {
+            onPair(key, v);
+            continue;
+          }
+        }
+      } else {
+        const vs = i;
+        while (i < n && (c = line.charCodeAt(i)) > SPACE && c !== EQUALS && c !== QUOTE) i++;
+        if (i >= n || c <= SPACE) {
+          onPair(key, line.slice(vs, i));
           continue;
         }
+        msg = `unexpected '${line[i]}'`;
       }
-      i = j + 1;
-      pairs.push([key, v]);
-      continue;
     }
-    const vs = i;
-    while (i < n && !isSpace(line[i]) && line[i] !== '=' && line[i] !== '"') i++;
-    if (i < n && !isSpace(line[i])) {
-      if (!fail(`unexpected '${line[i]}'`)) break;
-      continue;
-    }
-    pairs.push([key, line.slice(vs, i)]);
+    // A malformed token at position i: record the first error; strict stops, else skip the token.
+    error ??= `logfmt syntax error at pos ${i + 1} : ${msg}`;
+    if (strict) break;
+    while (i < n && line.charCodeAt(i) > SPACE) i++;
   }
-  return { pairs, error };
+  return error;
 }

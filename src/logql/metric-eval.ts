@@ -6,12 +6,23 @@ import type { BinOp, MetricExpr } from './ast.js';
 import { isComparison, vectorScalar, vectorVector } from './binary.js';
 import { keyOf } from './entry.js';
 import { goRegex, goReplacement } from './literals.js';
+import { evalPushdown, pushdownRange } from './pushdown.js';
 import { evalRangeAgg, type Sample, type StepVectors } from './range-agg.js';
 import { aggregate, type GroupOf } from './vector-agg.js';
 
 export type Val = { kind: 'vector'; steps: StepVectors } | { kind: 'scalar'; steps: number[] };
 
-export function evalMetric(src: LogSource, e: MetricExpr, steps: number[], stats: LokiStats): Val {
+/**
+ * `orderFree`: nothing downstream observes the order of this expression's vectors (the result sorts
+ * them by labels), which lets a sum of counts take the pushdown path (pushdown.ts).
+ */
+export function evalMetric(
+  src: LogSource,
+  e: MetricExpr,
+  steps: number[],
+  stats: LokiStats,
+  orderFree = false,
+): Val {
   switch (e.kind) {
     case 'range':
       return { kind: 'vector', steps: evalRangeAgg(src, e, steps, stats) };
@@ -20,7 +31,9 @@ export function evalMetric(src: LogSource, e: MetricExpr, steps: number[], stats
     case 'vector':
       return { kind: 'vector', steps: steps.map(() => [{ labels: {}, key: '', v: e.value }]) };
     case 'vagg': {
-      const inner = asVector(evalMetric(src, e.expr, steps, stats));
+      const pushed = orderFree ? pushdownRange(e) : undefined;
+      const grouped = pushed && evalPushdown(src, e, pushed, steps, stats);
+      const inner = grouped ?? asVector(evalMetric(src, e.expr, steps, stats));
       const cache = new Map<string, GroupOf>();
       return { kind: 'vector', steps: inner.map((vec) => aggregate(e.op, e.param, e.grouping, vec, cache)) };
     }
@@ -34,8 +47,9 @@ export function evalMetric(src: LogSource, e: MetricExpr, steps: number[], stats
       };
     }
     case 'binop': {
-      const l = evalMetric(src, e.lhs, steps, stats);
-      const r = evalMetric(src, e.rhs, steps, stats);
+      // A vector with a literal keeps its samples one to one, in order.
+      const l = evalMetric(src, e.lhs, steps, stats, orderFree && e.rhs.kind === 'literal');
+      const r = evalMetric(src, e.rhs, steps, stats, orderFree && e.lhs.kind === 'literal');
       if (l.kind === 'scalar' && r.kind === 'scalar') {
         return { kind: 'scalar', steps: l.steps.map((a, i) => scalarOp(e.op, a, r.steps[i])) };
       }

@@ -7,6 +7,7 @@ import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL } from './entry.js';
 import { compileLabelFilter, matcherTest } from './label-filter.js';
 import {
   jsonStage,
+  type LabelHints,
   logfmtStage,
   patternStage,
   regexpStage,
@@ -45,16 +46,16 @@ function templateError(e: Entry, err: unknown): void {
   if (err instanceof TemplateError || err instanceof Error) e.setError('TemplateFormatErr', err.message);
 }
 
-function stageFn(s: Stage): StageFn {
+function stageFn(s: Stage, hints: LabelHints): StageFn {
   switch (s.kind) {
     case 'lineFilter': {
       const f = lineFilter(s);
       return (e) => f(e.line);
     }
     case 'json':
-      return jsonStage(s.params);
+      return jsonStage(s.params, hints);
     case 'logfmt':
-      return logfmtStage(s.strict, s.keepEmpty, s.params);
+      return logfmtStage(s.strict, s.keepEmpty, s.params, hints);
     case 'regexp':
       return regexpStage(s.pattern);
     case 'pattern':
@@ -143,8 +144,9 @@ function compiled(src: string): ReturnType<typeof compileTemplate> {
   }
 }
 
-export function compilePipeline(stages: readonly Stage[]): Pipeline {
-  const fns = stages.map(stageFn);
+/** `hints`: the only labels the caller reads after the pipeline (see LabelHints); default all. */
+export function compilePipeline(stages: readonly Stage[], hints?: LabelHints): Pipeline {
+  const fns = stages.map((s) => stageFn(s, hints));
   const run: StageFn = (e) => {
     for (const f of fns) if (!f(e)) return false;
     return true;

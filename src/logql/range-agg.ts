@@ -31,6 +31,12 @@ export function evalRangeAgg(
   const maxT = steps[steps.length - 1] - e.offsetMs;
   const series = collectSamples(src, e, minT, maxT, stats);
   if (e.op === 'absent_over_time') return absent(e, series, steps);
+  return windowsOf(e, series, steps);
+}
+
+/** The step vectors of collected sample series (keyed by their label key), in the series' order. */
+export function windowsOf(e: RangeAggExpr, series: Map<string, SampleSeries>, steps: number[]): StepVectors {
+  const out: StepVectors = steps.map(() => []);
   const rangeSec = e.rangeMs / 1000;
   for (const [key, s] of series) {
     const n = s.ts.length;

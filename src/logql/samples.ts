@@ -19,7 +19,7 @@ export interface SampleSeries {
   unsorted: boolean;
 }
 
-const CONVERTERS: Record<string, (s: string) => number | null> = {
+export const CONVERTERS: Record<string, (s: string) => number | null> = {
   none: parseGoFloat,
   duration: (s) => {
     const ms = parseDurationMs(s);
