@@ -176,12 +176,30 @@ function notFound(path: string, opts: HttpServerOptions): ApiResponse {
   return { status: 404, text: '404 page not found\n' };
 }
 
+/**
+ * Bodies of frozen answers (the engine cache's, repeated across the trials of a matrix), encoded
+ * once: frozen means the text cannot change. Others are encoded per response. A Buffer, so that
+ * its length is the header and its bytes the body (a string would be encoded twice).
+ */
+const frozenBodies = new WeakMap<object, Buffer>();
+
+function jsonBody(json: unknown): Buffer {
+  if (typeof json !== 'object' || json === null || !Object.isFrozen(json))
+    return Buffer.from(JSON.stringify(json), 'utf8');
+  let body = frozenBodies.get(json);
+  if (!body) {
+    body = Buffer.from(JSON.stringify(json), 'utf8');
+    frozenBodies.set(json, body);
+  }
+  return body;
+}
+
 function send(res: ServerResponse, a: ApiResponse): void {
-  const body = a.json !== undefined ? JSON.stringify(a.json) : (a.text ?? '');
+  const body = a.json !== undefined ? jsonBody(a.json) : Buffer.from(a.text ?? '', 'utf8');
   const headers: Record<string, string> = {
     'content-type': a.json !== undefined ? JSON_TYPE : TEXT_TYPE,
     ...a.headers,
-    'content-length': String(Buffer.byteLength(body)),
+    'content-length': String(body.length),
   };
   res.writeHead(a.status, headers);
   res.end(body);

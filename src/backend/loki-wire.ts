@@ -33,7 +33,10 @@ export function lokiJson(json: unknown): ApiResponse {
 
 /** Milliseconds → Loki's nanosecond epoch string. */
 export function nsString(ms: number): string {
-  return (BigInt(Math.round(ms)) * 1_000_000n).toString();
+  const r = Math.round(ms);
+  // A safe integer prints exactly; six zeros append the nanoseconds (BigInt only for the rest).
+  if (Number.isSafeInteger(r) && r !== 0) return `${r}000000`;
+  return (BigInt(r) * 1_000_000n).toString();
 }
 
 /** A reduced `stats.summary` with Loki's field names (the querier/ingester/cache parts are omitted). */
