@@ -8,6 +8,7 @@ import { keyOf } from './entry.js';
 import { goRegex, goReplacement } from './literals.js';
 import { evalPushdown, pushdownRange } from './pushdown.js';
 import { evalRangeAgg, type Sample, type StepVectors } from './range-agg.js';
+import { sumOfRange } from './range-sum.js';
 import { aggregate, type GroupOf } from './vector-agg.js';
 
 export type Val = { kind: 'vector'; steps: StepVectors } | { kind: 'scalar'; steps: number[] };
@@ -33,8 +34,11 @@ export function evalMetric(
     case 'vagg': {
       const pushed = orderFree ? pushdownRange(e) : undefined;
       const grouped = pushed && evalPushdown(src, e, pushed, steps, stats);
-      const inner = grouped ?? asVector(evalMetric(src, e.expr, steps, stats));
       const cache = new Map<string, GroupOf>();
+      if (!grouped && e.op === 'sum' && e.expr.kind === 'range' && e.expr.op !== 'absent_over_time') {
+        return { kind: 'vector', steps: sumOfRange(src, e.expr, e.grouping, steps, stats, cache) };
+      }
+      const inner = grouped ?? asVector(evalMetric(src, e.expr, steps, stats));
       return { kind: 'vector', steps: inner.map((vec) => aggregate(e.op, e.param, e.grouping, vec, cache)) };
     }
     case 'labelReplace': {

@@ -37,10 +37,29 @@ export function evalRangeAgg(
 /** The step vectors of collected sample series (keyed by their label key), in the series' order. */
 export function windowsOf(e: RangeAggExpr, series: Map<string, SampleSeries>, steps: number[]): StepVectors {
   const out: StepVectors = steps.map(() => []);
+  eachWindow(e, series, steps, (si, key, s, v) => {
+    out[si].push({ labels: s.labels, key, v });
+  });
+  return out;
+}
+
+/**
+ * Every (step, series) window value, series by series in the map's order and steps ascending
+ * within a series: the order in which windowsOf fills its step vectors.
+ */
+export function eachWindow(
+  e: RangeAggExpr,
+  series: Map<string, SampleSeries>,
+  steps: number[],
+  visit: (step: number, key: string, s: SampleSeries, v: number) => void,
+): void {
   const rangeSec = e.rangeMs / 1000;
+  let prefix = new Float64Array(64);
   for (const [key, s] of series) {
     const n = s.ts.length;
-    const prefix = new Float64Array(n + 1);
+    // One scratch array for every series' prefix sums (most series hold a handful of samples).
+    if (prefix.length < n + 1) prefix = new Float64Array(2 * (n + 1));
+    prefix[0] = 0;
     for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + s.vs[i];
     let lo = 0;
     let hi = 0;
@@ -56,10 +75,9 @@ export function windowsOf(e: RangeAggExpr, series: Map<string, SampleSeries>, st
       while (hi < n && s.ts[hi] <= end) hi++;
       if (hi <= lo) continue;
       const v = windowValue(e, s, lo, hi, prefix, rangeSec, start, end);
-      if (v !== undefined) out[si].push({ labels: s.labels, key, v });
+      if (v !== undefined) visit(si, key, s, v);
     }
   }
-  return out;
 }
 
 function windowValue(
