@@ -13,5 +13,6 @@ export { grafanaTime } from './grafana-time.js';
 export { readUpstream, type Upstream } from './grafana-upstream.js';
 export { type HttpServerHandle, type HttpServerOptions, startHttpServer } from './http.js';
 export { withQueryLog } from './query-log.js';
+export { createRealPrometheusBackend, stopRealPrometheusServers } from './real-prometheus.js';
 export { createBackendStack, type StackOptions } from './stack.js';
 export { withTimeShift } from './time-shift.js';
