@@ -29,7 +29,19 @@ const ALLOWED: Record<string, string[]> = {
   host: ['providers', 'backend', 'world', 'promql', 'logql', 'spec', 'errors', 'clock'],
   scoring: ['spec', 'errors'],
   reporters: ['scoring', 'spec', 'errors'],
-  run: ['host', 'backend', 'providers', 'scoring', 'reporters', 'world', 'promql', 'logql', 'spec', 'errors', 'clock'],
+  run: [
+    'host',
+    'backend',
+    'providers',
+    'scoring',
+    'reporters',
+    'world',
+    'promql',
+    'logql',
+    'spec',
+    'errors',
+    'clock',
+  ],
   mcp: ['backend', 'world', 'promql', 'logql', 'spec', 'errors', 'clock'],
   index: ['*'],
   cli: ['*'],
@@ -60,7 +72,9 @@ describe('architecture', () => {
       const from = moduleOf(file);
       const allowed = ALLOWED[from];
       if (!allowed) {
-        violations.push(`${relative(SRC, file)}: module "${from}" is not on the map (test/architecture.test.ts)`);
+        violations.push(
+          `${relative(SRC, file)}: module "${from}" is not on the map (test/architecture.test.ts)`,
+        );
         continue;
       }
       for (const imp of importsOf(file)) {

@@ -178,10 +178,14 @@ describe('early-closer under reactree', () => {
 
   it('under all, the host refuses the early close and Part B gets measured', { timeout: SLOW }, async () => {
     const t = await traced(spec(HEALTHY, 'sim-early-closer-reactree', 'all'));
-    const refusals = of<GateEvent>(t, 'gate').filter((g) => g.gate === 'toolClasses' && g.decision === 'block');
+    const refusals = of<GateEvent>(t, 'gate').filter(
+      (g) => g.gate === 'toolClasses' && g.decision === 'block',
+    );
     expect(refusals.length).toBe(1);
     expect(refusals[0].reason).toContain('Part B is undetermined');
-    const children = of<NodeEvent>(t, 'node').filter((n) => n.event === 'start' && n.kind === 'agent' && n.parent);
+    const children = of<NodeEvent>(t, 'node').filter(
+      (n) => n.event === 'start' && n.kind === 'agent' && n.parent,
+    );
     expect(children.map((n) => n.goal.slice(0, 6))).toEqual(['Part A', 'Part B']);
     const th = theoryOf(t);
     if (th?.type !== 'theory') throw new Error('no theory');
