@@ -13,54 +13,6 @@ export class JsonError extends Error {}
 
 const MAX_DEPTH = 128;
 
-/** Objects, arrays and strings keep their source span; the text is cut only when asked for. */
-class Span {
-  constructor(
-    private readonly src: string,
-    private readonly start: number,
-    private readonly end: number,
-  ) {}
-  get raw(): string {
-    return this.src.slice(this.start, this.end);
-  }
-}
-
-class JObj extends Span {
-  readonly t = 'obj';
-  constructor(
-    readonly entries: [string, JVal][],
-    src: string,
-    start: number,
-    end: number,
-  ) {
-    super(src, start, end);
-  }
-}
-
-class JStr extends Span {
-  readonly t = 'str';
-  constructor(
-    readonly v: string,
-    src: string,
-    start: number,
-    end: number,
-  ) {
-    super(src, start, end);
-  }
-}
-
-class JArr extends Span {
-  readonly t = 'arr';
-  constructor(
-    readonly items: JVal[],
-    src: string,
-    start: number,
-    end: number,
-  ) {
-    super(src, start, end);
-  }
-}
-
 /** A number, true, false or null, at the start of the text it is matched against. */
 const LITERAL = /^(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null)/;
 const LITERAL_AT = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null/y;
@@ -131,7 +83,7 @@ export function scanJson(s: string): JVal {
             break;
           } else fail("Value looks like object, but can't find closing '}' symbol");
         }
-      return new JObj(entries, s, start, i);
+      return { t: 'obj', entries, raw: s.slice(start, i) };
     }
     if (c === '[') {
       i++;
@@ -148,11 +100,11 @@ export function scanJson(s: string): JVal {
             break;
           } else fail("Value is array, but can't find closing ']' symbol");
         }
-      return new JArr(items, s, start, i);
+      return { t: 'arr', items, raw: s.slice(start, i) };
     }
     if (c === '"') {
       const v = str();
-      return new JStr(v, s, start, i);
+      return { t: 'str', v, raw: s.slice(start, i) };
     }
     const m = literalAt(s, i);
     if (m === undefined) return fail('Unknown value type');
