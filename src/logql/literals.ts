@@ -1,57 +1,20 @@
 /** Go-flavoured literals LogQL inherits: quoted strings, durations, humanized bytes, RE2 regexes. */
+import { unquote as goUnquote } from '../world/go-strings.js';
 import { LogQLError } from './api.js';
 
-const SIMPLE_ESCAPES: Record<string, string> = {
-  a: '\x07',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-  '\\': '\\',
-  '"': '"',
-  "'": "'",
-};
-
-/** Go's strconv.Unquote for "..." and `...`; an invalid escape is a bad_data error. */
+/**
+ * Go's strconv.Unquote for "..." and `...` (the shared implementation in world/go-strings.ts: \x and
+ * octal escapes are UTF-8 bytes, as in Go); an invalid literal or escape is a bad_data error.
+ */
 export function unquote(raw: string): string {
-  if (raw.length >= 2 && raw[0] === '`' && raw.endsWith('`')) return raw.slice(1, -1);
-  if (raw.length < 2 || raw[0] !== '"' || !raw.endsWith('"'))
-    throw new LogQLError('bad_data', `invalid string literal ${raw}`);
-  const s = raw.slice(1, -1);
-  if (!s.includes('\\')) return s;
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (c !== '\\') {
-      out += c;
-      continue;
-    }
-    const e = s[++i];
-    if (e !== undefined && SIMPLE_ESCAPES[e] !== undefined) out += SIMPLE_ESCAPES[e];
-    else if (e === 'x' || e === 'u' || e === 'U') {
-      const n = e === 'x' ? 2 : e === 'u' ? 4 : 8;
-      const hex = s.slice(i + 1, i + 1 + n);
-      if (!new RegExp(`^[0-9a-fA-F]{${n}}$`).test(hex)) throw badEscape(raw);
-      out +=
-        e === 'x'
-          ? String.fromCharCode(Number.parseInt(hex, 16))
-          : safeCodePoint(Number.parseInt(hex, 16), raw);
-      i += n;
-    } else if (e !== undefined && /[0-7]/.test(e)) {
-      const oct = s.slice(i, i + 3);
-      if (!/^[0-7]{3}$/.test(oct)) throw badEscape(raw);
-      out += String.fromCharCode(Number.parseInt(oct, 8));
-      i += 2;
-    } else throw badEscape(raw);
+  const quoted =
+    raw.length >= 2 && ((raw[0] === '"' && raw.endsWith('"')) || (raw[0] === '`' && raw.endsWith('`')));
+  if (!quoted) throw new LogQLError('bad_data', `invalid string literal ${raw}`);
+  try {
+    return goUnquote(raw);
+  } catch {
+    throw badEscape(raw);
   }
-  return out;
-}
-
-function safeCodePoint(cp: number, raw: string): string {
-  if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) throw badEscape(raw);
-  return String.fromCodePoint(cp);
 }
 
 function badEscape(raw: string): LogQLError {

@@ -43,7 +43,10 @@ export function unquote(text: string): string {
       i += 2;
     } else if (e === 'u' || e === 'U') {
       const n = e === 'u' ? 4 : 8;
-      bytes.push(...enc.encode(String.fromCodePoint(hex(body.slice(i + 1, i + 1 + n), n))));
+      const cp = hex(body.slice(i + 1, i + 1 + n), n);
+      // Go rejects surrogate halves and code points past U+10FFFF.
+      if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) throw new Error('invalid syntax');
+      bytes.push(...enc.encode(String.fromCodePoint(cp)));
       i += n;
     } else if (e >= '0' && e <= '7') {
       const oct = body.slice(i, i + 3);

@@ -101,3 +101,11 @@ describe('JSON scanning', () => {
     expect(() => scanJson(`${'['.repeat(500)}${']'.repeat(500)}`)).toThrow(/deeply/);
   });
 });
+
+describe('string literals decode like Go', () => {
+  it('treats \\x and octal escapes as UTF-8 bytes, and rejects a surrogate half', () => {
+    expect(unquote('"\\xc3\\xa9"')).toBe('é');
+    expect(unquote('"\\303\\251"')).toBe('é');
+    expect(() => unquote('"\\ud800"')).toThrow(/invalid char escape/);
+  });
+});
