@@ -1,5 +1,6 @@
 /** Binary operations per step, with PromQL's vector matching rules. */
 
+import { goPow } from '../promql/eval/stats.js';
 import type { Labels } from '../world/types.js';
 import { LogQLError } from './api.js';
 import type { BinOp, VectorMatching } from './ast.js';
@@ -26,7 +27,7 @@ export function arith(op: BinOp, a: number, b: number): number {
     case '%':
       return a % b;
     case '^':
-      return a ** b;
+      return goPow(a, b); // Go's math.Pow: 1^NaN = 1, (-1)^±Inf = 1, unlike JS **
     case '==':
       return a === b ? 1 : 0;
     case '!=':

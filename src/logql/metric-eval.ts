@@ -3,7 +3,7 @@
 import type { LogSource } from '../world/types.js';
 import { LogQLError, type LokiStats } from './api.js';
 import type { BinOp, MetricExpr } from './ast.js';
-import { isComparison, vectorScalar, vectorVector } from './binary.js';
+import { arith, isComparison, vectorScalar, vectorVector } from './binary.js';
 import { keyOf } from './entry.js';
 import { goRegex, goReplacement } from './literals.js';
 import { evalPushdown, pushdownRange } from './pushdown.js';
@@ -80,23 +80,11 @@ export function evalMetric(
 }
 
 function scalarOp(op: BinOp, a: number, b: number): number {
-  switch (op) {
-    case '+':
-      return a + b;
-    case '-':
-      return a - b;
-    case '*':
-      return a * b;
-    case '/':
-      return a / b;
-    case '%':
-      return a % b;
-    case '^':
-      return a ** b;
-    default:
-      if (isComparison(op)) return vectorScalar(op, true, [{ labels: {}, key: '', v: a }], b, false)[0].v;
-      throw new LogQLError('bad_data', `operator ${op} not allowed between scalars`);
+  if (isComparison(op)) return vectorScalar(op, true, [{ labels: {}, key: '', v: a }], b, false)[0].v;
+  if (op === 'and' || op === 'or' || op === 'unless') {
+    throw new LogQLError('bad_data', `operator ${op} not allowed between scalars`);
   }
+  return arith(op, a, b);
 }
 
 function asVector(v: Val): StepVectors {

@@ -109,3 +109,12 @@ describe('string literals decode like Go', () => {
     expect(() => unquote('"\\ud800"')).toThrow(/invalid char escape/);
   });
 });
+
+describe('arithmetic like Go', () => {
+  it('raises with math.Pow semantics', async () => {
+    const { arith } = await import('../../src/logql/binary.js');
+    expect(arith('^', 1, Number.NaN)).toBe(1);
+    expect(arith('^', -1, Number.POSITIVE_INFINITY)).toBe(1);
+    expect(arith('^', 2, 10)).toBe(1024);
+  });
+});
