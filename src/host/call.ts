@@ -123,6 +123,7 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
     untyped: shown.untyped,
     shown: shown.outcome !== out.outcome ? shown.outcome : undefined,
     preview: preview(shown.envelope),
+    ...(out.fault ? { fault: out.fault } : {}),
   });
 
   const verdicts: Verdict[] = [];

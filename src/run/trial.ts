@@ -58,6 +58,7 @@ function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
     rep: spec.rep,
     seed: spec.seed,
     clock: clock.kind,
+    faultsRecorded: true,
     startedAt: new Date().toISOString(),
   };
 }

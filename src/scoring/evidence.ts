@@ -26,11 +26,22 @@ const norm = (q: string): string => q.replace(/\s+/g, '');
 
 /**
  * An `empty` observation counts as a failure when the result carries an error, or when a golden
- * fault that swallows data (`empty`, `partial`) targets the call's backend and query. A clean empty
- * (a valid query that matched nothing) is not a failure.
+ * fault that swallows data (`empty`, `partial`) caused it. Traces that record which fault fired on
+ * each call (our host and command seats: `header.faultsRecorded`) are read exactly; for other
+ * traces the golden's faults are matched against the call's backend and query. A clean empty (a
+ * valid query that matched nothing) is not a failure.
  */
-function emptyFromFault(golden: Golden, call: ToolCallEvent, result: ToolResultEvent): boolean {
+function emptyFromFault(
+  golden: Golden,
+  call: ToolCallEvent,
+  result: ToolResultEvent,
+  recorded: boolean,
+): boolean {
   if (result.error) return true;
+  if (recorded) {
+    const f = golden.faults.find((x) => x.id === result.fault);
+    return f !== undefined && (f.kind === 'empty' || f.kind === 'partial');
+  }
   const backend = call.source === 'logs' ? 'loki' : 'prometheus';
   return golden.faults.some((f) => {
     if (f.kind !== 'empty' && f.kind !== 'partial') return false;
@@ -59,7 +70,7 @@ export function indexTrace(golden: Golden, trace: Trace): EvidenceIndex {
       rec.reallyFailed =
         e.outcome === 'failed' ||
         e.outcome === 'error' ||
-        (e.outcome === 'empty' && emptyFromFault(golden, rec.call, e));
+        (e.outcome === 'empty' && emptyFromFault(golden, rec.call, e, trace.header.faultsRecorded === true));
       rec.unproductive = e.outcome !== 'ok';
       if (e.outcome === 'ok' && rec.call.class === 'live' && rec.call.source) okSources.add(rec.call.source);
     }

@@ -35,6 +35,8 @@ export const HeaderEvent = z.object({
   clock: z.enum(['real', 'virtual']),
   /** Real wall-clock ISO time the trial started (excluded from determinism checks). */
   startedAt: z.string(),
+  /** The producer records `tool_result.fault` for every call a fault fired on (absence means none fired). */
+  faultsRecorded: z.boolean().optional(),
 });
 
 export const ModelTurnEvent = z.object({
@@ -81,6 +83,8 @@ export const ToolResultEvent = z.object({
   shown: Outcome.optional(),
   /** A short rendering of the data (what the model saw, truncated). */
   preview: z.string().optional(),
+  /** The id of the golden fault that fired on this call, when one did (see header.faultsRecorded). */
+  fault: z.string().optional(),
 });
 
 export const GateEvent = z.object({

@@ -62,11 +62,13 @@ export interface CallSpec {
   preview?: string;
   fingerprint?: string;
   error?: string;
+  /** The golden fault that fired on this call (recorded by the producer). */
+  fault?: string;
 }
 
 export function trace(
   calls: CallSpec[],
-  end: { unscored?: boolean; steers?: number; halts?: number } = {},
+  end: { unscored?: boolean; steers?: number; halts?: number; faultsRecorded?: boolean } = {},
 ): Trace {
   const header: HeaderEvent = {
     type: 'header',
@@ -82,6 +84,7 @@ export function trace(
     seed: 1,
     clock: 'virtual' as const,
     startedAt: 'x',
+    ...(end.faultsRecorded ? { faultsRecorded: true } : {}),
   };
   const events: TraceEvent[] = [header];
   calls.forEach((c, i) => {
@@ -108,6 +111,7 @@ export function trace(
       queueMs: 0,
       untyped: false,
       ...(c.preview ? { preview: c.preview } : {}),
+      ...(c.fault ? { fault: c.fault } : {}),
       ...(c.fingerprint ? { fingerprint: c.fingerprint } : {}),
       ...(c.error ? { error: c.error } : {}),
     });

@@ -95,6 +95,10 @@ describe('scoreTrial: coverage and correctness', () => {
     expect(scoreTrial(golden(), trace(calls), goodTheory()).parts.B.coverage).toBe(0.5);
     const g = golden({ faults: [{ id: 'f', kind: 'empty', match: { api: ['loki'], query: 'retry' } }] });
     expect(scoreTrial(g, trace(calls), goodTheory()).parts.B.coverage).toBe(1);
+    // A trace that records which fault fired is read exactly: the fault matched but did not fire.
+    expect(scoreTrial(g, trace(calls, { faultsRecorded: true }), goodTheory()).parts.B.coverage).toBe(0.5);
+    const fired = calls.map((c) => (c.id === 'c3' ? { ...c, fault: 'f' } : c));
+    expect(scoreTrial(g, trace(fired, { faultsRecorded: true }), goodTheory()).parts.B.coverage).toBe(1);
   });
 
   it('needs every accept group in the root cause or summary; golden weights override the blend', () => {

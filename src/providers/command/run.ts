@@ -54,6 +54,7 @@ function header(t: CommandTrial): HeaderEvent {
     rep: t.rep,
     seed: t.seed,
     clock: 'real',
+    faultsRecorded: true,
     startedAt: new Date().toISOString(),
   };
 }

@@ -69,6 +69,7 @@ export function callEvents(c: ServedCall, t0: number, wave: number): [ToolCallEv
     ...(k.error ? { error: `${k.error.type}: ${k.error.message}` } : {}),
     untyped: false,
     preview: preview.length > 240 ? `${preview.slice(0, 240)}…` : preview,
+    ...(c.res.fault ? { fault: c.res.fault } : {}),
   };
   return [call, result];
 }
