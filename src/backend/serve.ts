@@ -59,10 +59,9 @@ export async function startServe(arg: string, opts: ServeOptions = {}): Promise<
   return server;
 }
 
-/** Serve until SIGINT/SIGTERM, then close the server and return. */
-export async function serveCommand(arg: string, opts: ServeOptions = {}): Promise<void> {
-  const server = await startServe(arg, opts);
-  await new Promise<void>((resolve) => {
+/** Resolves at the first SIGINT or SIGTERM (the `serve` and `mcp` commands run until then). */
+export function untilSignal(): Promise<void> {
+  return new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -71,6 +70,12 @@ export async function serveCommand(arg: string, opts: ServeOptions = {}): Promis
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+}
+
+/** Serve until SIGINT/SIGTERM, then close the server and return. */
+export async function serveCommand(arg: string, opts: ServeOptions = {}): Promise<void> {
+  const server = await startServe(arg, opts);
+  await untilSignal();
   await server.close();
   (opts.write ?? ((l: string) => process.stdout.write(`${l}\n`)))('stopped');
 }

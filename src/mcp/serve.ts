@@ -4,12 +4,13 @@
  * streamable HTTP on 127.0.0.1 at `/mcp`, stateless, with Host-header validation against the
  * server's own address (DNS-rebinding protection).
  */
+
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { type Backend, createBackendStack } from '../backend/index.js';
-import { resolveGoldenArg } from '../backend/serve.js';
+import { resolveGoldenArg, untilSignal } from '../backend/serve.js';
 import { RealClock } from '../clock.js';
 import { loadGolden } from '../spec/load.js';
 import type { Golden } from '../spec/normalized.js';
@@ -69,18 +70,6 @@ export async function startMcpHttp(backend: Backend, golden: Golden, port = 0): 
         server.closeAllConnections();
       }),
   };
-}
-
-function untilSignal(): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 export async function mcpCommand(arg: string, opts: McpCommandOptions = {}): Promise<void> {
