@@ -1,4 +1,5 @@
 /** Go-flavoured literals LogQL inherits: quoted strings, durations, humanized bytes, RE2 regexes. */
+import { POSIX } from '../promql/parser/go-regex.js';
 import { unquote as goUnquote } from '../world/go-strings.js';
 import { LogQLError } from './api.js';
 
@@ -107,23 +108,6 @@ export function parseGoFloat(text: string): number | null {
   return null;
 }
 
-const POSIX_CLASSES: Record<string, string> = {
-  alnum: '0-9A-Za-z',
-  alpha: 'A-Za-z',
-  ascii: '\\x00-\\x7F',
-  blank: '\\t ',
-  cntrl: '\\x00-\\x1F\\x7F',
-  digit: '0-9',
-  graph: '!-~',
-  lower: 'a-z',
-  print: ' -~',
-  punct: '!-\\/:-@[-`{-~',
-  space: '\\t\\n\\v\\f\\r ',
-  upper: 'A-Z',
-  word: '0-9A-Za-z_',
-  xdigit: '0-9A-Fa-f',
-};
-
 const regexCache = new Map<string, RegExp>();
 
 /**
@@ -152,7 +136,7 @@ export function goRegex(pattern: string, anchored: boolean, dotAll = false): Reg
   src = src
     .replace(/\(\?P</g, '(?<')
     .replace(/\[:(\^?)([a-z]+):\]/g, (m, neg: string, name: string) => {
-      const cls = POSIX_CLASSES[name];
+      const cls = POSIX[name];
       if (!cls || neg)
         throw new LogQLError('bad_data', `error parsing regexp: invalid character class range: \`${m}\``);
       return cls;

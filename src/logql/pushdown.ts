@@ -22,7 +22,7 @@ import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from './entry.js';
 import { compileLabelFilter } from './label-filter.js';
 import { compilePipeline } from './pipeline.js';
 import { type StepVectors, windowsOf } from './range-agg.js';
-import { applyGrouping, CONVERTERS, type SampleSeries } from './samples.js';
+import { applyGrouping, CONVERTERS, type SampleSeries, unwrapValue } from './samples.js';
 import { byteLen, selectStreams } from './select.js';
 
 type VaggExpr = Extract<MetricExpr, { kind: 'vagg' }>;
@@ -105,18 +105,9 @@ export function evalPushdown(
       if (!pipe.run(entry)) continue;
       let v = bytes ? byteLen(entry.line) : 1;
       if (uw && conv) {
-        // As collectSamples does: a value that does not convert is an error, the label goes.
-        const raw = entry.get(uw.label);
-        const parsed = raw === undefined ? null : conv(raw);
-        if (parsed === null) {
-          entry.setError(
-            'SampleExtractionErr',
-            `cannot convert label ${uw.label}="${raw ?? ''}" to a number`,
-          );
-          v = 0;
-        } else v = parsed;
-        entry.del(uw.label);
-        if (!post.every((f) => f(entry))) continue;
+        const u = unwrapValue(entry, uw, conv, post);
+        if (u === undefined) continue;
+        v = u;
       }
       if (entry.finalValue(ERROR_LABEL) !== undefined || Object.is(v, -0)) {
         Object.assign(stats, before);

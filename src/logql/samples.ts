@@ -5,9 +5,9 @@
 import { labelsKey } from '../world/matchers.js';
 import type { Labels, LogSource } from '../world/types.js';
 import { LogQLError, type LokiStats } from './api.js';
-import type { Grouping, RangeAggExpr } from './ast.js';
+import type { Grouping, RangeAggExpr, Unwrap } from './ast.js';
 import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from './entry.js';
-import { compileLabelFilter } from './label-filter.js';
+import { compileLabelFilter, type FilterFn } from './label-filter.js';
 import { parseBytes, parseDurationMs, parseGoFloat } from './literals.js';
 import { compilePipeline } from './pipeline.js';
 import { byteLen, selectStreams } from './select.js';
@@ -28,6 +28,27 @@ export const CONVERTERS: Record<string, (s: string) => number | null> = {
   duration_seconds: (s) => CONVERTERS.duration(s),
   bytes: parseBytes,
 };
+
+/**
+ * The unwrapped value of an entry that passed its pipeline: a value that does not convert is a
+ * SampleExtractionErr with value 0, the unwrapped label goes, then the post-unwrap filters run.
+ * Undefined when those filters drop the entry.
+ */
+export function unwrapValue(
+  entry: Entry,
+  uw: Unwrap,
+  conv: (s: string) => number | null,
+  post: readonly FilterFn[],
+): number | undefined {
+  const raw = entry.get(uw.label);
+  const parsed = raw === undefined ? null : conv(raw);
+  if (parsed === null) {
+    entry.setError('SampleExtractionErr', `cannot convert label ${uw.label}="${raw ?? ''}" to a number`);
+  }
+  entry.del(uw.label);
+  if (!post.every((f) => f(entry))) return undefined;
+  return parsed ?? 0;
+}
 
 export function applyGrouping(labels: Labels, g: Grouping | undefined): Labels {
   if (!g) return labels;
@@ -77,17 +98,9 @@ export function collectSamples(
       if (!pipe.run(entry)) continue;
       let v = bytes ? byteLen(entry.line) : 1;
       if (uw && conv) {
-        const raw = entry.get(uw.label);
-        const parsed = raw === undefined ? null : conv(raw);
-        if (parsed === null) {
-          entry.setError(
-            'SampleExtractionErr',
-            `cannot convert label ${uw.label}="${raw ?? ''}" to a number`,
-          );
-          v = 0;
-        } else v = parsed;
-        entry.del(uw.label);
-        if (!post.every((f) => f(entry))) continue;
+        const u = unwrapValue(entry, uw, conv, post);
+        if (u === undefined) continue;
+        v = u;
       }
       const final = entry.finalLabels();
       // A sample carrying __error__ fails the query, whatever the grouping keeps (Loki docs).

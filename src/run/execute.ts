@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { redact } from '../errors.js';
 import type { TrialDone } from '../reporters/index.js';
 import { scoreTrial, type TrialRecord } from '../scoring/index.js';
+import { TRACE_FORMAT, type Trace } from '../spec/trace.js';
 import { writeAtomic } from './files.js';
 import { appendJournal } from './journal.js';
 import { traceDirOf } from './run-folder.js';
@@ -31,11 +32,8 @@ export interface ExecuteOptions {
   onSkip: (seat: string, reason: string) => void;
 }
 
-function recordOf(
-  spec: TrialSpec,
-  outcome: TrialOutcome & { kind: 'done' },
-  passCorrectness: number,
-): TrialRecord {
+/** The journal record of a trial around its score. */
+function recordFor(spec: TrialSpec, score: TrialRecord['score']): TrialRecord {
   return {
     id: spec.id,
     golden: spec.golden.id,
@@ -44,15 +42,23 @@ function recordOf(
     rep: spec.rep,
     seed: spec.seed,
     dir: traceDirOf(spec.id),
-    score: scoreTrial(spec.golden, outcome.trace, outcome.theory, { passCorrectness }),
+    score,
   };
 }
 
+function recordOf(
+  spec: TrialSpec,
+  outcome: TrialOutcome & { kind: 'done' },
+  passCorrectness: number,
+): TrialRecord {
+  return recordFor(spec, scoreTrial(spec.golden, outcome.trace, outcome.theory, { passCorrectness }));
+}
+
 function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number): TrialRecord {
-  const trace = {
+  const trace: Trace = {
     header: {
       type: 'header' as const,
-      format: 'rematch.trace/1' as const,
+      format: TRACE_FORMAT,
       golden: spec.golden.id,
       seat: spec.seat.name,
       provider: spec.seat.provider,
@@ -70,16 +76,7 @@ function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number): Tr
   const score = scoreTrial(spec.golden, trace, null, { passCorrectness });
   const key = spec.seat.auth ? process.env[spec.seat.auth.apiKeyEnv] : undefined;
   score.unscoredReason = redact(`bench error: ${(err as Error)?.message ?? String(err)}`, [key]);
-  return {
-    id: spec.id,
-    golden: spec.golden.id,
-    seat: spec.seat.name,
-    gateSet: spec.gateSet.name,
-    rep: spec.rep,
-    seed: spec.seed,
-    dir: traceDirOf(spec.id),
-    score,
-  };
+  return recordFor(spec, score);
 }
 
 function finish(

@@ -3,7 +3,8 @@
  * (`(?i)`, `(?i:...)`) and `(?P<name>...)`, so those are rewritten: case-insensitive letters become
  * `[aA]` classes. Everything else is passed through, since the common syntax is shared.
  */
-const POSIX: Record<string, string> = {
+/** RE2's POSIX classes as JS character-class bodies (shared with LogQL's regex translation). */
+export const POSIX: Record<string, string> = {
   alnum: '0-9A-Za-z',
   alpha: 'A-Za-z',
   ascii: '\\x00-\\x7F',
