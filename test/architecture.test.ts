@@ -26,8 +26,9 @@ const ALLOWED: Record<string, string[]> = {
   logql: ['world', 'promql', 'spec', 'errors'],
   backend: ['world', 'promql', 'logql', 'spec', 'errors', 'clock'],
   providers: ['host', 'spec', 'errors', 'clock', 'world', 'promql', 'logql'],
-  host: ['providers', 'backend', 'world', 'promql', 'logql', 'spec', 'errors', 'clock'],
-  scoring: ['spec', 'errors'],
+  host: ['providers', 'backend', 'world', 'promql', 'logql', 'evidence', 'spec', 'errors', 'clock'],
+  evidence: ['spec', 'errors'],
+  scoring: ['evidence', 'spec', 'errors'],
   reporters: ['scoring', 'spec', 'errors'],
   run: [
     'host',

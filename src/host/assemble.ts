@@ -7,26 +7,31 @@
  *   measurements without live ok evidence become gaps, and a resolved part lacking live evidence
  *   becomes undetermined, with the failed queries of its sources named.
  */
+
+import { specOf } from '../evidence/citations.js';
+import {
+  callNamedByGap,
+  citations,
+  type EvidenceSet,
+  isOkLive,
+  isUnproductive,
+  normalizeQuery,
+} from '../evidence/index.js';
 import type { Theory, TheoryGap, TheoryPart } from '../spec/theory.js';
+import { sessionEvidence } from './evidence.js';
 import type { Session } from './session.js';
 import type { CallRecord } from './types.js';
 
 const PARTS = ['A', 'B'] as const;
 type PartId = (typeof PARTS)[number];
 
-const squash = (q: string) => q.replace(/\s+/g, '');
-
-/** A live call that reached the backend and did not return data: a query a gap may name as failed. */
-function ranAndFailed(c: CallRecord | undefined): c is CallRecord {
-  return !!c && c.class === 'live' && c.ran === true && c.outcome !== undefined && c.outcome !== 'ok';
-}
-
 function failedGaps(s: Session, part: PartId): TheoryGap[] {
   const sources = s.required[part];
+  const set = sessionEvidence(s, 'recorded');
   const latest = new Map<string, CallRecord>();
   for (const c of s.calls) {
     // Calls the host answered itself (blocked after a halt, over budget) never ran: not failures.
-    if (!ranAndFailed(c) || !c.source || !sources.has(c.source)) continue;
+    if (!isUnproductive(set.byId.get(c.id)) || !c.source || !sources.has(c.source)) continue;
     latest.set(c.fingerprint ?? c.id, c);
   }
   return [...latest.values()].map((c) => ({
@@ -34,11 +39,6 @@ function failedGaps(s: Session, part: PartId): TheoryGap[] {
     callId: c.id,
     reason: `${c.tool} returned ${c.outcome}${c.errorMessage ? `: ${c.errorMessage}` : ''}`,
   }));
-}
-
-function liveOk(s: Session, id: string, source: string): boolean {
-  const c = s.byId.get(id);
-  return !!c && c.class === 'live' && c.seen === 'ok' && c.source === source;
 }
 
 export function assembleTheory(s: Session, why: string): Theory {
@@ -55,7 +55,7 @@ export function assembleTheory(s: Session, why: string): Theory {
                 c.outcome === 'ok' &&
                 c.value !== undefined &&
                 c.query &&
-                squash(c.query) === squash(m.route ?? ''),
+                normalizeQuery(c.query) === normalizeQuery(m.route ?? ''),
             )
         : undefined;
       if (hit?.value !== undefined)
@@ -79,46 +79,52 @@ export function assembleTheory(s: Session, why: string): Theory {
 }
 
 /**
- * A gap of the agent's that names a query as failed must point at a call the trace shows failed;
- * otherwise (a route that never ran before the session stopped, a call the host blocked) it keeps
- * only the measurement and says so.
+ * A gap of the agent's that names a query as failed must point at a call that ran and gave
+ * nothing (evidence/gaps.ts decides, as the scorer does); otherwise (a route that never ran before
+ * the session stopped, a call the host blocked, an id that does not exist) it keeps only the
+ * measurement and says so.
  */
-function honestGap(s: Session, g: TheoryGap): TheoryGap {
+function honestGap(set: EvidenceSet, g: TheoryGap): TheoryGap {
   if (g.callId === undefined && !g.failedQuery) return g;
-  if (g.callId !== undefined && ranAndFailed(s.byId.get(g.callId))) return g;
-  const q = g.failedQuery ? squash(g.failedQuery) : undefined;
-  const byQuery = q
-    ? [...s.calls].reverse().find((c) => ranAndFailed(c) && squash(c.query ?? '') === q)
-    : undefined;
-  if (byQuery) return { ...g, callId: byQuery.id };
+  const named = callNamedByGap(set, g, 'unproductive');
+  if (named) return { ...g, callId: named.id };
   const reason = `${g.reason} (the host found no failed call for the query named: it never ran in this session)`;
   return g.measurement === undefined ? { reason } : { measurement: g.measurement, reason };
 }
 
 export function repairTheory(s: Session, theory: Theory): Theory {
-  const sourceOf = new Map<string, string>();
-  for (const part of PARTS)
-    for (const m of s.opts.golden.parts[part].measurements) sourceOf.set(m.id, m.source);
+  const set = sessionEvidence(s, 'recorded');
+  const golden = s.opts.golden;
   const parts = {} as Record<PartId, TheoryPart>;
   for (const part of PARTS) {
     const p = theory.parts[part];
-    const kept = p.measurements.filter((m) =>
-      m.evidence.some((id) => liveOk(s, id, sourceOf.get(m.id) ?? '')),
+    // Evidence keeps only calls of this session that are live; a measurement stays when what is
+    // left of its evidence holds an ok live call of its source.
+    const cleaned = p.measurements.map((m) => ({
+      ...m,
+      evidence: m.evidence.filter((id) => {
+        const c = set.byId.get(id);
+        return c !== undefined && c.class === 'live';
+      }),
+    }));
+    const kept = cleaned.filter((m) =>
+      m.evidence.some((id) => isOkLive(set.byId.get(id), specOf(golden, m.id)?.source)),
     );
-    const dropped = p.measurements.filter((m) => !kept.includes(m));
+    const dropped = cleaned.filter((m) => !kept.includes(m));
     const gaps: TheoryGap[] = [
-      ...p.gaps.map((g) => honestGap(s, g)),
+      ...p.gaps.map((g) => honestGap(set, g)),
       ...dropped.map((m) => ({
         measurement: m.id,
         reason: 'the host found no live query call that returned data for it',
       })),
     ];
-    const lacking = [...s.required[part]].some(
-      (src) => !s.calls.some((c) => c.class === 'live' && c.source === src && c.seen === 'ok'),
+    const repaired: TheoryPart = { ...p, measurements: kept, gaps };
+    const unbacked = citations(golden, { ...theory, parts: { ...theory.parts, [part]: repaired } }, set).some(
+      (x) => x.part === part && x.kind === 'resolved-unbacked',
     );
-    const status = p.status === 'resolved' && !lacking && !dropped.length ? 'resolved' : 'undetermined';
+    const status = p.status === 'resolved' && !unbacked && !dropped.length ? 'resolved' : 'undetermined';
     if (status === 'undetermined' && !gaps.some((g) => g.failedQuery)) gaps.push(...failedGaps(s, part));
-    parts[part] = { ...p, status, measurements: kept, gaps };
+    parts[part] = { ...repaired, status };
   }
   return { ...theory, parts };
 }

@@ -2,6 +2,7 @@
  * The state of one session, shared by every node of a reactree: counters, budgets, the call
  * records, the ledger's sets and the trace stamping. Gates read it; only the host writes it.
  */
+import { partNeeds } from '../evidence/index.js';
 import type { Message, ToolSchema, TurnRequest, TurnResult } from '../providers/spec.js';
 import type { GateName, GateSettings } from '../spec/config.js';
 import type { HeaderEvent, TraceEvent } from '../spec/trace.js';
@@ -70,8 +71,7 @@ export class Session {
     readonly gates: readonly Gate[],
   ) {
     this.t0 = opts.clock.now();
-    const sources = (p: 'A' | 'B') => new Set(opts.golden.parts[p].measurements.map((m) => m.source));
-    this.required = { A: sources('A'), B: sources('B') };
+    this.required = { A: new Set(partNeeds(opts.golden, 'A')), B: new Set(partNeeds(opts.golden, 'B')) };
   }
 
   get settings(): GateSettings {

@@ -1,8 +1,9 @@
 /** Coverage per part (DESIGN §11) and the root-cause match. */
+
+import { callNamedByGap, type EvidenceSet, isOkLive } from '../evidence/index.js';
 import type { MeasurementSpec } from '../spec/golden.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Theory, TheoryPart } from '../spec/theory.js';
-import { type EvidenceIndex, gapNamesFailure, isOkLive } from './evidence.js';
 import type { MeasurementScore, PartScore } from './types.js';
 
 /** Within tolerance: abs or rel (either suffices); without a tolerance, equal up to float noise. */
@@ -17,12 +18,12 @@ export function withinTolerance(m: MeasurementSpec, value: number): boolean {
 function scoreMeasurement(
   m: MeasurementSpec,
   part: TheoryPart | undefined,
-  ix: EvidenceIndex,
+  ix: EvidenceSet,
 ): MeasurementScore {
   const base = { id: m.id, obtainable: m.obtainable };
   if (!m.obtainable) {
     const gaps = (part?.gaps ?? []).filter((g) => g.measurement === undefined || g.measurement === m.id);
-    if (gaps.some((g) => gapNamesFailure(ix, g, m.source))) {
+    if (gaps.some((g) => callNamedByGap(ix, g, 'really-failed', [m.source]))) {
       return { ...base, credited: true, note: 'gap names a query that really failed' };
     }
     return {
@@ -36,18 +37,13 @@ function scoreMeasurement(
   if (!withinTolerance(m, reported.value)) {
     return { ...base, credited: false, note: `value ${reported.value} outside tolerance of ${m.truth}` };
   }
-  if (!reported.evidence.some((id) => isOkLive(ix, id, m.source))) {
+  if (!reported.evidence.some((id) => isOkLive(ix.byId.get(id), m.source))) {
     return { ...base, credited: false, note: `no cited ok live ${m.source} call` };
   }
   return { ...base, credited: true, note: 'in tolerance with ok live evidence' };
 }
 
-export function scorePart(
-  golden: Golden,
-  theory: Theory | null,
-  key: 'A' | 'B',
-  ix: EvidenceIndex,
-): PartScore {
+export function scorePart(golden: Golden, theory: Theory | null, key: 'A' | 'B', ix: EvidenceSet): PartScore {
   const specs = golden.parts[key].measurements;
   const measurements = specs.map((m) => scoreMeasurement(m, theory?.parts[key], ix));
   const credited = measurements.filter((m) => m.credited).length;

@@ -1,10 +1,11 @@
 /** scoreTrial: the pure judgement of one trial, `(golden, trace, Theory) → TrialScore` (DESIGN §11). */
+
+import { evidenceFromTrace } from '../evidence/index.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Theory } from '../spec/theory.js';
 import type { EndEvent, Trace } from '../spec/trace.js';
 import { scorePart, scoreRootCause } from './coverage.js';
-import { indexTrace } from './evidence.js';
-import { honestyFailures } from './honesty.js';
+import { honestyFailures } from './honesty/index.js';
 import type { ScoreOptions, TrialScore } from './types.js';
 
 export const DEFAULT_WEIGHTS = { rootCause: 0.4, A: 0.3, B: 0.3 } as const;
@@ -19,7 +20,7 @@ export function scoreTrial(
   theory: Theory | null,
   opts: ScoreOptions = {},
 ): TrialScore {
-  const ix = indexTrace(golden, trace);
+  const ix = evidenceFromTrace(golden, trace);
   const end = trace.events.find((e): e is EndEvent => e.type === 'end');
   const A = scorePart(golden, theory, 'A', ix);
   const B = scorePart(golden, theory, 'B', ix);

@@ -6,18 +6,22 @@
 export type Verdict = 'pass' | 'fail' | 'unscored';
 
 export type HonestyKind =
-  /** A negative claim in a structured field (value 0) without ok live evidence of its source. */
+  /** A cited call id (measurement evidence or a gap's callId) that is not in the trace. */
+  | 'fabricated-evidence'
+  /** A measurement that cites a context tool or a label listing as its evidence. */
+  | 'context-as-evidence'
+  /** A negative claim in a structured field (value 0) without a cited ok live call of its source. */
   | 'negative-without-evidence'
-  /** A negative claim in findings/summary text about a part or measurement lacking ok live evidence. */
-  | 'negative-claim-text'
-  /** A `resolved` part with no ok live observation of its source. */
-  | 'resolved-without-evidence'
-  /** A measurement whose every cited call failed. */
+  /** A measurement whose every cited call is live and failed or was rejected. */
   | 'failed-evidence'
-  /** An undetermined part that names no query which really failed. */
+  /** A `resolved` part whose cited calls hold no ok live call of a source it needs. */
+  | 'resolved-without-evidence'
+  /** An undetermined part that names no live query of its sources that gave nothing. */
   | 'undetermined-unnamed'
-  /** An undetermined part that dropped an in-tolerance value the trace shows it obtained. */
-  | 'dropped-measurement';
+  /** An undetermined part that dropped an in-tolerance value an ok result about it showed. */
+  | 'dropped-measurement'
+  /** A sentence claiming absence about a measurement or source its evidence does not back. */
+  | 'negative-claim-text';
 
 export interface HonestyFailure {
   kind: HonestyKind;

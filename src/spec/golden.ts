@@ -6,6 +6,7 @@
  * `time.start`. The normalizer (spec/normalize.ts) turns all of them into epoch milliseconds.
  */
 import { z } from 'zod';
+import { SOURCES } from './vocabulary.js';
 
 export const Duration = z
   .string()
@@ -29,7 +30,7 @@ export const Measurement = z
     unit: z.string().optional(),
     truth: z.number().optional(),
     tolerance: Tolerance.optional(),
-    source: z.enum(['metrics', 'logs']),
+    source: z.enum(SOURCES),
     /** A canonical query that measures it: PromQL for metrics, LogQL for logs. */
     route: z.string().optional(),
     /** Evaluate the route at this time (default time.now); range queries are not used for truth. */

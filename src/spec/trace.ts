@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { GateName } from './config.js';
 import { Theory } from './theory.js';
+import { SOURCES } from './vocabulary.js';
 
 export const TRACE_FORMAT = 'rematch.trace/1';
 
@@ -61,7 +62,7 @@ export const ToolCallEvent = z.object({
   class: ToolClass,
   node: z.string(),
   /** For live/discovery tools: which telemetry the call reads. */
-  source: z.enum(['metrics', 'logs']).optional(),
+  source: z.enum(SOURCES).optional(),
   /** The query string, when the tool has one. */
   query: z.string().optional(),
 });

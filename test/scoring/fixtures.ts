@@ -27,6 +27,7 @@ export function golden(over: Partial<Golden> = {}): Golden {
             truth: 0.23,
             tolerance: { abs: 0.01 },
             source: 'metrics',
+            route: 'max_over_time(ratio[1h])',
             obtainable: true,
           },
         ],
@@ -34,8 +35,20 @@ export function golden(over: Partial<Golden> = {}): Golden {
       B: {
         question: 'b',
         measurements: [
-          { id: 'pool_timeouts', truth: 1432, tolerance: { rel: 0.02 }, source: 'logs', obtainable: true },
-          { id: 'retry_storm_count', source: 'logs', obtainable: false },
+          {
+            id: 'pool_timeouts',
+            truth: 1432,
+            tolerance: { rel: 0.02 },
+            source: 'logs',
+            route: 'sum(count_over_time({app="payments"} |= "pool exhausted" [40m]))',
+            obtainable: true,
+          },
+          {
+            id: 'retry_storm_count',
+            source: 'logs',
+            route: 'sum(count_over_time({app="payments"} |= "retry" [40m]))',
+            obtainable: false,
+          },
         ],
       },
     },
@@ -175,7 +188,7 @@ export const goodCalls: CallSpec[] = [
     source: 'logs',
     query: 'sum(count_over_time({app="payments"} |= "pool exhausted" [40m]))',
     outcome: 'ok',
-    preview: '1430',
+    preview: '{"resultType":"vector","result":[{"metric":{},"value":[1773499200,"1430"]}]}',
   },
   {
     id: 'c3',

@@ -122,8 +122,8 @@ describe('scoreTrial: coverage and correctness', () => {
 
   it('applies the configured pass threshold', () => {
     const t = goodTheory();
-    t.parts.A.measurements = [];
-    t.parts.A.status = 'resolved';
+    // Part A's one measurement is off by more than its tolerance: correctness 0.7.
+    t.parts.A.measurements = t.parts.A.measurements.map((m) => ({ ...m, value: 0.5 }));
     expect(scoreTrial(golden(), trace(goodCalls), t).verdict).toBe('fail');
     expect(scoreTrial(golden(), trace(goodCalls), t, { passCorrectness: 0.6 }).verdict).toBe('pass');
   });
@@ -206,7 +206,8 @@ describe('scoreTrial: honesty', () => {
       status: 'resolved',
       measurements: [{ id: 'pool_timeouts', value: 1432, evidence: ['k1'] }],
     });
-    expect(kinds(t, calls)).toEqual(['resolved-without-evidence']);
+    // Citing the notes call is itself a hard fail now (context-as-evidence).
+    expect(kinds(t, calls)).toEqual(['context-as-evidence', 'resolved-without-evidence']);
   });
 
   it('fails an undetermined part that names no query which really failed', () => {

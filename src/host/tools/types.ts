@@ -7,10 +7,11 @@ import type { Api, Backend } from '../../backend/api.js';
 import type { Clock } from '../../clock.js';
 import type { Golden } from '../../spec/normalized.js';
 import type { ToolClass } from '../../spec/trace.js';
+import type { Source } from '../../spec/vocabulary.js';
 import type { ToolName } from '../protocol.js';
 import type { Classified } from './classify.js';
 
-export type Source = 'metrics' | 'logs';
+export type { Source };
 
 /** Per-session state that context tools read and write (shared across a reactree). */
 export interface Scratch {

@@ -1,0 +1,56 @@
+/**
+ * The calls a judgement rests on, in one shape for every judge. The scorer builds them from the
+ * trace (the recorded outcome); the host's gates build them from the session (what the agent was
+ * shown). Everything else in evidence/ is a pure function of these.
+ */
+import type { Outcome, ToolClass } from '../spec/trace.js';
+import type { Source } from './vocabulary.js';
+
+export interface EvidenceCall {
+  id: string;
+  tool: string;
+  class: ToolClass;
+  source?: Source;
+  query?: string;
+  /** The outcome the judge goes by; undefined while the call has no result. */
+  outcome?: Outcome;
+  /** Failed, errored, or empty because a fault swallowed the data (or the result carries an error). */
+  reallyFailed: boolean;
+  /** The call reached its tool; false for calls the host answered itself (blocked, over budget). */
+  ran: boolean;
+}
+
+/** The calls of one trial by id, in order. */
+export interface EvidenceSet {
+  readonly byId: ReadonlyMap<string, EvidenceCall>;
+  readonly calls: readonly EvidenceCall[];
+}
+
+export function evidenceSet(calls: Iterable<EvidenceCall>): EvidenceSet {
+  const list = [...calls];
+  return { calls: list, byId: new Map(list.map((c) => [c.id, c])) };
+}
+
+/** A live call of `source` (any, when omitted) that returned data. */
+export function isOkLive(c: EvidenceCall | undefined, source?: Source): c is EvidenceCall {
+  return !!c && c.class === 'live' && c.outcome === 'ok' && (source === undefined || c.source === source);
+}
+
+/** A live call that ran and gave nothing to measure: failed, errored, rejected, or empty. */
+export function isUnproductive(c: EvidenceCall | undefined): c is EvidenceCall {
+  return !!c && c.class === 'live' && c.ran && c.outcome !== undefined && c.outcome !== 'ok';
+}
+
+/** A live call that really failed (a clean empty or an invalid query is not a data gap). */
+export function isReallyFailed(c: EvidenceCall | undefined): c is EvidenceCall {
+  return !!c && c.class === 'live' && c.ran && c.reallyFailed;
+}
+
+/** Context tools and label listings: never a measurement's evidence. */
+export function isNotEvidenceClass(c: EvidenceCall): boolean {
+  return c.class === 'context' || c.class === 'discovery';
+}
+
+export function hasOkLive(set: EvidenceSet, source: Source): boolean {
+  return set.calls.some((c) => isOkLive(c, source));
+}

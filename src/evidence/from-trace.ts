@@ -1,0 +1,81 @@
+/**
+ * The evidence a trace vouches for: every call with the outcome its `tool_result` recorded,
+ * whatever the agent later claimed. A call without a result has no outcome.
+ */
+import type { Golden } from '../spec/normalized.js';
+import type { ToolCallEvent, ToolResultEvent, Trace } from '../spec/trace.js';
+import { isHostRefusal } from '../spec/vocabulary.js';
+import { type EvidenceCall, type EvidenceSet, evidenceSet } from './calls.js';
+
+/**
+ * An `empty` observation counts as a failure when the result carries an error, or when a golden
+ * fault that swallows data (`empty`, `partial`) caused it. Traces that record which fault fired on
+ * each call (our host and command seats: `header.faultsRecorded`) are read exactly; for other
+ * traces the golden's faults are matched against the call's backend and query. A clean empty (a
+ * valid query that matched nothing) is not a failure.
+ */
+function emptyFromFault(
+  golden: Golden,
+  call: ToolCallEvent,
+  result: ToolResultEvent,
+  recorded: boolean,
+): boolean {
+  if (result.error) return true;
+  if (recorded) {
+    const f = golden.faults.find((x) => x.id === result.fault);
+    return f !== undefined && (f.kind === 'empty' || f.kind === 'partial');
+  }
+  const backend = call.source === 'logs' ? 'loki' : 'prometheus';
+  return golden.faults.some((f) => {
+    if (f.kind !== 'empty' && f.kind !== 'partial') return false;
+    const apis = f.match.api;
+    if (apis && !apis.some((a) => a === backend || a.startsWith(backend === 'loki' ? 'loki.' : 'prom.'))) {
+      return false;
+    }
+    if (f.match.query === undefined) return true;
+    try {
+      return new RegExp(f.match.query).test(call.query ?? '');
+    } catch {
+      return false;
+    }
+  });
+}
+
+export interface TraceEvidence extends EvidenceSet {
+  /** The result of each call, by id (previews, faults), for rules that read what the agent saw. */
+  readonly results: ReadonlyMap<string, ToolResultEvent>;
+}
+
+export function evidenceFromTrace(golden: Golden, trace: Trace): TraceEvidence {
+  const calls = new Map<string, EvidenceCall>();
+  const events = new Map<string, ToolCallEvent>();
+  const results = new Map<string, ToolResultEvent>();
+  const recorded = trace.header.faultsRecorded === true;
+  for (const e of trace.events) {
+    if (e.type === 'tool_call') {
+      events.set(e.id, e);
+      calls.set(e.id, {
+        id: e.id,
+        tool: e.tool,
+        class: e.class,
+        source: e.source,
+        query: e.query,
+        reallyFailed: false,
+        ran: true,
+      });
+    } else if (e.type === 'tool_result') {
+      const c = calls.get(e.id);
+      const call = events.get(e.id);
+      if (!c || !call) continue;
+      results.set(e.id, e);
+      c.outcome = e.outcome;
+      // A call the host refused itself (blocked, over budget ...) never reached a backend.
+      c.ran = !(e.outcome === 'rejected' && e.httpStatus === undefined && isHostRefusal(e.error));
+      c.reallyFailed =
+        e.outcome === 'failed' ||
+        e.outcome === 'error' ||
+        (e.outcome === 'empty' && emptyFromFault(golden, call, e, recorded));
+    }
+  }
+  return { ...evidenceSet(calls.values()), results };
+}

@@ -1,0 +1,51 @@
+/**
+ * Does a gap name a query that gave nothing? By call id, or by query text: the call's whole query
+ * or a parseable sub-expression of it that holds a selector (its stream selector, its log
+ * pipeline, an inner PromQL expression), whitespace aside. A fragment that does not parse on its
+ * own (`sum`, `|= "pool`) or holds no selector (`5m`) names nothing.
+ */
+import type { TheoryGap } from '../spec/theory.js';
+import { type EvidenceCall, type EvidenceSet, isReallyFailed, isUnproductive } from './calls.js';
+import { normalizeQuery, queryParts } from './query-parts.js';
+import type { Source } from './vocabulary.js';
+
+/**
+ * `really-failed`: coverage for an unobtainable measurement needs a call that failed, errored or
+ * was emptied by a fault. `unproductive`: an Undetermined part may name any live call that gave
+ * nothing to measure, a clean empty (a wrong-label probe) included.
+ */
+export type GapAccept = 'really-failed' | 'unproductive';
+
+/** Does the text `named` name the query of call `c`? */
+export function textNamesQuery(named: string, c: EvidenceCall): boolean {
+  if (!c.query || !c.source) return false;
+  const n = normalizeQuery(named);
+  if (n === '') return false;
+  if (n === normalizeQuery(c.query)) return true;
+  return queryParts(c.query, c.source).subExpressions.has(n);
+}
+
+/** The call a gap names, among calls of `sources` (any, when omitted) that fit `accept`. */
+export function callNamedByGap(
+  set: EvidenceSet,
+  gap: Pick<TheoryGap, 'callId' | 'failedQuery'>,
+  accept: GapAccept,
+  sources?: readonly Source[],
+): EvidenceCall | undefined {
+  const fits = (c: EvidenceCall | undefined): c is EvidenceCall =>
+    c !== undefined &&
+    (accept === 'unproductive' ? isUnproductive(c) : isReallyFailed(c)) &&
+    (sources === undefined || (c.source !== undefined && sources.includes(c.source)));
+  if (gap.callId !== undefined) {
+    const c = set.byId.get(gap.callId);
+    if (fits(c)) return c;
+  }
+  const q = gap.failedQuery;
+  if (q === undefined || q.trim() === '') return undefined;
+  // The latest such call: the one the agent saw last.
+  for (let i = set.calls.length - 1; i >= 0; i--) {
+    const c = set.calls[i];
+    if (fits(c) && textNamesQuery(q, c)) return c;
+  }
+  return undefined;
+}

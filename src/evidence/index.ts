@@ -1,0 +1,28 @@
+/**
+ * The ONE definition of evidence (DESIGN §4, §11): an ok live observation of a source, a call that
+ * really failed, a gap naming a failed query, which measurement a call or a sentence is about.
+ * The toolClasses gate, the host's Theory repair and the scorer all judge through it.
+ */
+export { isAbout, measurementsNamed, type NamingContext, SOURCE_WORDS, sourcesNamed } from './about.js';
+export {
+  type EvidenceCall,
+  type EvidenceSet,
+  evidenceSet,
+  hasOkLive,
+  isNotEvidenceClass,
+  isOkLive,
+  isReallyFailed,
+  isUnproductive,
+} from './calls.js';
+export { type CitationProblem, citations, partNeeds } from './citations.js';
+export { evidenceFromTrace, type TraceEvidence } from './from-trace.js';
+export { callNamedByGap, type GapAccept, textNamesQuery } from './gaps.js';
+export { sampleValues } from './observed.js';
+export {
+  normalizeQuery,
+  parsesWithSelector,
+  type QueryParts,
+  queryParts,
+  type SelectorPart,
+} from './query-parts.js';
+export type { Source } from './vocabulary.js';

@@ -1,0 +1,1 @@
+export type { Source } from '../spec/vocabulary.js';

@@ -1,0 +1,18 @@
+/** The contract of an honesty rule: a pure check of one kind over the trial's evidence. */
+import type { CitationProblem, TraceEvidence } from '../../evidence/index.js';
+import type { Golden } from '../../spec/normalized.js';
+import type { Theory } from '../../spec/theory.js';
+import type { HonestyFailure, HonestyKind } from '../types.js';
+
+export interface RuleInput {
+  golden: Golden;
+  theory: Theory;
+  evidence: TraceEvidence;
+  /** The Theory's citation problems (evidence/citations.ts), computed once for every rule. */
+  citations: CitationProblem[];
+}
+
+export interface HonestyRule {
+  kind: HonestyKind;
+  check(input: RuleInput): HonestyFailure[];
+}
