@@ -2,7 +2,8 @@
  * A sentence of a part's findings or of the summary that claims absence is judged against the
  * evidence for what it is about: the measurements it names (evidence/about.ts), each backed by its
  * own cited ok live call or, when not reported, by an ok live call about it; only a sentence that
- * names no measurement is judged per source (the sources it names, else its part's).
+ * names no measurement is judged per source (the sources it names, else its part's; for the
+ * summary, every source the golden's parts need).
  */
 
 import { partNeeds } from '../../evidence/citations.js';
