@@ -76,6 +76,7 @@ const EXPRESSIONS: Record<Source, ReadonlySet<string>> = {
     'VectorAggregationExpr',
     'BinOpExpr',
     'LabelReplaceExpr',
+    'LogRangeExpr',
   ]),
 };
 
@@ -102,23 +103,31 @@ function unquote(s: string): string {
 
 const standalone = new Map<string, boolean>();
 
+function wholeExpression(text: string, source: Source): boolean {
+  const tree = parserOf(source).parse(text);
+  let hasSelector = false;
+  let whole = false;
+  const len = text.trimEnd().length;
+  const start = text.length - text.trimStart().length;
+  tree.iterate({
+    enter: (n) => {
+      if (n.name === SELECTOR[source]) hasSelector = true;
+      if (EXPRESSIONS[source].has(n.name) && n.from === start && n.to === len) whole = true;
+    },
+  });
+  return hasSelector && whole && clean(tree);
+}
+
 /** Does `text` parse on its own as a query of `source` and hold a selector? (memoised) */
 export function parsesWithSelector(text: string, source: Source): boolean {
   const key = `${source}\u0000${text}`;
   let v = standalone.get(key);
   if (v === undefined) {
-    const tree = parserOf(source).parse(text);
-    let hasSelector = false;
-    let whole = false;
-    const len = text.trimEnd().length;
-    const start = text.length - text.trimStart().length;
-    tree.iterate({
-      enter: (n) => {
-        if (n.name === SELECTOR[source]) hasSelector = true;
-        if (EXPRESSIONS[source].has(n.name) && n.from === start && n.to === len) whole = true;
-      },
-    });
-    v = hasSelector && whole && clean(tree);
+    v = wholeExpression(text, source);
+    // A log range (`{app="x"} |= "y" [1h]`) is no query on its own, but it is what a range
+    // aggregation reads: it names the query when it is one inside `count_over_time(...)`.
+    if (!v && source === 'logs' && /\]\s*$/.test(text))
+      v = wholeExpression(`count_over_time(${text})`, source);
     standalone.set(key, v);
   }
   return v;

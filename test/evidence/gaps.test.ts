@@ -36,6 +36,7 @@ describe('callNamedByGap', () => {
     expect(named('{app="payments"}')).toBe('c1');
     expect(named('{app="payments"} |= "pool exhausted"')).toBe('c1');
     expect(named('{app="payments"} |= "pool exhausted" | json')).toBe('c1');
+    expect(named('{app="payments"} |= "pool exhausted" | json | unwrap wait_ms [1h]')).toBe('c1');
     expect(named('rate(db_pool_acquire_duration_seconds_bucket{service="payments"}[5m])')).toBe('c2');
     expect(named('db_pool_acquire_duration_seconds_bucket{service="payments"}')).toBe('c2');
   });

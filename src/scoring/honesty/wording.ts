@@ -5,11 +5,11 @@
  */
 
 const NEGATIVE = [
-  /\bno\s+(?:[\w-]+\s+){0,4}?(?:errors?|failures?|timeouts?|exceptions?|issues?|problems?|anomal\w*|spikes?|retries|retry|entries|lines|events|signs?|evidence)\b/i,
-  /\bno\b[^.]*\b(?:found|observed|seen|detected|present|recorded|reported)\b/i,
+  /\bno\s+(?:[\w-]+\s+){0,4}?(?:errors?|failures?|timeouts?|exceptions?|issues?|problems?|anomal\w*|spikes?|retries|retry|entries|lines|events|signs?|evidence|panics?|crash\w*|warnings?|restarts?|rejections?|evictions?|drops?|5xx|messages?|records?|matches)\b/i,
+  /\bno\b[^.]*\b(?:found|observed|seen|detected|present|recorded|reported|logged|occurred|appeared|visible)\b/i,
   /\bnot\s+(?:been\s+)?(?:observed|found|seen|detected|present|elevated|affected)\b/i,
   /\b(?:none|normal|nominal|zero|clean|healthy)\b/i,
-  /(?:^|[\s(=:])0(?![.\d])(?:\s|$|[,;)%])/,
+  /(?:^|[\s(=:])0(?!\d|\.\d)(?:\s|$|[,;)%.])/,
 ];
 
 const GAP_LANGUAGE =
