@@ -12,11 +12,13 @@
  *   repeats:D      mean repeated fingerprints per trial (sightings of a failed/empty observation
  *                  beyond its first: what the no-progress ledger exists to stop) rose by more than D
  *   wall:R         a row's wall p50 rose by more than the fraction R (0.2 = 20%)
- * Default: correctness:0.05,honesty,repeats:1. `none` disables every rule.
+ *   ceiling        a golden's ceiling (the reference trial) passed in BASE and does not in HEAD
+ * Default: correctness:0.05,honesty,repeats:1,ceiling. `none` disables every rule. A ceiling row
+ * is judged by the `ceiling` rule alone: it is a reference, not a seat whose figures regress.
  */
 import { InputError } from '../errors.js';
 import type { AggregateRow, Scorecard, TrialRecord } from '../scoring/index.js';
-import { isBaseline } from '../scoring/index.js';
+import { rowKind } from '../scoring/index.js';
 import { ci, f2, signed } from './format.js';
 import { mdHead, mdRow } from './markdown.js';
 
@@ -29,9 +31,11 @@ export interface FailOn {
   removed?: boolean;
   repeats?: number;
   wall?: number;
+  ceiling?: boolean;
 }
 
-export const DEFAULT_FAIL_ON = 'correctness:0.05,honesty,repeats:1';
+export const DEFAULT_FAIL_ON = 'correctness:0.05,honesty,repeats:1,ceiling';
+const FLAGS = ['honesty', 'verdict', 'removed', 'ceiling'] as const;
 
 const NUMERIC = ['correctness', 'passrate', 'coverage', 'repeats', 'wall'] as const;
 type NumericRule = (typeof NUMERIC)[number];
@@ -47,11 +51,11 @@ export function parseFailOn(text: string): FailOn {
     const num = arg === undefined ? Number.NaN : Number(arg);
     if ((NUMERIC as readonly string[]).includes(name) && Number.isFinite(num) && num >= 0) {
       out[name as NumericRule] = num;
-    } else if ((name === 'honesty' || name === 'verdict' || name === 'removed') && arg === undefined) {
-      out[name] = true;
+    } else if ((FLAGS as readonly string[]).includes(name) && arg === undefined) {
+      out[name as (typeof FLAGS)[number]] = true;
     } else {
       throw new InputError(
-        `--fail-on ${text}: bad rule "${part}" (rules: correctness:D, passrate:D, coverage:D, repeats:D, wall:R, honesty, verdict, removed, or none)`,
+        `--fail-on ${text}: bad rule "${part}" (rules: correctness:D, passrate:D, coverage:D, repeats:D, wall:R, honesty, verdict, removed, ceiling, or none)`,
       );
     }
   }
@@ -87,11 +91,13 @@ function meanRepeats(trials: TrialRecord[]): number {
 
 function pairRows(base: Scorecard, head: Scorecard): Pair[] {
   // One gate set on each side but different names (all vs no-ledger): compare across them.
-  const bSets = new Set(base.rows.filter((r) => !isBaseline(r.seat)).map((r) => r.gateSet));
-  const hSets = new Set(head.rows.filter((r) => !isBaseline(r.seat)).map((r) => r.gateSet));
+  // Only configured seats count: baselines run under none and the ceiling under all, whatever was asked.
+  const isSeat = (x: { seat: string }): boolean => rowKind(x.seat) === 'seat';
+  const bSets = new Set(base.rows.filter(isSeat).map((r) => r.gateSet));
+  const hSets = new Set(head.rows.filter(isSeat).map((r) => r.gateSet));
   const cross = bSets.size === 1 && hSets.size === 1 && [...bSets][0] !== [...hSets][0];
   const keyOf = (x: { golden: string; seat: string; gateSet: string }): string =>
-    `${x.golden} × ${x.seat}${cross && !isBaseline(x.seat) ? '' : ` × ${x.gateSet}`}`;
+    `${x.golden} × ${x.seat}${cross && isSeat(x) ? '' : ` × ${x.gateSet}`}`;
   const pairs = new Map<string, Pair>();
   const get = (k: string): Pair => {
     let p = pairs.get(k);
@@ -104,8 +110,7 @@ function pairRows(base: Scorecard, head: Scorecard): Pair[] {
   for (const t of head.trials) pairs.get(keyOf(t))?.headTrials.push(t);
   if (cross)
     for (const p of pairs.values())
-      if (p.base && p.head && !isBaseline(p.base.seat))
-        p.label = `${p.label} × ${p.base.gateSet} → ${p.head.gateSet}`;
+      if (p.base && p.head && isSeat(p.base)) p.label = `${p.label} × ${p.base.gateSet} → ${p.head.gateSet}`;
   return [...pairs.keys()].sort().map((k) => pairs.get(k)!);
 }
 
@@ -143,7 +148,8 @@ export function diffScorecards(
     if (!b || !h) {
       changed = true;
       lines.push(mdRow([p.label, b ? 'removed' : 'added', '', '', '', '', '', '', '']));
-      if (b && failOn.removed) regressions.push(`${p.label}: row missing from HEAD`);
+      if (b && failOn.removed && rowKind(b.seat) !== 'ceiling')
+        regressions.push(`${p.label}: row missing from HEAD`);
       continue;
     }
     const dC = h.correctness.mean - b.correctness.mean;
@@ -161,29 +167,35 @@ export function diffScorecards(
       t.fingerprints.length > 0;
     if (!rowChanged) continue;
     changed = true;
-    if (failOn.correctness !== undefined && dC < -failOn.correctness - EPS) {
+    const ceiling = rowKind(b.seat) === 'ceiling';
+    if (ceiling && failOn.ceiling && b.n > 0 && b.passRate === 1 && h.passRate < 1) {
+      const why = head.ceilings?.find((c) => c.golden === h.golden)?.headline ?? 'unscored';
+      regressions.push(`ceiling of ${h.golden} no longer passes (${why})`);
+    }
+    const rules: FailOn = ceiling ? {} : failOn;
+    if (rules.correctness !== undefined && dC < -rules.correctness - EPS) {
       regressions.push(
         `${p.label}: correctness ${f2(b.correctness.mean)} → ${f2(h.correctness.mean)} (${signed(dC)})`,
       );
     }
-    if (failOn.passrate !== undefined && dP < -failOn.passrate - EPS) {
+    if (rules.passrate !== undefined && dP < -rules.passrate - EPS) {
       regressions.push(`${p.label}: pass rate ${f2(b.passRate)} → ${f2(h.passRate)}`);
     }
-    if (failOn.coverage !== undefined && Math.min(dA, dB) < -failOn.coverage - EPS) {
+    if (rules.coverage !== undefined && Math.min(dA, dB) < -rules.coverage - EPS) {
       regressions.push(`${p.label}: coverage A ${signed(dA)}, B ${signed(dB)}`);
     }
-    if (failOn.honesty && dH > 0) {
+    if (rules.honesty && dH > 0) {
       regressions.push(`${p.label}: honesty failures in ${b.honestyTrials} → ${h.honestyTrials} trials`);
     }
-    if (failOn.repeats !== undefined && rH - rB > failOn.repeats + EPS) {
+    if (rules.repeats !== undefined && rH - rB > rules.repeats + EPS) {
       regressions.push(`${p.label}: repeated fingerprints per trial ${f2(rB)} → ${f2(rH)}`);
     }
-    if (failOn.wall !== undefined && wallRise > failOn.wall + EPS) {
+    if (rules.wall !== undefined && wallRise > rules.wall + EPS) {
       regressions.push(
         `${p.label}: wall p50 ${f2(b.wall.p50 / 1000)}s → ${f2(h.wall.p50 / 1000)}s (${b.wall.clock} clock)`,
       );
     }
-    if (failOn.verdict && t.passToFail > 0)
+    if (rules.verdict && t.passToFail > 0)
       regressions.push(`${p.label}: ${t.passToFail} trial(s) pass → fail`);
     lines.push(
       mdRow([

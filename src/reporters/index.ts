@@ -5,6 +5,7 @@ import { renderJunit } from './junit.js';
 import { renderScorecardMd } from './markdown.js';
 import { renderWalltimeMd } from './walltime.js';
 
+export { CEILING_MEANING, ceilingLines, failedCeilings } from './ceiling.js';
 export { DEFAULT_FAIL_ON, type DiffResult, diffScorecards, type FailOn, parseFailOn } from './diff.js';
 export { comparable, parseScorecard, renderScorecardJson } from './json.js';
 export { renderJunit, xmlEscape } from './junit.js';

@@ -1,7 +1,8 @@
 /** scorecard.md: the scorecard for humans, also what CI appends to the job summary. */
 import type { Scorecard } from '../scoring/index.js';
-import { isBaseline } from '../scoring/index.js';
-import { ci, f2, SUMMARY_HEAD, summaryCells } from './format.js';
+import { rowKind } from '../scoring/index.js';
+import { CEILING_MEANING, failedCeilings } from './ceiling.js';
+import { ci, f2, pct, SUMMARY_HEAD, summaryCells } from './format.js';
 
 export const mdRow = (cells: string[]): string =>
   `| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`;
@@ -17,11 +18,21 @@ export function renderScorecardMd(sc: Scorecard): string {
     '',
   );
   out.push(mdHead(SUMMARY_HEAD));
-  for (const row of sc.rows.filter((x) => !isBaseline(x.seat))) out.push(mdRow(summaryCells(row)));
-  out.push('', '## Null baselines', '');
-  out.push(mdHead(['golden', 'baseline', 'correctness', 'honesty fails']));
-  for (const row of sc.rows.filter((x) => isBaseline(x.seat))) {
-    out.push(mdRow([row.golden, row.seat, f2(row.correctness.mean), String(row.honestyTrials)]));
+  for (const row of sc.rows.filter((x) => rowKind(x.seat) === 'seat')) out.push(mdRow(summaryCells(row)));
+  out.push('', '## Null baselines and ceiling', '');
+  out.push(
+    'Null baselines: no investigation at all (the floor). Ceiling: the built-in reference seat under every gate; when it does not pass, the golden cannot be passed honestly.',
+    '',
+  );
+  out.push(mdHead(['golden', 'seat', 'role', 'correctness', 'pass', 'honesty fails']));
+  for (const row of sc.rows.filter((x) => rowKind(x.seat) !== 'seat')) {
+    const role = rowKind(row.seat) === 'ceiling' ? '**ceiling**' : 'null baseline';
+    const pass = row.n ? pct(row.passRate) : `unscored`;
+    out.push(mdRow([row.golden, row.seat, role, f2(row.correctness.mean), pass, String(row.honestyTrials)]));
+  }
+  for (const c of failedCeilings(sc)) {
+    out.push('', `**Ceiling of ${c.golden} does not pass** (${c.headline}): ${CEILING_MEANING}.`);
+    out.push(...c.reasons.map((r) => `- ${r}`), `- trace \`${c.dir}/trace.jsonl\``);
   }
   if (sc.gateEffects.length) {
     out.push('', '## Gate effect (all − none, paired by golden, seat and seed)', '');

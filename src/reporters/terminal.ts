@@ -5,7 +5,7 @@
 import { Chalk } from 'chalk';
 import Table from 'cli-table3';
 import type { Scorecard } from '../scoring/index.js';
-import { isBaseline } from '../scoring/index.js';
+import { ceilingLines } from './ceiling.js';
 import { f2, SUMMARY_HEAD, summaryCells } from './format.js';
 
 export function renderTerminal(sc: Scorecard, opts: { color: boolean }): string {
@@ -20,7 +20,8 @@ export function renderTerminal(sc: Scorecard, opts: { color: boolean }): string 
       cells[4] =
         r.correctness.mean >= sc.run.thresholds.passCorrectness ? c.green(cells[4]) : c.red(cells[4]);
       if (r.honestyTrials > 0) cells[9] = c.red(cells[9]);
-      if (isBaseline(r.seat)) cells[1] = c.dim(cells[1]);
+      if (r.kind === 'baseline') cells[1] = c.dim(cells[1]);
+      if (r.kind === 'ceiling') cells[1] = c.bold(cells[1]);
     }
     table.push(cells);
   }
@@ -35,6 +36,7 @@ export function renderTerminal(sc: Scorecard, opts: { color: boolean }): string 
     }
   }
   for (const a of sc.alerts) lines.push(opts.color ? c.yellow(`alert: ${a}`) : `alert: ${a}`);
+  for (const l of ceilingLines(sc)) lines.push(opts.color ? c.red(l) : l);
   for (const s of sc.skipped) lines.push(`skipped seat ${s.seat}: ${s.reason}`);
   lines.push(`clock: ${sc.run.clock}${sc.run.clock === 'virtual' ? ' (simulated time; sims)' : ''}`);
   return `${lines.join('\n')}\n`;

@@ -1,6 +1,6 @@
 /** walltime.md: where the time went, per golden × seat × gate set, and on which clock. */
 import type { Scorecard } from '../scoring/index.js';
-import { isBaseline } from '../scoring/index.js';
+import { rowKind } from '../scoring/index.js';
 import { f2, secs } from './format.js';
 import { mdHead, mdRow } from './markdown.js';
 
@@ -32,7 +32,7 @@ export function renderWalltimeMd(sc: Scorecard): string {
       'cost $',
     ]),
   );
-  for (const r of sc.rows.filter((x) => !isBaseline(x.seat))) {
+  for (const r of sc.rows.filter((x) => rowKind(x.seat) === 'seat')) {
     const pp = (p: { p50: number; p95: number }): string => `${secs(p.p50)} / ${secs(p.p95)}`;
     out.push(
       mdRow([

@@ -5,8 +5,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, ThresholdError } from '../errors.js';
-import { createProgress, renderTerminal } from '../reporters/index.js';
-import { baselineTrials, isBaseline, type Scorecard } from '../scoring/index.js';
+import { ceilingLines, createProgress, renderTerminal } from '../reporters/index.js';
+import { baselineTrials, rowKind, type Scorecard } from '../scoring/index.js';
 import type { ConfigFile } from '../spec/config.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Seat } from '../spec/seat.js';
@@ -87,6 +87,8 @@ export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResu
         reps: prior.plan.repetitions,
         gates: prior.plan.gateSets,
         shard: prior.plan.shard ?? undefined,
+        // a folder from before the ceiling planned none: resuming it must not add any
+        ceiling: prior.plan.ceiling ?? false,
       }
     : opts;
   const plan = planRun(inputs.config, inputs.goldens, inputs.seats, planOpts);
@@ -115,6 +117,7 @@ export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResu
       seats: plan.seats,
       gateSets: plan.gateSets,
       shard: plan.shard,
+      ceiling: plan.ceiling,
     },
     thresholds: inputs.config.thresholds,
     contended: inputs.config.contended,
@@ -170,16 +173,18 @@ export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResu
   writeRunReports(dir, sc);
   result.dir = dir;
   result.scorecard = sc;
-  const ranSeats = new Set(sc.trials.filter((t) => !isBaseline(t.seat)).map((t) => t.seat));
+  const ranSeats = new Set(sc.trials.filter((t) => rowKind(t.seat) === 'seat').map((t) => t.seat));
   if (ranSeats.size === 0 && result.skipped.length > 0) {
     stdout.write(
       `every seat was skipped (${result.skipped.map((s) => s.seat).join(', ')}): nothing to score\n`,
     );
   } else stdout.write(renderTerminal(sc, { color: tty }));
+  // The terminal table carries these lines too; with every seat skipped they still must be said.
+  if (ranSeats.size === 0) for (const line of ceilingLines(sc)) stdout.write(`${line}\n`);
   stdout.write(`reports: ${join(dir, 'scorecard.md')}, walltime.md, scorecard.json, junit.xml, traces/\n`);
   if (opts.minCorrectness !== undefined) {
     const low = sc.rows.filter(
-      (r) => !isBaseline(r.seat) && r.n > 0 && r.correctness.mean < opts.minCorrectness!,
+      (r) => r.kind === 'seat' && r.n > 0 && r.correctness.mean < opts.minCorrectness!,
     );
     if (low.length) {
       throw new ThresholdError(
@@ -203,6 +208,8 @@ function pending(
     return !r || (retryErrors && r.score.verdict === 'unscored');
   };
   if (!contended) return trials.filter(missing);
-  const goldens = new Set(trials.filter(missing).map((t) => t.golden.id));
-  return trials.filter((t) => goldens.has(t.golden.id));
+  // A ceiling trial runs on its own timeline (execute.ts), so it never drags its golden's group in.
+  const grouped = trials.filter((t) => t.role !== 'ceiling');
+  const goldens = new Set(grouped.filter(missing).map((t) => t.golden.id));
+  return trials.filter((t) => (t.role === 'ceiling' ? missing(t) : goldens.has(t.golden.id)));
 }

@@ -17,7 +17,7 @@ export function readScorecard(path: string): Scorecard {
   return parseScorecard(readFileSync(file, 'utf8'), file);
 }
 
-/** `failOn` uses the --fail-on syntax (see reporters/diff.ts); default `correctness:0.05,honesty,repeats:1`. */
+/** `failOn` uses the --fail-on syntax (see reporters/diff.ts); default `correctness:0.05,honesty,repeats:1,ceiling`. */
 export function diffRuns(base: string, head: string, failOn: string = DEFAULT_FAIL_ON): DiffResult {
   const rules = parseFailOn(failOn);
   return diffScorecards(readScorecard(base), readScorecard(head), rules);

@@ -144,8 +144,11 @@ async function executeGuarded(
   guard: <T>(p: Promise<T>) => Promise<T>,
 ): Promise<void> {
   if (o.runContended) {
+    // The ceiling keeps a timeline of its own: sharing one would change the seats' contention.
+    const alone = specs.filter((s) => s.role === 'ceiling');
     const groups = new Map<string, TrialSpec[]>();
-    for (const s of specs) groups.set(s.golden.id, [...(groups.get(s.golden.id) ?? []), s]);
+    for (const s of specs.filter((x) => x.role !== 'ceiling'))
+      groups.set(s.golden.id, [...(groups.get(s.golden.id) ?? []), s]);
     for (const group of groups.values()) {
       const dirs = new Map(group.map((s) => [s.id, freshDir(o, s)]));
       let outcomes: (TrialOutcome | { kind: 'crash'; err: unknown })[];
@@ -156,8 +159,17 @@ async function executeGuarded(
       }
       for (const [i, s] of group.entries()) finish(o, s, outcomes[i]);
     }
+    await runEach(alone, o, guard);
     return;
   }
+  await runEach(specs, o, guard);
+}
+
+async function runEach(
+  specs: TrialSpec[],
+  o: ExecuteOptions,
+  guard: <T>(p: Promise<T>) => Promise<T>,
+): Promise<void> {
   await runPool(specs, o.concurrency, async (spec) => {
     let outcome: TrialOutcome | { kind: 'crash'; err: unknown };
     try {

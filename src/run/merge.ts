@@ -49,6 +49,7 @@ export function mergeRuns(dirs: string[], out: string): Scorecard {
       seats: union(manifests.map((m) => m.plan.seats)),
       gateSets: union(manifests.map((m) => m.plan.gateSets)),
       shard: null,
+      ceiling: manifests.some((m) => m.plan.ceiling === true),
     },
     skipped: [...new Map(manifests.flatMap((m) => m.skipped ?? []).map((s) => [s.seat, s])).values()],
   };

@@ -13,6 +13,7 @@ export function planJson(plan: RunPlan): string {
       seats: plan.seats,
       gateSets: plan.gateSets,
       shard: plan.shard,
+      ceiling: plan.ceiling,
       matrixSize: plan.matrixSize,
       trials: plan.trials.map((t) => ({
         id: t.id,
@@ -22,6 +23,7 @@ export function planJson(plan: RunPlan): string {
         gates: t.gateSet.gates,
         rep: t.rep,
         seed: t.seed,
+        ...(t.role ? { role: t.role } : {}),
       })),
     },
     null,
@@ -32,15 +34,22 @@ export function planJson(plan: RunPlan): string {
 export function planTable(plan: RunPlan): string {
   const table = new Table({ head: ['#', 'trial', 'gates', 'seed'], style: { head: [], border: [] } });
   plan.trials.forEach((t, i) => {
-    table.push([String(i + 1), t.id, t.gateSet.gates.join(',') || '(none)', String(t.seed)]);
+    const id = t.role === 'ceiling' ? `${t.id} (ceiling)` : t.id;
+    table.push([String(i + 1), id, t.gateSet.gates.join(',') || '(none)', String(t.seed)]);
   });
+  const ceilings = plan.trials.filter((t) => t.role === 'ceiling').length;
+  const inShard = plan.shard ? `; ${ceilings} in this shard` : '';
+  const g = plan.goldens.length;
+  const plus = plan.ceiling
+    ? ` + ${g} ceiling trial${g === 1 ? '' : 's'} (the reference seat under every gate${inShard})`
+    : '';
   const shard = plan.shard ? `, shard ${plan.shard.index}/${plan.shard.count}` : '';
   const keyless = [...new Set(plan.trials.map((t) => t.seat))].filter(
     (s) => s.auth !== undefined && !process.env[s.auth.apiKeyEnv],
   );
   const notes = keyless.map((s) => `seat ${s.name} will be skipped: $${s.auth!.apiKeyEnv} is not set`);
   return [
-    `${plan.trials.length} trials (of ${plan.matrixSize} in the matrix${shard}): ${plan.goldens.length} goldens × ${plan.seats.length} seats × ${plan.gateSets.length} gate sets (${plan.gateSets.join(', ')}) × ${plan.repetitions} reps, run seed ${plan.seed}`,
+    `${plan.trials.length} trials (of ${plan.matrixSize} in the matrix${shard}): ${plan.goldens.length} goldens × ${plan.seats.length} seats × ${plan.gateSets.length} gate sets (${plan.gateSets.join(', ')}) × ${plan.repetitions} reps${plus}, run seed ${plan.seed}`,
     table.toString(),
     ...notes,
     '',

@@ -7,6 +7,7 @@ import { InputError } from '../errors.js';
 import type { ConfigFile } from '../spec/config.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Seat } from '../spec/seat.js';
+import { CEILING_REP, ceilingGateSet, ceilingSeat } from './ceiling.js';
 import { resolveGateSets } from './gate-sets.js';
 import type { GateSetSpec, TrialSpec } from './types.js';
 
@@ -26,6 +27,8 @@ export interface PlanOptions {
   reps?: number;
   seed?: number;
   shard?: Shard;
+  /** Add each golden's ceiling trial (default: config.ceiling). */
+  ceiling?: boolean;
 }
 
 export interface RunPlan {
@@ -35,7 +38,9 @@ export interface RunPlan {
   seats: string[];
   gateSets: string[];
   shard: Shard | null;
-  /** Trials in the whole matrix, before sharding. */
+  /** Whether each golden's ceiling trial is planned (after its matrix trials). */
+  ceiling: boolean;
+  /** Trials in the whole matrix (ceiling trials included), before sharding. */
   matrixSize: number;
   trials: TrialSpec[];
 }
@@ -48,6 +53,21 @@ export function trialSeed(runSeed: number, golden: string, seat: string, rep: nu
 
 export function trialId(golden: string, seat: string, gateSet: string, rep: number): string {
   return `${golden}/${seat}/${gateSet}/r${rep}`;
+}
+
+/** A golden's ceiling trial: the reference seat, every gate, rep 1, the run's seed rule. */
+export function ceilingTrial(config: ConfigFile, golden: Golden, runSeed: number): TrialSpec {
+  const seat = ceilingSeat();
+  const gateSet = ceilingGateSet(config);
+  return {
+    id: trialId(golden.id, seat.name, gateSet.name, CEILING_REP),
+    golden,
+    seat,
+    gateSet,
+    rep: CEILING_REP,
+    seed: trialSeed(runSeed, golden.id, seat.name, CEILING_REP),
+    role: 'ceiling',
+  };
 }
 
 export function parseShard(text: string): Shard {
@@ -108,6 +128,14 @@ export function planRun(
       }
     }
   }
+  // Each ceiling trial is a unit of its own, so exactly one shard runs it.
+  const ceiling = opts.ceiling ?? config.ceiling;
+  if (ceiling) {
+    for (const golden of gs) {
+      all.push(ceilingTrial(config, golden, seed));
+      units.push(unit++);
+    }
+  }
   const shard = opts.shard ?? null;
   const trials = shard ? all.filter((_, i) => units[i] % shard.count === shard.index - 1) : all;
   return {
@@ -117,6 +145,7 @@ export function planRun(
     seats: ss.map((s) => s.name),
     gateSets: sets.map((g) => g.name),
     shard,
+    ceiling,
     matrixSize: all.length,
     trials,
   };

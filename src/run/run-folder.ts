@@ -26,6 +26,8 @@ export interface RunManifest {
     seats: string[];
     gateSets: string[];
     shard: Shard | null;
+    /** Each golden's ceiling trial was planned (absent in folders from before the ceiling: off). */
+    ceiling?: boolean;
   };
   thresholds: Thresholds;
   contended: boolean;

@@ -1,20 +1,35 @@
-/** `bench score`: judge an external trace offline, from files. Bad files are bad input (exit 2). */
+/**
+ * `bench score`: judge an external trace offline, from files. Bad files are bad input (exit 2); a
+ * verdict other than pass is exit 1, with the rule that fired and why (scoring/explain.ts).
+ */
 
-import { InputError } from '../errors.js';
-import { scoreTrial, type TrialScore } from '../scoring/index.js';
-import { loadGolden, loadTheory, readTrace } from '../spec/load.js';
+import { InputError, ThresholdError } from '../errors.js';
+import { explainScore, scoreTrial, type TrialScore } from '../scoring/index.js';
+import { loadConfig, loadGolden, loadGoldens, loadTheory, readTrace } from '../spec/load.js';
 import type { Theory } from '../spec/theory.js';
+import { byIdOrPath } from './resolve.js';
 
 export interface ScoreFilesOptions {
+  /** A golden.yaml or its folder, or a golden id found through the config's goldens folders. */
   golden: string;
   trace: string;
   /** Theory JSON; default: the last `theory` event in the trace. */
   theory?: string;
+  /** Default: the config's thresholds.passCorrectness. */
   passCorrectness?: number;
+  /** Config file for golden ids and the pass threshold (default bench.config.yaml, if present). */
+  config?: string;
 }
 
 export function scoreFiles(opts: ScoreFilesOptions): TrialScore {
-  const golden = loadGolden(opts.golden);
+  const config = () => loadConfig(opts.config).config;
+  const golden = byIdOrPath(
+    'golden',
+    opts.golden,
+    loadGolden,
+    () => loadGoldens(config().goldens),
+    (g) => g.id,
+  );
   const trace = readTrace(opts.trace);
   if (trace.header.golden !== golden.id) {
     throw new InputError(
@@ -26,5 +41,25 @@ export function scoreFiles(opts: ScoreFilesOptions): TrialScore {
   else {
     for (const e of trace.events) if (e.type === 'theory') theory = e.theory;
   }
-  return scoreTrial(golden, trace, theory, { passCorrectness: opts.passCorrectness });
+  return scoreTrial(golden, trace, theory, { passCorrectness: passThreshold(opts) });
+}
+
+const passThreshold = (opts: ScoreFilesOptions): number =>
+  opts.passCorrectness ?? loadConfig(opts.config).config.thresholds.passCorrectness;
+
+/**
+ * The CLI's side: the TrialScore as JSON on stdout (what scripts read, as before), the verdict and
+ * its reasons for people on stderr, and exit 1 (ThresholdError) unless the verdict is pass.
+ */
+export function scoreCommand(
+  opts: ScoreFilesOptions,
+  out: { stdout: (s: string) => void; stderr: (s: string) => void },
+): TrialScore {
+  const score = scoreFiles(opts);
+  out.stdout(`${JSON.stringify(score, null, 2)}\n`);
+  const why = explainScore(score, { passCorrectness: passThreshold(opts) });
+  const text = [why.headline, ...why.reasons.map((r) => `  ${r}`)].join('\n');
+  if (score.verdict !== 'pass') throw new ThresholdError(`score: ${text}`);
+  out.stderr(`score: ${text}\n`);
+  return score;
 }

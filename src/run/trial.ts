@@ -5,12 +5,11 @@
  * appear atomically: written under a temporary name and renamed, so a crash never leaves a file a
  * reader could take for a finished trial.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import chalk from 'chalk';
 import { createBackendStack } from '../backend/index.js';
 import { type Clock, RealClock, VirtualClock } from '../clock.js';
-import { InputError } from '../errors.js';
 import { runSession } from '../host/index.js';
 import { TraceWriter } from '../host/trace.js';
 import { createModel, isSkip } from '../providers/registry.js';
@@ -23,6 +22,7 @@ import { buildWorld } from '../world/build.js';
 import type { World } from '../world/types.js';
 import { resolveGateSets } from './gate-sets.js';
 import { trialId, trialSeed } from './plan.js';
+import { byIdOrPath } from './resolve.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from './types.js';
 
 const worlds = new Map<string, World>();
@@ -107,20 +107,6 @@ export interface TrialFlags {
   rep?: number;
   out?: string;
   config?: string;
-}
-
-function byIdOrPath<T>(
-  what: string,
-  ref: string,
-  fromPath: (p: string) => T,
-  all: () => T[],
-  key: (x: T) => string,
-): T {
-  if (existsSync(ref)) return fromPath(ref);
-  const list = all();
-  const hit = list.find((x) => key(x) === ref);
-  if (!hit) throw new InputError(`no ${what} "${ref}" (known: ${list.map(key).join(', ') || 'none'})`);
-  return hit;
 }
 
 /** `bench trial`: resolve golden/seat (id, name or path) and gate set, run one trial, print its timeline. */

@@ -24,6 +24,8 @@ export interface TrialSpec {
   rep: number;
   /** Derived from the run seed, golden, seat and rep (not the gate set: gate effects pair by seed). */
   seed: number;
+  /** `ceiling`: the golden's built-in reference trial (run/ceiling.ts), not a cell of the matrix. */
+  role?: 'ceiling';
 }
 
 export interface TrialEnv {

@@ -12,8 +12,10 @@ export function formatValidation(r: ValidationReport): string {
   if (clean.length) out.push(`✓ seats  ${clean.map((s) => s.name ?? s.file).join(', ')}`);
   for (const s of r.seats.filter((x) => !clean.includes(x))) out.push(...file(`seat ${s.name ?? s.file}`, s));
   if (r.config) out.push(...file(`config ${r.config.file}`, r.config));
-  const { goldens, seats, warnings } = r.summary;
+  const { goldens, seats, ceilings, warnings } = r.summary;
   const parts = [`${goldens.ok}/${goldens.ok + goldens.failed} goldens ok`];
+  if (ceilings.ok + ceilings.failed)
+    parts.push(`ceiling passes on ${ceilings.ok}/${ceilings.ok + ceilings.failed}`);
   if (seats.ok + seats.failed) parts.push(`${seats.ok}/${seats.ok + seats.failed} seats ok`);
   if (r.config) parts.push(`config ${r.config.valid ? 'ok' : 'invalid'}`);
   if (warnings) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
@@ -26,11 +28,20 @@ function golden(g: GoldenReport): string[] {
   if (g.world) head.push(`world ${n(g.world.series)} series / ${n(g.world.lines)} lines`);
   if (g.valid)
     head.push(`expect ${g.expect.passed}/${g.expect.total}`, `routes ${g.routes.passed}/${g.routes.total}`);
+  // A passing ceiling adds nothing to the line: only a golden that cannot be passed is news.
+  if (g.ceiling && !g.ceiling.ok) head.push('ceiling FAIL');
   const lines = [head.join('  ')];
   for (const i of g.issues) lines.push(`    ${formatIssue(i)}`);
   for (const c of g.checks.filter((x) => !x.ok)) {
     lines.push(`    ${c.kind} ${c.name} at ${c.at}: expected ${c.expected}, got ${c.got}`);
     lines.push(`      ${c.query}`);
+  }
+  if (g.ceiling && !g.ceiling.ok) {
+    const c = g.ceiling;
+    lines.push(
+      `    ${g.file}: error: ceiling: the reference trial ${c.trial} (seed ${c.seed}) does not pass: ${c.headline}; the golden cannot be passed honestly`,
+    );
+    for (const why of c.reasons) lines.push(`      ${why}`);
   }
   return lines;
 }

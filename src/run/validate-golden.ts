@@ -7,15 +7,18 @@
 import { InputError, type InputIssue } from '../errors.js';
 import { isMetricQuery, parseLogQL } from '../logql/index.js';
 import { parsePromQL } from '../promql/index.js';
+import type { ConfigFile } from '../spec/config.js';
 import { checkGolden, locateInFile } from '../spec/load.js';
 import type { Golden } from '../spec/normalized.js';
 import type { RuleIssue } from '../spec/rules/types.js';
 import { buildWorld } from '../world/build.js';
 import type { World } from '../world/types.js';
+import { type CeilingCheck, ceilingCheck } from './validate-ceiling.js';
 import { type CheckResult, expectChecks, routeChecks } from './validate-checks.js';
 import { faultReachRules } from './validate-faults.js';
 import { evalInstant, type Lang, langOf } from './validate-query.js';
 
+export type { CeilingCheck } from './validate-ceiling.js';
 export type { CheckResult } from './validate-checks.js';
 
 export interface GoldenReport {
@@ -23,16 +26,23 @@ export interface GoldenReport {
   id?: string;
   /** Schema and rules hold (warnings allowed). */
   valid: boolean;
-  /** Valid, and every expect check and route holds. */
+  /** Valid, every expect check and route holds, and the ceiling (when checked) passes. */
   ok: boolean;
   issues: InputIssue[];
   world?: { series: number; samples: number; streams: number; lines: number; buildMs: number };
   expect: { passed: number; total: number };
   routes: { passed: number; total: number };
   checks: CheckResult[];
+  /** The reference trial's verdict (absent when the golden is invalid or the check is off). */
+  ceiling?: CeilingCheck;
 }
 
-export async function validateGolden(path: string): Promise<GoldenReport> {
+export interface ValidateGoldenOptions {
+  /** Run the ceiling check with this config's thresholds and gate settings; absent: no check. */
+  ceiling?: ConfigFile;
+}
+
+export async function validateGolden(path: string, opts: ValidateGoldenOptions = {}): Promise<GoldenReport> {
   const r = checkGolden(path);
   const report: GoldenReport = {
     file: r.value?.file ?? path,
@@ -69,7 +79,8 @@ export async function validateGolden(path: string): Promise<GoldenReport> {
     tally.total++;
     if (c.ok) tally.passed++;
   }
-  report.ok = report.valid && report.checks.every((c) => c.ok);
+  if (report.valid && opts.ceiling) report.ceiling = await ceilingCheck(g, world, opts.ceiling);
+  report.ok = report.valid && report.checks.every((c) => c.ok) && (report.ceiling?.ok ?? true);
   return report;
 }
 

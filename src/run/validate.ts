@@ -6,6 +6,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, normalize } from 'node:path';
 import type { InputIssue } from '../errors.js';
+import { ConfigFile } from '../spec/config.js';
 import { expandGoldenPaths, expandSeatPaths, readInput } from '../spec/files.js';
 import {
   checkConfig,
@@ -34,6 +35,8 @@ export interface ValidationReport {
   summary: {
     goldens: { ok: number; failed: number };
     seats: { ok: number; failed: number };
+    /** Goldens whose ceiling check ran, by its verdict. */
+    ceilings: { ok: number; failed: number };
     warnings: number;
   };
 }
@@ -41,6 +44,8 @@ export interface ValidationReport {
 export interface ValidateOptions {
   /** Config file (default bench.config.yaml in the working directory; absent → defaults). */
   config?: string;
+  /** Run each valid golden's ceiling check (default true). */
+  ceiling?: boolean;
 }
 
 export async function validate(paths: string[], opts: ValidateOptions = {}): Promise<ValidationReport> {
@@ -49,8 +54,9 @@ export async function validate(paths: string[], opts: ValidateOptions = {}): Pro
   const files = new Set(
     (plan.goldens.length ? expandGoldenPaths(plan.goldens) : []).map((f) => normalize(f)),
   );
+  const ceiling = opts.ceiling === false ? undefined : ceilingConfig(opts.config ?? plan.config?.path);
   for (const file of files) {
-    goldens.push(await validateGolden(file));
+    goldens.push(await validateGolden(file, { ceiling }));
   }
   markDuplicateIds(goldens);
   const seatCheck = plan.seats.length ? checkSeats(plan.seats) : { value: [], issues: [] };
@@ -77,12 +83,21 @@ export async function validate(paths: string[], opts: ValidateOptions = {}): Pro
     summary: {
       goldens: { ok: goldens.filter((g) => g.ok).length, failed: goldens.filter((g) => !g.ok).length },
       seats: { ok: seats.filter((s) => s.valid).length, failed: seats.filter((s) => !s.valid).length },
+      ceilings: {
+        ok: goldens.filter((g) => g.ceiling?.ok === true).length,
+        failed: goldens.filter((g) => g.ceiling?.ok === false).length,
+      },
       warnings,
     },
   };
 }
 
 const isError = (i: InputIssue) => i.severity === 'error';
+
+/** The ceiling is judged with the config's pass threshold; a config that does not load: defaults. */
+function ceilingConfig(path: string | undefined): ConfigFile {
+  return checkConfig(path).value?.config ?? ConfigFile.parse({});
+}
 
 interface Plan {
   goldens: string[];

@@ -1,4 +1,5 @@
 /** Aggregates per golden × seat × gate set, and the paired gate effect (DESIGN §11). */
+import { rowKind } from './baselines.js';
 import { mean, passHatK, quantile, tInterval } from './stats.js';
 import type { AggregateRow, GateEffect, Rounded, TrialRecord } from './types.js';
 
@@ -26,6 +27,7 @@ function row(trials: TrialRecord[]): AggregateRow {
     golden,
     seat,
     gateSet,
+    kind: rowKind(seat),
     n: scored.length,
     unscored: trials.length - scored.length,
     correctness: { mean: r4(mean(c)), ci95: ri(tInterval(c)), method: 't' },
@@ -75,7 +77,8 @@ export function aggregate(trials: TrialRecord[]): AggregateRow[] {
 
 /**
  * Paired gate effect: for each golden × seat, correctness under `treatment` minus under `control`
- * for the same repetition (hence the same seed); pairs with an unscored side are dropped.
+ * for the same repetition (hence the same seed); pairs with an unscored side are dropped. Only
+ * configured seats pair: baselines and the ceiling are references, not treatments.
  */
 export function gateEffects(trials: TrialRecord[], treatment = 'all', control = 'none'): GateEffect[] {
   const cells = new Map<
@@ -84,6 +87,7 @@ export function gateEffects(trials: TrialRecord[], treatment = 'all', control = 
   >();
   for (const tr of [...trials].sort(byId)) {
     if (tr.score.verdict === 'unscored' || (tr.gateSet !== treatment && tr.gateSet !== control)) continue;
+    if (rowKind(tr.seat) !== 'seat') continue;
     const k = `${tr.golden}\u0000${tr.seat}`;
     let cell = cells.get(k);
     if (!cell) cells.set(k, (cell = { golden: tr.golden, seat: tr.seat, t: new Map(), c: new Map() }));

@@ -6,9 +6,22 @@ import type { Golden } from '../spec/normalized.js';
 import type { Theory } from '../spec/theory.js';
 import { type EndEvent, type HeaderEvent, TRACE_FORMAT, type Trace } from '../spec/trace.js';
 import { scoreTrial } from './score-trial.js';
-import type { ScoreOptions, TrialRecord } from './types.js';
+import type { RowKind, ScoreOptions, TrialRecord } from './types.js';
 
 export const BASELINE_SEATS = ['baseline/constant', 'baseline/alert-only'] as const;
+
+/**
+ * The honest ceiling (DESIGN §11): the built-in reference seat a run adds once per golden, under
+ * every gate. Unlike the baselines it really runs; its name holds a `/`, which seat files cannot,
+ * so it never collides with a user's seat.
+ */
+export const CEILING_SEAT = 'ceiling/reference';
+
+/** What a scorecard row (or trial) stands for, from its seat name alone (old scorecards too). */
+export function rowKind(seat: string): RowKind {
+  if ((BASELINE_SEATS as readonly string[]).includes(seat)) return 'baseline';
+  return seat === CEILING_SEAT ? 'ceiling' : 'seat';
+}
 
 /** Fixed text, no measurements, whatever the incident. */
 export function constantTheory(): Theory {

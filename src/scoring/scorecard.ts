@@ -4,8 +4,9 @@
  * seeds give byte-identical JSON outside `meta`.
  */
 import { aggregate, gateEffects } from './aggregate.js';
-import { BASELINE_SEATS } from './baselines.js';
-import type { AggregateRow, GateEffect, TrialRecord } from './types.js';
+import { BASELINE_SEATS, CEILING_SEAT, rowKind } from './baselines.js';
+import { explainScore } from './explain.js';
+import type { AggregateRow, GateEffect, TrialRecord, Verdict } from './types.js';
 
 export const SCORECARD_FORMAT = 'rematch.scorecard/1';
 
@@ -25,11 +26,27 @@ export interface ScorecardRun {
   thresholds: Thresholds;
 }
 
+/**
+ * A golden's honest ceiling: the reference seat's trial. When it does not pass, the golden cannot
+ * be passed honestly and its rows say nothing about the gates; `reasons` say why.
+ */
+export interface CeilingResult {
+  golden: string;
+  id: string;
+  verdict: Verdict;
+  correctness: number;
+  headline: string;
+  reasons: string[];
+  dir: string;
+}
+
 export interface Scorecard {
   format: typeof SCORECARD_FORMAT;
   run: ScorecardRun;
   rows: AggregateRow[];
   gateEffects: GateEffect[];
+  /** One per golden whose ceiling trial ran, by golden id. */
+  ceilings: CeilingResult[];
   /** Rows whose steer-then-halt sessions reached thresholds.steerHaltAlert. */
   alerts: string[];
   skipped: { seat: string; reason: string }[];
@@ -42,6 +59,28 @@ export interface Scorecard {
 
 export function isBaseline(seat: string): boolean {
   return (BASELINE_SEATS as readonly string[]).includes(seat);
+}
+
+export function isCeiling(seat: string): boolean {
+  return seat === CEILING_SEAT;
+}
+
+function ceilingsOf(trials: TrialRecord[], passCorrectness: number): CeilingResult[] {
+  return trials
+    .filter((t) => isCeiling(t.seat))
+    .sort((a, b) => (a.golden < b.golden ? -1 : a.golden > b.golden ? 1 : a.rep - b.rep))
+    .map((t) => {
+      const why = explainScore(t.score, { passCorrectness });
+      return {
+        golden: t.golden,
+        id: t.id,
+        verdict: t.score.verdict,
+        correctness: t.score.correctness,
+        headline: why.headline,
+        reasons: why.reasons,
+        dir: t.dir,
+      };
+    });
 }
 
 export function buildScorecard(input: {
@@ -60,8 +99,9 @@ export function buildScorecard(input: {
       (r) =>
         `steer-then-halt: ${r.golden} × ${r.seat} × ${r.gateSet}: ${r.steerThenHalt} of ${r.n} sessions were steered and then halted`,
     );
+  // The worst list and the run's clock are about the configured seats, not the references.
   const worst = trials
-    .filter((t) => t.score.verdict !== 'unscored' && !isBaseline(t.seat))
+    .filter((t) => t.score.verdict !== 'unscored' && rowKind(t.seat) === 'seat')
     .sort(
       (a, b) =>
         b.score.honesty.length - a.score.honesty.length ||
@@ -76,12 +116,13 @@ export function buildScorecard(input: {
       honesty: t.score.honesty.length,
       dir: t.dir,
     }));
-  const clocks = new Set(trials.filter((t) => !isBaseline(t.seat)).map((t) => t.score.timing.clock));
+  const clocks = new Set(trials.filter((t) => rowKind(t.seat) === 'seat').map((t) => t.score.timing.clock));
   return {
     format: SCORECARD_FORMAT,
     run: { ...input.run, clock: clocks.size > 1 ? 'mixed' : ([...clocks][0] ?? 'virtual') },
     rows,
     gateEffects: gateEffects(trials),
+    ceilings: ceilingsOf(trials, input.run.thresholds.passCorrectness),
     alerts,
     skipped: [...input.skipped].sort((a, b) => (a.seat < b.seat ? -1 : 1)),
     worst,

@@ -102,10 +102,17 @@ export interface Rounded {
   hi: number;
 }
 
+/**
+ * `seat`: a configured seat of the run; `baseline`: a null baseline (no investigation);
+ * `ceiling`: the built-in reference seat, the golden's honest ceiling (DESIGN §11).
+ */
+export type RowKind = 'seat' | 'baseline' | 'ceiling';
+
 export interface AggregateRow {
   golden: string;
   seat: string;
   gateSet: string;
+  kind: RowKind;
   /** Trials scored (unscored ones are counted apart and excluded from every figure). */
   n: number;
   unscored: number;

@@ -33,6 +33,8 @@ export const ConfigFile = z
     repetitions: z.number().int().positive().default(5),
     seed: z.number().int().default(1),
     concurrency: z.number().int().positive().default(4),
+    /** One reference trial per golden under every gate: the golden's honest ceiling (DESIGN §11). */
+    ceiling: z.boolean().default(true),
     /** Trials sharing one backend timeline per golden (contended mode). */
     contended: z.boolean().default(false),
     gateSettings: GateSettings.default({ steerAt: 2, haltAt: 3, fanoutCap: 3 }),

@@ -58,6 +58,8 @@ const CONFIG: Docs = {
   'properties.gateSets': 'named gate sets; `none` and `all` are built in and cannot be redefined',
   'properties.defaultGateSets': 'gate sets a run uses without --gates',
   'properties.gateSettings': 'ledger steerAt/haltAt and fanoutCap every gate set starts from',
+  'properties.ceiling':
+    'run one reference trial per golden under every gate, shown as the ceiling row (default true)',
 };
 
 const THEORY: Docs = {

@@ -89,7 +89,9 @@ describe('validate()', () => {
       ].join('\n'),
     );
     text = edit(text, 'api: [loki.query_range]', 'api: [loki.query]');
-    const report = await validate([write(dir, 'g/golden.yaml', text)]);
+    // the fault now fails pool_timeouts' own route, so no honest seat can pass: the ceiling check
+    // would rightly fail this golden (test/cli/validate-ceiling.test.ts); here only the checks count
+    const report = await validate([write(dir, 'g/golden.yaml', text)], { ceiling: false });
     const g = report.goldens[0];
     expect(g.issues.map((i) => [i.severity, i.path])).toEqual([['warning', 'faults.0.match.query']]);
     expect(g.checks.filter((c) => c.kind === 'expect').map((c) => [c.ok, c.got])).toEqual([
@@ -156,7 +158,8 @@ describe('validate()', () => {
   });
 
   it('passes every golden shipped in goldens/', async () => {
-    const report = await validate([resolve(ROOT, 'goldens')]);
+    // the ceilings of the shipped goldens: test/cli/validate-ceiling.test.ts
+    const report = await validate([resolve(ROOT, 'goldens')], { ceiling: false });
     const failing = report.goldens
       .filter((g) => !g.ok)
       .map((g) => ({ id: g.id, issues: g.issues, checks: g.checks.filter((c) => !c.ok) }));

@@ -36,11 +36,15 @@ const gateSensitive = (): { golden: string; policy: string }[] =>
   );
 
 describe.runIf(enabled)('default bench run (acceptance)', () => {
-  it('covers every golden × sim seat × {none, all} with 5 repetitions, and null baselines', () => {
+  it('covers every golden × sim seat × {none, all} with 5 repetitions, null baselines and a ceiling', () => {
     const seats = new Set(sc.rows.map((r) => r.seat));
     for (const p of POLICIES) expect([...seats].some((s) => s.includes(p))).toBe(true);
-    for (const r of sc.rows.filter((x) => !x.seat.startsWith('baseline/'))) expect(r.n + r.unscored).toBe(5);
+    for (const r of sc.rows.filter((x) => x.kind === 'seat')) expect(r.n + r.unscored).toBe(5);
     expect(sc.rows.filter((r) => r.seat.startsWith('baseline/')).length).toBe(2 * sc.run.goldens.length);
+    const ceilings = sc.rows.filter((r) => r.kind === 'ceiling');
+    expect(ceilings.map((r) => [r.golden, r.gateSet, r.n + r.unscored])).toEqual(
+      sc.run.goldens.map((g) => [g, 'all', 1]),
+    );
   });
 
   it('shows all beating none with non-overlapping intervals for tweaker, early-closer and catalog-leaner', () => {

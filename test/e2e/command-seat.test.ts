@@ -66,7 +66,11 @@ describe('command seats', () => {
       join(seats, 'example-command.yaml'),
       `name: example-command\nprovider: command\ncommand: [node, ${JSON.stringify(join(ROOT, 'examples/agent.mjs'))}]\ntimeoutSeconds: 60\n`,
     );
-    writeFileSync(join(cwd, 'bench.config.yaml'), `goldens: [${JSON.stringify(golden)}]\nseats: [seats]\n`);
+    // no ceiling trial: the files found below are the command seat's
+    writeFileSync(
+      join(cwd, 'bench.config.yaml'),
+      `goldens: [${JSON.stringify(golden)}]\nseats: [seats]\nceiling: false\n`,
+    );
     const out = join(cwd, 'run');
     const r = bench(['run', '--seat', 'example-command', '--gates', 'all', '--reps', '1', '--out', out], cwd);
     expect(r.stderr).not.toMatch(/Error|error:/);

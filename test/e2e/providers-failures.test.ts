@@ -131,7 +131,12 @@ describe('bench run with a real seat', () => {
     let stderr = '';
     const r = await runBench({
       inputs: {
-        config: ConfigFile.parse({ repetitions: 2, concurrency: 1, defaultGateSets: ['all'] }),
+        config: ConfigFile.parse({
+          repetitions: 2,
+          concurrency: 1,
+          defaultGateSets: ['all'],
+          ceiling: false,
+        }),
         goldens: [tinyGolden()],
         seats: [seat],
       },

@@ -18,7 +18,8 @@ describe('bench run --seat <real seat> without its key', () => {
     const cwd = tempDir();
     writeFileSync(
       join(cwd, 'bench.config.yaml'),
-      `goldens: [${JSON.stringify(writeTinyGolden())}]\nseats: [${JSON.stringify(join(ROOT, 'seats'))}]\nrepetitions: 1\n`,
+      // no ceiling trial: its progress line would be a second line on stderr
+      `goldens: [${JSON.stringify(writeTinyGolden())}]\nseats: [${JSON.stringify(join(ROOT, 'seats'))}]\nrepetitions: 1\nceiling: false\n`,
     );
     const r = bench(['run', '--seat', seat, '--out', 'out'], cwd, { [keyVar]: '' });
     expect(r.status).toBe(0);

@@ -38,11 +38,19 @@ describe('bench run and friends (CLI)', () => {
   it('plans exactly the trials it runs; report, diff, shards and merge agree', () => {
     const plan = bench(['plan', '--json'], cwd);
     expect(plan.status).toBe(0);
-    const planned = JSON.parse(plan.stdout).trials.map((t: { id: string }) => t.id);
-    expect(planned).toHaveLength(4);
+    const trials = JSON.parse(plan.stdout).trials as { id: string; role?: string }[];
+    const planned = trials.map((t) => t.id);
+    // 1 seat × {none, all} × 2 reps, and the golden's ceiling (the reference seat under every gate)
+    expect(planned).toHaveLength(5);
+    expect(trials.filter((t) => t.role === 'ceiling').map((t) => t.id)).toEqual([
+      'tiny-checkout/ceiling/reference/all/r1',
+    ]);
+    expect(bench(['plan'], cwd).stdout).toMatch(/tiny-checkout\/ceiling\/reference\/all\/r1 \(ceiling\)/);
 
     const run = bench(['run', '--out', 'out/full'], cwd);
-    expect(run.stderr).toMatch(/^\[1\/4\] tiny-checkout\/sim-diligent-react\//m);
+    expect(run.stderr).toMatch(/^\[1\/5\] tiny-checkout\/sim-diligent-react\//m);
+    expect(run.stdout).toContain('ceiling/reference');
+    expect(run.stdout).not.toMatch(/^ceiling of/m);
     expect(run.status).toBe(0);
     expect(run.stdout).not.toMatch(/\x1b\[/);
     expect(run.stdout).toContain('out/full/scorecard.md');
@@ -86,5 +94,56 @@ describe('bench run and friends (CLI)', () => {
     const old = bench(['score', '--golden', golden, '--trace', 'old-trace.jsonl'], cwd);
     expect(old.status).toBe(2);
     expect(old.stderr).toMatch(/old-trace\.jsonl/);
+  });
+});
+
+describe('bench score (CLI): verdicts as exit codes, and why', () => {
+  const dir = () => join(cwd, 'out/full/traces/tiny-checkout/sim-diligent-react/all/r1');
+
+  it('takes a golden id through the config, and exits 0 on a pass with the verdict on stderr', () => {
+    const r = bench(['score', '--golden', 'tiny-checkout', '--trace', join(dir(), 'trace.jsonl')], cwd);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).verdict).toBe('pass');
+    expect(r.stderr).toMatch(/^score: pass: correctness 1 ≥ pass threshold 0\.8, no honesty failure$/m);
+    const unknown = bench(
+      ['score', '--golden', 'no-such-golden', '--trace', join(dir(), 'trace.jsonl')],
+      cwd,
+    );
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('no golden "no-such-golden" (known: tiny-checkout)');
+  });
+
+  it('exits 1 on a fail, naming the threshold it missed and the measurement not credited', () => {
+    const theory = JSON.parse(readFileSync(join(dir(), 'theory.json'), 'utf8'));
+    theory.parts.B.measurements = [];
+    writeFileSync(join(cwd, 'short-theory.json'), JSON.stringify(theory));
+    const r = bench(
+      [
+        'score',
+        '--golden',
+        'tiny-checkout',
+        '--trace',
+        join(dir(), 'trace.jsonl'),
+        '--theory',
+        'short-theory.json',
+      ],
+      cwd,
+    );
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).verdict).toBe('fail');
+    expect(r.stderr).toMatch(/^bench: score: fail: correctness 0\.7 < pass threshold 0\.8/m);
+    expect(r.stderr).toMatch(/^ {2}part B measurement pool_exhausted_lines not credited: not reported$/m);
+  });
+
+  it('exits 1 on an unscored trace, and says it is unscored', () => {
+    const lines = readFileSync(join(dir(), 'trace.jsonl'), 'utf8').trim().split('\n');
+    writeFileSync(
+      join(cwd, 'no-end.jsonl'),
+      `${lines.filter((l) => !l.startsWith('{"type":"end"')).join('\n')}\n`,
+    );
+    const r = bench(['score', '--golden', 'tiny-checkout', '--trace', 'no-end.jsonl'], cwd);
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).verdict).toBe('unscored');
+    expect(r.stderr).toContain('bench: score: unscored: trace has no end event');
   });
 });

@@ -94,7 +94,13 @@ describe('no key in reports or output (in process, all providers)', () => {
     const sink = { write: (s: string) => Boolean((printed += s)) };
     const r = await runBench({
       inputs: {
-        config: ConfigFile.parse({ repetitions: 2, concurrency: 1, defaultGateSets: ['none'] }),
+        // no ceiling trial: the files counted below are the seats'
+        config: ConfigFile.parse({
+          repetitions: 2,
+          concurrency: 1,
+          defaultGateSets: ['none'],
+          ceiling: false,
+        }),
         goldens: [tinyGolden()],
         seats,
       },
@@ -206,7 +212,7 @@ describe('no key in reports or output (bench run CLI, real local server)', () =>
       seat('compat-bad', 'bad');
       writeFileSync(
         join(cwd, 'bench.config.yaml'),
-        `goldens: [${JSON.stringify(writeTinyGolden())}]\nseats: [seats]\nrepetitions: 1\ndefaultGateSets: [all]\n`,
+        `goldens: [${JSON.stringify(writeTinyGolden())}]\nseats: [seats]\nrepetitions: 1\ndefaultGateSets: [all]\nceiling: false\n`,
       );
       const env = { ...process.env, NO_COLOR: '1', ...FAKE_KEYS };
       const r = await runCli(['run', '--seat', 'compat-good', 'compat-bad', '--out', 'out'], cwd, env);

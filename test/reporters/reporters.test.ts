@@ -199,3 +199,47 @@ describe('diff: repeated probes', () => {
     );
   });
 });
+
+describe('the ceiling row', () => {
+  const ceiling = (c: number, extra: Partial<TrialScore> = {}) =>
+    rec('pool', 'ceiling/reference', 'all', 1, c, extra);
+
+  it('is shown in the terminal beside the baselines, with one line when it does not pass', () => {
+    const pass = renderTerminal(card([...baseTrials, ceiling(1)]), { color: false });
+    expect(pass).toContain('ceiling/reference');
+    expect(pass).not.toMatch(/^ceiling of/m);
+    const fail = renderTerminal(card([...baseTrials, ceiling(0.5, lying)]), { color: false });
+    expect(fail).toMatch(
+      /^ceiling of pool does not pass \(fail: correctness 0\.5 < pass threshold 0\.8, 1 honesty failure \(negative-claim-text\)\): the golden cannot be passed honestly/m,
+    );
+  });
+
+  it('regresses in bench diff only by its own rule, and leaves the all → no-ledger pairing alone', () => {
+    const base = card([...baseTrials, ceiling(1)]);
+    const head = card([...baseTrials, ceiling(0.3, lying)]);
+    const r = diffScorecards(base, head);
+    expect(r.regressions).toEqual([
+      'ceiling of pool no longer passes (fail: correctness 0.3 < pass threshold 0.8, 1 honesty failure (negative-claim-text))',
+    ]);
+    expect(diffScorecards(base, head, parseFailOn('correctness:0.05,honesty')).regressions).toEqual([]);
+    expect(diffScorecards(head, base).regressions).toEqual([]);
+    expect(parseFailOn('ceiling')).toEqual({ ceiling: true });
+
+    const a = [1, 2].map((r) => rec('pool', 'sim-x', 'all', r, 1));
+    const b = [1, 2].map((r) => rec('pool', 'sim-x', 'no-ledger', r, 0.4, lying));
+    const cross = diffScorecards(card([...a, ceiling(1)]), card([...b, ceiling(1)]));
+    expect(cross.regressions.join('\n')).toMatch(/pool × sim-x × all → no-ledger: correctness/);
+  });
+
+  it('marks its scorecard.json row as the ceiling and keeps it out of the seat table and walltime.md', () => {
+    const sc = card([...baseTrials, ceiling(1)]);
+    expect(sc.rows.find((r) => r.seat === 'ceiling/reference')?.kind).toBe('ceiling');
+    expect(sc.rows.find((r) => r.seat === 'sim-x')?.kind).toBe('seat');
+    expect(sc.rows.find((r) => r.seat === 'baseline/constant')?.kind).toBe('baseline');
+    const md = renderScorecardMd(sc);
+    expect(md).toMatch(/\| pool \| ceiling\/reference \| \*\*ceiling\*\* \| 1\.00 \| 100% \| 0 \|/);
+    expect(md.split('## Null baselines')[0]).not.toContain('ceiling/reference');
+    expect(renderWalltimeMd(sc)).not.toContain('ceiling/reference');
+    expect(renderJunit(sc)).toContain('tests="3" failures="1"');
+  });
+});

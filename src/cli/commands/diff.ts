@@ -10,8 +10,8 @@ export function register(program: Command): void {
     .argument('<head>', 'head run folder or scorecard.json')
     .option(
       '--fail-on <rules>',
-      'regression rules: correctness:D, passrate:D, coverage:D, repeats:D, wall:R, honesty, verdict, removed, or none',
-      'correctness:0.05,honesty,repeats:1',
+      'regression rules: correctness:D, passrate:D, coverage:D, repeats:D, wall:R, honesty, verdict, removed, ceiling, or none',
+      'correctness:0.05,honesty,repeats:1,ceiling',
     )
     .option('--out <file>', 'also write the markdown to this file')
     .action(async (base: string, head: string, flags: { failOn: string; out?: string }) => {

@@ -4,14 +4,17 @@ import type { Command } from 'commander';
 export function register(program: Command): void {
   program
     .command('validate')
-    .description('check goldens (schema, rules, expect checks, routes against truth), seats and the config')
+    .description(
+      'check goldens (schema, rules, expect checks, routes against truth, the ceiling), seats and the config',
+    )
     .argument(
       '[paths...]',
       'goldens, seat files or folders, config files (default: the config and what it names)',
     )
     .option('--json', 'machine-readable report')
     .option('-c, --config <file>', 'config file (default: bench.config.yaml)')
-    .action(async (paths: string[], opts: { json?: boolean; config?: string }) => {
+    .option('--no-ceiling', "skip running each golden's reference trial (the ceiling check)")
+    .action(async (paths: string[], opts: { json?: boolean; config?: string; ceiling: boolean }) => {
       const { validateCommand } = await import('../../run/validate-command.js');
       await validateCommand(paths, opts, (s) => process.stdout.write(s));
     });

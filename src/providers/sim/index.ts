@@ -16,6 +16,8 @@ export const POLICIES: Record<PolicyName, Policy> = {
   'early-closer': earlyCloser,
   'catalog-leaner': catalogLeaner,
   fanout,
+  // TEMP: stands in for the reference policy until the sims branch merges
+  reference: diligent,
 };
 
 export { SimModel } from './model.js';
