@@ -36,7 +36,7 @@ describe('sim under parallel reactree', () => {
       if (out.kind !== 'done') throw new Error('skipped');
       const calls = readTrace(out.traceFile).events.filter((e): e is ToolCallEvent => e.type === 'tool_call');
       const expand = calls.find((c) => c.tool === 'expand');
-      if ((expand?.args as { control?: string }).control !== 'parallel') continue;
+      if ((expand?.args as { control?: string } | undefined)?.control !== 'parallel') continue;
       parallel++;
       const reads = calls.filter(
         (c) => c.tool === 'query_logs' && (c.args as { limit?: number }).limit === 200,
