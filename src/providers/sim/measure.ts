@@ -5,6 +5,7 @@
  * id for an honest gap. Log lines for root-cause inference are read once a logs route works.
  */
 import { TOOL } from '../../host/protocol.js';
+import { checkLimits, limitListings, listed } from './limits.js';
 import type { Observation } from './observe.js';
 import type { PartId, RouteSpec } from './routes.js';
 import {
@@ -77,21 +78,29 @@ export function steered(fb: Feedback): boolean {
   return fb.host.some((h) => h.mark === 'steer' || h.mark === 'halt');
 }
 
-/** Run `calls` for `routes` in waves of at most CONCURRENCY; returns each route's observation. */
+/**
+ * Run `calls` for `routes` in waves of at most CONCURRENCY; returns each route's observation.
+ * `extra` calls (discovery that does not depend on the answers) ride along in the first wave.
+ */
 export function* runRoutes(
   routes: RouteSpec[],
   build: (r: RouteSpec) => PlannedCall,
   text: string,
-): Turns<{ obs: (Observation | undefined)[]; steer: boolean }> {
+  extra: IssuedCall[] = [],
+): Turns<{ obs: (Observation | undefined)[]; steer: boolean; extra: Observation[] }> {
   const out: (Observation | undefined)[] = [];
   let steer = false;
-  for (let i = 0; i < routes.length; i += CONCURRENCY) {
+  let extraObs: Observation[] = [];
+  for (let i = 0; i < routes.length || (i === 0 && extra.length); i += CONCURRENCY) {
     const calls: IssuedCall[] = routes.slice(i, i + CONCURRENCY).map(build);
-    const fb = yield* wave(text, calls);
-    out.push(...answersFor(calls, fb));
+    const more = i === 0 ? extra : [];
+    const fb = yield* wave(text, [...calls, ...more]);
+    const got = answersFor([...calls, ...more], fb);
+    out.push(...got.slice(0, calls.length));
+    if (i === 0) extraObs = got.slice(calls.length);
     steer ||= steered(fb);
   }
-  return { obs: out, steer };
+  return { obs: out, steer, extra: extraObs };
 }
 
 /** One alternative for an empty logs/metrics answer: find the label that carries the value. */
@@ -210,10 +219,12 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
   const guessed = routes.filter((r, i) => queries[i] !== r.query);
   const held = new Set(guessed.slice(1));
   const sent = routes.filter((r) => !held.has(r));
+  const listings = limitListings(routes);
   const first = yield* runRoutes(
     sent,
     (r) => queryCall(r.source, queries[routes.indexOf(r)], r.at),
     `Part ${part}: running the routes.`,
+    listings.map((l) => l.call),
   );
   const obs: (Observation | undefined)[] = routes.map((r) => first.obs[sent.indexOf(r)]);
   let steer = first.steer;
@@ -278,11 +289,15 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
       recordGap(ctx, r, queryOfCall(alt), a);
     }
   }
+  yield* checkLimits(ctx, part, listed(listings, first.extra));
   yield* readLines(ctx, part);
 }
 
-/** Read raw log lines behind the logs routes that worked (up to three streams), for the root cause. */
-export function* readLines(ctx: SimContext, part: PartId): Turns<void> {
+/**
+ * Read raw log lines behind the logs routes that worked (up to three streams), for the root cause.
+ * `done` holds the log queries already read (skipped, and added to).
+ */
+export function* readLines(ctx: SimContext, part: PartId, done = new Set<string>()): Turns<void> {
   const queries = new Map<string, string>();
   for (const r of routesOf(ctx.golden, part)) {
     const m = ctx.book.measured.get(r.id);
@@ -290,9 +305,10 @@ export function* readLines(ctx: SimContext, part: PartId): Turns<void> {
     // The query that worked (possibly re-targeted), not necessarily the golden's route.
     const worked = ctx.book.queries.get(m.evidence[0]) ?? r.query ?? '';
     const lines = logQueryOf(worked) ?? selectorOf(worked)?.text;
-    if (lines && !queries.has(lines) && queries.size < 3) queries.set(lines, r.at);
+    if (lines && !done.has(lines) && !queries.has(lines) && queries.size < 3) queries.set(lines, r.at);
   }
   if (!queries.size) return;
+  for (const q of queries.keys()) done.add(q);
   const calls = [...queries].map(([q, at]) =>
     queryCall('logs', q, at, { limit: 200, direction: 'backward' }),
   );

@@ -57,7 +57,7 @@ export class SimModel implements Model {
     seed: number,
   ) {
     this.id = `sim/${policy.name}`;
-    const book: Notebook = { measured: new Map(), seen: [], queries: new Map() };
+    const book: Notebook = { measured: new Map(), seen: [], queries: new Map(), limits: [] };
     this.ctx = {
       golden,
       seat,

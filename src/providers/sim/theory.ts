@@ -58,7 +58,7 @@ export function partTheory(ctx: SimContext, part: PartId, stance: Stance, weakGa
 }
 
 export function writeTheory(ctx: SimContext, stance: Stance, weakGapB?: string): Theory {
-  const rootCause = inferRootCause(ctx.golden, ctx.book.seen);
+  const rootCause = inferRootCause(ctx.golden, ctx.book);
   const A = partTheory(ctx, 'A', stance);
   const B = partTheory(ctx, 'B', stance, weakGapB);
   return {

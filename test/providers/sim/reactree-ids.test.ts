@@ -27,7 +27,11 @@ describe('sim under parallel reactree', () => {
           id: `${golden.id}/${seat.name}/all/r${seed}`,
           golden,
           seat,
-          gateSet: { name: 'all', gates: [...GateName.options], settings: {} },
+          gateSet: {
+            name: 'all',
+            gates: [...GateName.options],
+            settings: { steerAt: 2, haltAt: 3, fanoutCap: 3 },
+          },
           rep: seed,
           seed,
         },
