@@ -6,6 +6,7 @@
  */
 import { TOOL } from '../../host/protocol.js';
 import { checkLimits, limitListings, listed } from './limits.js';
+import { narrowing, runNarrowing } from './narrow.js';
 import type { Observation } from './observe.js';
 import type { PartId, RouteSpec } from './routes.js';
 import {
@@ -265,6 +266,12 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
       recordOk(ctx, r, o);
       continue;
     }
+    // A limit refused the range: a smaller question is the route, not an alternative to it.
+    const nar = o && !refusedByHost(o) ? yield* narrowRoute(ctx, r, query, o) : undefined;
+    if (nar !== undefined) {
+      steer ||= nar;
+      continue;
+    }
     if (steer || !o || refusedByHost(o)) {
       recordGap(ctx, r, query, o);
       continue;
@@ -291,6 +298,36 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
   }
   yield* checkLimits(ctx, part, listed(listings, first.extra));
   yield* readLines(ctx, part);
+}
+
+/**
+ * When `o` says the range of `query` was too long: ask it again as shorter windows (narrow.ts) and
+ * record the combined value with every window as evidence, or the gap. Undefined when the refusal
+ * was something else or the query does not split; else whether a steer came with the answers.
+ */
+export function* narrowRoute(
+  ctx: SimContext,
+  r: RouteSpec,
+  query: string,
+  o: Observation,
+  call: PlannedCall = queryCall(r.source, query, r.at),
+): Turns<boolean | undefined> {
+  const n = narrowing(query, call, o, (q, t) => queryCall(r.source, q, t), r.at);
+  if (!n) return undefined;
+  const res = yield* runNarrowing(n, `${r.id}: the range is over the backend's limit; asking ${n.how}.`);
+  if (res.value !== undefined)
+    ctx.book.measured.set(r.id, {
+      id: r.id,
+      part: r.part,
+      unit: r.unit,
+      value: res.value,
+      evidence: res.evidence,
+    });
+  else {
+    recordGap(ctx, r, query, o);
+    if (res.failed) recordGap(ctx, r, res.failed.query, res.failed.obs);
+  }
+  return steered(res.fb);
 }
 
 /**
