@@ -40,7 +40,9 @@ export const SeatFile = z
       .strict()
       .optional(),
     /** sim seats: the behaviour policy (DESIGN §9). */
-    policy: z.enum(['diligent', 'tweaker', 'early-closer', 'catalog-leaner', 'fanout']).optional(),
+    policy: z
+      .enum(['diligent', 'tweaker', 'early-closer', 'catalog-leaner', 'fanout', 'reference'])
+      .optional(),
     /** command seats: the external agent's argv. */
     command: z.array(z.string()).min(1).optional(),
     timeoutSeconds: z.number().positive().optional(),

@@ -133,7 +133,7 @@ function* discover(_ctx: SimContext, r: RouteSpec, query: string): Turns<string 
 }
 
 /** The one alternative for a failed answer: another shape of the same question. */
-function alternativeFor(r: RouteSpec, query: string): PlannedCall | undefined {
+export function alternativeFor(r: RouteSpec, query: string): PlannedCall | undefined {
   if (r.source === 'logs') {
     // Counting the raw lines answers only a count; other log measurements have no alternative.
     if (!/^\s*sum\s*\(\s*count_over_time\s*\(/.test(query)) return undefined;
@@ -150,7 +150,7 @@ function alternativeFor(r: RouteSpec, query: string): PlannedCall | undefined {
 }
 
 /** Read a count from a raw-lines answer only when it was not cut by the limit. */
-function valueOfAlternative(o: Observation, call: PlannedCall): number | undefined {
+export function valueOfAlternative(o: Observation, call: PlannedCall): number | undefined {
   const limit = (call.args as { limit?: number }).limit;
   if (limit !== undefined) return o.outcome === 'ok' && o.lines.length < limit ? o.lines.length : undefined;
   return o.value;
