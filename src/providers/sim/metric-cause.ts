@@ -5,6 +5,7 @@
  * the alerting service whose measured metrics show trouble. Everything is derived from metric
  * names, selectors, units and the values the sim measured; nothing from the golden's answers.
  */
+import { TOOL } from '../../host/protocol.js';
 import type { Golden } from '../../spec/normalized.js';
 import { atLimit, type LimitFinding } from './limits.js';
 import { alertService, IDENTITY_LABELS, routesOf, selectorOf } from './routes.js';
@@ -58,18 +59,28 @@ export function describe(route: string, value: number, unit?: string, skip: stri
   let i = 0;
   while (i < tokens.length && tokens[i] === skip[i]) i++;
   const words = tokens.slice(i).filter((t) => !UNIT_WORDS.has(t));
+  // The matcher that makes it trouble (`code=~"5.."` → 5xx, `status="429"` → 429).
+  for (const [, , v] of selectorOf(route)?.pairs ?? []) {
+    if (/^5(\.\.|xx|\d\d)$/.test(v)) words.push('5xx');
+    else if (/^4\d\d$/.test(v)) words.push(v);
+  }
   const q = /histogram_quantile\s*\(\s*([\d.]+)/.exec(route);
   if (q) words.push(`p${Math.round(Number(q[1]) * 100)}`);
+  else if (unit === 'ratio') words.push('ratio');
   else if (/\b(rate|irate)\s*\(/.test(route)) words.push('rate');
   return `${words.join(' ') || name} ${fmt(value)}${unitText(unit)}`;
 }
 
-/** Measured metric routes (ok live evidence), with their workload. */
+/** Measured metric routes backed by an ok live query (not a runbook's number), with their workload. */
 function measuredMetrics(golden: Golden, book: Notebook) {
+  const live = new Set(
+    book.seen.filter((o) => o.tool === TOOL.queryMetrics && o.outcome === 'ok').map((o) => o.callId),
+  );
   return (['A', 'B'] as const).flatMap((p) =>
     routesOf(golden, p).flatMap((r) => {
       const m = book.measured.get(r.id);
-      if (r.source !== 'metrics' || !r.query || m?.value === undefined || !m.evidence.length) return [];
+      if (r.source !== 'metrics' || !r.query || m?.value === undefined) return [];
+      if (!m.evidence.some((id) => live.has(id))) return [];
       return [{ r, value: m.value, workload: workloadOf(selectorOf(r.query)?.text ?? '') }];
     }),
   );
@@ -99,9 +110,14 @@ export function limitCause(golden: Golden, book: Notebook): (Cause & { workload?
 /** A component other than the alerting service whose measured metrics show trouble. */
 export function upstreamCause(golden: Golden, book: Notebook): Cause | undefined {
   const alerting = alertService(golden);
-  const hit = measuredMetrics(golden, book).find(
-    (x) => x.value > 0 && x.workload !== alerting && TROUBLE.test(x.r.query ?? ''),
+  // A ratio is trouble from 5% (an error budget's usual page); a rate or count above 0. The
+  // largest troubled ratio wins, else the first troubled rate.
+  const troubled = measuredMetrics(golden, book).filter(
+    (x) =>
+      x.workload !== alerting && TROUBLE.test(x.r.query ?? '') && x.value > (x.r.unit === 'ratio' ? 0.05 : 0),
   );
+  const ratios = troubled.filter((x) => x.r.unit === 'ratio').sort((a, b) => b.value - a.value);
+  const hit = ratios[0] ?? troubled[0];
   if (!hit) return undefined;
   const name = /([a-zA-Z_:][a-zA-Z0-9_:]*)\s*\{/.exec(hit.r.query!)?.[1] ?? hit.r.id;
   const component = hit.workload ?? resourceOf(name.replace(/_(total|bucket|count|sum)$/, '')).resource;
