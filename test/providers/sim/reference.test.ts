@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { runTrial } from '../../../src/run/trial.js';
 import { scoreTrial } from '../../../src/scoring/index.js';
 import { GateName } from '../../../src/spec/config.js';
-import { loadGolden, loadSeat } from '../../../src/spec/load.js';
+import { checkGolden, loadGolden, loadSeat } from '../../../src/spec/load.js';
 import type { ToolCallEvent, ToolResultEvent } from '../../../src/spec/trace.js';
 import { readTrace } from '../../../src/spec/trace-read.js';
 import { writeTinyGolden } from '../../e2e/tiny-golden.js';
@@ -103,5 +103,22 @@ describe('reference sim', () => {
     expect(score.verdict).toBe('pass');
     expect(theory.parts.B.measurements[0]).toMatchObject({ id: 'pool_exhausted_lines', value: 30 });
     expect(theory.parts.B.measurements[0].evidence).toHaveLength(2);
+  });
+
+  it('checks rootCause.evidence against the measurements', () => {
+    const dir = writeTinyGolden();
+    const file = join(dir, 'golden.yaml');
+    const yaml = readFileSync(file, 'utf8');
+    writeFileSync(
+      file,
+      yaml.replace(
+        'accept: [[pool], [exhaust]]}',
+        'accept: [[pool], [exhaust]], evidence: [pool_exhausted_lines, nope]}',
+      ),
+    );
+    const issues = checkGolden(dir).issues.filter((i) => i.path?.startsWith('rootCause.evidence'));
+    expect(issues).toEqual([
+      expect.objectContaining({ path: 'rootCause.evidence.1', severity: 'error', line: expect.any(Number) }),
+    ]);
   });
 });
