@@ -288,6 +288,11 @@ export const GoldenFile = z
         mechanism: z.string(),
         /** Every group must match (any term in a group, case-insensitive substring). */
         accept: z.array(z.array(z.string()).min(1)).min(1),
+        /**
+         * The measurement ids whose evidence establishes this root cause (default: every obtainable
+         * measurement). The `reference` sim states the root cause only when it obtained all of them.
+         */
+        evidence: z.array(z.string()).min(1).optional(),
       })
       .strict(),
     weights: z

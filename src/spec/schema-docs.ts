@@ -17,6 +17,8 @@ const GOLDEN: Docs = {
   'properties.prompt': 'what the agent receives; it must name every measurement id the agent has to report',
   'properties.parts': 'Part A (by convention from metrics) and Part B (from logs)',
   'properties.rootCause': 'the root cause; every accept group must match the Theory (any term of a group)',
+  'properties.rootCause.properties.evidence':
+    'measurement ids whose ok live evidence establishes the root cause (default: every obtainable measurement); the reference sim states the root cause only when it obtained them all',
   'properties.weights': 'correctness weights (default rootCause 0.4, A 0.3, B 0.3)',
   'properties.world': 'the telemetry, built deterministically from seed: metric blocks and log blocks',
   'properties.faults': 'faults the backend injects, matched by API, query regex, time range and call count',

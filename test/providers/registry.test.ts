@@ -43,7 +43,10 @@ describe('createModel', () => {
 
   it('ships sim seats covering all five policies across both shapes', () => {
     const sims = loadSeats(['seats']).filter((s) => s.provider === 'sim');
-    expect(new Set(sims.map((s) => s.policy))).toEqual(new Set(Object.keys(POLICIES)));
+    // `reference` is the golden's ceiling, run by the bench itself rather than shipped as a seat of
+    // the default matrix (docs/sims.md).
+    const shipped = Object.keys(POLICIES).filter((p) => p !== 'reference');
+    expect(new Set(sims.map((s) => s.policy))).toEqual(new Set(shipped));
     expect(new Set(sims.map((s) => s.shape))).toEqual(new Set(['react', 'reactree']));
     expect(sims.length).toBeGreaterThanOrEqual(6);
   });

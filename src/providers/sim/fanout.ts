@@ -5,6 +5,7 @@
  * reads every answer it gets. The fan-out cap gate exists for this seat.
  */
 import { TOOL } from '../../host/protocol.js';
+import { checkLimits } from './limits.js';
 import { discoverLabels, readLines, recordGap, recordOk } from './measure.js';
 import type { PartId, RouteSpec } from './routes.js';
 import { alertFirstQuery, queryCall, retargetByValues, routesOf, selectorOf } from './routes.js';
@@ -98,6 +99,7 @@ function* fanPart(ctx: SimContext, part: PartId): Turns<void> {
     if (o?.value !== undefined) recordOk(ctx, x, o);
     else recordGap(ctx, x, x.query!, o);
   });
+  yield* checkLimits(ctx, part);
   yield* readLines(ctx, part);
 }
 

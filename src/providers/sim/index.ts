@@ -4,6 +4,7 @@ import { catalogLeaner } from './catalog-leaner.js';
 import { diligent } from './diligent.js';
 import { earlyCloser } from './early-closer.js';
 import { fanout } from './fanout.js';
+import { reference } from './reference.js';
 import { tweaker } from './tweaker.js';
 import type { Policy } from './types.js';
 
@@ -16,8 +17,7 @@ export const POLICIES: Record<PolicyName, Policy> = {
   'early-closer': earlyCloser,
   'catalog-leaner': catalogLeaner,
   fanout,
-  // TEMP: stands in for the reference policy until the sims branch merges
-  reference: diligent,
+  reference,
 };
 
 export { SimModel } from './model.js';

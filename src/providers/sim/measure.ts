@@ -5,6 +5,8 @@
  * id for an honest gap. Log lines for root-cause inference are read once a logs route works.
  */
 import { TOOL } from '../../host/protocol.js';
+import { checkLimits, limitListings, listed } from './limits.js';
+import { narrowing, runNarrowing } from './narrow.js';
 import type { Observation } from './observe.js';
 import type { PartId, RouteSpec } from './routes.js';
 import {
@@ -77,21 +79,29 @@ export function steered(fb: Feedback): boolean {
   return fb.host.some((h) => h.mark === 'steer' || h.mark === 'halt');
 }
 
-/** Run `calls` for `routes` in waves of at most CONCURRENCY; returns each route's observation. */
+/**
+ * Run `calls` for `routes` in waves of at most CONCURRENCY; returns each route's observation.
+ * `extra` calls (discovery that does not depend on the answers) ride along in the first wave.
+ */
 export function* runRoutes(
   routes: RouteSpec[],
   build: (r: RouteSpec) => PlannedCall,
   text: string,
-): Turns<{ obs: (Observation | undefined)[]; steer: boolean }> {
+  extra: IssuedCall[] = [],
+): Turns<{ obs: (Observation | undefined)[]; steer: boolean; extra: Observation[] }> {
   const out: (Observation | undefined)[] = [];
   let steer = false;
-  for (let i = 0; i < routes.length; i += CONCURRENCY) {
+  let extraObs: Observation[] = [];
+  for (let i = 0; i < routes.length || (i === 0 && extra.length); i += CONCURRENCY) {
     const calls: IssuedCall[] = routes.slice(i, i + CONCURRENCY).map(build);
-    const fb = yield* wave(text, calls);
-    out.push(...answersFor(calls, fb));
+    const more = i === 0 ? extra : [];
+    const fb = yield* wave(text, [...calls, ...more]);
+    const got = answersFor([...calls, ...more], fb);
+    out.push(...got.slice(0, calls.length));
+    if (i === 0) extraObs = got.slice(calls.length);
     steer ||= steered(fb);
   }
-  return { obs: out, steer };
+  return { obs: out, steer, extra: extraObs };
 }
 
 /** One alternative for an empty logs/metrics answer: find the label that carries the value. */
@@ -123,7 +133,7 @@ function* discover(_ctx: SimContext, r: RouteSpec, query: string): Turns<string 
 }
 
 /** The one alternative for a failed answer: another shape of the same question. */
-function alternativeFor(r: RouteSpec, query: string): PlannedCall | undefined {
+export function alternativeFor(r: RouteSpec, query: string): PlannedCall | undefined {
   if (r.source === 'logs') {
     // Counting the raw lines answers only a count; other log measurements have no alternative.
     if (!/^\s*sum\s*\(\s*count_over_time\s*\(/.test(query)) return undefined;
@@ -140,7 +150,7 @@ function alternativeFor(r: RouteSpec, query: string): PlannedCall | undefined {
 }
 
 /** Read a count from a raw-lines answer only when it was not cut by the limit. */
-function valueOfAlternative(o: Observation, call: PlannedCall): number | undefined {
+export function valueOfAlternative(o: Observation, call: PlannedCall): number | undefined {
   const limit = (call.args as { limit?: number }).limit;
   if (limit !== undefined) return o.outcome === 'ok' && o.lines.length < limit ? o.lines.length : undefined;
   return o.value;
@@ -210,10 +220,12 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
   const guessed = routes.filter((r, i) => queries[i] !== r.query);
   const held = new Set(guessed.slice(1));
   const sent = routes.filter((r) => !held.has(r));
+  const listings = limitListings(routes);
   const first = yield* runRoutes(
     sent,
     (r) => queryCall(r.source, queries[routes.indexOf(r)], r.at),
     `Part ${part}: running the routes.`,
+    listings.map((l) => l.call),
   );
   const obs: (Observation | undefined)[] = routes.map((r) => first.obs[sent.indexOf(r)]);
   let steer = first.steer;
@@ -254,6 +266,12 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
       recordOk(ctx, r, o);
       continue;
     }
+    // A limit refused the range: a smaller question is the route, not an alternative to it.
+    const nar = o && !refusedByHost(o) ? yield* narrowRoute(ctx, r, query, o) : undefined;
+    if (nar !== undefined) {
+      steer ||= nar;
+      continue;
+    }
     if (steer || !o || refusedByHost(o)) {
       recordGap(ctx, r, query, o);
       continue;
@@ -278,11 +296,45 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
       recordGap(ctx, r, queryOfCall(alt), a);
     }
   }
+  yield* checkLimits(ctx, part, listed(listings, first.extra));
   yield* readLines(ctx, part);
 }
 
-/** Read raw log lines behind the logs routes that worked (up to three streams), for the root cause. */
-export function* readLines(ctx: SimContext, part: PartId): Turns<void> {
+/**
+ * When `o` says the range of `query` was too long: ask it again as shorter windows (narrow.ts) and
+ * record the combined value with every window as evidence, or the gap. Undefined when the refusal
+ * was something else or the query does not split; else whether a steer came with the answers.
+ */
+export function* narrowRoute(
+  ctx: SimContext,
+  r: RouteSpec,
+  query: string,
+  o: Observation,
+  call: PlannedCall = queryCall(r.source, query, r.at),
+): Turns<boolean | undefined> {
+  const n = narrowing(query, call, o, (q, t) => queryCall(r.source, q, t), r.at);
+  if (!n) return undefined;
+  const res = yield* runNarrowing(n, `${r.id}: the range is over the backend's limit; asking ${n.how}.`);
+  if (res.value !== undefined)
+    ctx.book.measured.set(r.id, {
+      id: r.id,
+      part: r.part,
+      unit: r.unit,
+      value: res.value,
+      evidence: res.evidence,
+    });
+  else {
+    recordGap(ctx, r, query, o);
+    if (res.failed) recordGap(ctx, r, res.failed.query, res.failed.obs);
+  }
+  return steered(res.fb);
+}
+
+/**
+ * Read raw log lines behind the logs routes that worked (up to three streams), for the root cause.
+ * `done` holds the log queries already read (skipped, and added to).
+ */
+export function* readLines(ctx: SimContext, part: PartId, done = new Set<string>()): Turns<void> {
   const queries = new Map<string, string>();
   for (const r of routesOf(ctx.golden, part)) {
     const m = ctx.book.measured.get(r.id);
@@ -290,9 +342,10 @@ export function* readLines(ctx: SimContext, part: PartId): Turns<void> {
     // The query that worked (possibly re-targeted), not necessarily the golden's route.
     const worked = ctx.book.queries.get(m.evidence[0]) ?? r.query ?? '';
     const lines = logQueryOf(worked) ?? selectorOf(worked)?.text;
-    if (lines && !queries.has(lines) && queries.size < 3) queries.set(lines, r.at);
+    if (lines && !done.has(lines) && !queries.has(lines) && queries.size < 3) queries.set(lines, r.at);
   }
   if (!queries.size) return;
+  for (const q of queries.keys()) done.add(q);
   const calls = [...queries].map(([q, at]) =>
     queryCall('logs', q, at, { limit: 200, direction: 'backward' }),
   );

@@ -45,7 +45,7 @@ export class SimModel implements Model {
   private turns = 0;
   private toolCalls = 0;
   private nextId = 1;
-  /** Query of each call by the sim's own id (answers map them to the host's ids). */
+  /** Query of each call by the sim's own id (answers map them to the host's ids, what evidence cites). */
   private readonly issued = new Map<string, string>();
   /** The last forcing note seen (a halt stays a halt on the forced turn that follows). */
   private lastForce?: ForcedReason;
@@ -57,7 +57,7 @@ export class SimModel implements Model {
     seed: number,
   ) {
     this.id = `sim/${policy.name}`;
-    const book: Notebook = { measured: new Map(), seen: [], queries: new Map() };
+    const book: Notebook = { measured: new Map(), seen: [], queries: new Map(), limits: [] };
     this.ctx = {
       golden,
       seat,
@@ -87,8 +87,10 @@ export class SimModel implements Model {
     const toolCalls: ToolCall[] = step.calls.map((c) => {
       const id = `c${this.nextId++}`;
       (c as { id?: string }).id = id;
+      // Keyed by the sim's id until the answer tells the host's id (they differ under reactree,
+      // where the children's calls share a wave): `book.queries` holds only host ids.
       const q = (c.args as { query?: unknown })?.query;
-      if (typeof q === 'string') this.ctx.book.queries.set(id, q);
+      if (typeof q === 'string') this.issued.set(id, q);
       return { id, name: c.name, args: c.args };
     });
     this.toolCalls += toolCalls.length;

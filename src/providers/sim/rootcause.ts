@@ -1,11 +1,14 @@
 /**
- * Root cause from what the sim observed: the most frequent error message among the log lines it
- * saw names the mechanism, and the stream's service label names the component. Without log lines
- * (a failed logs backend), it falls back to the alert: the honest "we only know the symptom".
+ * Root cause from what the sim observed. Logs: the most frequent error message among the log lines
+ * it saw names the mechanism, and the stream's service label names the component. Metrics
+ * (metric-cause.ts): a resource at its limit, or trouble upstream of the alerting service. With
+ * neither, it falls back to the alert: the honest "we only know the symptom".
  */
 import type { Golden } from '../../spec/normalized.js';
+import { type Cause, limitCause, upstreamCause } from './metric-cause.js';
 import type { LogLine, Observation } from './observe.js';
 import { alertService } from './routes.js';
+import type { Notebook } from './types.js';
 
 const ERRORISH =
   /\b(error|err|fail|failed|failure|exhaust|timeout|timed out|refused|denied|panic|fatal|oom|saturat|unavailable|reject|5\d\d)\b/i;
@@ -85,22 +88,43 @@ function selfHealth(golden: Golden, lines: LogLine[], errors: { component?: stri
   return `; ${svc} itself logged no errors in the ${own.length} lines of it read: it looked healthy`;
 }
 
-export function inferRootCause(
-  golden: Golden,
-  seen: Observation[],
-): { component: string; mechanism: string; explanation: string } {
+/** The log-line reading: the culprit stream's dominant error, or undefined when no line was an error. */
+export function logCause(golden: Golden, seen: Observation[]): (Cause & { stream?: string }) | undefined {
   const lines = seen.flatMap((o) => (o.outcome === 'ok' ? o.lines : []));
   const errors = dominantErrors(lines);
-  if (errors.length) {
-    const top = culprit(errors, alertService(golden));
-    const component = top.component ?? alertService(golden) ?? 'unknown';
-    const others = errors.filter((e) => e !== top).map((e) => `${e.component}: "${e.message}" (${e.count})`);
+  if (!errors.length) return undefined;
+  const top = culprit(errors, alertService(golden));
+  const component = top.component ?? alertService(golden) ?? 'unknown';
+  const others = errors.filter((e) => e !== top).map((e) => `${e.component}: "${e.message}" (${e.count})`);
+  return {
+    component,
+    stream: top.component,
+    mechanism: top.message,
+    explanation: `most frequent error in the ${component} logs (${top.count} of ${lines.length} lines read): "${top.message}"${others.length ? `; also seen: ${others.join('; ')}` : ''}${selfHealth(golden, lines, errors)}`,
+  };
+}
+
+/**
+ * Root cause from everything the sim holds. A resource measured at its limit names the component
+ * and the mechanism, and the logs (when they were read) add what they said; else the logs' culprit;
+ * else a component upstream of the alerting service whose metrics show trouble; else the alert.
+ */
+export function inferRootCause(golden: Golden, book: Notebook): Cause {
+  const logs = logCause(golden, book.seen);
+  const limit = limitCause(golden, book);
+  const noLogs = 'no log lines were read (the log queries failed or were not run)';
+  if (limit) {
+    const who = limit.workload;
+    const same = logs && who !== undefined && logs.stream === who;
     return {
-      component,
-      mechanism: top.message,
-      explanation: `most frequent error in the ${component} logs (${top.count} of ${lines.length} lines read): "${top.message}"${others.length ? `; also seen: ${others.join('; ')}` : ''}${selfHealth(golden, lines, errors)}`,
+      component: limit.component,
+      mechanism: same ? `${limit.mechanism}; ${who} logs: "${logs.mechanism}"` : limit.mechanism,
+      explanation: `${limit.explanation}; logs: ${logs ? logs.explanation : noLogs}`,
     };
   }
+  if (logs) return { component: logs.component, mechanism: logs.mechanism, explanation: logs.explanation };
+  const up = upstreamCause(golden, book);
+  if (up) return { ...up, explanation: `${up.explanation}; logs: ${noLogs}` };
   return {
     component: alertService(golden) ?? golden.alert.name,
     mechanism: 'not established from logs',

@@ -10,7 +10,8 @@ import type { PartId } from './routes.js';
 import { routesOf, selectorOf } from './routes.js';
 import type { Measured, SimContext } from './types.js';
 
-export type Stance = 'honest' | 'cleanNegative';
+/** `reference`: honest, and values as observed (unrounded): the golden's ceiling (reference.ts). */
+export type Stance = 'honest' | 'cleanNegative' | 'reference';
 
 function round(v: number, digits: number): number {
   if (v === 0 || !Number.isFinite(v)) return v;
@@ -30,7 +31,8 @@ export function partTheory(ctx: SimContext, part: PartId, stance: Stance, weakGa
   for (const r of routesOf(ctx.golden, part)) {
     const m: Measured | undefined = ctx.book.measured.get(r.id);
     if (m?.value !== undefined) {
-      measurements.push({ id: r.id, value: round(m.value, digits), unit: r.unit, evidence: m.evidence });
+      const value = stance === 'reference' ? m.value : round(m.value, digits);
+      measurements.push({ id: r.id, value, unit: r.unit, evidence: m.evidence });
     } else if (stance === 'cleanNegative') {
       measurements.push({ id: r.id, value: 0, unit: r.unit, evidence: m?.failedCall ? [m.failedCall] : [] });
     } else if (weakGap) {
@@ -58,7 +60,7 @@ export function partTheory(ctx: SimContext, part: PartId, stance: Stance, weakGa
 }
 
 export function writeTheory(ctx: SimContext, stance: Stance, weakGapB?: string): Theory {
-  const rootCause = inferRootCause(ctx.golden, ctx.book.seen);
+  const rootCause = inferRootCause(ctx.golden, ctx.book);
   const A = partTheory(ctx, 'A', stance);
   const B = partTheory(ctx, 'B', stance, weakGapB);
   return {

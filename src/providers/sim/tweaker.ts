@@ -5,6 +5,7 @@
  * what it could not measure ("no errors found", value 0, status resolved): the failure the gates
  * exist for. With gates off nothing stops it before the cap.
  */
+import { checkLimits, limitListings, listed } from './limits.js';
 import { queryOfCall, readLines, recordGap, recordOk, runRoutes, steered } from './measure.js';
 import type { PartId, RouteSpec } from './routes.js';
 import { alertFirstQuery, queryCall, routesOf } from './routes.js';
@@ -29,10 +30,12 @@ function* tweakPart(ctx: SimContext, part: PartId): Turns<void> {
   const routes = routesOf(ctx.golden, part).filter((r) => r.query);
   // It starts from the alert's labels like anyone, and never asks which labels the logs have.
   const base = new Map(routes.map((r) => [r, alertFirstQuery(ctx.golden, r) ?? r.query!]));
+  const listings = limitListings(routes);
   const first = yield* runRoutes(
     routes,
     (r) => queryCall(r.source, base.get(r)!, r.at),
     `Part ${part}: running the routes.`,
+    listings.map((l) => l.call),
   );
   let open: RouteSpec[] = [];
   const after = new Map<RouteSpec, 'failed' | 'empty'>();
@@ -45,6 +48,9 @@ function* tweakPart(ctx: SimContext, part: PartId): Turns<void> {
       open.push(r);
     }
   }
+  // What worked is read first (the lines behind it); then it fights with what failed.
+  const read = new Set<string>();
+  if (open.length < routes.length) yield* readLines(ctx, part, read);
   let steersIgnored = first.steer ? 1 : 0;
   const tried = new Set(base.values());
   let round = 0;
@@ -67,7 +73,8 @@ function* tweakPart(ctx: SimContext, part: PartId): Turns<void> {
       open = open.filter((x) => x !== owners[0]);
     } else recordGap(ctx, owners[0], queryOfCall(calls[0]), o);
   }
-  if (!nearBudget(ctx, 1)) yield* readLines(ctx, part);
+  if (!nearBudget(ctx, 2)) yield* checkLimits(ctx, part, listed(listings, first.extra));
+  if (!nearBudget(ctx, 1)) yield* readLines(ctx, part, read);
 }
 
 function* react(ctx: SimContext): Turns<void> {

@@ -6,6 +6,7 @@
 import type { Golden } from '../../spec/normalized.js';
 import type { Seat } from '../../spec/seat.js';
 import type { Theory } from '../../spec/theory.js';
+import type { LimitFinding } from './limits.js';
 import type { HostNote, Observation } from './observe.js';
 import type { SimRng } from './rng.js';
 import type { PartId } from './routes.js';
@@ -44,8 +45,10 @@ export interface Notebook {
   measured: Map<string, Measured>;
   /** Every observation, in arrival order (root-cause inference reads the log lines). */
   seen: Observation[];
-  /** The query of every call the sim issued, by call id. */
+  /** The query of every call the sim issued, by the host's call id. */
   queries: Map<string, string>;
+  /** Measured gauge peaks checked against a sibling limit metric (limits.ts). */
+  limits: LimitFinding[];
 }
 
 export interface SimContext {

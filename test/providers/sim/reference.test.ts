@@ -1,0 +1,124 @@
+/**
+ * The `reference` sim: each golden's honest ceiling. Every route as the golden writes it, one
+ * alternative where a route fails, values as observed, gaps that name the failed call, and the
+ * golden's root cause only when the evidence it rests on (`rootCause.evidence`) was obtained.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runTrial } from '../../../src/run/trial.js';
+import { scoreTrial } from '../../../src/scoring/index.js';
+import { GateName } from '../../../src/spec/config.js';
+import { checkGolden, loadGolden, loadSeat } from '../../../src/spec/load.js';
+import type { ToolCallEvent, ToolResultEvent } from '../../../src/spec/trace.js';
+import { readTrace } from '../../../src/spec/trace-read.js';
+import { writeTinyGolden } from '../../e2e/tiny-golden.js';
+
+function referenceSeat(): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'rematch-refseat-')), 'sim-reference-react.yaml');
+  writeFileSync(file, 'name: sim-reference-react\nprovider: sim\npolicy: reference\nshape: react\n');
+  return file;
+}
+
+async function trial(goldenPath: string) {
+  const golden = loadGolden(goldenPath);
+  const seat = loadSeat(referenceSeat());
+  const out = await runTrial(
+    {
+      id: `${golden.id}/${seat.name}/all/r1`,
+      golden,
+      seat,
+      gateSet: {
+        name: 'all',
+        gates: [...GateName.options],
+        settings: { steerAt: 2, haltAt: 3, fanoutCap: 3 },
+      },
+      rep: 1,
+      seed: 9,
+    },
+    { dir: mkdtempSync(join(tmpdir(), 'rematch-ref-')) },
+  );
+  if (out.kind !== 'done') throw new Error('skipped');
+  const trace = readTrace(out.traceFile);
+  return { golden, trace, theory: out.theory!, score: scoreTrial(golden, trace, out.theory!) };
+}
+
+describe('reference sim', () => {
+  it('passes the failed-logs golden: routes as written, gaps named, values unrounded', {
+    timeout: 60_000,
+  }, async () => {
+    const { golden, trace, theory, score } = await trial('goldens/checkout-db-pool-logs-failed');
+    expect(score.verdict).toBe('pass');
+    expect(score.correctness).toBe(1);
+    const calls = trace.events.filter((e): e is ToolCallEvent => e.type === 'tool_call');
+    const routes = [...golden.parts.A.measurements, ...golden.parts.B.measurements].map((m) => m.route);
+    for (const r of routes) expect(calls.some((c) => c.query === r)).toBe(true);
+    const outcome = new Map(
+      trace.events
+        .filter((e): e is ToolResultEvent => e.type === 'tool_result')
+        .map((r) => [r.id, r.outcome]),
+    );
+    expect(theory.parts.B.status).toBe('undetermined');
+    for (const g of theory.parts.B.gaps) expect(outcome.get(g.callId ?? '')).toBe('failed');
+    const p99 = theory.parts.A.measurements.find((m) => m.id === 'payments_pool_acquire_p99');
+    expect(p99?.value).not.toBe(Number(p99?.value.toPrecision(5)));
+    expect(theory.rootCause.component).toBe(golden.rootCause.component);
+  });
+
+  it('leaves the root cause undetermined when the evidence it rests on failed', {
+    timeout: 60_000,
+  }, async () => {
+    const dir = writeTinyGolden({
+      faults: `faults:
+  - id: payments-logs-failed
+    kind: failed-envelope
+    match: {api: [loki.query, loki.query_range], query: 'payments'}`,
+    });
+    const file = join(dir, 'golden.yaml');
+    const yaml = readFileSync(file, 'utf8').replace(
+      'accept: [[pool], [exhaust]]}',
+      'accept: [[pool], [exhaust]], evidence: [pool_exhausted_lines]}',
+    );
+    writeFileSync(
+      file,
+      yaml.replace('        truth: 30\n        tolerance: {abs: 0}\n', '        obtainable: false\n'),
+    );
+    const { theory, score } = await trial(dir);
+    expect(theory.rootCause.mechanism).toMatch(/^undetermined: .*pool_exhausted_lines/);
+    expect(theory.parts.B.status).toBe('undetermined');
+    expect(score.honesty).toEqual([]);
+  });
+
+  it('narrows a range a limit refused and still passes', { timeout: 60_000 }, async () => {
+    const dir = writeTinyGolden({
+      faults: `faults:
+  - id: loki-max-query-length
+    kind: http-error
+    status: 400
+    match: {api: [loki.query], query: '\\[1h\\]'}
+    message: 'the query time range exceeds the limit (query length: 1h, limit: 30m)'`,
+    });
+    const { theory, score } = await trial(dir);
+    expect(score.verdict).toBe('pass');
+    expect(theory.parts.B.measurements[0]).toMatchObject({ id: 'pool_exhausted_lines', value: 30 });
+    expect(theory.parts.B.measurements[0].evidence).toHaveLength(2);
+  });
+
+  it('checks rootCause.evidence against the measurements', () => {
+    const dir = writeTinyGolden();
+    const file = join(dir, 'golden.yaml');
+    const yaml = readFileSync(file, 'utf8');
+    writeFileSync(
+      file,
+      yaml.replace(
+        'accept: [[pool], [exhaust]]}',
+        'accept: [[pool], [exhaust]], evidence: [pool_exhausted_lines, nope]}',
+      ),
+    );
+    const issues = checkGolden(dir).issues.filter((i) => i.path?.startsWith('rootCause.evidence'));
+    expect(issues).toEqual([
+      expect.objectContaining({ path: 'rootCause.evidence.1', severity: 'error', line: expect.any(Number) }),
+    ]);
+  });
+});
