@@ -92,27 +92,19 @@ describe('bench validate: the ceiling check', () => {
   });
 });
 
-/**
- * The shipped goldens' ceilings. PENDING holds those whose ceiling needs the reference policy of
- * the sims branch (the temporary alias runs the diligent policy): empty it when that branch merges.
- */
-const PENDING = new Set(['checkout-db-pool-logs-failed']);
+/** The shipped goldens' ceilings: every one must pass. */
 const shipped = readdirSync(join(ROOT, 'goldens')).sort();
 
 describe('bench validate: the shipped goldens have an honest ceiling', () => {
   for (const id of shipped) {
-    it.skipIf(PENDING.has(id))(
-      `${id}: the reference trial passes`,
-      async () => {
-        const [g] = (await validate([join(ROOT, 'goldens', id)])).goldens;
-        expect({ id: g.id, ceiling: g.ceiling?.headline, reasons: g.ceiling?.reasons }).toEqual({
-          id,
-          ceiling: expect.stringMatching(/^pass: /),
-          reasons: expect.any(Array),
-        });
-        expect(g.ok).toBe(true);
-      },
-      120_000,
-    );
+    it(`${id}: the reference trial passes`, async () => {
+      const [g] = (await validate([join(ROOT, 'goldens', id)])).goldens;
+      expect({ id: g.id, ceiling: g.ceiling?.headline, reasons: g.ceiling?.reasons }).toEqual({
+        id,
+        ceiling: expect.stringMatching(/^pass: /),
+        reasons: expect.any(Array),
+      });
+      expect(g.ok).toBe(true);
+    }, 120_000);
   }
 });
