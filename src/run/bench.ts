@@ -4,7 +4,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError, ThresholdError } from '../errors.js';
+import { InputError, InterruptedError, registerSecretEnv, ThresholdError } from '../errors.js';
 import { createProgress, renderTerminal } from '../reporters/index.js';
 import { baselineTrials, isBaseline, type Scorecard } from '../scoring/index.js';
 import type { ConfigFile } from '../spec/config.js';
@@ -36,6 +36,11 @@ export interface RunBenchOptions extends PlanOptions {
   stdout?: Out;
   stderr?: Out;
   tty?: boolean;
+  /**
+   * Aborted = interrupted: nothing new starts, running trials are aborted and not journaled, and
+   * runBench throws an InterruptedError naming how far it got and how to resume.
+   */
+  signal?: AbortSignal;
 }
 
 export interface RunBenchResult {
@@ -130,6 +135,7 @@ export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResu
   );
 
   const skipped = new Map<string, string>();
+  registerSecretEnv(inputs.seats.flatMap((s) => [...(s.auth ? [s.auth.apiKeyEnv] : []), ...(s.env ?? [])]));
   const skip = (seat: string, reason: string): void => {
     if (!skipped.has(seat)) stderr.write(`skipped seat ${seat}: ${reason}\n`);
     skipped.set(seat, reason);
@@ -148,20 +154,32 @@ export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResu
   const runContended = manifest.contended
     ? (opts.runContended ?? (await import('./contended.js')).runContended)
     : undefined;
-  await executeTrials(todo, {
-    dir,
-    journal: join(dir, JOURNAL_FILE),
-    concurrency: opts.concurrency ?? inputs.config.concurrency,
-    passCorrectness: manifest.thresholds.passCorrectness,
-    runTrial: opts.runTrial ?? (await import('./trial.js')).runTrial,
-    ...(runContended ? { runContended } : {}),
-    onDone: (t) => {
-      result.executed++;
-      progress.tick(t);
-    },
-    onSkip: skip,
-  });
-  progress.stop();
+  try {
+    await executeTrials(todo, {
+      dir,
+      journal: join(dir, JOURNAL_FILE),
+      concurrency: opts.concurrency ?? inputs.config.concurrency,
+      passCorrectness: manifest.thresholds.passCorrectness,
+      runTrial: opts.runTrial ?? (await import('./trial.js')).runTrial,
+      ...(runContended ? { runContended } : {}),
+      onDone: (t) => {
+        result.executed++;
+        progress.tick(t);
+      },
+      onSkip: skip,
+      signal: opts.signal,
+    });
+  } finally {
+    progress.stop();
+  }
+  if (opts.signal?.aborted) {
+    const done = readJournal(join(dir, JOURNAL_FILE));
+    const n = runnable.filter((t) => done.has(t.id)).length;
+    throw new InterruptedError(
+      opts.signal.reason instanceof InterruptedError ? opts.signal.reason.signal : 'SIGINT',
+      `interrupted: ${n} of ${runnable.length} trials done; continue with bench run --resume ${dir}`,
+    );
+  }
   result.skipped = [...skipped].map(([seat, reason]) => ({ seat, reason }));
   manifest.skipped = result.skipped;
   writeManifest(dir, manifest);

@@ -3,6 +3,8 @@
  * A trial that throws is the bench's fault: recorded unscored (never a zero), retried with
  * --retry-errors. In contended mode the trials of one golden share one timeline, so they run,
  * and are re-run on resume, as a whole group: a partial group would change the contention.
+ * Once `signal` aborts (an interrupt), nothing new starts and a trial that ends after it is not
+ * journaled: it was cut short, so a resume runs it again.
  */
 
 import { mkdirSync, rmSync } from 'node:fs';
@@ -18,7 +20,11 @@ import { runPool } from './scheduler.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from './types.js';
 
 export type RunTrialFn = (spec: TrialSpec, env: TrialEnv) => Promise<TrialOutcome>;
-export type RunContendedFn = (specs: TrialSpec[], dirOf: (s: TrialSpec) => string) => Promise<TrialOutcome[]>;
+export type RunContendedFn = (
+  specs: TrialSpec[],
+  dirOf: (s: TrialSpec) => string,
+  opts?: { signal?: AbortSignal },
+) => Promise<TrialOutcome[]>;
 
 export interface ExecuteOptions {
   dir: string;
@@ -30,6 +36,7 @@ export interface ExecuteOptions {
   runContended?: RunContendedFn;
   onDone: (t: TrialDone) => void;
   onSkip: (seat: string, reason: string) => void;
+  signal?: AbortSignal;
 }
 
 /** The journal record of a trial around its score. */
@@ -84,6 +91,7 @@ function finish(
   spec: TrialSpec,
   outcome: TrialOutcome | { kind: 'crash'; err: unknown },
 ): void {
+  if (o.signal?.aborted) return;
   if (outcome.kind === 'skipped') {
     o.onSkip(spec.seat.name, outcome.reason);
     return;
@@ -147,10 +155,11 @@ async function executeGuarded(
     const groups = new Map<string, TrialSpec[]>();
     for (const s of specs) groups.set(s.golden.id, [...(groups.get(s.golden.id) ?? []), s]);
     for (const group of groups.values()) {
+      if (o.signal?.aborted) break;
       const dirs = new Map(group.map((s) => [s.id, freshDir(o, s)]));
       let outcomes: (TrialOutcome | { kind: 'crash'; err: unknown })[];
       try {
-        outcomes = await guard(o.runContended(group, (s) => dirs.get(s.id)!));
+        outcomes = await guard(o.runContended(group, (s) => dirs.get(s.id)!, { signal: o.signal }));
       } catch (err) {
         outcomes = group.map(() => ({ kind: 'crash' as const, err }));
       }
@@ -159,9 +168,10 @@ async function executeGuarded(
     return;
   }
   await runPool(specs, o.concurrency, async (spec) => {
+    if (o.signal?.aborted) return;
     let outcome: TrialOutcome | { kind: 'crash'; err: unknown };
     try {
-      outcome = await guard(o.runTrial(spec, { dir: freshDir(o, spec) }));
+      outcome = await guard(o.runTrial(spec, { dir: freshDir(o, spec), signal: o.signal }));
     } catch (err) {
       outcome = { kind: 'crash', err };
     }
