@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import type { InputIssue } from '../errors.js';
+import { type InputIssue, registerSecretEnv } from '../errors.js';
 import { type Checked, checkSchema, locateRules, throwIfErrors } from './check.js';
 import { ConfigFile } from './config.js';
 import { expandGoldenPaths, expandSeatPaths, goldenFileOf, readInput } from './files.js';
@@ -66,6 +66,9 @@ export function checkSeat(path: string): Checked<Seat> {
   const src = parseYamlSource(path, readInput(path, 'seat'));
   const parsed = checkSchema(src, SeatFile);
   if (!parsed.value) return { issues: parsed.issues };
+  // Every loaded seat's key variables are masked everywhere, whichever seat runs (errors.ts).
+  const a = parsed.value;
+  registerSecretEnv([...(a.auth ? [a.auth.apiKeyEnv] : []), ...(a.env ?? [])]);
   return { value: { ...parsed.value, file: path }, issues: locateRules(src, seatRules(parsed.value)) };
 }
 

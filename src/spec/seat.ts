@@ -44,6 +44,11 @@ export const SeatFile = z
     /** command seats: the external agent's argv. */
     command: z.array(z.string()).min(1).optional(),
     timeoutSeconds: z.number().positive().optional(),
+    /**
+     * command seats: variables passed from the bench's environment to the agent beyond the
+     * allowlist (docs/command-seats.md); their values are masked in everything the bench writes.
+     */
+    env: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')).optional(),
   })
   .strict();
 
