@@ -33,7 +33,7 @@ function get(base: string, headers: Record<string, string>): Promise<{ status: n
 
 async function checkGuard(url: string): Promise<void> {
   const port = new URL(url).port;
-  for (const headers of [
+  for (const headers of <Record<string, string>[]>[
     { host: `127.0.0.1:${port}` },
     { host: `localhost:${port}` },
     { host: `[::1]:${port}` },
@@ -43,7 +43,7 @@ async function checkGuard(url: string): Promise<void> {
     expect({ headers, status: r.status }).toEqual({ headers, status: 200 });
     expect(r.body).toContain('"status":"success"');
   }
-  for (const headers of [
+  for (const headers of <Record<string, string>[]>[
     { host: 'evil.example' },
     { host: `evil.example:${port}` },
     { host: `127.0.0.1:${Number(port) + 1}` },

@@ -53,7 +53,7 @@ describe('bench mcp --http: Host and Origin', async () => {
   afterAll(() => mcp.close());
 
   it('answers a loopback Host with no Origin, or with a loopback Origin on its port', async () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { host: `127.0.0.1:${port}` },
       { host: `localhost:${port}` },
       { host: `[::1]:${port}` },
