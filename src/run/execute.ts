@@ -7,6 +7,7 @@
  * journaled: it was cut short, so a resume runs it again.
  */
 
+import { setMaxListeners } from 'node:events';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../errors.js';
@@ -108,6 +109,28 @@ function finish(
   o.onDone({ id: rec.id, verdict: rec.score.verdict, correctness: rec.score.correctness });
 }
 
+/**
+ * A signal for one trial (or contended group) that follows the run's. Clock and capacity waits
+ * hang an abort listener on the signal they get and never take it off; on the run's signal those
+ * would pile up (and keep every trial's clock alive) for the whole run. On the trial's own signal
+ * they go when the trial does; one trial holding many is expected, not a leak warning.
+ */
+async function scoped<T>(
+  run: AbortSignal | undefined,
+  work: (s: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
+  if (!run) return work(undefined);
+  const ac = new AbortController();
+  setMaxListeners(0, ac.signal);
+  const follow = () => ac.abort(run.reason);
+  run.addEventListener('abort', follow, { once: true });
+  try {
+    return await work(ac.signal);
+  } finally {
+    run.removeEventListener('abort', follow);
+  }
+}
+
 function freshDir(o: ExecuteOptions, spec: TrialSpec): string {
   const dir = join(o.dir, traceDirOf(spec.id));
   rmSync(dir, { recursive: true, force: true });
@@ -159,7 +182,9 @@ async function executeGuarded(
       const dirs = new Map(group.map((s) => [s.id, freshDir(o, s)]));
       let outcomes: (TrialOutcome | { kind: 'crash'; err: unknown })[];
       try {
-        outcomes = await guard(o.runContended(group, (s) => dirs.get(s.id)!, { signal: o.signal }));
+        outcomes = await guard(
+          scoped(o.signal, (signal) => o.runContended!(group, (s) => dirs.get(s.id)!, { signal })),
+        );
       } catch (err) {
         outcomes = group.map(() => ({ kind: 'crash' as const, err }));
       }
@@ -171,7 +196,9 @@ async function executeGuarded(
     if (o.signal?.aborted) return;
     let outcome: TrialOutcome | { kind: 'crash'; err: unknown };
     try {
-      outcome = await guard(o.runTrial(spec, { dir: freshDir(o, spec), signal: o.signal }));
+      outcome = await guard(
+        scoped(o.signal, (signal) => o.runTrial(spec, { dir: freshDir(o, spec), signal })),
+      );
     } catch (err) {
       outcome = { kind: 'crash', err };
     }
