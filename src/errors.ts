@@ -105,9 +105,11 @@ export function looksLikeSecret(value: string): boolean {
 }
 
 function secretValues(given: readonly (string | undefined)[]): string[] {
-  const all = [...given, ...[...secretEnv].map((n) => process.env[n])];
+  // Another seat's value is masked from 8 characters: a placeholder such as `none` or `ollama`
+  // for a local server is no secret, and masking it everywhere would garble reports.
+  const registered = [...secretEnv].map((n) => process.env[n]).filter((v) => v && v.length >= 8);
   const out = new Set<string>();
-  for (const s of all) {
+  for (const s of [...given, ...registered]) {
     if (!s || s.length < 4) continue;
     out.add(s);
     // The same value as it appears inside a JSON string (a Theory, a trace line).
