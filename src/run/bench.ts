@@ -9,7 +9,7 @@ import { createProgress, renderTerminal } from '../reporters/index.js';
 import { baselineTrials, isBaseline, type Scorecard } from '../scoring/index.js';
 import type { ConfigFile } from '../spec/config.js';
 import type { Golden } from '../spec/normalized.js';
-import type { Seat } from '../spec/seat.js';
+import { type Seat, seatEnvNames } from '../spec/seat.js';
 import { executeTrials, type RunContendedFn, type RunTrialFn } from './execute.js';
 import { JOURNAL_FILE, readJournal } from './journal.js';
 import { type PlanOptions, planRun, type RunPlan } from './plan.js';
@@ -135,7 +135,7 @@ export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResu
   );
 
   const skipped = new Map<string, string>();
-  registerSecretEnv(inputs.seats.flatMap((s) => [...(s.auth ? [s.auth.apiKeyEnv] : []), ...(s.env ?? [])]));
+  registerSecretEnv(inputs.seats.flatMap(seatEnvNames));
   const skip = (seat: string, reason: string): void => {
     if (!skipped.has(seat)) stderr.write(`skipped seat ${seat}: ${reason}\n`);
     skipped.set(seat, reason);

@@ -16,7 +16,7 @@ import { configRules, defaultSeatRules } from './rules/config.js';
 import { goldenRules } from './rules/golden.js';
 import { seatRules } from './rules/seat.js';
 import type { RuleIssue } from './rules/types.js';
-import { type Seat, SeatFile } from './seat.js';
+import { type Seat, SeatFile, seatEnvNames } from './seat.js';
 import { Theory } from './theory.js';
 import { parseYamlSource } from './yaml-source.js';
 
@@ -67,8 +67,7 @@ export function checkSeat(path: string): Checked<Seat> {
   const parsed = checkSchema(src, SeatFile);
   if (!parsed.value) return { issues: parsed.issues };
   // Every loaded seat's key variables are masked everywhere, whichever seat runs (errors.ts).
-  const a = parsed.value;
-  registerSecretEnv([...(a.auth ? [a.auth.apiKeyEnv] : []), ...(a.env ?? [])]);
+  registerSecretEnv(seatEnvNames(parsed.value));
   return { value: { ...parsed.value, file: path }, issues: locateRules(src, seatRules(parsed.value)) };
 }
 

@@ -53,6 +53,11 @@ export const SeatFile = z
   .strict();
 
 export type SeatFile = z.infer<typeof SeatFile>;
+
+/** The environment variables a seat names: its key variable and its `env:` list (both masked). */
+export function seatEnvNames(seat: Pick<SeatFile, 'auth' | 'env'>): string[] {
+  return [...(seat.auth ? [seat.auth.apiKeyEnv] : []), ...(seat.env ?? [])];
+}
 export interface Seat extends SeatFile {
   file: string;
 }

@@ -8,16 +8,10 @@
  * credential passes only when the seat names its variable.
  */
 import { looksLikeSecret } from '../../errors.js';
-import type { Seat } from '../../spec/seat.js';
 
 const RUNTIME = /^(PATH|HOME|LANG|LC_[A-Z_]+|TMPDIR|TZ|NODE_[A-Z0-9_]+|REMATCH_[A-Z0-9_]+)$/;
 /** Names that say "credential" even inside the allowlist (NODE_AUTH_TOKEN is an npm token). */
 const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|AUTH)$/i;
-
-/** The variables a seat names: its key variable and its `env:` list. */
-export function namedEnv(seat: Pick<Seat, 'auth' | 'env'>): string[] {
-  return [...(seat.auth ? [seat.auth.apiKeyEnv] : []), ...(seat.env ?? [])];
-}
 
 export function agentEnv(source: NodeJS.ProcessEnv, named: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};

@@ -10,10 +10,11 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join, resolve } from 'node:path';
 import { redact, redactDeep } from '../../errors.js';
 import { TraceWriter } from '../../host/trace.js';
+import { seatEnvNames } from '../../spec/seat.js';
 import { Theory } from '../../spec/theory.js';
 import { type EndEvent, type HeaderEvent, TRACE_FORMAT, type Trace } from '../../spec/trace.js';
 import { readAgentTrace } from './agent-trace.js';
-import { agentEnv, namedEnv } from './env.js';
+import { agentEnv } from './env.js';
 import { commandPrompt } from './prompt.js';
 import { spawnAgent } from './spawn.js';
 import { callEvents } from './trace.js';
@@ -83,7 +84,7 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
       argv,
       cwd: process.cwd(),
       env: {
-        ...agentEnv(process.env, namedEnv(t.seat)),
+        ...agentEnv(process.env, seatEnvNames(t.seat)),
         REMATCH_PROMPT_FILE: files.prompt,
         REMATCH_PROMETHEUS_URL: server.promUrl,
         REMATCH_LOKI_URL: server.lokiUrl,
@@ -103,7 +104,7 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   }
   // Everything the agent wrote lands in the report folder: mask any key it echoed, its own or
   // another loaded seat's (the redactor knows them all), before anything reads it.
-  const secrets = namedEnv(t.seat).map((n) => process.env[n]);
+  const secrets = seatEnvNames(t.seat).map((n) => process.env[n]);
   for (const f of [files.stdout, files.stderr, files.theory, files.agentTrace]) {
     if (existsSync(f)) writeFileSync(f, redact(readFileSync(f, 'utf8'), secrets));
   }

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { looksLikeSecret, redact, redactDeep, registerSecretEnv } from '../../../src/errors.js';
-import { agentEnv, namedEnv } from '../../../src/providers/command/index.js';
+import { agentEnv } from '../../../src/providers/command/index.js';
+import { seatEnvNames } from '../../../src/spec/seat.js';
 
 const BENCH_ENV: NodeJS.ProcessEnv = {
   PATH: '/usr/bin:/bin',
@@ -37,7 +38,7 @@ describe('agentEnv', () => {
   });
 
   it('passes exactly the variables the seat names, credential-shaped or not', () => {
-    const named = namedEnv({ auth: { apiKeyEnv: 'MY_AGENT_KEY' }, env: ['HTTPS_PROXY', 'UNSET_ONE'] });
+    const named = seatEnvNames({ auth: { apiKeyEnv: 'MY_AGENT_KEY' }, env: ['HTTPS_PROXY', 'UNSET_ONE'] });
     expect(named).toEqual(['MY_AGENT_KEY', 'HTTPS_PROXY', 'UNSET_ONE']);
     const env = agentEnv(BENCH_ENV, named);
     expect(env.MY_AGENT_KEY).toBe(BENCH_ENV.MY_AGENT_KEY);
