@@ -22,7 +22,7 @@ function hardStop(sig: Sig, release: () => void): void {
   killAllAgents();
   // The progress bar hid the cursor; nothing else will get the chance to show it again.
   if (process.stderr.isTTY) process.stderr.write('\x1b[?25h\n');
-  process.stderr.write(`bench: ${sig} again: stopped without waiting for running trials\n`);
+  process.stderr.write(`bench: ${sig} again: stopped at once, without waiting for running work\n`);
   const code = sig === 'SIGINT' ? 130 : 143;
   if (forceExit) forceExit(code);
   else {
