@@ -11,6 +11,7 @@ import type { ApiParams, ApiResponse, Backend } from './api.js';
 import { handleGrafana, isGrafanaPath } from './grafana-routes.js';
 import { routeOf } from './http-routes.js';
 import { TEXT_TYPE } from './loki-wire.js';
+import { isLoopbackAddress, loopbackRefusal } from './loopback-guard.js';
 import { JSON_TYPE } from './prom-wire.js';
 
 export interface HttpServerOptions {
@@ -41,7 +42,11 @@ export async function startHttpServer(
   backend: Backend,
   opts: HttpServerOptions = {},
 ): Promise<HttpServerHandle> {
+  // Known once listening (before any request): a loopback server checks Host and Origin.
+  let guardPort: number | undefined;
   const server = createServer((req, res) => {
+    const refused = guardPort === undefined ? null : loopbackRefusal(req.headers, guardPort);
+    if (refused) return send(res, refused);
     serve(backend, req, res, opts).catch((err: unknown) => {
       if (!res.headersSent)
         send(res, { status: 500, text: `internal error: ${(err as Error)?.message ?? err}\n` });
@@ -57,6 +62,7 @@ export async function startHttpServer(
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
   });
   const { port, address } = server.address() as AddressInfo;
+  if (isLoopbackAddress(address)) guardPort = port;
   const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
   return {
     url,

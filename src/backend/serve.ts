@@ -21,6 +21,8 @@ export interface ServeOptions {
   shiftToNow?: boolean;
   /** Where the banner goes (default stdout). */
   write?: (line: string) => void;
+  /** Serve until this aborts (the CLI's interrupt), else until SIGINT/SIGTERM. */
+  signal?: AbortSignal;
 }
 
 /** A golden path (golden.yaml or its folder), or an id looked up under ./goldens/. */
@@ -59,8 +61,14 @@ export async function startServe(arg: string, opts: ServeOptions = {}): Promise<
   return server;
 }
 
-/** Resolves at the first SIGINT or SIGTERM (the `serve` and `mcp` commands run until then). */
-export function untilSignal(): Promise<void> {
+/** Resolves when `signal` aborts; without one, at the first SIGINT or SIGTERM. */
+export function untilSignal(signal?: AbortSignal): Promise<void> {
+  if (signal) {
+    return new Promise<void>((resolve) => {
+      if (signal.aborted) resolve();
+      else signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+  }
   return new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
@@ -75,7 +83,7 @@ export function untilSignal(): Promise<void> {
 /** Serve until SIGINT/SIGTERM, then close the server and return. */
 export async function serveCommand(arg: string, opts: ServeOptions = {}): Promise<void> {
   const server = await startServe(arg, opts);
-  await untilSignal();
+  await untilSignal(opts.signal);
   await server.close();
   (opts.write ?? ((l: string) => process.stdout.write(`${l}\n`)))('stopped');
 }

@@ -1,10 +1,12 @@
 /**
  * The CLI: commander wiring and the one error boundary. Each command lives in commands/<name>.ts,
  * parses its flags, lazy-imports its implementation and calls the public API. Only this file
- * calls process.exit (DESIGN §13: 0 ok, 1 threshold/regression, 2 bad input, 3 internal).
+ * calls process.exit (DESIGN §13: 0 ok, 1 threshold/regression, 2 bad input, 3 internal, 130/143
+ * interrupted). Every message printed here is masked: an error may quote what an agent wrote.
  */
 import { Command, CommanderError } from 'commander';
-import { BenchError } from '../errors.js';
+import { BenchError, InterruptedError, redact } from '../errors.js';
+import { setForceExit } from '../run/interrupt.js';
 import { COMMANDS } from './commands/index.js';
 
 export async function main(argv: string[]): Promise<void> {
@@ -14,11 +16,16 @@ export async function main(argv: string[]): Promise<void> {
     .exitOverride()
     .showHelpAfterError();
   for (const register of COMMANDS) register(program);
+  // A second Ctrl-C does not wait for anything (run/interrupt.ts).
+  setForceExit((code) => process.exit(code));
   try {
     await program.parseAsync(argv);
     if (process.exitCode === undefined) process.exitCode = 0;
   } catch (err) {
     process.exitCode = exitCodeFor(err);
+    // Interrupted: children are killed and the journal written; a leftover socket or timer must
+    // not keep the process alive after the user asked it to stop.
+    if (err instanceof InterruptedError) process.exit(err.exitCode);
   }
 }
 
@@ -29,11 +36,11 @@ function exitCodeFor(err: unknown): number {
     return 2;
   }
   if (err instanceof BenchError) {
-    process.stderr.write(`bench: ${err.message}\n`);
+    process.stderr.write(`bench: ${redact(err.message)}\n`);
     return err.exitCode;
   }
   const e = err as Error;
-  process.stderr.write(`bench: internal error: ${e?.message ?? String(err)}\n${e?.stack ?? ''}\n`);
+  process.stderr.write(redact(`bench: internal error: ${e?.message ?? String(err)}\n${e?.stack ?? ''}\n`));
   process.stderr.write('This is a bug in rematch; please report it with the command you ran.\n');
   return 3;
 }

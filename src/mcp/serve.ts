@@ -1,8 +1,8 @@
 /**
  * `bench mcp <golden>`: the golden's backend stack (real clock, faults on unless --no-faults)
  * behind the MCP server, over stdio (default; stdout is the protocol, so messages go to stderr) or
- * streamable HTTP on 127.0.0.1 at `/mcp`, stateless, with Host-header validation against the
- * server's own address (DNS-rebinding protection).
+ * streamable HTTP on 127.0.0.1 at `/mcp`, stateless, with Host and Origin validated against the
+ * server's own loopback address (DNS-rebinding protection: backend/loopback-guard.ts).
  */
 
 import { createServer, type Server } from 'node:http';
@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { type Backend, createBackendStack } from '../backend/index.js';
+import { loopbackRefusal } from '../backend/loopback-guard.js';
 import { resolveGoldenArg, untilSignal } from '../backend/serve.js';
 import { RealClock } from '../clock.js';
 import { loadGolden } from '../spec/load.js';
@@ -23,6 +24,8 @@ export interface McpCommandOptions {
   faults?: boolean;
   /** Messages for the user (default stderr: in stdio mode stdout belongs to the protocol). */
   write?: (line: string) => void;
+  /** Serve until this aborts (the CLI's interrupt), else until SIGINT/SIGTERM. */
+  signal?: AbortSignal;
 }
 
 export interface McpHttpHandle {
@@ -31,8 +34,13 @@ export interface McpHttpHandle {
 }
 
 export async function startMcpHttp(backend: Backend, golden: Golden, port = 0): Promise<McpHttpHandle> {
-  let allowedHosts: string[] = [];
+  let bound = 0;
   const server: Server = createServer((req, res) => {
+    const refused = loopbackRefusal(req.headers, bound);
+    if (refused) {
+      res.writeHead(refused.status, { 'content-type': 'text/plain' }).end(refused.text);
+      return;
+    }
     if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('404 page not found\n');
       return;
@@ -42,8 +50,6 @@ export async function startMcpHttp(backend: Backend, golden: Golden, port = 0): 
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
-      enableDnsRebindingProtection: true,
-      allowedHosts,
     });
     res.on('close', () => {
       void transport.close();
@@ -60,10 +66,9 @@ export async function startMcpHttp(backend: Backend, golden: Golden, port = 0): 
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
-  const p = (server.address() as AddressInfo).port;
-  allowedHosts = [`127.0.0.1:${p}`, `localhost:${p}`];
+  bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${p}/mcp`,
+    url: `http://127.0.0.1:${bound}/mcp`,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -85,7 +90,7 @@ export async function mcpCommand(arg: string, opts: McpCommandOptions = {}): Pro
   if (opts.http) {
     const h = await startMcpHttp(backend, golden, opts.port ?? 0);
     write(`MCP (streamable HTTP): ${h.url} (${what})`);
-    await untilSignal();
+    await untilSignal(opts.signal);
     await h.close();
     return;
   }
@@ -97,6 +102,6 @@ export async function mcpCommand(arg: string, opts: McpCommandOptions = {}): Pro
   });
   await server.connect(transport);
   write(`MCP (stdio): ${what}`);
-  await Promise.race([closed, untilSignal()]);
+  await Promise.race([closed, untilSignal(opts.signal)]);
   await server.close();
 }

@@ -26,9 +26,19 @@ export function createProgress(
       cliProgress.Presets.shades_classic,
     );
     bar.start(total, 0, { last: '' });
+    // The bar hides the cursor; an exit that skips stop() (a second Ctrl-C, a crash) must not
+    // leave the user's terminal without one.
+    const showCursor = () => opts.stream.write('\x1b[?25h');
+    process.once('exit', showCursor);
+    let stopped = false;
     return {
       tick: (t) => bar.update(++done, { last: `${t.id} ${t.verdict}` }),
-      stop: () => bar.stop(),
+      stop: () => {
+        if (stopped) return;
+        stopped = true;
+        process.off('exit', showCursor);
+        bar.stop();
+      },
     };
   }
   const width = String(total).length;

@@ -4,12 +4,12 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError, ThresholdError } from '../errors.js';
+import { InputError, InterruptedError, registerSecretEnv, ThresholdError } from '../errors.js';
 import { ceilingLines, createProgress, renderTerminal } from '../reporters/index.js';
 import { baselineTrials, rowKind, type Scorecard } from '../scoring/index.js';
 import type { ConfigFile } from '../spec/config.js';
 import type { Golden } from '../spec/normalized.js';
-import type { Seat } from '../spec/seat.js';
+import { type Seat, seatEnvNames } from '../spec/seat.js';
 import { executeTrials, type RunContendedFn, type RunTrialFn } from './execute.js';
 import { JOURNAL_FILE, readJournal } from './journal.js';
 import { type PlanOptions, planRun, type RunPlan } from './plan.js';
@@ -36,6 +36,11 @@ export interface RunBenchOptions extends PlanOptions {
   stdout?: Out;
   stderr?: Out;
   tty?: boolean;
+  /**
+   * Aborted = interrupted: nothing new starts, running trials are aborted and not journaled, and
+   * runBench throws an InterruptedError naming how far it got and how to resume.
+   */
+  signal?: AbortSignal;
 }
 
 export interface RunBenchResult {
@@ -133,6 +138,7 @@ export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResu
   );
 
   const skipped = new Map<string, string>();
+  registerSecretEnv(inputs.seats.flatMap(seatEnvNames));
   const skip = (seat: string, reason: string): void => {
     if (!skipped.has(seat)) stderr.write(`skipped seat ${seat}: ${reason}\n`);
     skipped.set(seat, reason);
@@ -151,20 +157,32 @@ export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResu
   const runContended = manifest.contended
     ? (opts.runContended ?? (await import('./contended.js')).runContended)
     : undefined;
-  await executeTrials(todo, {
-    dir,
-    journal: join(dir, JOURNAL_FILE),
-    concurrency: opts.concurrency ?? inputs.config.concurrency,
-    passCorrectness: manifest.thresholds.passCorrectness,
-    runTrial: opts.runTrial ?? (await import('./trial.js')).runTrial,
-    ...(runContended ? { runContended } : {}),
-    onDone: (t) => {
-      result.executed++;
-      progress.tick(t);
-    },
-    onSkip: skip,
-  });
-  progress.stop();
+  try {
+    await executeTrials(todo, {
+      dir,
+      journal: join(dir, JOURNAL_FILE),
+      concurrency: opts.concurrency ?? inputs.config.concurrency,
+      passCorrectness: manifest.thresholds.passCorrectness,
+      runTrial: opts.runTrial ?? (await import('./trial.js')).runTrial,
+      ...(runContended ? { runContended } : {}),
+      onDone: (t) => {
+        result.executed++;
+        progress.tick(t);
+      },
+      onSkip: skip,
+      signal: opts.signal,
+    });
+  } finally {
+    progress.stop();
+  }
+  if (opts.signal?.aborted) {
+    const done = readJournal(join(dir, JOURNAL_FILE));
+    const n = runnable.filter((t) => done.has(t.id)).length;
+    throw new InterruptedError(
+      opts.signal.reason instanceof InterruptedError ? opts.signal.reason.signal : 'SIGINT',
+      `interrupted: ${n} of ${runnable.length} trials done; continue with bench run --resume ${dir}`,
+    );
+  }
   result.skipped = [...skipped].map(([seat, reason]) => ({ seat, reason }));
   manifest.skipped = result.skipped;
   writeManifest(dir, manifest);

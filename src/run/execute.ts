@@ -3,8 +3,11 @@
  * A trial that throws is the bench's fault: recorded unscored (never a zero), retried with
  * --retry-errors. In contended mode the trials of one golden share one timeline, so they run,
  * and are re-run on resume, as a whole group: a partial group would change the contention.
+ * Once `signal` aborts (an interrupt), nothing new starts and a trial that ends after it is not
+ * journaled: it was cut short, so a resume runs it again.
  */
 
+import { setMaxListeners } from 'node:events';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../errors.js';
@@ -18,7 +21,11 @@ import { runPool } from './scheduler.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from './types.js';
 
 export type RunTrialFn = (spec: TrialSpec, env: TrialEnv) => Promise<TrialOutcome>;
-export type RunContendedFn = (specs: TrialSpec[], dirOf: (s: TrialSpec) => string) => Promise<TrialOutcome[]>;
+export type RunContendedFn = (
+  specs: TrialSpec[],
+  dirOf: (s: TrialSpec) => string,
+  opts?: { signal?: AbortSignal },
+) => Promise<TrialOutcome[]>;
 
 export interface ExecuteOptions {
   dir: string;
@@ -30,6 +37,7 @@ export interface ExecuteOptions {
   runContended?: RunContendedFn;
   onDone: (t: TrialDone) => void;
   onSkip: (seat: string, reason: string) => void;
+  signal?: AbortSignal;
 }
 
 /** The journal record of a trial around its score. */
@@ -84,6 +92,7 @@ function finish(
   spec: TrialSpec,
   outcome: TrialOutcome | { kind: 'crash'; err: unknown },
 ): void {
+  if (o.signal?.aborted) return;
   if (outcome.kind === 'skipped') {
     o.onSkip(spec.seat.name, outcome.reason);
     return;
@@ -98,6 +107,28 @@ function finish(
   // the journal line comes last: once it is there, every file of the trial is
   appendJournal(o.journal, rec);
   o.onDone({ id: rec.id, verdict: rec.score.verdict, correctness: rec.score.correctness });
+}
+
+/**
+ * A signal for one trial (or contended group) that follows the run's. Clock and capacity waits
+ * hang an abort listener on the signal they get and never take it off; on the run's signal those
+ * would pile up (and keep every trial's clock alive) for the whole run. On the trial's own signal
+ * they go when the trial does; one trial holding many is expected, not a leak warning.
+ */
+async function scoped<T>(
+  run: AbortSignal | undefined,
+  work: (s: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
+  if (!run) return work(undefined);
+  const ac = new AbortController();
+  setMaxListeners(0, ac.signal);
+  const follow = () => ac.abort(run.reason);
+  run.addEventListener('abort', follow, { once: true });
+  try {
+    return await work(ac.signal);
+  } finally {
+    run.removeEventListener('abort', follow);
+  }
 }
 
 function freshDir(o: ExecuteOptions, spec: TrialSpec): string {
@@ -150,10 +181,13 @@ async function executeGuarded(
     for (const s of specs.filter((x) => x.role !== 'ceiling'))
       groups.set(s.golden.id, [...(groups.get(s.golden.id) ?? []), s]);
     for (const group of groups.values()) {
+      if (o.signal?.aborted) break;
       const dirs = new Map(group.map((s) => [s.id, freshDir(o, s)]));
       let outcomes: (TrialOutcome | { kind: 'crash'; err: unknown })[];
       try {
-        outcomes = await guard(o.runContended(group, (s) => dirs.get(s.id)!));
+        outcomes = await guard(
+          scoped(o.signal, (signal) => o.runContended!(group, (s) => dirs.get(s.id)!, { signal })),
+        );
       } catch (err) {
         outcomes = group.map(() => ({ kind: 'crash' as const, err }));
       }
@@ -171,9 +205,12 @@ async function runEach(
   guard: <T>(p: Promise<T>) => Promise<T>,
 ): Promise<void> {
   await runPool(specs, o.concurrency, async (spec) => {
+    if (o.signal?.aborted) return;
     let outcome: TrialOutcome | { kind: 'crash'; err: unknown };
     try {
-      outcome = await guard(o.runTrial(spec, { dir: freshDir(o, spec) }));
+      outcome = await guard(
+        scoped(o.signal, (signal) => o.runTrial(spec, { dir: freshDir(o, spec), signal })),
+      );
     } catch (err) {
       outcome = { kind: 'crash', err };
     }

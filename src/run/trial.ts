@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import chalk from 'chalk';
 import { createBackendStack } from '../backend/index.js';
 import { type Clock, RealClock, VirtualClock } from '../clock.js';
+import { InterruptedError, redact } from '../errors.js';
 import { runSession } from '../host/index.js';
 import { TraceWriter } from '../host/trace.js';
 import { createModel, isSkip } from '../providers/registry.js';
@@ -113,6 +114,7 @@ export interface TrialFlags {
 export async function runTrialCommand(
   flags: TrialFlags,
   write: (s: string) => void = (s) => process.stdout.write(s),
+  signal?: AbortSignal,
 ): Promise<TrialOutcome> {
   const { config } = loadConfig(flags.config);
   const golden = byIdOrPath(
@@ -134,14 +136,21 @@ export async function runTrialCommand(
   const seed = flags.seed ?? trialSeed(config.seed, golden.id, seat.name, rep);
   const id = trialId(golden.id, seat.name, gateSet.name, rep);
   const dir = resolve(flags.out ?? join(config.outDir, 'trials', id));
-  const outcome = await runTrial({ id, golden, seat, gateSet, rep, seed }, { dir });
+  const outcome = await runTrial({ id, golden, seat, gateSet, rep, seed }, { dir, signal });
+  if (signal?.aborted) {
+    const sig = signal.reason instanceof InterruptedError ? signal.reason.signal : 'SIGINT';
+    throw new InterruptedError(sig, `interrupted: the trial did not finish; its partial files are in ${dir}`);
+  }
   if (outcome.kind === 'skipped') write(`${outcome.reason}\n`);
   else
     write(
-      formatTimeline(outcome.trace, {
-        color: Boolean(process.stdout.isTTY) && chalk.level > 0,
-        traceFile: outcome.traceFile,
-      }),
+      // What an agent wrote reaches the terminal here: masked like every report file.
+      redact(
+        formatTimeline(outcome.trace, {
+          color: Boolean(process.stdout.isTTY) && chalk.level > 0,
+          traceFile: outcome.traceFile,
+        }),
+      ),
     );
   return outcome;
 }

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import type { InputIssue } from '../errors.js';
+import { type InputIssue, registerSecretEnv } from '../errors.js';
 import { type Checked, checkSchema, locateRules, throwIfErrors } from './check.js';
 import { ConfigFile } from './config.js';
 import { expandGoldenPaths, expandSeatPaths, goldenFileOf, readInput } from './files.js';
@@ -16,7 +16,7 @@ import { configRules, defaultSeatRules } from './rules/config.js';
 import { goldenRules } from './rules/golden.js';
 import { seatRules } from './rules/seat.js';
 import type { RuleIssue } from './rules/types.js';
-import { type Seat, SeatFile } from './seat.js';
+import { type Seat, SeatFile, seatEnvNames } from './seat.js';
 import { Theory } from './theory.js';
 import { parseYamlSource } from './yaml-source.js';
 
@@ -66,6 +66,8 @@ export function checkSeat(path: string): Checked<Seat> {
   const src = parseYamlSource(path, readInput(path, 'seat'));
   const parsed = checkSchema(src, SeatFile);
   if (!parsed.value) return { issues: parsed.issues };
+  // Every loaded seat's key variables are masked everywhere, whichever seat runs (errors.ts).
+  registerSecretEnv(seatEnvNames(parsed.value));
   return { value: { ...parsed.value, file: path }, issues: locateRules(src, seatRules(parsed.value)) };
 }
 

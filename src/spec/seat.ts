@@ -46,10 +46,20 @@ export const SeatFile = z
     /** command seats: the external agent's argv. */
     command: z.array(z.string()).min(1).optional(),
     timeoutSeconds: z.number().positive().optional(),
+    /**
+     * command seats: variables passed from the bench's environment to the agent beyond the
+     * allowlist (docs/command-seats.md); their values are masked in everything the bench writes.
+     */
+    env: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name')).optional(),
   })
   .strict();
 
 export type SeatFile = z.infer<typeof SeatFile>;
+
+/** The environment variables a seat names: its key variable and its `env:` list (both masked). */
+export function seatEnvNames(seat: Pick<SeatFile, 'auth' | 'env'>): string[] {
+  return [...(seat.auth ? [seat.auth.apiKeyEnv] : []), ...(seat.env ?? [])];
+}
 export interface Seat extends SeatFile {
   file: string;
 }

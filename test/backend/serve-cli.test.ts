@@ -1,4 +1,4 @@
-/** `bench serve` through the built CLI: banner, a live query, clean stop on SIGTERM, bad input exits 2. */
+/** `bench serve` through the built CLI: banner, a live query, clean stop on SIGTERM (exit 143), bad input exits 2. */
 import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,8 +31,10 @@ describe('bench serve', () => {
     expect(r.status).toBe(200);
     expect(((await r.json()) as { status: string }).status).toBe('success');
     child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    // Stopped cleanly, and says it was a signal: 128 + SIGTERM, as a shell reports it.
+    expect(await exited).toBe(143);
     expect(out).toContain('stopped');
+    expect(err).toContain('interrupted (SIGTERM)');
   });
 
   it('exits 2 with a clear message for an unknown golden', () => {

@@ -125,6 +125,14 @@ setInterval(() => {}, 1000);
     expect(r.theory).toBeNull();
   }, 30_000);
 
+  it('reports a command that cannot start (through the watchdog) as unscored, with the reason', async () => {
+    const dir = tempDir();
+    const r = await runSeat('name: nope\nprovider: command\ncommand: [no-such-agent-binary, -u]\n', dir);
+    const end = r.trace.events.at(-1);
+    expect(end).toMatchObject({ type: 'end', stop: 'error', unscored: true });
+    expect((end as { error?: string }).error).toMatch(/the agent could not start: .*ENOENT/);
+  }, 30_000);
+
   it('rejects an invalid Theory as data: no Theory, scored, the reason in the end event', async () => {
     const dir = tempDir();
     const agent = join(dir, 'bad.mjs');

@@ -18,6 +18,9 @@ export function register(program: Command): void {
     .option('--no-faults', "serve without the golden's faults")
     .action(async (golden: string, opts: { http?: boolean; port?: number; faults: boolean }) => {
       const { mcpCommand } = await import('../../mcp/serve.js');
-      await mcpCommand(golden, { http: opts.http, port: opts.port, faults: opts.faults });
+      const { interruptible } = await import('../../run/interrupt.js');
+      await interruptible((signal) =>
+        mcpCommand(golden, { http: opts.http, port: opts.port, faults: opts.faults, signal }),
+      );
     });
 }

@@ -36,14 +36,18 @@ export function register(program: Command): void {
         return;
       }
       const { runBench } = await import('../../run/bench.js');
-      await runBench({
-        ...opts,
-        out: flags.out,
-        resume: flags.resume,
-        concurrency: int('--concurrency', flags.concurrency, 1),
-        retryErrors: flags.retryErrors,
-        minCorrectness: min,
-      });
+      const { interruptible } = await import('../../run/interrupt.js');
+      await interruptible((signal) =>
+        runBench({
+          ...opts,
+          out: flags.out,
+          resume: flags.resume,
+          concurrency: int('--concurrency', flags.concurrency, 1),
+          retryErrors: flags.retryErrors,
+          minCorrectness: min,
+          signal,
+        }),
+      );
     });
 }
 

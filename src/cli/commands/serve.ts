@@ -16,6 +16,9 @@ export function register(program: Command): void {
     .option('--shift-to-now', "shift the world so the wall clock's now is the golden's now")
     .action(async (golden: string, opts: { port?: number; faults: boolean; shiftToNow?: boolean }) => {
       const { serveCommand } = await import('../../backend/serve.js');
-      await serveCommand(golden, { port: opts.port, faults: opts.faults, shiftToNow: opts.shiftToNow });
+      const { interruptible } = await import('../../run/interrupt.js');
+      await interruptible((signal) =>
+        serveCommand(golden, { port: opts.port, faults: opts.faults, shiftToNow: opts.shiftToNow, signal }),
+      );
     });
 }

@@ -35,7 +35,8 @@ export function register(program: Command): void {
         config?: string;
       }) => {
         const { runTrialCommand } = await import('../../run/trial.js');
-        await runTrialCommand(flags);
+        const { interruptible } = await import('../../run/interrupt.js');
+        await interruptible((signal) => runTrialCommand(flags, undefined, signal));
       },
     );
 }

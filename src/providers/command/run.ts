@@ -8,11 +8,13 @@
 
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { redact } from '../../errors.js';
+import { redact, redactDeep } from '../../errors.js';
 import { TraceWriter } from '../../host/trace.js';
+import { seatEnvNames } from '../../spec/seat.js';
 import { Theory } from '../../spec/theory.js';
 import { type EndEvent, type HeaderEvent, TRACE_FORMAT, type Trace } from '../../spec/trace.js';
 import { readAgentTrace } from './agent-trace.js';
+import { agentEnv } from './env.js';
 import { commandPrompt } from './prompt.js';
 import { spawnAgent } from './spawn.js';
 import { callEvents } from './trace.js';
@@ -82,6 +84,7 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
       argv,
       cwd: process.cwd(),
       env: {
+        ...agentEnv(process.env, seatEnvNames(t.seat)),
         REMATCH_PROMPT_FILE: files.prompt,
         REMATCH_PROMETHEUS_URL: server.promUrl,
         REMATCH_LOKI_URL: server.lokiUrl,
@@ -90,10 +93,6 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
         REMATCH_THEORY_FILE: files.theory,
         REMATCH_TRACE_FILE: files.agentTrace,
         REMATCH_NOW: new Date(t.golden.ms.now + server.shiftMs).toISOString(),
-        // The seat's own key, when it names one (other credentials are withheld: spawn.ts).
-        ...(t.seat.auth && process.env[t.seat.auth.apiKeyEnv] !== undefined
-          ? { [t.seat.auth.apiKeyEnv]: process.env[t.seat.auth.apiKeyEnv] as string }
-          : {}),
       },
       stdoutFile: files.stdout,
       stderrFile: files.stderr,
@@ -103,29 +102,33 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   } finally {
     await server.close();
   }
-  // What the agent printed goes into the report folder: mask its key if it echoed it.
-  const key = t.seat.auth ? process.env[t.seat.auth.apiKeyEnv] : undefined;
-  for (const f of [files.stdout, files.stderr]) {
-    if (existsSync(f)) writeFileSync(f, redact(readFileSync(f, 'utf8'), [key]));
+  // Everything the agent wrote lands in the report folder: mask any key it echoed, its own or
+  // another loaded seat's (the redactor knows them all), before anything reads it.
+  const secrets = seatEnvNames(t.seat).map((n) => process.env[n]);
+  for (const f of [files.stdout, files.stderr, files.theory, files.agentTrace]) {
+    if (existsSync(f)) writeFileSync(f, redact(readFileSync(f, 'utf8'), secrets));
   }
   const totalMs = Date.now() - t0;
 
-  const writer = new TraceWriter({ header: header(t), file: `${files.trace}.tmp` });
+  const writer = new TraceWriter({ header: redactDeep(header(t), secrets), file: `${files.trace}.tmp` });
+  const append = (e: Parameters<TraceWriter['append']>[0]) => writer.append(redactDeep(e, secrets));
   calls.sort((a, b) => Number(a.id.slice(1)) - Number(b.id.slice(1)));
   calls.forEach((c, i) => {
-    for (const e of callEvents(c, t0, i + 1)) writer.append(e);
+    for (const e of callEvents(c, t0, i + 1)) append(e);
   });
   const own = readAgentTrace(files.agentTrace, new Set(calls.map((c) => c.id)));
-  for (const e of own.events) writer.append(e);
-  const { theory, problem } = run.timedOut ? { theory: null, problem: undefined } : readTheory(files.theory);
+  for (const e of own.events) append(e);
+  const read = run.timedOut ? { theory: null, problem: undefined } : readTheory(files.theory);
+  const theory = read.theory && redactDeep(read.theory, secrets);
+  const problem = read.problem && redact(read.problem, secrets);
   if (theory) {
-    writer.append({ type: 'theory', t: totalMs, source: 'submitted', theory });
+    append({ type: 'theory', t: totalMs, source: 'submitted', theory });
     writeFileSync(join(dir, 'theory.json'), `${JSON.stringify(theory, null, 2)}\n`);
   }
   const fingerprints = new Set(
     writer.events().flatMap((e) => (e.type === 'tool_result' && e.fingerprint ? [e.fingerprint] : [])),
   );
-  writer.append(endEvent(run, calls, own, totalMs, theory !== null, problem, fingerprints.size));
+  append(endEvent(run, calls, own, totalMs, theory !== null, problem, fingerprints.size));
   renameSync(`${files.trace}.tmp`, files.trace);
   return { traceFile: files.trace, trace: writer.trace(), theory };
 }

@@ -1,9 +1,12 @@
 /**
- * Runs the agent's command in its own process group (detached), with stdout and stderr going to
- * files. On timeout or abort the WHOLE group gets SIGTERM, then SIGKILL after a grace period; when
- * the agent exits by itself the group is still killed, so no grandchild outlives the trial.
+ * Runs the agent's command under the watchdog (watchdog.ts) in its own process group, with stdout
+ * and stderr going to files. On timeout or abort the WHOLE group gets SIGTERM, then SIGKILL after a
+ * grace period; when the agent exits by itself the group is still killed, so no grandchild outlives
+ * the trial. If the bench itself is killed, the watchdog kills the group (docs/command-seats.md).
  */
-import { execa } from 'execa';
+import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { WATCHDOG_SOURCE } from './watchdog.js';
 
 export interface SpawnResult {
   exitCode: number | undefined;
@@ -17,6 +20,9 @@ export interface SpawnResult {
 
 const GRACE_MS = 2_000;
 
+/** Process groups of agents still running: killed at once on a forced exit (killAllAgents). */
+const live = new Set<number>();
+
 function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   if (pid === undefined) return;
   try {
@@ -27,20 +33,19 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
 }
 
 /**
- * The user's agent inherits the environment minus other credentials: its stdout and stderr land in
- * the report folder, so a key it never needed must not be in reach. A seat that wants a key names
- * it (`auth.apiKeyEnv`) and the caller passes it in `env`.
+ * SIGKILL every agent group this process started and has not reaped. Synchronous, so it can run
+ * in a second Ctrl-C's handler or on `exit`, where nothing asynchronous gets a turn.
  */
-const SECRET_NAME = /(_API_KEY|_TOKEN|_SECRET|_PASSWORD|^AWS_SECRET_ACCESS_KEY)$/i;
-
-function withoutSecrets(env: NodeJS.ProcessEnv): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(env)) if (v !== undefined && !SECRET_NAME.test(k)) out[k] = v;
-  return out;
+export function killAllAgents(): void {
+  for (const pid of live) killGroup(pid, 'SIGKILL');
+  live.clear();
 }
+
+let exitHook = false;
 
 export async function spawnAgent(opts: {
   argv: string[];
+  /** The agent's whole environment (env.ts builds it). */
   env: Record<string, string>;
   cwd: string;
   stdoutFile: string;
@@ -48,19 +53,30 @@ export async function spawnAgent(opts: {
   timeoutMs: number;
   signal?: AbortSignal;
 }): Promise<SpawnResult> {
-  const [file, ...args] = opts.argv;
-  const child = execa(file, args, {
-    env: { ...withoutSecrets(process.env), ...opts.env },
-    extendEnv: false,
-    cwd: opts.cwd,
-    detached: true,
-    stdin: 'ignore',
-    stdout: { file: opts.stdoutFile },
-    stderr: { file: opts.stderrFile },
-    reject: false,
-    cleanup: true,
-  });
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', killAllAgents);
+  }
+  const out = openSync(opts.stdoutFile, 'w');
+  const err = openSync(opts.stderrFile, 'w');
+  let child: ReturnType<typeof spawn>;
+  try {
+    child = spawn(process.execPath, ['-e', WATCHDOG_SOURCE, '--', ...opts.argv], {
+      env: opts.env,
+      cwd: opts.cwd,
+      detached: true,
+      stdio: ['ignore', out, err, 'ipc'],
+    });
+  } finally {
+    closeSync(out);
+    closeSync(err);
+  }
   const pid = child.pid;
+  if (pid !== undefined) live.add(pid);
+  let spawnError: string | undefined;
+  child.on('message', (m: unknown) => {
+    if (m && typeof m === 'object' && 'spawnError' in m) spawnError = String(m.spawnError);
+  });
   let timedOut = false;
   let aborted = false;
   const stop = (why: 'timeout' | 'abort') => {
@@ -71,20 +87,28 @@ export async function spawnAgent(opts: {
   };
   const timer = setTimeout(() => stop('timeout'), opts.timeoutMs);
   const onAbort = () => stop('abort');
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  if (opts.signal?.aborted) onAbort();
+  else opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const r = await child;
+    const r = await new Promise<{ code: number | null; signal: NodeJS.Signals | null; error?: Error }>(
+      (resolve) => {
+        child.once('error', (error) => resolve({ code: null, signal: null, error }));
+        child.once('close', (code, signal) => resolve({ code, signal }));
+      },
+    );
+    const failed = spawnError ?? r.error?.message;
     return {
-      exitCode: r.exitCode,
-      signal: r.signal,
+      exitCode: r.code ?? undefined,
+      signal: r.signal ?? undefined,
       timedOut,
       aborted,
       pid,
-      ...(r.failed && r.exitCode === undefined && !r.signal ? { spawnError: r.shortMessage } : {}),
+      ...(failed !== undefined ? { spawnError: failed } : {}),
     };
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
     killGroup(pid, 'SIGKILL');
+    if (pid !== undefined) live.delete(pid);
   }
 }

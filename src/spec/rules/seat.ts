@@ -27,6 +27,8 @@ export function seatRules(s: SeatFile): RuleIssue[] {
   }
   if (s.provider === 'sim' && s.auth)
     out.push(warn(['auth'], 'a sim seat calls no model: `auth` is ignored'));
+  if (s.provider !== 'command' && s.env)
+    out.push(warn(['env'], "`env` passes variables to a command seat's agent: ignored here"));
   if (s.provider === 'sim' && s.pricing)
     out.push(warn(['pricing'], 'a sim seat costs nothing: `pricing` is ignored'));
   return out;

@@ -1,0 +1,47 @@
+/**
+ * The watchdog every command-seat agent runs under. The bench starts it (a fresh `node -e`) as the
+ * leader of a new process group with an IPC channel; it starts the agent in that group and relays
+ * its exit. If the bench dies without cleaning up (SIGKILL, a crash), the kernel closes the IPC
+ * channel: the watchdog sees `disconnect` (or its parent pid change, checked every 500 ms), sends
+ * the group SIGTERM, and SIGKILL a second later, so no agent keeps spending on a paid API.
+ *
+ * It is source text, not a module file, so it runs the same from src/ under the tests and from
+ * dist/ after a build, with nothing to resolve on disk. Plain CommonJS, no dependencies.
+ */
+export const WATCHDOG_GRACE_MS = 1_000;
+
+export const WATCHDOG_SOURCE = `
+const { spawn } = require('node:child_process');
+const [file, ...args] = process.argv.slice(1);
+const parent = process.ppid;
+let dying = false;
+const group = (sig) => { try { process.kill(-process.pid, sig); } catch {} };
+function die() {
+  if (dying) return;
+  dying = true;
+  group('SIGTERM');
+  setTimeout(() => group('SIGKILL'), ${WATCHDOG_GRACE_MS});
+}
+// The bench stops a trial by signalling the whole group: the agent reacts, the watchdog waits for it.
+process.on('SIGTERM', () => {});
+process.on('SIGINT', () => {});
+process.on('SIGHUP', die);
+process.on('disconnect', die);
+setInterval(() => { if (process.ppid !== parent) die(); }, 500);
+const env = { ...process.env };
+delete env.NODE_CHANNEL_FD;
+delete env.NODE_CHANNEL_SERIALIZATION_MODE;
+const child = spawn(file, args, { stdio: ['ignore', 'inherit', 'inherit'], env });
+child.on('error', (e) => {
+  const done = () => process.exit(127);
+  if (process.send) process.send({ spawnError: e.message }, done); else done();
+});
+child.on('exit', (code, sig) => {
+  if (dying) return group('SIGKILL');
+  if (sig) {
+    process.removeAllListeners('SIGTERM');
+    process.removeAllListeners('SIGINT');
+    process.kill(process.pid, sig);
+  } else process.exit(code ?? 1);
+});
+`;

@@ -1,0 +1,66 @@
+/**
+ * SIGINT and SIGTERM for the long-running commands (`bench run`, `trial`, `serve`, `mcp`). The
+ * first signal aborts the command's AbortSignal: no new trial starts, running ones are aborted
+ * (command seats get their process group killed), finished ones stay journaled, and the command
+ * ends through the CLI's one error boundary with an `InterruptedError` (exit 130 / 143). A second
+ * signal does not wait: it SIGKILLs every agent group and exits at once.
+ */
+import { stopRealPrometheusServers } from '../backend/real-prometheus.js';
+import { InterruptedError } from '../errors.js';
+import { killAllAgents } from '../providers/command/spawn.js';
+
+type Sig = 'SIGINT' | 'SIGTERM';
+
+let forceExit: ((code: number) => void) | undefined;
+
+/** The CLI boundary's immediate exit, for a second signal (only cli/main.ts calls process.exit). */
+export function setForceExit(fn: (code: number) => void): void {
+  forceExit = fn;
+}
+
+function hardStop(sig: Sig, release: () => void): void {
+  killAllAgents();
+  // The progress bar hid the cursor; nothing else will get the chance to show it again.
+  if (process.stderr.isTTY) process.stderr.write('\x1b[?25h\n');
+  process.stderr.write(`bench: ${sig} again: stopped at once, without waiting for running work\n`);
+  const code = sig === 'SIGINT' ? 130 : 143;
+  if (forceExit) forceExit(code);
+  else {
+    // Embedded without the CLI: die of the signal itself, as an unhandled one would.
+    release();
+    process.kill(process.pid, sig);
+  }
+}
+
+/**
+ * Runs `work` with SIGINT/SIGTERM turned into an abort of the signal it gets. When a signal came,
+ * the result is an InterruptedError (the one `work` threw, if it threw one: it may say more).
+ */
+export async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const ac = new AbortController();
+  let got: Sig | undefined;
+  const release = () => {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+  };
+  const on = (sig: Sig) => {
+    if (got) return hardStop(sig, release);
+    got = sig;
+    ac.abort(new InterruptedError(sig));
+  };
+  const onInt = () => on('SIGINT');
+  const onTerm = () => on('SIGTERM');
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  try {
+    const r = await work(ac.signal);
+    if (got) throw new InterruptedError(got);
+    return r;
+  } catch (e) {
+    if (got && !(e instanceof InterruptedError)) throw new InterruptedError(got);
+    throw e;
+  } finally {
+    if (got) await stopRealPrometheusServers().catch(() => undefined);
+    release();
+  }
+}
