@@ -1,0 +1,126 @@
+/**
+ * One process at a time in a run folder: `run.lock`, created with O_EXCL, holds the holder's pid,
+ * host and start time. A second process is refused (bad input, exit 2) naming the holder. A lock
+ * whose pid no longer runs on this host is stale (a killed run): it is taken over with one warning
+ * line. Released on every way out of the command, and on process exit as a backstop.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { InputError, InternalError } from '../errors.js';
+import { type Holder, holderAlive, procStart } from './lock-holder.js';
+
+export const LOCK_FILE = 'run.lock';
+
+export interface RunLock {
+  release(): void;
+}
+
+const sleep = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+};
+
+function create(file: string, body: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+  try {
+    writeSync(fd, body);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/** The holder, `null` when the lock is gone, `'partial'` when it is being written (or was left so). */
+function readHolder(file: string): Holder | null | 'partial' {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  try {
+    const h = JSON.parse(text) as Holder;
+    return typeof h.pid === 'number' && typeof h.token === 'string' ? h : 'partial';
+  } catch {
+    return 'partial';
+  }
+}
+
+const ageMs = (file: string): number =>
+  Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+
+/**
+ * Removing a stale lock races with other processes that found it stale too: only the one that
+ * creates `run.lock.takeover` (O_EXCL) may remove it, and only if it still is the stale one it saw.
+ */
+function takeOver(file: string, stale: Holder | 'partial'): boolean {
+  const side = `${file}.takeover`;
+  if (!create(side, `${process.pid}\n`)) {
+    if (ageMs(side) > 5000) rmSync(side, { force: true }); // its owner died mid-takeover
+    return false;
+  }
+  try {
+    const now = readHolder(file);
+    const same =
+      now === 'partial'
+        ? stale === 'partial'
+        : now !== null && stale !== 'partial' && now.token === stale.token;
+    if (same) rmSync(file, { force: true });
+    return same;
+  } finally {
+    rmSync(side, { force: true });
+  }
+}
+
+const described = (h: Holder): string =>
+  `pid ${h.pid} (started ${h.startedAt}${h.host === hostname() ? '' : ` on ${h.host}`})`;
+
+export function lockRunFolder(dir: string, warn: (line: string) => void): RunLock {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, LOCK_FILE);
+  const me: Holder = {
+    pid: process.pid,
+    host: hostname(),
+    startedAt: new Date().toISOString(),
+    procStart: procStart(process.pid),
+    token: randomBytes(8).toString('hex'),
+  };
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (create(file, `${JSON.stringify(me)}\n`)) return held(file, me);
+    const h = readHolder(file);
+    if (h === null) continue;
+    if (h === 'partial' && ageMs(file) < 2000) {
+      sleep(10); // created a moment ago and not written yet
+      continue;
+    }
+    if (h !== 'partial' && holderAlive(h))
+      throw new InputError(`run folder ${dir} is in use by ${described(h)}`);
+    if (takeOver(file, h))
+      warn(
+        `taking over the stale lock of run folder ${dir}: ${h === 'partial' ? 'an unreadable lock' : `${described(h)} is no longer running`}\n`,
+      );
+    else sleep(10);
+  }
+  throw new InternalError(`could not lock run folder ${dir}: ${file} kept changing`);
+}
+
+function held(file: string, me: Holder): RunLock {
+  let released = false;
+  const release = (): void => {
+    if (released) return;
+    released = true;
+    process.off('exit', release);
+    const h = readHolder(file);
+    if (h !== null && h !== 'partial' && h.token === me.token) rmSync(file, { force: true });
+  };
+  process.on('exit', release);
+  return { release };
+}
