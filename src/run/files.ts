@@ -1,6 +1,16 @@
 /** Crash-safe writes: a reader sees the old file or the new one, never half of either. */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
 
 let written = 0;
 
@@ -40,4 +50,17 @@ export function appendLineSync(file: string, line: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/** A temporary of writeAtomic for a run folder's files (or the older `<file>.<pid>.tmp`). */
+const TEMP = /^[\w.-]+\.(json|md|xml|html)\.\d+(\.\d+\.[0-9a-f]{8})?\.tmp$/;
+
+/**
+ * Temporaries a killed writer left in a run folder (not in its sub-folders: a trial's folder is
+ * emptied before the trial runs again). Only safe while holding the folder's lock, so no other
+ * process can be writing one; a folder without run.json is not a run folder yet and is left alone.
+ */
+export function sweepTemporaries(dir: string): void {
+  if (!existsSync(join(dir, 'run.json'))) return;
+  for (const name of readdirSync(dir)) if (TEMP.test(name)) rmSync(join(dir, name), { force: true });
 }

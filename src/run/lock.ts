@@ -2,13 +2,15 @@
  * One process at a time in a run folder: `run.lock`, created with O_EXCL, holds the holder's pid,
  * host and start time. A second process is refused (bad input, exit 2) naming the holder. A lock
  * whose pid no longer runs on this host is stale (a killed run): it is taken over with one warning
- * line. Released on every way out of the command, and on process exit as a backstop.
+ * line. Released on every way out of the command, and on process exit as a backstop. Whoever takes
+ * the lock also removes the temporaries a killed writer left in the folder.
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { InputError, InternalError } from '../errors.js';
+import { sweepTemporaries } from './files.js';
 import { type Holder, holderAlive, procStart } from './lock-holder.js';
 
 export const LOCK_FILE = 'run.lock';
@@ -94,7 +96,10 @@ export function lockRunFolder(dir: string, warn: (line: string) => void): RunLoc
     token: randomBytes(8).toString('hex'),
   };
   for (let attempt = 0; attempt < 200; attempt++) {
-    if (create(file, `${JSON.stringify(me)}\n`)) return held(file, me);
+    if (create(file, `${JSON.stringify(me)}\n`)) {
+      sweepTemporaries(dir); // the folder is ours: what a killed writer left is garbage
+      return held(file, me);
+    }
     const h = readHolder(file);
     if (h === null) continue;
     if (h === 'partial' && ageMs(file) < 2000) {
