@@ -98,3 +98,17 @@ export function seeded(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** The fake matrix run to the end in this process: the reference a resumed run must equal. */
+export async function finishedRun(reps: number, out = tmp()): Promise<string> {
+  const { runBench } = await import('../../src/index.js');
+  await runBench({ inputs, out, reps, runTrial: fakeRunTrial(), stdout: sink(), stderr: sink(), tty: false });
+  return out;
+}
+
+/** Keeps the first `n` lines of a run folder's journal, as if the run had been killed there. */
+export function keepJournalLines(dir: string, n: number): void {
+  const file = join(dir, 'journal.jsonl');
+  const lines = readFileSync(file, 'utf8').split('\n').slice(0, n);
+  writeFileSync(file, lines.map((l) => `${l}\n`).join(''));
+}
