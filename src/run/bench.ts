@@ -93,7 +93,9 @@ async function runLocked(opts: RunBenchOptions, locks: RunLock[]): Promise<RunBe
   const stderr = opts.stderr ?? process.stderr;
   const tty = opts.tty ?? Boolean(process.stdout.isTTY);
   const prior = opts.resume ? readManifest(opts.resume) : undefined;
-  const lock = (dir: string): number => locks.push(lockRunFolder(dir, (l) => stderr.write(l)));
+  const lock = (dir: string): void => {
+    locks.push(lockRunFolder(dir, (l) => stderr.write(l)));
+  };
   if (opts.resume && !opts.dryRun) lock(opts.resume);
   const inputs = await loadInputs(opts, prior);
   const planOpts: PlanOptions = prior

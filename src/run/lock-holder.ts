@@ -1,5 +1,5 @@
-/** Who holds a run folder's lock, and whether that process still runs. */
-import { readFileSync } from 'node:fs';
+/** The lock file's content: who holds a run folder's lock, and whether that process still runs. */
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 
 export interface Holder {
@@ -37,4 +37,38 @@ export function holderAlive(h: Holder): boolean {
   const now = procStat(h.pid);
   if (now?.state === 'Z') return false; // killed, not yet reaped by its parent
   return h.procStart === undefined || now === undefined || now.start === h.procStart;
+}
+
+/** Creates the file with O_EXCL; false when it exists already. */
+export function create(file: string, body: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw e;
+  }
+  try {
+    writeSync(fd, body);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/** The holder, `null` when the lock is gone, `'partial'` when it is being written (or was left so). */
+export function readHolder(file: string): Holder | null | 'partial' {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  try {
+    const h = JSON.parse(text) as Holder;
+    return typeof h.pid === 'number' && typeof h.token === 'string' ? h : 'partial';
+  } catch {
+    return 'partial';
+  }
 }

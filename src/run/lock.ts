@@ -6,14 +6,16 @@
  * the lock also removes the temporaries a killed writer left in the folder.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { InputError, InternalError } from '../errors.js';
 import { sweepTemporaries } from './files.js';
-import { type Holder, holderAlive, procStart } from './lock-holder.js';
+import { create, type Holder, holderAlive, procStart, readHolder } from './lock-holder.js';
 
 export const LOCK_FILE = 'run.lock';
+/** A lock file still empty or half-written after this long was left so by a killed process. */
+const PARTIAL_MS = 2000;
 
 export interface RunLock {
   release(): void;
@@ -22,39 +24,6 @@ export interface RunLock {
 const sleep = (ms: number): void => {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 };
-
-function create(file: string, body: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(file, 'wx');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw e;
-  }
-  try {
-    writeSync(fd, body);
-  } finally {
-    closeSync(fd);
-  }
-  return true;
-}
-
-/** The holder, `null` when the lock is gone, `'partial'` when it is being written (or was left so). */
-function readHolder(file: string): Holder | null | 'partial' {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw e;
-  }
-  try {
-    const h = JSON.parse(text) as Holder;
-    return typeof h.pid === 'number' && typeof h.token === 'string' ? h : 'partial';
-  } catch {
-    return 'partial';
-  }
-}
 
 const ageMs = (file: string): number =>
   Date.now() - (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0);
@@ -73,7 +42,7 @@ function takeOver(file: string, stale: Holder | 'partial'): boolean {
     const now = readHolder(file);
     const same =
       now === 'partial'
-        ? stale === 'partial'
+        ? stale === 'partial' && ageMs(file) >= PARTIAL_MS
         : now !== null && stale !== 'partial' && now.token === stale.token;
     if (same) rmSync(file, { force: true });
     return same;
@@ -95,14 +64,14 @@ export function lockRunFolder(dir: string, warn: (line: string) => void): RunLoc
     procStart: procStart(process.pid),
     token: randomBytes(8).toString('hex'),
   };
-  for (let attempt = 0; attempt < 200; attempt++) {
+  for (let attempt = 0; attempt < 500; attempt++) {
     if (create(file, `${JSON.stringify(me)}\n`)) {
       sweepTemporaries(dir); // the folder is ours: what a killed writer left is garbage
       return held(file, me);
     }
     const h = readHolder(file);
     if (h === null) continue;
-    if (h === 'partial' && ageMs(file) < 2000) {
+    if (h === 'partial' && ageMs(file) < PARTIAL_MS) {
       sleep(10); // created a moment ago and not written yet
       continue;
     }
@@ -117,15 +86,20 @@ export function lockRunFolder(dir: string, warn: (line: string) => void): RunLoc
   throw new InternalError(`could not lock run folder ${dir}: ${file} kept changing`);
 }
 
+/** Locks this process holds, released on exit as a backstop (one listener however many). */
+const holding = new Set<() => void>();
+const releaseAll = (): void => {
+  for (const release of [...holding]) release();
+};
+
 function held(file: string, me: Holder): RunLock {
-  let released = false;
   const release = (): void => {
-    if (released) return;
-    released = true;
-    process.off('exit', release);
+    if (!holding.delete(release)) return;
+    if (!holding.size) process.off('exit', releaseAll);
     const h = readHolder(file);
     if (h !== null && h !== 'partial' && h.token === me.token) rmSync(file, { force: true });
   };
-  process.on('exit', release);
+  if (!holding.size) process.on('exit', releaseAll);
+  holding.add(release);
   return { release };
 }

@@ -72,11 +72,24 @@ export async function writeScenario(reps: number): Promise<string> {
 }
 
 /** test/run/run-child.mjs: the scenario through the built runBench in its own process. */
-export function runChild(scenario: string, out: string, delayMs: number, mode: 'run' | 'resume'): Child {
+export function runChild(
+  scenario: string,
+  out: string,
+  delayMs: number,
+  mode: 'run' | 'resume',
+  limit?: number,
+): Child {
   if (!existsSync(join(ROOT, 'dist/run/bench.js'))) throw new Error('run `npm run build` first');
   const proc = spawn(
     process.execPath,
-    [join(ROOT, 'test/run/run-child.mjs'), scenario, out, String(delayMs), mode],
+    [
+      join(ROOT, 'test/run/run-child.mjs'),
+      scenario,
+      out,
+      String(delayMs),
+      mode,
+      ...(limit === undefined ? [] : [String(limit)]),
+    ],
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let err = '';

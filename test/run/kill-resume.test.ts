@@ -54,9 +54,16 @@ async function chain(n: number): Promise<{ dir: string; log: string[] }> {
   let prev: { pid: number; torn: boolean } | null = null;
   for (let k = 0; k < KILLS; k++) {
     const start = journalLines(dir);
-    const child = runChild(scenario, dir, 30, k === 0 ? 'run' : 'resume');
     // a resume must get past repairing the journal before it is killed: one line more than it found
     const at = Math.max(target, k === 0 ? 0 : start + 1);
+    // enough trials to reach the kill point, never all of them: the run cannot finish first
+    const child = runChild(
+      scenario,
+      dir,
+      20,
+      k === 0 ? 'run' : 'resume',
+      at - start + 1 + Math.floor(rand() * 2),
+    );
     await until(() => existsSync(join(dir, 'run.json')) && journalLines(dir) >= at, `chain ${n} kill ${k}`);
     child.proc.kill('SIGKILL');
     await child.exit;
