@@ -17,11 +17,25 @@ export function encodeLine(record: TrialRecord): string {
   return `${body.slice(0, -1)},"sum":"${sumOf(body)}"}`;
 }
 
+/** A whole `{id, record}` line without `sum`: what journals were before they had checksums. */
+function looksOld(line: string): boolean {
+  try {
+    const e = JSON.parse(line) as { id?: unknown; record?: unknown };
+    return typeof e.id === 'string' && typeof e.record === 'object';
+  } catch {
+    return false;
+  }
+}
+
 export type Decoded = { ok: true; record: TrialRecord } | { ok: false; reason: string };
 
 export function decodeLine(line: string): Decoded {
   const tail = TAIL.exec(line.slice(-TAIL_LENGTH));
-  if (!tail) return { ok: false, reason: 'no checksum at its end' };
+  if (!tail)
+    return {
+      ok: false,
+      reason: `no checksum at its end${looksOld(line) ? ' (a line of an older rematch?)' : ''}`,
+    };
   const body = `${line.slice(0, -TAIL_LENGTH)}}`;
   if (sumOf(body) !== tail[1]) return { ok: false, reason: 'checksum does not match' };
   let e: { id?: unknown; record?: TrialRecord };
