@@ -11,10 +11,13 @@ import type { ConfigFile } from '../spec/config.js';
 import type { Golden } from '../spec/normalized.js';
 import { type Seat, seatEnvNames } from '../spec/seat.js';
 import { executeTrials, type RunContendedFn, type RunTrialFn } from './execute.js';
-import { JOURNAL_FILE, readJournal } from './journal.js';
+import { assertSameInputs } from './input-changes.js';
+import { JOURNAL_FILE, openJournal, readJournal } from './journal.js';
+import { lockRunFolder, type RunLock } from './lock.js';
 import { type PlanOptions, planRun, type RunPlan } from './plan.js';
 import { scorecardOf, writeRunReports } from './report.js';
 import { RUN_FORMAT, type RunManifest, readManifest, writeBaselines, writeManifest } from './run-folder.js';
+import { hashInputs } from './run-inputs.js';
 import type { TrialSpec } from './types.js';
 
 type Out = { write(s: string): boolean };
@@ -80,11 +83,25 @@ export function newRunId(now = new Date()): string {
     .replace('T', '-');
 }
 
+/** The run folder stays locked from before its journal is read until the last report is written. */
 export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResult> {
+  const locks: RunLock[] = [];
+  try {
+    return await runLocked(opts, locks);
+  } finally {
+    for (const l of locks) l.release();
+  }
+}
+
+async function runLocked(opts: RunBenchOptions, locks: RunLock[]): Promise<RunBenchResult> {
   const stdout = opts.stdout ?? process.stdout;
   const stderr = opts.stderr ?? process.stderr;
   const tty = opts.tty ?? Boolean(process.stdout.isTTY);
   const prior = opts.resume ? readManifest(opts.resume) : undefined;
+  const lock = (dir: string): void => {
+    locks.push(lockRunFolder(dir, (l) => stderr.write(l)));
+  };
+  if (opts.resume && !opts.dryRun) lock(opts.resume);
   const inputs = await loadInputs(opts, prior);
   const planOpts: PlanOptions = prior
     ? {
@@ -97,11 +114,14 @@ export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResu
       }
     : opts;
   const plan = planRun(inputs.config, inputs.goldens, inputs.seats, planOpts);
+  const hashes = hashInputs(inputs.config, inputs.configFile, inputs.goldens, inputs.seats, plan);
+  if (opts.resume) assertSameInputs(opts.resume, prior?.inputs, hashes);
   const result: RunBenchResult = { dir: null, plan, scorecard: null, executed: 0, skipped: [] };
   if (opts.dryRun) return result;
 
   const runId = prior?.runId ?? newRunId();
   const dir = opts.resume ?? opts.out ?? join(inputs.config.outDir, runId);
+  if (!opts.resume) lock(dir);
   if (!prior && existsSync(join(dir, 'run.json'))) {
     throw new InputError(
       `${dir} already holds a run: continue it with --resume ${dir}, or choose another --out`,
@@ -126,6 +146,7 @@ export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResu
     },
     thresholds: inputs.config.thresholds,
     contended: inputs.config.contended,
+    inputs: hashes,
     skipped: [],
   };
   manifest.skipped = [];
@@ -148,7 +169,15 @@ export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResu
   for (const s of inputs.seats)
     if (plan.seats.includes(s.name) && keyless(s)) skip(s.name, `$${s.auth!.apiKeyEnv} is not set`);
   const runnable = plan.trials.filter((t) => !skipped.has(t.seat.name));
-  const todo = pending(runnable, join(dir, JOURNAL_FILE), Boolean(opts.retryErrors), manifest.contended);
+  // a torn last record (a kill mid-append) is cut away before anything is appended; its trial runs again
+  const torn = prior ? openJournal(join(dir, JOURNAL_FILE), (l) => stderr.write(l)).torn?.id : undefined;
+  const todo = pending(
+    runnable,
+    join(dir, JOURNAL_FILE),
+    Boolean(opts.retryErrors),
+    manifest.contended,
+    torn,
+  );
   if (prior)
     stderr.write(
       `resuming ${dir}: ${runnable.length - todo.length} of ${runnable.length} trials already done\n`,
@@ -213,17 +242,18 @@ export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResu
   return result;
 }
 
-/** Trials the journal lacks (and, with retryErrors, those it holds as unscored). */
+/** Trials the journal lacks, the one whose record was torn, and with retryErrors those it holds as unscored. */
 function pending(
   trials: TrialSpec[],
   journal: string,
   retryErrors: boolean,
   contended: boolean,
+  torn?: string,
 ): TrialSpec[] {
   const done = readJournal(journal);
   const missing = (t: TrialSpec): boolean => {
     const r = done.get(t.id);
-    return !r || (retryErrors && r.score.verdict === 'unscored');
+    return !r || t.id === torn || (retryErrors && r.score.verdict === 'unscored');
   };
   if (!contended) return trials.filter(missing);
   // A ceiling trial runs on its own timeline (execute.ts), so it never drags its golden's group in.

@@ -1,25 +1,66 @@
 /** Crash-safe writes: a reader sees the old file or the new one, never half of either. */
-import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
 
+let written = 0;
+
+/**
+ * The temporary file is unique to this call (pid, a counter and random bytes), in the target's
+ * folder so the rename stays on one file system. Two writers of one file each rename their own
+ * temporary, so neither can find its temporary gone: the last rename wins, whole.
+ */
 export function writeAtomic(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.tmp`;
-  const fd = openSync(tmp, 'w');
+  const tmp = `${file}.${process.pid}.${++written}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    writeSync(fd, text);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    const fd = openSync(tmp, 'wx');
+    try {
+      writeSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
   }
-  renameSync(tmp, file);
 }
 
-/** Append one line and fsync it before returning: after a `kill -9` the line is there or absent. */
+/**
+ * Append one line and fsync it before returning. A `kill -9` mid-call can still leave a prefix of
+ * the line without its newline: readers of appended files must recognise such a torn tail
+ * (run/journal.ts does).
+ */
 export function appendLineSync(file: string, line: string): void {
+  const bytes = Buffer.from(`${line}\n`, 'utf8');
   const fd = openSync(file, 'a');
   try {
-    writeSync(fd, `${line}\n`);
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
     fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
+}
+
+/** A temporary of writeAtomic for a run folder's files (or the older `<file>.<pid>.tmp`). */
+const TEMP = /^[\w.-]+\.(json|md|xml|html)\.\d+(\.\d+\.[0-9a-f]{8})?\.tmp$/;
+
+/**
+ * Temporaries a killed writer left in a run folder (not in its sub-folders: a trial's folder is
+ * emptied before the trial runs again). Only safe while holding the folder's lock, so no other
+ * process can be writing one; a folder without run.json is not a run folder yet and is left alone.
+ */
+export function sweepTemporaries(dir: string): void {
+  if (!existsSync(join(dir, 'run.json'))) return;
+  for (const name of readdirSync(dir)) if (TEMP.test(name)) rmSync(join(dir, name), { force: true });
 }

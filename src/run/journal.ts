@@ -1,35 +1,88 @@
 /**
- * The journal (`journal.jsonl` in the run folder): one line per finished trial, appended with
- * fsync once the trial's files are in place. It is the run's source of truth: resume runs what
- * it lacks, reports are rebuilt from it. A torn last line (killed mid-append) is ignored.
+ * The journal (`journal.jsonl` in the run folder): one checksummed line per finished trial
+ * (run/journal-line.ts), appended with fsync once the trial's files are in place. It is the run's
+ * source of truth: resume runs what it lacks, reports are rebuilt from it.
+ *
+ * A kill can tear only the last line (one writer at a time: the run folder is locked). A torn tail
+ * (no newline, or a last line that does not verify) stands for a trial that did not finish: readers
+ * leave it out and say so, and a resume cuts it away before appending, so the next record starts on
+ * a fresh line and the trial runs again. Any other line that does not verify is damage the bench
+ * cannot explain: bad input, exit 2, naming the file and line.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
+import { InputError } from '../errors.js';
 import type { TrialRecord } from '../scoring/index.js';
 import { appendLineSync } from './files.js';
+import { decodeLine, encodeLine, idOfFragment } from './journal-line.js';
 
 export const JOURNAL_FILE = 'journal.jsonl';
 
-export interface JournalEntry {
-  id: string;
-  record: TrialRecord;
+export interface TornTail {
+  /** 1-based line number, the byte offset where it starts, and why it does not count. */
+  line: number;
+  offset: number;
+  reason: string;
+  /** The trial it belonged to, when the fragment still names it. */
+  id?: string;
+}
+
+export interface JournalScan {
+  /** By trial id; a later line for the same id (a retry) replaces the earlier one. */
+  records: Map<string, TrialRecord>;
+  torn: TornTail | null;
 }
 
 export function appendJournal(file: string, record: TrialRecord): void {
-  appendLineSync(file, JSON.stringify({ id: record.id, record }));
+  appendLineSync(file, encodeLine(record));
 }
 
-/** Entries by trial id; a later line for the same id (a retry) replaces the earlier one. */
-export function readJournal(file: string): Map<string, TrialRecord> {
-  const out = new Map<string, TrialRecord>();
-  if (!existsSync(file)) return out;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      const e = JSON.parse(line) as JournalEntry;
-      if (e && typeof e.id === 'string' && e.record) out.set(e.id, e.record);
-    } catch {
-      // a line cut by a kill: the trial it stood for runs again
-    }
+export function scanJournal(file: string): JournalScan {
+  const records = new Map<string, TrialRecord>();
+  if (!existsSync(file)) return { records, torn: null };
+  const buf = readFileSync(file);
+  let torn: TornTail | null = null;
+  for (let start = 0, line = 1; start < buf.length; line++) {
+    const nl = buf.indexOf(10, start);
+    const end = nl < 0 ? buf.length : nl;
+    const text = buf.subarray(start, end).toString('utf8');
+    const last = nl < 0 || nl === buf.length - 1;
+    const d =
+      nl < 0 ? ({ ok: false, reason: 'cut short: no newline at its end' } as const) : decodeLine(text);
+    if (d.ok) records.set(d.record.id, d.record);
+    else if (last) torn = { line, offset: start, reason: d.reason, id: idOfFragment(text) };
+    else
+      throw new InputError(
+        `${file}:${line}: journal record is corrupt (${d.reason}); only a torn last line can be repaired: restore the file or start a new run`,
+        [{ file, line, col: 1, message: `corrupt journal record (${d.reason})`, severity: 'error' }],
+      );
+    start = end + 1;
   }
-  return out;
+  return { records, torn };
+}
+
+export function readJournal(file: string): Map<string, TrialRecord> {
+  return scanJournal(file).records;
+}
+
+export function describeTorn(file: string, t: TornTail): string {
+  return `${file}:${t.line}: torn last record (${t.reason})${t.id ? ` of trial ${t.id}` : ''}`;
+}
+
+/**
+ * Opening the journal for appending (every resume): a torn tail is truncated away (and the cut
+ * fsync'd) before anything is appended. Returns what the journal holds and the torn trial's id.
+ */
+export function openJournal(file: string, warn: (line: string) => void): JournalScan {
+  const scan = scanJournal(file);
+  if (scan.torn) {
+    const fd = openSync(file, 'r+');
+    try {
+      ftruncateSync(fd, scan.torn.offset);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    warn(`${describeTorn(file, scan.torn)} removed: its trial runs again\n`);
+  }
+  return scan;
 }

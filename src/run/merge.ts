@@ -1,14 +1,17 @@
 /**
- * bench merge DIR...: shard folders → one run folder. Trials are unioned by id (a trial in two
- * shards must have the same record; shards of one plan never overlap), traces are copied, and the
- * reports are rendered from the merged journal as if one run had done everything.
+ * bench merge DIR...: shard folders → one run folder. The shards must come from one plan and agree
+ * on every trial they share (run/merge-check.ts); trials are unioned by id, traces are copied, and
+ * the reports are rendered from the merged journal as if one run had done everything. Every folder
+ * involved is locked, so a shard still running cannot be merged half-done.
  */
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import type { Scorecard, TrialRecord } from '../scoring/index.js';
-import { appendJournal, JOURNAL_FILE, readJournal } from './journal.js';
-import { reportRun } from './report.js';
+import { appendJournal, describeTorn, JOURNAL_FILE, scanJournal } from './journal.js';
+import { lockRunFolder, type RunLock } from './lock.js';
+import { addRecords, assertOnePlan } from './merge-check.js';
+import { reportUnlocked } from './report.js';
 import {
   type RunManifest,
   readBaselines,
@@ -17,45 +20,54 @@ import {
   writeManifest,
 } from './run-folder.js';
 
-const union = (xs: string[][]): string[] => [...new Set(xs.flat())];
+export interface MergeOptions {
+  warn?: (line: string) => void;
+}
 
-export function mergeRuns(dirs: string[], out: string): Scorecard {
+export function mergeRuns(dirs: string[], out: string, opts: MergeOptions = {}): Scorecard {
+  const warn = opts.warn ?? ((l: string) => process.stderr.write(l));
   if (!dirs.length) throw new InputError('bench merge: give at least one run folder');
-  if (existsSync(join(out, 'run.json')))
-    throw new InputError(`${out} already holds a run; merge into a new folder`);
   const manifests = dirs.map(readManifest);
   const seeds = new Set(manifests.map((m) => m.plan.seed));
   if (seeds.size > 1)
     throw new InputError(
       `bench merge: the folders come from runs with different seeds (${[...seeds].join(', ')})`,
     );
-  mkdirSync(out, { recursive: true });
-  const trials = new Map<string, TrialRecord>();
+  assertOnePlan(dirs, manifests);
+  const locks: RunLock[] = [];
+  try {
+    // a folder named twice is one folder: lock it once
+    const unique = [...new Map(dirs.map((d) => [realpathSync(d), d])).values()];
+    for (const d of [...unique, out]) locks.push(lockRunFolder(d, warn));
+    if (existsSync(join(out, 'run.json')))
+      throw new InputError(`${out} already holds a run; merge into a new folder`);
+    return mergeLocked(dirs, out, manifests, warn);
+  } finally {
+    for (const l of locks) l.release();
+  }
+}
+
+function mergeLocked(dirs: string[], out: string, manifests: RunManifest[], warn: (l: string) => void) {
+  const trials = new Map<string, { rec: TrialRecord; dir: string }>();
   const baselines = new Map<string, TrialRecord>();
   for (const dir of dirs) {
-    for (const [id, rec] of readJournal(join(dir, JOURNAL_FILE))) trials.set(id, rec);
+    const journal = scanJournal(join(dir, JOURNAL_FILE));
+    if (journal.torn) warn(`${describeTorn(join(dir, JOURNAL_FILE), journal.torn)} left out of the merge\n`);
+    addRecords(trials, dir, journal.records);
     for (const b of readBaselines(dir)) baselines.set(b.id, b);
+  }
+  for (const dir of dirs)
     if (existsSync(join(dir, 'traces')))
       cpSync(join(dir, 'traces'), join(out, 'traces'), { recursive: true });
-  }
   const first = manifests[0];
   const merged: RunManifest = {
     ...first,
     runId: `merged-${first.runId}`,
-    plan: {
-      seed: first.plan.seed,
-      repetitions: Math.max(...manifests.map((m) => m.plan.repetitions)),
-      goldens: union(manifests.map((m) => m.plan.goldens)),
-      seats: union(manifests.map((m) => m.plan.seats)),
-      gateSets: union(manifests.map((m) => m.plan.gateSets)),
-      shard: null,
-      ceiling: manifests.some((m) => m.plan.ceiling === true),
-    },
+    plan: { ...first.plan, shard: null },
     skipped: [...new Map(manifests.flatMap((m) => m.skipped ?? []).map((s) => [s.seat, s])).values()],
   };
   writeManifest(out, merged);
   writeBaselines(out, [...baselines.values()]);
-  const ids = [...trials.keys()].sort();
-  for (const id of ids) appendJournal(join(out, JOURNAL_FILE), trials.get(id)!);
-  return reportRun(out);
+  for (const id of [...trials.keys()].sort()) appendJournal(join(out, JOURNAL_FILE), trials.get(id)!.rec);
+  return reportUnlocked(out, warn);
 }

@@ -1,6 +1,7 @@
 /**
  * A run folder: `run.json` (what was asked: enough to plan the same trials again), `journal.jsonl`
- * (what finished), `baselines.json`, `traces/<trial id>/`, and the rendered reports.
+ * (what finished), `baselines.json`, `traces/<trial id>/`, the rendered reports, and `run.lock`
+ * while a process works in it (run/lock.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { InputError } from '../errors.js';
 import type { Thresholds, TrialRecord } from '../scoring/index.js';
 import { writeAtomic } from './files.js';
 import type { Shard } from './plan.js';
+import type { InputHashes } from './run-inputs.js';
 
 export const RUN_FORMAT = 'rematch.run/1';
 
@@ -31,6 +33,8 @@ export interface RunManifest {
   };
   thresholds: Thresholds;
   contended: boolean;
+  /** Hashes of the goldens, seats, config and gate sets the run started with (`--resume` checks them). */
+  inputs?: InputHashes;
   /** Seats skipped for a missing key, one reason each (filled as the run goes). */
   skipped: { seat: string; reason: string }[];
 }

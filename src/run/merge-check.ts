@@ -1,0 +1,66 @@
+/**
+ * What makes shard folders mergeable: they come from one plan (same seed, repetitions, goldens,
+ * seats, gate sets, thresholds, mode and input hashes: only the shard may differ), and a trial
+ * found in two folders has the same record in both. Anything else would quietly make one
+ * scorecard out of two different runs.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { InputError } from '../errors.js';
+import type { TrialRecord } from '../scoring/index.js';
+import type { RunManifest } from './run-folder.js';
+
+/** The parts of run.json two shards of one plan share, by the name a message uses. */
+function planOf(m: RunManifest): Record<string, unknown> {
+  return {
+    seed: m.plan.seed,
+    repetitions: m.plan.repetitions,
+    goldens: m.plan.goldens,
+    seats: m.plan.seats,
+    'gate sets': m.plan.gateSets,
+    thresholds: m.thresholds,
+    contended: m.contended,
+    'input hashes': m.inputs ?? null,
+  };
+}
+
+const show = (v: unknown): string => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+export function assertOnePlan(dirs: string[], manifests: RunManifest[]): void {
+  const first = planOf(manifests[0]);
+  for (const [i, m] of manifests.entries()) {
+    const p = planOf(m);
+    for (const key of Object.keys(first)) {
+      if (isDeepStrictEqual(first[key], p[key])) continue;
+      const detail = key === 'input hashes' ? '' : ` (${show(first[key])} vs ${show(p[key])})`;
+      throw new InputError(
+        `bench merge: ${dirs[0]} and ${dirs[i]} come from different plans: their ${key} differ${detail}`,
+      );
+    }
+  }
+}
+
+/** The first field of two records of one trial that differs, e.g. `score.correctness`. */
+function firstDifference(a: unknown, b: unknown, path: string): string {
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return path;
+  const ka = a as Record<string, unknown>;
+  const kb = b as Record<string, unknown>;
+  for (const k of [...new Set([...Object.keys(ka), ...Object.keys(kb)])])
+    if (!isDeepStrictEqual(ka[k], kb[k])) return firstDifference(ka[k], kb[k], path ? `${path}.${k}` : k);
+  return path;
+}
+
+/** Adds one folder's records to `into`, refusing a trial already there with another record. */
+export function addRecords(
+  into: Map<string, { rec: TrialRecord; dir: string }>,
+  dir: string,
+  records: Map<string, TrialRecord>,
+): void {
+  for (const [id, rec] of records) {
+    const seen = into.get(id);
+    if (!seen) into.set(id, { rec, dir });
+    else if (!isDeepStrictEqual(seen.rec, rec))
+      throw new InputError(
+        `bench merge: trial ${id} has different records in ${seen.dir} and ${dir} (${firstDifference(seen.rec, rec, '')} differs)`,
+      );
+  }
+}
