@@ -85,7 +85,7 @@ function workspace() {
   );
   writeFileSync(
     join(cwd, 'bench.config.yaml'),
-    `goldens: [${JSON.stringify(writeTinyGolden({ latencyMs: 0 }))}]\nseats: [seats]\nrepetitions: 1\n`,
+    `goldens: [${JSON.stringify(writeTinyGolden({ latencyMs: 0 }))}]\nseats: [seats]\nrepetitions: 1\nceiling: false\n`,
   );
   return cwd;
 }

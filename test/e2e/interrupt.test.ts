@@ -74,7 +74,7 @@ if (process.env.REMATCH_THEORY_FILE.includes('/r2/') && existsSync(${JSON.string
   );
   writeFileSync(
     join(cwd, 'bench.config.yaml'),
-    `goldens: [${JSON.stringify(writeTinyGolden({ latencyMs: 0 }))}]\nseats: [seats]\nconcurrency: 1\n`,
+    `goldens: [${JSON.stringify(writeTinyGolden({ latencyMs: 0 }))}]\nseats: [seats]\nconcurrency: 1\nceiling: false\n`,
   );
   return { cwd, hang, pids, out: join(cwd, 'run') };
 }

@@ -142,7 +142,8 @@ describe('running the ceiling', () => {
     const manifest = JSON.parse(readFileSync(join(old, 'run.json'), 'utf8'));
     delete manifest.plan.ceiling;
     writeFileSync(join(old, 'run.json'), JSON.stringify(manifest));
-    const again = await runBench({ ...base, resume: old });
+    // resumed with the inputs it was started with (a changed config is refused: resume-inputs.test.ts)
+    const again = await runBench({ ...base, inputs, resume: old });
     expect(again.executed).toBe(0);
     expect(again.scorecard!.ceilings).toEqual([]);
   });

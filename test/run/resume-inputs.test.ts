@@ -82,6 +82,6 @@ describe('--resume checks the inputs it resumes against', () => {
     );
     const r = bench(['run', '--resume', 'out/r'], cwd);
     expect(r.status).toBe(0);
-    expect(r.stderr).toContain('resuming out/r: 2 of 2 trials already done');
+    expect(r.stderr).toContain('resuming out/r: 3 of 3 trials already done');
   });
 });
