@@ -2,8 +2,10 @@
  * The documented line_format / label_format template functions (sprig-style: a piped value is the
  * last argument). Each takes evaluated arguments and returns a value or throws TemplateError.
  */
+
+import { expand, findAll, replaceAll } from '../world/re2-replace.js';
 import { formatTime, type GoTime, isTime, printValue, sprintf, type TValue } from './go-format.js';
-import { goRegex, goReplacement, parseBytes, parseDurationMs } from './literals.js';
+import { goRegex, parseBytes, parseDurationMs } from './literals.js';
 import { TemplateError } from './template-parse.js';
 
 export interface TplContext {
@@ -179,17 +181,21 @@ export const FUNCS: Record<string, Fn> = {
   regexReplaceAll: (a) => {
     arity('regexReplaceAll', a, 3);
     const re = goRegex(str(a[0]), false);
-    return str(a[1]).replace(new RegExp(re.source, `${re.flags}g`), goReplacement(str(a[2])));
+    const repl = str(a[2]);
+    return replaceAll(re, str(a[1]), (m) => expand(repl, re, m));
   },
   regexReplaceAllLiteral: (a) => {
     arity('regexReplaceAllLiteral', a, 3);
     const re = goRegex(str(a[0]), false);
-    return str(a[1]).replace(new RegExp(re.source, `${re.flags}g`), () => str(a[2]));
+    const repl = str(a[2]);
+    return replaceAll(re, str(a[1]), () => repl);
   },
   count: (a) => {
     arity('count', a, 2);
     const re = goRegex(str(a[0]), false);
-    return (str(a[1]).match(new RegExp(re.source, `${re.flags}g`)) ?? []).length;
+    let n = 0;
+    for (const _ of findAll(re, str(a[1]))) n++;
+    return n;
   },
   default: (a) => {
     arity('default', a, 2);
