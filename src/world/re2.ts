@@ -86,7 +86,7 @@ function fastEngine(pattern: string, anchored: boolean, dotNL: boolean): Engine 
     if (lit !== null) return literalEngine(lit, anchored);
     const affix = anchored ? affixOf(tree) : null;
     if (affix) return affixEngine(affix.lit, affix.head, affix.tail);
-    const src = jsSource(tree);
+    const src = jsSource(tree, anchored);
     return src === null ? null : jsEngine(anchored ? `^(?:${src})$` : src);
   } catch (e) {
     if (e instanceof Unsupported) return null;

@@ -36,6 +36,12 @@ const PATTERNS = [
   '[\\d\\s]',
   '(?-s:.)',
   '(?i)\\Qa.B\\E',
+  '[a-z]+-[0-9]+',
+  '(\\d+)\\.(\\d+)',
+  'level=\\w+ .*code=\\d\\d\\d',
+  '[a-z]+[a-z]',
+  '(a+?)b',
+  '.*=',
 ];
 const INPUTS = [
   '',
@@ -65,6 +71,14 @@ const INPUTS = [
   'x\ty',
   'A.b',
   'a.B',
+  'ab-12',
+  'a-',
+  '-1',
+  '1.25.3',
+  'level=info code=200',
+  'level=x  code=1',
+  'aab',
+  'k=v=w',
 ];
 
 describe('the V8 fast path gives RE2JS answers', () => {
@@ -72,7 +86,8 @@ describe('the V8 fast path gives RE2JS answers', () => {
     for (const anchored of [false, true]) {
       for (const dotNL of [false, true]) {
         const re = compileRegexp(p, { anchored, dotNL });
-        expect(re.engine).not.toBe('re2');
+        // Unanchored, an unbounded repeat is quadratic on V8, so RE2JS runs those.
+        if (anchored) expect(re.engine).not.toBe('re2');
         const full = `${anchored ? '^' : ''}${dotNL ? '(?s:' : '(?:'}${p})${anchored ? '$' : ''}`;
         const ref = RE2JS.compile(full);
         for (const s of INPUTS) {
@@ -85,5 +100,28 @@ describe('the V8 fast path gives RE2JS answers', () => {
         }
       }
     }
+  });
+});
+
+describe('the V8 fast path stays linear', () => {
+  it('takes unanchored patterns without unbounded repeats, and no others', () => {
+    for (const p of ['status=5..', 'error|warn', '(?i)ERROR', '[45]\\d\\d\\b', 'x{2,5}y'])
+      expect(compileRegexp(p, { anchored: false }).engine).toBe('js');
+    for (const p of ['.*zzz', '\\w+zzz', 'duration=\\d+ms'])
+      expect(compileRegexp(p, { anchored: false }).engine).toBe('re2');
+  });
+
+  it('answers every fast-path pattern over long adversarial inputs in well under a second', () => {
+    const longs = ['a', '1', 'ab-', 'level=x ', '=', 'aB1.'].map((u) =>
+      u.repeat(Math.ceil(20_000 / u.length)),
+    );
+    const t0 = performance.now();
+    for (const p of PATTERNS) {
+      for (const s of longs) {
+        compileRegexp(p, { anchored: true }).test(`${s}!`);
+        compileRegexp(p, { anchored: false }).test(`${s}!`);
+      }
+    }
+    expect(performance.now() - t0).toBeLessThan(1000);
   });
 });
