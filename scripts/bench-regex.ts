@@ -58,10 +58,10 @@ const worlds = goldens.map((g) => buildWorld(g)).sort((a, b) => b.logs.size.line
 const w = worlds[0];
 const lines = w.logs.select([], w.start, w.end).flatMap((s) => s.entries.map((e) => e.line));
 // Every label value of every series of every world, as a selector's matchers meet them.
-const values = worlds.flatMap((x) => x.metrics.select([], x.start, x.end).flatMap((s) => Object.values(s.labels)));
-console.log(
-  `bench:regex: ${lines.length} log lines, ${values.length} label values; CPU medians of ${REPS}`,
+const values = worlds.flatMap((x) =>
+  x.metrics.select([], x.start, x.end).flatMap((s) => Object.values(s.labels)),
 );
+console.log(`bench:regex: ${lines.length} log lines, ${values.length} label values; CPU medians of ${REPS}`);
 
 const table = new Table({
   head: ['where', 'regex', 'engine', 'chosen', 'RE2JS only', 'V8 RegExp', 'hits'],
