@@ -110,13 +110,14 @@ export function parseGoFloat(text: string): number | null {
 
 /**
  * A query's regex as Loki compiles it: RE2 syntax and semantics in linear time (world/re2.ts);
- * a pattern Go rejects is bad_data with Go's text, `error parsing regexp: ...`.
+ * a pattern Go rejects fails the query as Loki's parser does, bad_data with Go's text:
+ * `parse error : error parsing regexp: invalid or unsupported Perl syntax: ...`.
  */
 export function goRegex(pattern: string, anchored: boolean, dotNL = false): GoRegexp {
   try {
     return compileRegexp(pattern, { anchored, dotNL });
   } catch (e) {
-    if (e instanceof RegexpSyntaxError) throw new LogQLError('bad_data', e.message);
+    if (e instanceof RegexpSyntaxError) throw new LogQLError('bad_data', `parse error : ${e.message}`);
     throw e;
   }
 }

@@ -3,10 +3,21 @@
  * last argument). Each takes evaluated arguments and returns a value or throws TemplateError.
  */
 
+import { compileRegexp, type GoRegexp, RegexpSyntaxError } from '../world/re2.js';
 import { expand, findAll, replaceAll } from '../world/re2-replace.js';
 import { formatTime, type GoTime, isTime, printValue, sprintf, type TValue } from './go-format.js';
-import { goRegex, parseBytes, parseDurationMs } from './literals.js';
+import { parseBytes, parseDurationMs } from './literals.js';
 import { TemplateError } from './template-parse.js';
+
+/** A template's regex fails the line (TemplateFormatErr), not the query: it is compiled per line. */
+function templateRegex(pattern: string): GoRegexp {
+  try {
+    return compileRegexp(pattern, { anchored: false });
+  } catch (e) {
+    if (e instanceof RegexpSyntaxError) throw new TemplateError(e.message);
+    throw e;
+  }
+}
 
 export interface TplContext {
   labels: Record<string, string>;
@@ -180,19 +191,19 @@ export const FUNCS: Record<string, Fn> = {
   },
   regexReplaceAll: (a) => {
     arity('regexReplaceAll', a, 3);
-    const re = goRegex(str(a[0]), false);
+    const re = templateRegex(str(a[0]));
     const repl = str(a[2]);
     return replaceAll(re, str(a[1]), (m) => expand(repl, re, m));
   },
   regexReplaceAllLiteral: (a) => {
     arity('regexReplaceAllLiteral', a, 3);
-    const re = goRegex(str(a[0]), false);
+    const re = templateRegex(str(a[0]));
     const repl = str(a[2]);
     return replaceAll(re, str(a[1]), () => repl);
   },
   count: (a) => {
     arity('count', a, 2);
-    const re = goRegex(str(a[0]), false);
+    const re = templateRegex(str(a[0]));
     let n = 0;
     for (const _ of findAll(re, str(a[1]))) n++;
     return n;
