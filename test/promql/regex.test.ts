@@ -46,6 +46,7 @@ describe('PromQL regex matchers are RE2, anchored ^(?s:re)$', () => {
   });
 
   it('label_replace expands Go templates: $1x names group 1x, missing groups are empty', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: `${1}` is Go's template syntax under test
     const r = at(s, 'label_replace(up{service="checkout"}, "d", "$1x-${1}x-$2", "pod", "(p)-(\\\\d)")', 0);
     expect(r[0]).toContain('d="-px-1"');
     expect(() => instantQuery(s, 'label_replace(up, "d", "$1", "pod", "(?=p)")', 0)).toThrow(
