@@ -5,6 +5,7 @@
 import { PromQLError } from '../promql/api.js';
 import { formatPromFloat, instantQuery, parsePromQL, rangeQuery } from '../promql/index.js';
 import type { Golden } from '../spec/normalized.js';
+import { anchoredRegex } from '../world/matchers.js';
 import type { Matcher, World } from '../world/types.js';
 import type { ApiParams, ApiResponse, PromApi } from './api.js';
 import { checkRange, durationParam, MAX_TIME, MIN_TIME, param, params, promTime } from './params.js';
@@ -131,7 +132,8 @@ function matcherSets(p: ApiParams): Matcher[][] {
 function matchesEmpty(m: Matcher): boolean {
   if (m.op === '=') return m.value === '';
   if (m.op === '!=') return m.value !== '';
-  const re = new RegExp(`^(?:${m.value})$`, 's');
+  // The selector parsed already, so its regex is valid RE2.
+  const re = anchoredRegex(m.value);
   return m.op === '=~' ? re.test('') : !re.test('');
 }
 

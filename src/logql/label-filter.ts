@@ -70,7 +70,7 @@ export function compileLabelFilter(f: LabelFilterExpr): FilterFn {
 
 export type LabelGetter = (name: string) => string | undefined;
 
-/** A label matcher with RE2 regex semantics (world/matchers reads JS regex syntax only). */
+/** A label matcher with RE2 regex semantics, anchored as Prometheus' matchers are. */
 export function matcherTest(m: Matcher): (get: LabelGetter) => boolean {
   if (m.op === '=') return (g) => (g(m.name) ?? '') === m.value;
   if (m.op === '!=') return (g) => (g(m.name) ?? '') !== m.value;

@@ -131,9 +131,13 @@ export function logfmtStage(
 export function regexpStage(pattern: string): StageFn {
   const re = goRegex(pattern, false);
   return (e) => {
-    const m = re.exec(e.line);
-    if (!m?.groups) return true;
-    for (const [k, v] of Object.entries(m.groups)) if (v !== undefined) e.setExtracted(sanitizeKey(k), v);
+    const m = re.find(e.line);
+    if (!m) return true;
+    for (let i = 1; i < m.groups.length; i++) {
+      const k = re.names[i];
+      const v = m.groups[i];
+      if (k !== undefined && v !== undefined) e.setExtracted(sanitizeKey(k), v);
+    }
     return true;
   };
 }

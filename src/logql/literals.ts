@@ -1,6 +1,6 @@
 /** Go-flavoured literals LogQL inherits: quoted strings, durations, humanized bytes, RE2 regexes. */
-import { POSIX } from '../promql/parser/go-regex.js';
 import { unquote as goUnquote } from '../world/go-strings.js';
+import { compileRegexp, type GoRegexp, RegexpSyntaxError } from '../world/re2.js';
 import { LogQLError } from './api.js';
 
 /**
@@ -108,60 +108,16 @@ export function parseGoFloat(text: string): number | null {
   return null;
 }
 
-const regexCache = new Map<string, RegExp>();
-
 /**
- * Compiles an RE2 (Go) regex into a JS RegExp: `(?P<n>` named groups, leading `(?i)`/`(?s)`/`(?m)`
- * flags, POSIX classes, `\z`. Constructs JS cannot express are bad_data, never a silent mismatch.
+ * A query's regex as Loki compiles it: RE2 syntax and semantics in linear time (world/re2.ts);
+ * a pattern Go rejects fails the query as Loki's parser does, bad_data with Go's text:
+ * `parse error : error parsing regexp: invalid or unsupported Perl syntax: ...`.
  */
-export function goRegex(pattern: string, anchored: boolean, dotAll = false): RegExp {
-  const key = `${anchored ? 'A' : 'U'}${dotAll ? 'S' : ''}:${pattern}`;
-  const hit = regexCache.get(key);
-  if (hit) return hit;
-  let src = pattern;
-  let flags = '';
-  const lead = /^\(\?([imsU]+)\)/.exec(src);
-  if (lead) {
-    if (lead[1].includes('U'))
-      throw new LogQLError('bad_data', `error parsing regexp: unsupported flag in \`${pattern}\``);
-    flags = [...new Set(lead[1])].join('');
-    src = src.slice(lead[0].length);
-  }
-  if (/\(\?[imsU-]+[):]/.test(src)) {
-    throw new LogQLError(
-      'bad_data',
-      `error parsing regexp: inline flags are only supported at the start: \`${pattern}\``,
-    );
-  }
-  src = src
-    .replace(/\(\?P</g, '(?<')
-    .replace(/\[:(\^?)([a-z]+):\]/g, (m, neg: string, name: string) => {
-      const cls = POSIX[name];
-      if (!cls || neg)
-        throw new LogQLError('bad_data', `error parsing regexp: invalid character class range: \`${m}\``);
-      return cls;
-    })
-    .replace(/\\z/g, '$(?![\\s\\S])')
-    .replace(/\\A/g, '^(?<![\\s\\S])');
-  let re: RegExp;
+export function goRegex(pattern: string, anchored: boolean, dotNL = false): GoRegexp {
   try {
-    if (dotAll && !flags.includes('s')) flags += 's';
-    re = new RegExp(anchored ? `^(?:${src})$` : src, flags);
+    return compileRegexp(pattern, { anchored, dotNL });
   } catch (e) {
-    throw new LogQLError('bad_data', `error parsing regexp: ${(e as Error).message}`);
+    if (e instanceof RegexpSyntaxError) throw new LogQLError('bad_data', `parse error : ${e.message}`);
+    throw e;
   }
-  if (regexCache.size > 5000) regexCache.clear();
-  regexCache.set(key, re);
-  return re;
-}
-
-/** Go regexp replacement templates (`$1`, `${1}`, `$name`, `${name}`, `$$`) in JS replace syntax. */
-export function goReplacement(repl: string): string {
-  return repl
-    .replace(/\$\$/g, '\u0000')
-    .replace(/\$\{(\w+)\}|\$(\w+)/g, (_m, a: string | undefined, b: string | undefined) => {
-      const name = a ?? b ?? '';
-      return /^\d+$/.test(name) ? `$${name}` : `$<${name}>`;
-    })
-    .replace(/\u0000/g, '$$$$');
 }

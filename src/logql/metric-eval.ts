@@ -1,11 +1,13 @@
 /** Metric expressions evaluated over a grid of step times, one vector (or scalar) per step. */
 
+import type { GoRegexp } from '../world/re2.js';
+import { expand } from '../world/re2-replace.js';
 import type { LogSource } from '../world/types.js';
 import { LogQLError, type LokiStats } from './api.js';
 import type { BinOp, MetricExpr } from './ast.js';
 import { arith, isComparison, vectorScalar, vectorVector } from './binary.js';
 import { keyOf } from './entry.js';
-import { goRegex, goReplacement } from './literals.js';
+import { goRegex } from './literals.js';
 import { evalPushdown, pushdownRange } from './pushdown.js';
 import { evalRangeAgg, type Sample, type StepVectors } from './range-agg.js';
 import { sumOfRange } from './range-sum.js';
@@ -44,7 +46,7 @@ export function evalMetric(
     case 'labelReplace': {
       const inner = asVector(evalMetric(src, e.expr, steps, stats));
       const re = goRegex(e.regex, true);
-      const repl = goReplacement(e.replacement);
+      const repl = e.replacement;
       return {
         kind: 'vector',
         steps: inner.map((vec) => unique(vec.map((s) => labelReplace(s, e.dst, e.src, re, repl)))),
@@ -92,10 +94,11 @@ function asVector(v: Val): StepVectors {
   throw new LogQLError('bad_data', 'expected a vector expression, got a scalar');
 }
 
-function labelReplace(s: Sample, dst: string, srcLabel: string, re: RegExp, repl: string): Sample {
+function labelReplace(s: Sample, dst: string, srcLabel: string, re: GoRegexp, repl: string): Sample {
   const value = s.labels[srcLabel] ?? '';
-  if (!re.test(value)) return s;
-  const res = value.replace(re, repl);
+  const m = re.find(value);
+  if (!m) return s;
+  const res = expand(repl, re, m);
   const labels: Record<string, string> = { ...s.labels };
   if (res === '') delete labels[dst];
   else labels[dst] = res;

@@ -157,7 +157,8 @@ function labelParserOf(src: Src, n: SyntaxNode): Stage {
   const pattern = unquote(text(src, arg));
   if (k === 'Regexp') {
     const re = goRegex(pattern, false);
-    if (!/\(\?<[A-Za-z_]/.test(re.source)) throw semanticError('at least one named capture must be supplied');
+    if (!re.names.some((n) => n !== undefined))
+      throw semanticError('at least one named capture must be supplied');
     return { kind: 'regexp', pattern };
   }
   return { kind: 'pattern', pattern };

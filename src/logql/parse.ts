@@ -13,7 +13,7 @@ import type {
   VectorMatching,
   VectorOp,
 } from './ast.js';
-import { parseDurationMs, parseGoFloat, unquote } from './literals.js';
+import { goRegex, parseDurationMs, parseGoFloat, unquote } from './literals.js';
 import {
   findAll,
   kids,
@@ -67,6 +67,7 @@ function metricOf(src: Src, n: SyntaxNode): MetricExpr {
       const [dst, replacement, from, regex] = c.getChildren('String').map((s) => unquote(text(src, s)));
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(dst))
         throw semanticError(`invalid destination label name in label_replace(): ${dst}`);
+      goRegex(regex, true); // Loki compiles it while parsing: a bad regex fails the whole query.
       return {
         kind: 'labelReplace',
         expr: metricOf(src, c.getChild('MetricExpr')!),

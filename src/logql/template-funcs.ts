@@ -2,9 +2,22 @@
  * The documented line_format / label_format template functions (sprig-style: a piped value is the
  * last argument). Each takes evaluated arguments and returns a value or throws TemplateError.
  */
+
+import { compileRegexp, type GoRegexp, RegexpSyntaxError } from '../world/re2.js';
+import { expand, findAll, replaceAll } from '../world/re2-replace.js';
 import { formatTime, type GoTime, isTime, printValue, sprintf, type TValue } from './go-format.js';
-import { goRegex, goReplacement, parseBytes, parseDurationMs } from './literals.js';
+import { parseBytes, parseDurationMs } from './literals.js';
 import { TemplateError } from './template-parse.js';
+
+/** A template's regex fails the line (TemplateFormatErr), not the query: it is compiled per line. */
+function templateRegex(pattern: string): GoRegexp {
+  try {
+    return compileRegexp(pattern, { anchored: false });
+  } catch (e) {
+    if (e instanceof RegexpSyntaxError) throw new TemplateError(e.message);
+    throw e;
+  }
+}
 
 export interface TplContext {
   labels: Record<string, string>;
@@ -178,18 +191,22 @@ export const FUNCS: Record<string, Fn> = {
   },
   regexReplaceAll: (a) => {
     arity('regexReplaceAll', a, 3);
-    const re = goRegex(str(a[0]), false);
-    return str(a[1]).replace(new RegExp(re.source, `${re.flags}g`), goReplacement(str(a[2])));
+    const re = templateRegex(str(a[0]));
+    const repl = str(a[2]);
+    return replaceAll(re, str(a[1]), (m) => expand(repl, re, m));
   },
   regexReplaceAllLiteral: (a) => {
     arity('regexReplaceAllLiteral', a, 3);
-    const re = goRegex(str(a[0]), false);
-    return str(a[1]).replace(new RegExp(re.source, `${re.flags}g`), () => str(a[2]));
+    const re = templateRegex(str(a[0]));
+    const repl = str(a[2]);
+    return replaceAll(re, str(a[1]), () => repl);
   },
   count: (a) => {
     arity('count', a, 2);
-    const re = goRegex(str(a[0]), false);
-    return (str(a[1]).match(new RegExp(re.source, `${re.flags}g`)) ?? []).length;
+    const re = templateRegex(str(a[0]));
+    let n = 0;
+    for (const _ of findAll(re, str(a[1]))) n++;
+    return n;
   },
   default: (a) => {
     arity('default', a, 2);

@@ -7,7 +7,6 @@
 import { anchoredRegex } from '../world/matchers.js';
 import { SeriesStore } from '../world/series-store.js';
 import type { Matcher } from '../world/types.js';
-import { goRegexToJs } from './parser/go-regex.js';
 import { selectorsOf } from './selectors-of.js';
 
 export const CORPUS_START_MS = 1_700_000_000_000;
@@ -22,9 +21,9 @@ function matches(m: Matcher, v: string): boolean {
     case '!=':
       return v !== m.value;
     case '=~':
-      return anchoredRegex(goRegexToJs(m.value)).test(v);
+      return anchoredRegex(m.value).test(v);
     case '!~':
-      return !anchoredRegex(goRegexToJs(m.value)).test(v);
+      return !anchoredRegex(m.value).test(v);
   }
 }
 

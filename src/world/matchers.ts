@@ -1,17 +1,14 @@
 /** Label matching shared by the series store, the log store and both engines. */
+import { compileRegexp, type GoRegexp } from './re2.js';
 import type { Labels, Matcher } from './types.js';
 
-const cache = new Map<string, RegExp>();
-
-/** Prometheus and Loki anchor regex matchers at both ends; `.` matches newlines too. */
-export function anchoredRegex(pattern: string): RegExp {
-  let re = cache.get(pattern);
-  if (!re) {
-    re = new RegExp(`^(?:${pattern})$`, 's');
-    if (cache.size > 10_000) cache.clear();
-    cache.set(pattern, re);
-  }
-  return re;
+/**
+ * Prometheus anchors regex matchers at both ends, `^(?s:re)$` (its FastRegexMatcher): RE2 syntax
+ * and semantics, `.` matching newlines too. Throws RegexpSyntaxError (Go's text) for a pattern Go
+ * rejects. LogQL selects streams with its own matcher (logql/select.ts): there `.` stops at `\n`.
+ */
+export function anchoredRegex(pattern: string): GoRegexp {
+  return compileRegexp(pattern, { anchored: true, dotNL: true });
 }
 
 /** A missing label matches as the empty string, as in Prometheus. */

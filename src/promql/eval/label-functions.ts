@@ -1,8 +1,9 @@
 /** label_replace and label_join. Both keep the metric name and may create duplicate label sets. */
 
 import { anchoredRegex } from '../../world/matchers.js';
+import type { GoRegexp } from '../../world/re2.js';
+import { expand } from '../../world/re2-replace.js';
 import { PromQLError } from '../api.js';
-import { goRegexToJs } from '../parser/go-regex.js';
 import type { FnEnv } from './functions.js';
 import { makeLabels } from './labels.js';
 import type { Sample } from './types.js';
@@ -20,19 +21,6 @@ function isValidUtf8Name(name: string): boolean {
   return name.length > 0 && !name.includes('\uFFFD');
 }
 
-/** Go regexp replacement template: `$1`, `${1}`, `$name`, `${name}`; `$$` is a literal `$`. */
-export function expandTemplate(template: string, m: RegExpExecArray): string {
-  return template.replace(
-    /\$(\$|\{([^}]*)\}|([a-zA-Z0-9_]+))/g,
-    (_all, tok: string, braced?: string, bare?: string) => {
-      if (tok === '$') return '$';
-      const name = braced ?? bare ?? '';
-      if (/^\d+$/.test(name)) return m[Number(name)] ?? '';
-      return m.groups?.[name] ?? '';
-    },
-  );
-}
-
 export function labelReplace(
   samples: Sample[],
   dst: string,
@@ -41,17 +29,18 @@ export function labelReplace(
   re: string,
   _env: FnEnv,
 ): Sample[] {
-  let rx: RegExp;
+  let rx: GoRegexp;
   try {
-    rx = anchoredRegex(goRegexToJs(re));
+    rx = anchoredRegex(re);
   } catch {
     throw new PromQLError('bad_data', `invalid regular expression in label_replace(): ${re}`);
   }
   checkName(dst);
   return samples.map((s) => {
-    const m = rx.exec(s.labels[src] ?? '');
+    const m = rx.find(s.labels[src] ?? '');
     if (!m) return s;
-    const value = expandTemplate(repl, m);
+    // Go's Regexp.Expand: `$1x` names group `1x`, and a group past the last is empty.
+    const value = expand(repl, rx, m);
     return { labels: makeLabels({ ...s.labels, [dst]: value }), v: s.v };
   });
 }

@@ -5,7 +5,6 @@
  */
 import { isStaleNaN, type Labels, type Series } from '../../world/types.js';
 import type { AtModifier, MatrixSelector, VectorSelector } from '../ast.js';
-import { goRegexToJs } from '../parser/go-regex.js';
 import { countSamples, type QueryContext } from './context.js';
 import { dropName } from './labels.js';
 import type { MatrixValue, Sample, Window } from './types.js';
@@ -31,10 +30,7 @@ export function atTime(ctx: QueryContext, at: AtModifier | undefined, t: number)
 export function seriesOf(ctx: QueryContext, vs: VectorSelector): Selected[] {
   let s = ctx.selected.get(vs);
   if (!s) {
-    const ms = vs.matchers.map((m) =>
-      m.op === '=~' || m.op === '!~' ? { ...m, value: goRegexToJs(m.value) } : m,
-    );
-    s = ctx.src.select(ms, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY).map((x) => ({
+    s = ctx.src.select(vs.matchers, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY).map((x) => ({
       labels: x.labels,
       ts: x.ts,
       vs: x.vs,

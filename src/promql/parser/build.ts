@@ -4,6 +4,7 @@
  */
 import type { SyntaxNode } from '@lezer/common';
 import { anchoredRegex } from '../../world/matchers.js';
+import { RegexpSyntaxError } from '../../world/re2.js';
 import type { Matcher, MatchOp } from '../../world/types.js';
 import type {
   AggregateExpr,
@@ -17,7 +18,6 @@ import type {
   VectorSelector,
 } from '../ast.js';
 import { parseError } from './errors.js';
-import { goRegexToJs } from './go-regex.js';
 import { parseDurationMs, parseNumber, unquote } from './literals.js';
 import { kids } from './tree.js';
 
@@ -186,9 +186,11 @@ export class AstBuilder {
         const value = this.str(val);
         if (matchOp === '=~' || matchOp === '!~') {
           try {
-            anchoredRegex(goRegexToJs(value));
+            anchoredRegex(value);
           } catch (e) {
-            this.fail(m.from, `error parsing regexp: ${(e as Error).message}`);
+            // Go's own text: `error parsing regexp: invalid or unsupported Perl syntax: ...`.
+            if (e instanceof RegexpSyntaxError) this.fail(m.from, e.message);
+            throw e;
           }
         }
         matchers.push({ name: label, op: matchOp, value });
@@ -379,8 +381,8 @@ function matchesEmpty(m: Matcher): boolean {
     case '!=':
       return m.value !== '';
     case '=~':
-      return anchoredRegex(goRegexToJs(m.value)).test('');
+      return anchoredRegex(m.value).test('');
     case '!~':
-      return !anchoredRegex(goRegexToJs(m.value)).test('');
+      return !anchoredRegex(m.value).test('');
   }
 }
