@@ -1,6 +1,8 @@
 /** scorecard.json: versioned; reading refuses other versions (exit 2). */
 import { InputError } from '../errors.js';
 import { SCORECARD_FORMAT, type Scorecard } from '../scoring/index.js';
+import { ScorecardFile } from '../spec/run-files.js';
+import { parseRunFile } from '../spec/run-load.js';
 
 /** Key order is fixed by how the scorecard is built; two spaces for reviewable diffs. */
 export function renderScorecardJson(sc: Scorecard): string {
@@ -20,6 +22,8 @@ export function parseScorecard(text: string, file: string): Scorecard {
       `${file}: scorecard format ${JSON.stringify(format)} is not ${SCORECARD_FORMAT}; re-render it with this version (bench report DIR)`,
     );
   }
+  // Every field the diff and the reporters read, checked here: a missing one is bad input.
+  parseRunFile(file, text, ScorecardFile, 'scorecard');
   return v as Scorecard;
 }
 

@@ -3,11 +3,17 @@
  * fsync once the trial's files are in place. It is the run's source of truth: resume runs what
  * it lacks, reports are rebuilt from it. A torn last line (killed mid-append) is ignored.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
 import type { TrialRecord } from '../scoring/index.js';
+import { readInput } from '../spec/files.js';
+import { TrialRecordFile } from '../spec/run-files.js';
+import { parseRunFile } from '../spec/run-load.js';
 import { appendLineSync } from './files.js';
 
 export const JOURNAL_FILE = 'journal.jsonl';
+
+const JournalLine = z.looseObject({ id: z.string(), record: TrialRecordFile });
 
 export interface JournalEntry {
   id: string;
@@ -22,14 +28,18 @@ export function appendJournal(file: string, record: TrialRecord): void {
 export function readJournal(file: string): Map<string, TrialRecord> {
   const out = new Map<string, TrialRecord>();
   if (!existsSync(file)) return out;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (!line.trim()) continue;
+  const lines = readInput(file, 'journal').split('\n');
+  lines.forEach((line, n) => {
+    if (!line.trim()) return;
+    let e: JournalEntry;
     try {
-      const e = JSON.parse(line) as JournalEntry;
-      if (e && typeof e.id === 'string' && e.record) out.set(e.id, e.record);
+      e = JSON.parse(line) as JournalEntry;
     } catch {
-      // a line cut by a kill: the trial it stood for runs again
+      return; // a line cut by a kill: the trial it stood for runs again
     }
-  }
+    // A whole line with a record missing fields was written by hand or by another tool: bad input.
+    const record = parseRunFile(file, line, JournalLine, 'journal', n).record as TrialRecord;
+    out.set(e.id, record);
+  });
   return out;
 }

@@ -2,10 +2,13 @@
  * A run folder: `run.json` (what was asked: enough to plan the same trials again), `journal.jsonl`
  * (what finished), `baselines.json`, `traces/<trial id>/`, and the rendered reports.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import type { Thresholds, TrialRecord } from '../scoring/index.js';
+import { readInput } from '../spec/files.js';
+import { BaselinesFile, RunManifestFile } from '../spec/run-files.js';
+import { loadRunFile, parseRunFile } from '../spec/run-load.js';
 import { writeAtomic } from './files.js';
 import type { Shard } from './plan.js';
 
@@ -42,15 +45,16 @@ export function writeManifest(dir: string, m: RunManifest): void {
 export function readManifest(dir: string): RunManifest {
   const file = join(dir, 'run.json');
   if (!existsSync(file)) throw new InputError(`${dir}: not a run folder (no run.json)`);
-  let m: RunManifest;
+  const text = readInput(file, 'run manifest');
+  let format: unknown;
   try {
-    m = JSON.parse(readFileSync(file, 'utf8')) as RunManifest;
+    format = (JSON.parse(text) as { format?: unknown } | null)?.format;
   } catch (e) {
     throw new InputError(`${file}: not JSON (${(e as Error).message})`);
   }
-  if (m.format !== RUN_FORMAT)
-    throw new InputError(`${file}: format ${JSON.stringify(m.format)} is not ${RUN_FORMAT}`);
-  return m;
+  if (format !== RUN_FORMAT)
+    throw new InputError(`${file}: format ${JSON.stringify(format)} is not ${RUN_FORMAT}`);
+  return parseRunFile(file, text, RunManifestFile, 'run manifest') as RunManifest;
 }
 
 export function writeBaselines(dir: string, records: TrialRecord[]): void {
@@ -59,5 +63,5 @@ export function writeBaselines(dir: string, records: TrialRecord[]): void {
 
 export function readBaselines(dir: string): TrialRecord[] {
   const file = join(dir, 'baselines.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as TrialRecord[]) : [];
+  return existsSync(file) ? (loadRunFile(file, BaselinesFile, 'baselines') as TrialRecord[]) : [];
 }
