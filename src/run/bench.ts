@@ -2,16 +2,19 @@
  * runBench: load → plan → execute what the journal lacks → score → aggregate → report. The
  * library function behind `bench run`; streams and the trial runner are injectable for tests.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, ThresholdError } from '../errors.js';
 import { createProgress, renderTerminal } from '../reporters/index.js';
 import { baselineTrials, isBaseline, type Scorecard } from '../scoring/index.js';
 import type { ConfigFile } from '../spec/config.js';
+import { locateInFile } from '../spec/load.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Seat } from '../spec/seat.js';
+import { assertWorldFits } from '../world/limits.js';
 import { executeTrials, type RunContendedFn, type RunTrialFn } from './execute.js';
 import { JOURNAL_FILE, readJournal } from './journal.js';
+import { assertFolder, makeFolder } from './out-path.js';
 import { type PlanOptions, planRun, type RunPlan } from './plan.js';
 import { scorecardOf, writeRunReports } from './report.js';
 import { RUN_FORMAT, type RunManifest, readManifest, writeBaselines, writeManifest } from './run-folder.js';
@@ -95,12 +98,20 @@ export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResu
 
   const runId = prior?.runId ?? newRunId();
   const dir = opts.resume ?? opts.out ?? join(inputs.config.outDir, runId);
+  // Everything that can be the user's fault is checked before the run folder exists.
+  const label = opts.resume ? '--resume' : opts.out ? '--out' : 'outDir';
+  const inConfig = (message: string) =>
+    existsSync(inputs.configFile)
+      ? locateInFile(inputs.configFile, [{ path: ['outDir'], message, severity: 'error' }])
+      : [];
+  assertFolder(dir, label, label === 'outDir' ? inConfig : undefined);
+  for (const g of inputs.goldens) if (plan.goldens.includes(g.id)) assertWorldFits(g);
   if (!prior && existsSync(join(dir, 'run.json'))) {
     throw new InputError(
       `${dir} already holds a run: continue it with --resume ${dir}, or choose another --out`,
     );
   }
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir, label);
   const manifest: RunManifest = prior ?? {
     format: RUN_FORMAT,
     runId,

@@ -3,11 +3,12 @@
  * shards must have the same record; shards of one plan never overlap), traces are copied, and the
  * reports are rendered from the merged journal as if one run had done everything.
  */
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
+import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import type { Scorecard, TrialRecord } from '../scoring/index.js';
 import { appendJournal, JOURNAL_FILE, readJournal } from './journal.js';
+import { assertFolder, makeFolder } from './out-path.js';
 import { reportRun } from './report.js';
 import {
   type RunManifest,
@@ -29,7 +30,8 @@ export function mergeRuns(dirs: string[], out: string): Scorecard {
     throw new InputError(
       `bench merge: the folders come from runs with different seeds (${[...seeds].join(', ')})`,
     );
-  mkdirSync(out, { recursive: true });
+  assertFolder(out, '--out');
+  makeFolder(out, '--out');
   const trials = new Map<string, TrialRecord>();
   const baselines = new Map<string, TrialRecord>();
   for (const dir of dirs) {

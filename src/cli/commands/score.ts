@@ -1,5 +1,6 @@
 /** `bench score --golden G --trace T [--theory TH]`: score an external trace offline, JSON out. */
 import type { Command } from 'commander';
+import { fractionFlag } from '../flags.js';
 
 export function register(program: Command): void {
   program
@@ -8,14 +9,18 @@ export function register(program: Command): void {
     .requiredOption('--golden <path>', 'golden.yaml or its folder')
     .requiredOption('--trace <file>', 'trace.jsonl')
     .option('--theory <file>', "Theory JSON (default: the trace's last theory event)")
-    .option('--pass-correctness <x>', 'pass threshold (default 0.8)')
-    .action(async (flags: { golden: string; trace: string; theory?: string; passCorrectness?: string }) => {
+    .option(
+      '--pass-correctness <x>',
+      'pass threshold in [0, 1] (default 0.8)',
+      fractionFlag('--pass-correctness'),
+    )
+    .action(async (flags: { golden: string; trace: string; theory?: string; passCorrectness?: number }) => {
       const { scoreFiles } = await import('../../run/score-file.js');
       const score = scoreFiles({
         golden: flags.golden,
         trace: flags.trace,
         theory: flags.theory,
-        passCorrectness: flags.passCorrectness === undefined ? undefined : Number(flags.passCorrectness),
+        passCorrectness: flags.passCorrectness,
       });
       process.stdout.write(`${JSON.stringify(score, null, 2)}\n`);
     });
