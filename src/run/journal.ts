@@ -38,7 +38,7 @@ export function readJournal(file: string): Map<string, TrialRecord> {
       return; // a line cut by a kill: the trial it stood for runs again
     }
     // A whole line with a record missing fields was written by hand or by another tool: bad input.
-    const record = parseRunFile(file, line, JournalLine, 'journal', n).record as TrialRecord;
+    const record = parseRunFile(file, line, JournalLine, 'journal', { lineOffset: n }).record as TrialRecord;
     out.set(e.id, record);
   });
   return out;

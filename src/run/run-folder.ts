@@ -6,9 +6,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import type { Thresholds, TrialRecord } from '../scoring/index.js';
-import { readInput } from '../spec/files.js';
 import { BaselinesFile, RunManifestFile } from '../spec/run-files.js';
-import { loadRunFile, parseRunFile } from '../spec/run-load.js';
+import { loadRunFile } from '../spec/run-load.js';
 import { writeAtomic } from './files.js';
 import type { Shard } from './plan.js';
 
@@ -45,16 +44,7 @@ export function writeManifest(dir: string, m: RunManifest): void {
 export function readManifest(dir: string): RunManifest {
   const file = join(dir, 'run.json');
   if (!existsSync(file)) throw new InputError(`${dir}: not a run folder (no run.json)`);
-  const text = readInput(file, 'run manifest');
-  let format: unknown;
-  try {
-    format = (JSON.parse(text) as { format?: unknown } | null)?.format;
-  } catch (e) {
-    throw new InputError(`${file}: not JSON (${(e as Error).message})`);
-  }
-  if (format !== RUN_FORMAT)
-    throw new InputError(`${file}: format ${JSON.stringify(format)} is not ${RUN_FORMAT}`);
-  return parseRunFile(file, text, RunManifestFile, 'run manifest') as RunManifest;
+  return loadRunFile(file, RunManifestFile, 'run manifest', { format: { want: RUN_FORMAT } }) as RunManifest;
 }
 
 export function writeBaselines(dir: string, records: TrialRecord[]): void {
