@@ -70,6 +70,7 @@ const diff = (name: string, head: unknown, says: RegExp, extra: string[] = []): 
   says,
 });
 
+const SETS = Array.from({ length: 120 }, (_, i) => `g${i}`);
 const ROW = {
   golden: 'mini-checkout',
   seat: 'sim-diligent',
@@ -262,6 +263,15 @@ const CONFIGS: BadInput[] = [
     },
     args: ['run'],
     says: at('bench.config.yaml', 'outDir'),
+  },
+  {
+    name: 'config: a plan of 120,000 trials',
+    files: {
+      ...TREE,
+      'bench.config.yaml': `${CONFIG}gateSets:\n${SETS.map((n) => `  ${n}: { gates: [] }`).join('\n')}\ndefaultGateSets: [${SETS.join(', ')}]\n`,
+    },
+    args: ['plan', '--reps', '1000'],
+    says: /the plan would hold 120,000 trials, over the cap of 100,000/,
   },
   {
     name: 'run --out naming a file',

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { type BadInput, CASES } from './bad-inputs.cases.js';
 
 const BIN = resolve(__dirname, '../../bin/bench.js');
-const BATCH = 6;
+const BATCH = 8;
 
 interface Outcome {
   code: number | null;
