@@ -10,6 +10,8 @@ import { setForceExit } from '../run/interrupt.js';
 import { COMMANDS } from './commands/index.js';
 
 export async function main(argv: string[]): Promise<void> {
+  endQuietlyOnClosedPipe(process.stdout);
+  endQuietlyOnClosedPipe(process.stderr);
   const program = new Command('bench')
     .description('rematch: a golden-prompt rematch bench for incident-investigation agents')
     .version('0.1.0')
@@ -43,4 +45,18 @@ function exitCodeFor(err: unknown): number {
   process.stderr.write(redact(`bench: internal error: ${e?.message ?? String(err)}\n${e?.stack ?? ''}\n`));
   process.stderr.write('This is a bug in rematch; please report it with the command you ran.\n');
   return 3;
+}
+
+/**
+ * `bench plan | head -1`: once the reader has gone, a write fails with EPIPE, emitted as an
+ * 'error' event that would otherwise crash Node (exit 1, a stack trace). A C tool dies of
+ * SIGPIPE there; the bench ends at once and quietly, with 0: nothing went wrong that the user
+ * did not ask for. Any other failure to write output is the environment's (exit 3).
+ */
+function endQuietlyOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    if (stream !== process.stderr) process.stderr.write(`bench: cannot write output: ${err.message}\n`);
+    process.exit(3);
+  });
 }

@@ -1,6 +1,7 @@
 /** scorecard.json: versioned; reading refuses other versions (exit 2). */
-import { InputError } from '../errors.js';
 import { SCORECARD_FORMAT, type Scorecard } from '../scoring/index.js';
+import { ScorecardFile } from '../spec/run-files.js';
+import { parseRunFile } from '../spec/run-load.js';
 
 /** Key order is fixed by how the scorecard is built; two spaces for reviewable diffs. */
 export function renderScorecardJson(sc: Scorecard): string {
@@ -8,19 +9,11 @@ export function renderScorecardJson(sc: Scorecard): string {
 }
 
 export function parseScorecard(text: string, file: string): Scorecard {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`${file}: not JSON (${(e as Error).message})`);
-  }
-  const format = (v as { format?: unknown } | null)?.format;
-  if (format !== SCORECARD_FORMAT) {
-    throw new InputError(
-      `${file}: scorecard format ${JSON.stringify(format)} is not ${SCORECARD_FORMAT}; re-render it with this version (bench report DIR)`,
-    );
-  }
-  return v as Scorecard;
+  // Every field the diff and the reporters read is checked here: a missing one is bad input.
+  parseRunFile(file, text, ScorecardFile, 'scorecard', {
+    format: { want: SCORECARD_FORMAT, hint: 're-render it with this version (bench report DIR)' },
+  });
+  return JSON.parse(text) as Scorecard;
 }
 
 /** The part of a scorecard two runs with the same seeds must agree on: everything but `meta`. */

@@ -2,18 +2,21 @@
  * runBench: load → plan → execute what the journal lacks → score → aggregate → report. The
  * library function behind `bench run`; streams and the trial runner are injectable for tests.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, InterruptedError, registerSecretEnv, ThresholdError } from '../errors.js';
 import { ceilingLines, createProgress, renderTerminal } from '../reporters/index.js';
 import { baselineTrials, rowKind, type Scorecard } from '../scoring/index.js';
 import type { ConfigFile } from '../spec/config.js';
+import { locateInFile } from '../spec/load.js';
 import type { Golden } from '../spec/normalized.js';
 import { type Seat, seatEnvNames } from '../spec/seat.js';
+import { assertWorldFits } from '../world/limits.js';
 import { executeTrials, type RunContendedFn, type RunTrialFn } from './execute.js';
 import { assertSameInputs } from './input-changes.js';
 import { JOURNAL_FILE, openJournal, readJournal } from './journal.js';
 import { lockRunFolder, type RunLock } from './lock.js';
+import { assertFolder, makeFolder } from './out-path.js';
 import { type PlanOptions, planRun, type RunPlan } from './plan.js';
 import { scorecardOf, writeRunReports } from './report.js';
 import { RUN_FORMAT, type RunManifest, readManifest, writeBaselines, writeManifest } from './run-folder.js';
@@ -121,13 +124,21 @@ async function runLocked(opts: RunBenchOptions, locks: RunLock[]): Promise<RunBe
 
   const runId = prior?.runId ?? newRunId();
   const dir = opts.resume ?? opts.out ?? join(inputs.config.outDir, runId);
+  // Everything that can be the user's fault is checked before the run folder exists.
+  const label = opts.resume ? '--resume' : opts.out ? '--out' : 'outDir';
+  const inConfig = (message: string) =>
+    existsSync(inputs.configFile)
+      ? locateInFile(inputs.configFile, [{ path: ['outDir'], message, severity: 'error' }])
+      : [];
+  assertFolder(dir, label, label === 'outDir' ? inConfig : undefined);
+  for (const g of inputs.goldens) if (plan.goldens.includes(g.id)) assertWorldFits(g);
   if (!opts.resume) lock(dir);
   if (!prior && existsSync(join(dir, 'run.json'))) {
     throw new InputError(
       `${dir} already holds a run: continue it with --resume ${dir}, or choose another --out`,
     );
   }
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir, label);
   const manifest: RunManifest = prior ?? {
     format: RUN_FORMAT,
     runId,

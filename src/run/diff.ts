@@ -1,5 +1,5 @@
 /** diffRuns: compare two runs (run folders or scorecard.json files) for a PR comment. */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import {
@@ -10,15 +10,28 @@ import {
   parseScorecard,
 } from '../reporters/index.js';
 import type { Scorecard } from '../scoring/index.js';
+import { readInput } from '../spec/files.js';
+import { assertFile, writeOutFile } from './out-path.js';
 
 export function readScorecard(path: string): Scorecard {
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'scorecard.json') : path;
   if (!existsSync(file)) throw new InputError(`${file}: not found (give a run folder or a scorecard.json)`);
-  return parseScorecard(readFileSync(file, 'utf8'), file);
+  return parseScorecard(readInput(file, 'scorecard'), file);
 }
 
-/** `failOn` uses the --fail-on syntax (see reporters/diff.ts); default `correctness:0.05,honesty,repeats:1,ceiling`. */
-export function diffRuns(base: string, head: string, failOn: string = DEFAULT_FAIL_ON): DiffResult {
+/**
+ * `failOn` uses the --fail-on syntax (see reporters/diff.ts); default `correctness:0.05,honesty,repeats:1,ceiling`.
+ * With `out`, the markdown is also written there; the path is checked before anything is read.
+ */
+export function diffRuns(
+  base: string,
+  head: string,
+  failOn: string = DEFAULT_FAIL_ON,
+  out?: string,
+): DiffResult {
   const rules = parseFailOn(failOn);
-  return diffScorecards(readScorecard(base), readScorecard(head), rules);
+  if (out !== undefined) assertFile(out, '--out');
+  const r = diffScorecards(readScorecard(base), readScorecard(head), rules);
+  if (out !== undefined) writeOutFile(out, r.markdown, '--out');
+  return r;
 }

@@ -10,12 +10,17 @@
  * cannot explain: bad input, exit 2, naming the file and line.
  */
 import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
 import { InputError } from '../errors.js';
 import type { TrialRecord } from '../scoring/index.js';
+import { TrialRecordFile } from '../spec/run-files.js';
+import { parseRunFile } from '../spec/run-load.js';
 import { appendLineSync } from './files.js';
 import { decodeLine, encodeLine, idOfFragment } from './journal-line.js';
 
 export const JOURNAL_FILE = 'journal.jsonl';
+
+const JournalLine = z.looseObject({ id: z.string(), record: TrialRecordFile });
 
 export interface TornTail {
   /** 1-based line number, the byte offset where it starts, and why it does not count. */
@@ -48,8 +53,11 @@ export function scanJournal(file: string): JournalScan {
     const last = nl < 0 || nl === buf.length - 1;
     const d =
       nl < 0 ? ({ ok: false, reason: 'cut short: no newline at its end' } as const) : decodeLine(text);
-    if (d.ok) records.set(d.record.id, d.record);
-    else if (last) torn = { line, offset: start, reason: d.reason, id: idOfFragment(text) };
+    if (d.ok) {
+      // A whole line with a record missing fields was written by hand or by another tool: bad input.
+      parseRunFile(file, text, JournalLine, 'journal', { lineOffset: line - 1 });
+      records.set(d.record.id, d.record);
+    } else if (last) torn = { line, offset: start, reason: d.reason, id: idOfFragment(text) };
     else
       throw new InputError(
         `${file}:${line}: journal record is corrupt (${d.reason}); only a torn last line can be repaired: restore the file or start a new run`,

@@ -11,6 +11,7 @@ import type { Scorecard, TrialRecord } from '../scoring/index.js';
 import { appendJournal, describeTorn, JOURNAL_FILE, scanJournal } from './journal.js';
 import { lockRunFolder, type RunLock } from './lock.js';
 import { addRecords, assertOnePlan } from './merge-check.js';
+import { assertFolder } from './out-path.js';
 import { reportUnlocked } from './report.js';
 import {
   type RunManifest,
@@ -34,6 +35,7 @@ export function mergeRuns(dirs: string[], out: string, opts: MergeOptions = {}):
       `bench merge: the folders come from runs with different seeds (${[...seeds].join(', ')})`,
     );
   assertOnePlan(dirs, manifests);
+  assertFolder(out, '--out');
   const locks: RunLock[] = [];
   try {
     // a folder named twice is one folder: lock it once

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { InputError } from '../errors.js';
 import type { ConfigFile } from '../spec/config.js';
+import { formatCap, LIMITS, overCap } from '../spec/limits.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Seat } from '../spec/seat.js';
 import { CEILING_REP, ceilingGateSet, ceilingSeat } from './ceiling.js';
@@ -103,8 +104,15 @@ export function planRun(
   const sets: GateSetSpec[] = resolveGateSets(config, opts.gates ?? config.defaultGateSets);
   const reps = opts.reps ?? config.repetitions;
   const seed = opts.seed ?? config.seed;
-  if (!Number.isInteger(reps) || reps < 1)
-    throw new InputError(`--reps ${reps}: expected a positive integer`);
+  if (!Number.isInteger(reps) || reps < 1 || reps > LIMITS.repetitions)
+    throw new InputError(`--reps ${reps}: expected an integer in 1..${formatCap(LIMITS.repetitions)}`);
+  // Counted before a single TrialSpec is made: a plan past the cap would fill the heap first.
+  const size = gs.length * ss.length * sets.length * reps;
+  if (size > LIMITS.trials) {
+    throw new InputError(
+      `the plan would hold ${overCap('trials', size, LIMITS.trials)}: ${gs.length} goldens × ${ss.length} seats × ${sets.length} gate sets × ${reps} repetitions`,
+    );
+  }
 
   const all: TrialSpec[] = [];
   // Shards take whole (golden, seat, rep) units so a shard keeps its all/none pairs together.

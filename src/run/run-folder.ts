@@ -3,10 +3,12 @@
  * (what finished), `baselines.json`, `traces/<trial id>/`, the rendered reports, and `run.lock`
  * while a process works in it (run/lock.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import type { Thresholds, TrialRecord } from '../scoring/index.js';
+import { BaselinesFile, RunManifestFile } from '../spec/run-files.js';
+import { loadRunFile } from '../spec/run-load.js';
 import { writeAtomic } from './files.js';
 import type { Shard } from './plan.js';
 import type { InputHashes } from './run-inputs.js';
@@ -48,15 +50,7 @@ export function writeManifest(dir: string, m: RunManifest): void {
 export function readManifest(dir: string): RunManifest {
   const file = join(dir, 'run.json');
   if (!existsSync(file)) throw new InputError(`${dir}: not a run folder (no run.json)`);
-  let m: RunManifest;
-  try {
-    m = JSON.parse(readFileSync(file, 'utf8')) as RunManifest;
-  } catch (e) {
-    throw new InputError(`${file}: not JSON (${(e as Error).message})`);
-  }
-  if (m.format !== RUN_FORMAT)
-    throw new InputError(`${file}: format ${JSON.stringify(m.format)} is not ${RUN_FORMAT}`);
-  return m;
+  return loadRunFile(file, RunManifestFile, 'run manifest', { format: { want: RUN_FORMAT } }) as RunManifest;
 }
 
 export function writeBaselines(dir: string, records: TrialRecord[]): void {
@@ -65,5 +59,5 @@ export function writeBaselines(dir: string, records: TrialRecord[]): void {
 
 export function readBaselines(dir: string): TrialRecord[] {
   const file = join(dir, 'baselines.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as TrialRecord[]) : [];
+  return existsSync(file) ? (loadRunFile(file, BaselinesFile, 'baselines') as TrialRecord[]) : [];
 }

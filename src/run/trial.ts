@@ -20,8 +20,10 @@ import { loadConfig, loadGolden, loadGoldens, loadSeat, loadSeats } from '../spe
 import type { Golden } from '../spec/normalized.js';
 import { type HeaderEvent, TRACE_FORMAT } from '../spec/trace.js';
 import { buildWorld } from '../world/build.js';
+import { assertWorldFits } from '../world/limits.js';
 import type { World } from '../world/types.js';
 import { resolveGateSets } from './gate-sets.js';
+import { assertFolder } from './out-path.js';
 import { trialId, trialSeed } from './plan.js';
 import { byIdOrPath } from './resolve.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from './types.js';
@@ -136,6 +138,9 @@ export async function runTrialCommand(
   const seed = flags.seed ?? trialSeed(config.seed, golden.id, seat.name, rep);
   const id = trialId(golden.id, seat.name, gateSet.name, rep);
   const dir = resolve(flags.out ?? join(config.outDir, 'trials', id));
+  // Input errors before the trial folder exists (docs/formats.md#limits).
+  assertFolder(dir, flags.out ? '--out' : 'outDir');
+  assertWorldFits(golden);
   const outcome = await runTrial({ id, golden, seat, gateSet, rep, seed }, { dir, signal });
   if (signal?.aborted) {
     const sig = signal.reason instanceof InterruptedError ? signal.reason.signal : 'SIGINT';

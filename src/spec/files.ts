@@ -2,11 +2,19 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { InputError } from '../errors.js';
+import { LIMITS, overCap } from './limits.js';
 
-export function readInput(file: string, what: string): string {
+/** A file the user named, read whole: refused before reading when it is larger than the cap. */
+export function readInput(file: string, what: string, maxBytes: number = LIMITS.fileBytes): string {
   try {
+    const size = statSync(file).size;
+    if (size > maxBytes) {
+      const why = `too large: ${overCap('bytes', size, maxBytes)}`;
+      throw new InputError(`${what} ${file}: ${why}`, [{ file, message: why, severity: 'error' }]);
+    }
     return readFileSync(file, 'utf8');
   } catch (e) {
+    if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'not found' : code === 'EISDIR' ? 'is a folder' : (e as Error).message;
     throw new InputError(`${what} ${file}: ${why}`, [{ file, message: why, severity: 'error' }]);

@@ -22,7 +22,7 @@ export function parseJsonSource(file: string, text: string, lineOffset = 0): Jso
       data,
       syntax: [],
       locate(path, opts) {
-        located ??= parseYamlSource(file, text);
+        located ??= parseYamlSource(file, text, Number.POSITIVE_INFINITY);
         const at = located.locate(path, opts);
         return at && { line: at.line + lineOffset, col: at.col };
       },

@@ -5,6 +5,8 @@
  */
 import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 import type { InputIssue } from '../errors.js';
+import { LIMITS, overCap } from './limits.js';
+import { aliasBombAt } from './yaml-aliases.js';
 
 export type IssuePath = readonly PropertyKey[];
 
@@ -25,7 +27,20 @@ export interface YamlSource extends Locator {
   syntax: InputIssue[];
 }
 
-export function parseYamlSource(file: string, text: string): YamlSource {
+/**
+ * `maxBytes` guards documents a user wrote (goldens, seats, configs); JSON read again only to
+ * place an issue passes Infinity, its size having been checked when it was read.
+ */
+export function parseYamlSource(file: string, text: string, maxBytes: number = LIMITS.yamlBytes): YamlSource {
+  if (text.length > maxBytes) {
+    const message = `YAML document too large: ${overCap('bytes', Buffer.byteLength(text), maxBytes)}`;
+    return {
+      file,
+      data: undefined,
+      syntax: [{ file, line: 1, col: 1, message, severity: 'error' }],
+      locate: () => undefined,
+    };
+  }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   const syntax: InputIssue[] = doc.errors.map((e) => {
@@ -38,7 +53,20 @@ export function parseYamlSource(file: string, text: string): YamlSource {
       severity: 'error',
     };
   });
-  const data = syntax.length ? undefined : doc.toJS({ maxAliasCount: 10_000 });
+  let data: unknown;
+  if (!syntax.length) {
+    try {
+      data = doc.toJS({ maxAliasCount: LIMITS.yamlAliases });
+    } catch (e) {
+      // The yaml package throws a ReferenceError when aliases expand past maxAliasCount (an alias
+      // bomb) or name no anchor; either is the file's fault, placed at the alias that did it.
+      const at = lines.linePos(aliasBombAt(doc) ?? 0);
+      const why = /Excessive alias count/.test((e as Error).message)
+        ? `aliases expand past the cap of ${LIMITS.yamlAliases} (docs/formats.md#limits)`
+        : firstLine((e as Error).message);
+      syntax.push({ file, line: at.line, col: at.col, message: `YAML: ${why}`, severity: 'error' });
+    }
+  }
   return {
     file,
     data,

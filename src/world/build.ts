@@ -10,11 +10,14 @@ import type { GenContext } from './generate/context.js';
 import { loadBlock } from './generate/load.js';
 import { generateLogBlock } from './generate/logs.js';
 import { generateMetric } from './generate/metrics.js';
+import { assertWorldFits } from './limits.js';
 import { LogStore } from './log-store.js';
 import { SeriesStore } from './series-store.js';
 import type { World } from './types.js';
 
 export function buildWorld(golden: Golden): World {
+  // Caps first: past them the generators would grow arrays until V8 aborts the process.
+  assertWorldFits(golden);
   const start = golden.ms.start;
   const ctx: GenContext = {
     seed: golden.world.seed ?? 1,

@@ -2,6 +2,7 @@
  * promqltest series notation: `metric{l="v"} 1+2x3 _ stale _x2 Inf -Inf NaN 1-1x4`.
  * Used by world `load` blocks and by the PromQL conformance runner.
  */
+import { LIMITS, overCap } from '../spec/limits.js';
 import { unquote } from './go-strings.js';
 import { STALE_NAN } from './types.js';
 
@@ -34,9 +35,29 @@ function num(s: string): number {
   return Number(t);
 }
 
-/** Expand the values part of a series line. Throws Error on bad syntax. */
-export function expandValues(text: string): (number | undefined)[] {
+/**
+ * How many slots the values part of a series line expands to, without expanding it: `1+2x3` is 4
+ * slots, `_x3` is 3. Tokens that are not values count 1 (expansion reports them).
+ */
+export function countValues(text: string): number {
+  let n = 0;
+  for (const tok of text.trim().split(/\s+/)) {
+    if (tok === '') continue;
+    const blank = /^_x(\d+)$/.exec(tok);
+    const series = blank ? undefined : SERIES_RE.exec(tok);
+    n += blank ? Number(blank[1]) : series ? Number(series[4]) + 1 : 1;
+  }
+  return n;
+}
+
+/**
+ * Expand the values part of a series line. Throws Error on bad syntax, and before allocating
+ * when the line would hold more than `maxSlots` values (`1x1e9` would exhaust the heap).
+ */
+export function expandValues(text: string, maxSlots: number = LIMITS.seriesSlots): (number | undefined)[] {
   if (text.includes('{{')) throw new NativeHistogramNotationError(text);
+  const slots = countValues(text);
+  if (slots > maxSlots) throw new Error(overCap('values in one series', slots, maxSlots));
   // V8 canonicalizes NaN payloads in all-double arrays, which would turn STALE_NAN into a plain
   // NaN. Storing `undefined` once makes this a generic array whose numbers keep their bits.
   const out: (number | undefined)[] = [];

@@ -1,36 +1,59 @@
 /**
  * Seeded fuzz over HTTP: 10,000 mutated PromQL queries (from the real-world corpus and the
- * conformance scripts) to the Prometheus routes, and 10,000 mutated LogQL queries to the Loki
- * routes, of a real server on loopback. No crash, no hang (each request has a deadline), and every
- * answer is a result or a typed error: Prometheus' JSON error envelope, Loki's plain-text error.
+ * conformance scripts in ../shared, or, in a clone without them, from the repo's own goldens:
+ * alerts, routes and expectations) to the Prometheus routes, and 10,000 mutated LogQL queries to
+ * the Loki routes, of a real server on loopback. No crash, no hang (each request has a deadline),
+ * and every answer is a result or a typed error: Prometheus' JSON error envelope, Loki's
+ * plain-text error. With REMATCH_REQUIRE_SHARED=1 (CI) the shared seeds must be there.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackendStack, startHttpServer } from '../../src/backend/index.js';
 import { RealClock } from '../../src/clock.js';
-import { loadGolden } from '../../src/spec/load.js';
+import { loadGolden, loadGoldens } from '../../src/spec/load.js';
 import { buildWorld } from '../../src/world/build.js';
+import { missingMessage, requireShared, sharedPath } from '../shared-data.js';
 import { mulberry32, mutate } from './mutate.js';
 
-const SHARED = resolve(__dirname, '../../../shared');
 const CASES = Number(process.env.FUZZ_CASES ?? 10_000);
 const DEADLINE_MS = 10_000;
+const CORPUS = sharedPath('corpus/promql-alert-rules.jsonl');
+const PROMQLTEST = sharedPath('promqltest');
 
-function promSeeds(): string[] {
-  const corpus = readFileSync(join(SHARED, 'corpus/promql-alert-rules.jsonl'), 'utf8')
+function sharedPromSeeds(): string[] {
+  const corpus = readFileSync(CORPUS.path, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((l) => (JSON.parse(l) as { expr: string }).expr);
   const conformance: string[] = [];
-  for (const f of readdirSync(join(SHARED, 'promqltest'))) {
+  for (const f of readdirSync(PROMQLTEST.path)) {
     if (!f.endsWith('.test')) continue;
-    for (const line of readFileSync(join(SHARED, 'promqltest', f), 'utf8').split('\n')) {
+    for (const line of readFileSync(join(PROMQLTEST.path, f), 'utf8').split('\n')) {
       const m = /^eval(?:_\w+)?\s+(?:instant at \S+|range from \S+ to \S+ step \S+)\s+(.+)$/.exec(line);
       if (m) conformance.push(m[1]);
     }
   }
   return [...corpus, ...conformance];
+}
+
+/** The repo's own PromQL: every golden's alert, metrics routes and expect queries. */
+function goldenPromSeeds(): string[] {
+  return loadGoldens(['goldens']).flatMap((g) => [
+    g.alert.expr,
+    ...[...g.parts.A.measurements, ...g.parts.B.measurements].flatMap((m) =>
+      m.source === 'metrics' && m.route ? [m.route] : [],
+    ),
+    ...g.expect.filter((e) => e.lang !== 'logql').map((e) => e.query),
+  ]);
+}
+
+function promSeeds(): string[] {
+  const missing = [CORPUS, PROMQLTEST].filter((p) => !p.present).map((p) => p.path);
+  if (!missing.length) return sharedPromSeeds();
+  if (requireShared()) throw new Error(`conformance data not found at ${missing.join(', ')}`);
+  for (const path of missing) console.warn(`fuzz: ${missingMessage(path)}; seeding from the repo's goldens`);
+  return goldenPromSeeds();
 }
 
 const LOGQL_SEEDS = [

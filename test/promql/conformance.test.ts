@@ -1,10 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/promql/promqltest/conformance.js';
 import { runScript } from '../../src/promql/promqltest/run.js';
-
-const dir = path.resolve(import.meta.dirname, '../..', '../shared/promqltest');
+import { describeWithShared } from '../shared-data.js';
 
 describe('promqltest runner', () => {
   it('passes, fails and skips as the script says', () => {
@@ -32,7 +31,7 @@ eval instant at 0 rate(m)
   });
 });
 
-describe.runIf(existsSync(dir))('PromQL conformance (ratchet)', () => {
+describeWithShared('PromQL conformance (ratchet)', ['promqltest'], ([dir]) => {
   it('keeps at least the pass rate reached so far', () => {
     const files = readdirSync(dir)
       .filter((f) => f.endsWith('.test'))

@@ -1,11 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { corpusReport } from '../../src/promql/corpus.js';
 import { worldForExpressions } from '../../src/promql/corpus-world.js';
 import { instantQuery, selectorsOf } from '../../src/promql/index.js';
-
-const file = path.resolve(import.meta.dirname, '../..', '../shared/corpus/promql-alert-rules.jsonl');
+import { describeWithShared } from '../shared-data.js';
 
 describe('corpus world', () => {
   it('holds a series for every selector, with buckets for _bucket metrics', () => {
@@ -30,7 +28,7 @@ describe('corpus world', () => {
   });
 });
 
-describe.runIf(existsSync(file))('real-world alert-rule corpus', () => {
+describeWithShared('real-world alert-rule corpus', ['corpus/promql-alert-rules.jsonl'], ([file]) => {
   it('parses and evaluates nearly all expressions without an unsupported error', () => {
     const exprs = readFileSync(file, 'utf8')
       .trim()

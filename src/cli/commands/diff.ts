@@ -16,9 +16,8 @@ export function register(program: Command): void {
     .option('--out <file>', 'also write the markdown to this file')
     .action(async (base: string, head: string, flags: { failOn: string; out?: string }) => {
       const { diffRuns } = await import('../../run/diff.js');
-      const r = diffRuns(base, head, flags.failOn);
+      const r = diffRuns(base, head, flags.failOn, flags.out);
       process.stdout.write(r.markdown);
-      if (flags.out) (await import('node:fs')).writeFileSync(flags.out, r.markdown);
       if (r.regressions.length) {
         throw new ThresholdError(
           `${r.regressions.length} regression(s):\n${r.regressions.map((x) => `  ${x}`).join('\n')}`,

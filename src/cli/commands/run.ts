@@ -1,8 +1,9 @@
 /** `bench run`: the matrix, scored and reported; resumable, shardable. */
 import type { Command } from 'commander';
-import { InputError } from '../../errors.js';
 import type { RunBenchOptions } from '../../run/bench.js';
 import { parseShard } from '../../run/plan.js';
+import { LIMITS } from '../../spec/limits.js';
+import { parseFractionFlag, parseIntFlag, SEED_RANGE } from '../flags.js';
 
 interface RunFlags extends RawRunFlags {
   out?: string;
@@ -26,10 +27,10 @@ export function register(program: Command): void {
     .option('--min-correctness <x>', 'exit 1 when a seat row has mean correctness below x (0..1)')
     .action(async (flags: RunFlags) => {
       const opts = planOptions(flags);
-      const min = flags.minCorrectness === undefined ? undefined : Number(flags.minCorrectness);
-      if (min !== undefined && !(min >= 0 && min <= 1)) {
-        throw new InputError(`--min-correctness ${flags.minCorrectness}: expected a number in [0, 1]`);
-      }
+      const min =
+        flags.minCorrectness === undefined
+          ? undefined
+          : parseFractionFlag('--min-correctness', flags.minCorrectness);
       if (flags.dryRun) {
         const { planCommand } = await import('../../run/plan-view.js');
         process.stdout.write(await planCommand(opts));
@@ -42,7 +43,7 @@ export function register(program: Command): void {
           ...opts,
           out: flags.out,
           resume: flags.resume,
-          concurrency: int('--concurrency', flags.concurrency, 1),
+          concurrency: int('--concurrency', flags.concurrency, 1, LIMITS.concurrency),
           retryErrors: flags.retryErrors,
           minCorrectness: min,
           signal,
@@ -74,11 +75,8 @@ export function addPlanFlags(cmd: Command): Command {
     .option('--shard <i/n>', 'run only shard i of n (deterministic)');
 }
 
-export function int(flag: string, v: string | undefined, min: number): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min) throw new InputError(`${flag} ${v}: expected an integer ≥ ${min}`);
-  return n;
+export function int(flag: string, v: string | undefined, min: number, max: number): number | undefined {
+  return v === undefined ? undefined : parseIntFlag(flag, v, min, max);
 }
 
 const list = (xs: string[] | undefined): string[] | undefined =>
@@ -93,8 +91,8 @@ export function planOptions(f: RawRunFlags): RunBenchOptions {
   if (f.golden) out.goldens = list(f.golden);
   if (f.seat) out.seats = list(f.seat);
   if (f.gates) out.gates = list(f.gates);
-  if (f.reps !== undefined) out.reps = int('--reps', f.reps, 1);
-  if (f.seed !== undefined) out.seed = int('--seed', f.seed, 0);
+  if (f.reps !== undefined) out.reps = int('--reps', f.reps, 1, LIMITS.repetitions);
+  if (f.seed !== undefined) out.seed = int('--seed', f.seed, 0, SEED_RANGE[1]);
   if (f.shard) out.shard = parseShard(f.shard);
   return out;
 }

@@ -3,7 +3,7 @@
  * on stdout; the verdict and why on stderr; exit 0 pass, 1 fail or unscored, 2 bad input.
  */
 import type { Command } from 'commander';
-import { InputError } from '../../errors.js';
+import { fractionFlag } from '../flags.js';
 
 export function register(program: Command): void {
   program
@@ -17,27 +17,27 @@ export function register(program: Command): void {
     )
     .requiredOption('--trace <file>', 'trace.jsonl')
     .option('--theory <file>', "Theory JSON (default: the trace's last theory event)")
-    .option('--pass-correctness <x>', 'pass threshold (default: config thresholds.passCorrectness, 0.8)')
+    .option(
+      '--pass-correctness <x>',
+      'pass threshold in [0, 1] (default: config thresholds.passCorrectness, 0.8)',
+      fractionFlag('--pass-correctness'),
+    )
     .option('-c, --config <file>', 'config file (default: bench.config.yaml)')
     .action(
       async (flags: {
         golden: string;
         trace: string;
         theory?: string;
-        passCorrectness?: string;
+        passCorrectness?: number;
         config?: string;
       }) => {
-        const pass = flags.passCorrectness === undefined ? undefined : Number(flags.passCorrectness);
-        if (pass !== undefined && !(pass >= 0 && pass <= 1)) {
-          throw new InputError(`--pass-correctness ${flags.passCorrectness}: expected a number in [0, 1]`);
-        }
         const { scoreCommand } = await import('../../run/score-file.js');
         scoreCommand(
           {
             golden: flags.golden,
             trace: flags.trace,
             theory: flags.theory,
-            passCorrectness: pass,
+            passCorrectness: flags.passCorrectness,
             config: flags.config,
           },
           { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) },

@@ -1,13 +1,7 @@
 /** `bench trial`: run one trial and print its readable timeline. */
 import type { Command } from 'commander';
-import { InputError } from '../../errors.js';
-
-function int(name: string) {
-  return (v: string): number => {
-    if (!/^-?\d+$/.test(v)) throw new InputError(`--${name} expects an integer, got "${v}"`);
-    return Number(v);
-  };
-}
+import { LIMITS } from '../../spec/limits.js';
+import { intFlag, SEED_RANGE } from '../flags.js';
 
 export function register(program: Command): void {
   program
@@ -19,9 +13,9 @@ export function register(program: Command): void {
     .option(
       '--seed <n>',
       'trial seed (default: derived from the config seed, golden, seat, rep)',
-      int('seed'),
+      intFlag('--seed', ...SEED_RANGE),
     )
-    .option('--rep <k>', 'repetition number', int('rep'), 1)
+    .option('--rep <k>', 'repetition number', intFlag('--rep', 1, LIMITS.repetitions), 1)
     .option('--out <dir>', 'folder for trace.jsonl and theory.json')
     .option('--config <file>', 'config file (default bench.config.yaml)')
     .action(

@@ -1,5 +1,6 @@
 /** Rules of bench.config.yaml: gate-set names, threshold order, and seats it names. */
 import type { ConfigFile, GateSettings } from '../config.js';
+import { configLimitRules } from './limits.js';
 import { err, type RuleIssue } from './types.js';
 
 /** Built in: `none` (every gate off) and `all` (every gate on). */
@@ -22,6 +23,7 @@ export function configRules(c: ConfigFile): RuleIssue[] {
     }
   });
   out.push(...settingsRules(c.gateSettings, ['gateSettings']));
+  out.push(...configLimitRules(c));
   for (const [name, set] of Object.entries(c.gateSets)) {
     if (set.settings) out.push(...settingsRules(set.settings, ['gateSets', name, 'settings']));
   }

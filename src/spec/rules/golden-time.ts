@@ -1,4 +1,6 @@
 /** Rules on a golden's instants: a window that runs forwards and every time reference inside it. */
+
+import { LIMITS, windowMessage } from '../limits.js';
 import type { Golden } from '../normalized.js';
 import { resolveTimeRef } from '../time.js';
 import { err, type RuleIssue } from './types.js';
@@ -7,6 +9,7 @@ export function timeRules(g: Golden): RuleIssue[] {
   const { start, end, now, activeAt } = g.ms;
   const out: RuleIssue[] = [];
   if (!(start < end)) return [err(['time', 'end'], 'time.end must be after time.start')];
+  if (end - start > LIMITS.windowMs) out.push(err(['time', 'end'], windowMessage(end - start)));
   const inside = (t: number, path: (string | number)[], what: string) => {
     if (t < start || t > end)
       out.push(err(path, `${what} is outside the golden's window [time.start, time.end]`));

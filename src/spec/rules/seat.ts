@@ -1,12 +1,13 @@
 /** Provider-specific rules of a seat file (DESIGN §5.2). */
 import type { SeatFile } from '../seat.js';
+import { seatLimitRules } from './limits.js';
 import { err, type RuleIssue, warn } from './types.js';
 
 /** Providers that call a hosted model and therefore need a key variable and a model id. */
 const HOSTED = new Set(['openai-responses', 'openai-chat', 'xai', 'gemini', 'anthropic']);
 
 export function seatRules(s: SeatFile): RuleIssue[] {
-  const out: RuleIssue[] = [];
+  const out: RuleIssue[] = seatLimitRules(s);
   const hosted = HOSTED.has(s.provider);
   if (s.provider === 'sim' && !s.policy) out.push(err(['provider'], 'a sim seat needs a `policy`'));
   if (s.provider !== 'sim' && s.policy) out.push(err(['policy'], '`policy` is for sim seats only'));

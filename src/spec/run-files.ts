@@ -1,0 +1,145 @@
+/**
+ * Run-folder files read back as input: `run.json`, `journal.jsonl` records, `baselines.json` and
+ * `scorecard.json`. A folder copied by hand, a scorecard from another tool or a file cut short is
+ * the user's input like any other: these schemas check, at the boundary, every field the bench
+ * reads afterwards, so a missing one is an exit-2 issue at `file:line:col` instead of a
+ * TypeError deep in a reporter. Objects are loose: fields added by a later version pass through.
+ */
+import { z } from 'zod';
+
+const num = z.number();
+const str = z.string();
+const p50p95 = z.looseObject({ p50: num, p95: num });
+const ci = z.looseObject({ lo: num, hi: num }).nullable();
+
+export const Thresholds = z.looseObject({
+  passCorrectness: num,
+  steerHaltAlert: num,
+  junitMinCorrectness: num,
+});
+
+export const RunManifestFile = z.looseObject({
+  format: z.literal('rematch.run/1'),
+  runId: str,
+  createdAt: str,
+  configFile: str,
+  goldenPaths: z.array(str),
+  seatPaths: z.array(str),
+  plan: z.looseObject({
+    seed: z.number().int(),
+    repetitions: z.number().int().positive(),
+    goldens: z.array(str),
+    seats: z.array(str),
+    gateSets: z.array(str),
+    shard: z.looseObject({ index: z.number().int(), count: z.number().int() }).nullable(),
+  }),
+  thresholds: Thresholds,
+  contended: z.boolean(),
+  skipped: z.array(z.looseObject({ seat: str, reason: str })),
+});
+
+const Part = z.looseObject({
+  coverage: num,
+  measurements: z.array(
+    z.looseObject({ id: str, obtainable: z.boolean(), credited: z.boolean(), note: str }),
+  ),
+});
+
+export const TrialScoreFile = z.looseObject({
+  verdict: z.enum(['pass', 'fail', 'unscored']),
+  correctness: num,
+  unscoredReason: str.optional(),
+  rootCause: z.looseObject({ matched: z.boolean(), missing: z.array(z.array(str)) }),
+  parts: z.looseObject({ A: Part, B: Part }),
+  honesty: z.array(z.looseObject({ kind: str, part: str, measurement: str.optional(), detail: str })),
+  stop: str,
+  counts: z.looseObject({
+    turns: num,
+    toolCalls: num,
+    waves: num,
+    maxFanout: num,
+    steers: num,
+    halts: num,
+    fingerprints: num,
+    untypedEnvelopes: num,
+  }),
+  timing: z.looseObject({
+    clock: z.enum(['real', 'virtual']),
+    wallMs: num,
+    modelMs: num,
+    toolMs: num,
+    queueMs: num,
+  }),
+  tokens: z.looseObject({ input: num, output: num, reasoning: num }),
+  costUsd: num,
+  fingerprints: z.array(str),
+});
+
+export const TrialRecordFile = z.looseObject({
+  id: str,
+  golden: str,
+  seat: str,
+  gateSet: str,
+  rep: z.number().int(),
+  seed: num,
+  dir: str,
+  score: TrialScoreFile,
+});
+
+export const BaselinesFile = z.array(TrialRecordFile);
+
+export const AggregateRowFile = z.looseObject({
+  golden: str,
+  seat: str,
+  gateSet: str,
+  n: num,
+  unscored: num,
+  correctness: z.looseObject({ mean: num, ci95: ci }),
+  passRate: num,
+  passHatK: z.array(num),
+  coverage: z.looseObject({ A: num, B: num }),
+  honestyTrials: num,
+  honestyFailures: num,
+  steers: num,
+  halts: num,
+  steerThenHalt: num,
+  wall: z.looseObject({
+    clock: z.enum(['real', 'virtual', 'mixed']),
+    p50: num,
+    p95: num,
+    model: p50p95,
+    tool: p50p95,
+    queue: p50p95,
+  }),
+  means: z.record(str, num),
+});
+
+export const ScorecardFile = z.looseObject({
+  format: z.literal('rematch.scorecard/1'),
+  run: z.looseObject({
+    seed: num,
+    goldens: z.array(str),
+    seats: z.array(str),
+    gateSets: z.array(str),
+    repetitions: num,
+    clock: z.enum(['real', 'virtual', 'mixed']),
+    thresholds: Thresholds,
+  }),
+  rows: z.array(AggregateRowFile),
+  gateEffects: z.array(
+    z.looseObject({
+      golden: str,
+      seat: str,
+      treatment: str,
+      control: str,
+      pairs: num,
+      meanDiff: num,
+      ci95: ci,
+    }),
+  ),
+  alerts: z.array(str),
+  skipped: z.array(z.looseObject({ seat: str, reason: str })),
+  worst: z.array(z.looseObject({ id: str, correctness: num, verdict: str, honesty: num, dir: str })),
+  trials: z.array(TrialRecordFile),
+  meta: z.looseObject({ runId: str, generatedAt: str, dir: str }),
+});

@@ -1,0 +1,148 @@
+/**
+ * The size of a golden's world, estimated from its spec BEFORE anything is generated, and held
+ * against the caps of spec/limits.ts. A log rate of 1e9 or a one-slot-per-millisecond series would
+ * otherwise grow arrays until V8 aborts the process (no exception, no message, a half-made run
+ * folder). The estimate uses the generators' own semantics (label matrices, scrape intervals, the
+ * Signal's level over time, bursts), so it is close to what building would make: log lines are an
+ * expected count (a Poisson draw lands within a fraction of a percent of it at these sizes).
+ */
+import { InputError } from '../errors.js';
+import { LIMITS, overCap, windowMessage } from '../spec/limits.js';
+import { locateInFile } from '../spec/load.js';
+import type { Golden } from '../spec/normalized.js';
+import type { RuleIssue } from '../spec/rules/types.js';
+import { parseDuration } from '../spec/time.js';
+import { expectedLines, matrixSize } from './estimate.js';
+import { countValues, splitSeries } from './notation.js';
+
+type Path = (string | number)[];
+
+export interface WorldEstimate {
+  series: number;
+  samples: number;
+  lines: number;
+}
+
+/** Rules (with dot paths into golden.yaml) for every cap the world would cross. */
+export function worldLimitRules(g: Golden): RuleIssue[] {
+  return measureWorld(g).rules;
+}
+
+/** What building the world would make, without building it (Infinity past any sane size). */
+export function estimateWorld(g: Golden): WorldEstimate {
+  return measureWorld(g).total;
+}
+
+function measureWorld(g: Golden): { total: WorldEstimate; rules: RuleIssue[] } {
+  const total: WorldEstimate = { series: 0, samples: 0, lines: 0 };
+  const rules: RuleIssue[] = [];
+  const window = g.ms.end - g.ms.start;
+  // A window running backwards is reported by the time rules; nothing is generated for it.
+  if (!(window >= 0)) return { total, rules };
+  if (window > LIMITS.windowMs) {
+    rules.push({ path: ['time', 'end'], message: windowMessage(window), severity: 'error' });
+    return { total, rules };
+  }
+  /** The block that adds most of each quantity: where an author looks when the world is too big. */
+  const biggest: Record<keyof WorldEstimate, { path: Path; n: number }> = {
+    series: { path: ['world'], n: -1 },
+    samples: { path: ['world'], n: -1 },
+    lines: { path: ['world'], n: -1 },
+  };
+  const add = (what: keyof WorldEstimate, n: number, path: Path) => {
+    total[what] += n;
+    if (n > biggest[what].n) biggest[what] = { path, n };
+  };
+  const err = (path: Path, message: string): void => {
+    rules.push({ path, message, severity: 'error' });
+  };
+  g.world.metrics.forEach((b, i) => {
+    const m = 'load' in b ? loadBlockSize(b, i, err) : generatorSize(b.generate, i, window, err);
+    if (!m) return;
+    add('series', m.series, m.seriesPath);
+    add('samples', m.samples, m.samplesPath);
+  });
+  g.world.logs.forEach((b, i) => {
+    const at: Path = ['world', 'logs', i];
+    const streams = matrixSize(b.stream);
+    add('series', streams, [...at, 'stream']);
+    const perStream = (b.lines?.length ?? 0) + (b.generate ? expectedLines(g, b.generate) : 0);
+    add('lines', streams * perStream, b.generate ? [...at, 'generate', 'rate'] : [...at, 'lines']);
+  });
+  const caps: [keyof WorldEstimate, string, number][] = [
+    ['series', 'series and log streams', LIMITS.series],
+    ['samples', 'samples', LIMITS.samples],
+    ['lines', 'log lines', LIMITS.logLines],
+  ];
+  for (const [what, noun, cap] of caps) {
+    if (total[what] > cap) err(biggest[what].path, `the world would hold ${overCap(noun, total[what], cap)}`);
+  }
+  return { total, rules };
+}
+
+type Err = (path: Path, message: string) => void;
+type MetricBlock = Golden['world']['metrics'][number];
+interface BlockSize {
+  series: number;
+  samples: number;
+  seriesPath: Path;
+  samplesPath: Path;
+}
+
+/** A `load` block: one series per line, its values counted without expanding them. */
+function loadBlockSize(
+  b: Extract<MetricBlock, { load: string }>,
+  i: number,
+  err: Err,
+): BlockSize | undefined {
+  const at: Path = ['world', 'metrics', i];
+  if (!((parseDuration(b.load) ?? 0) > 0)) {
+    err([...at, 'load'], 'the load interval must be positive');
+    return undefined;
+  }
+  let series = 0;
+  let samples = 0;
+  b.series.split('\n').forEach((line, n) => {
+    const text = line.trim();
+    if (text === '' || text.startsWith('#')) return;
+    const count = countValues(splitSeries(text)[1]);
+    if (count > LIMITS.seriesSlots)
+      err([...at, 'series'], `series line ${n + 1}: ${overCap('values', count, LIMITS.seriesSlots)}`);
+    series++;
+    samples += count;
+  });
+  return { series, samples, seriesPath: [...at, 'series'], samplesPath: [...at, 'series'] };
+}
+
+/** A generator: one series per label set (a histogram adds one per bucket, +Inf, _sum, _count). */
+function generatorSize(
+  gen: Extract<MetricBlock, { generate: unknown }>['generate'],
+  i: number,
+  window: number,
+  err: Err,
+): BlockSize | undefined {
+  const at: Path = ['world', 'metrics', i, 'generate'];
+  const interval = parseDuration(gen.interval ?? '15s') ?? 0;
+  if (!(interval > 0)) {
+    err([...at, 'interval'], 'the scrape interval must be positive');
+    return undefined;
+  }
+  const perSeries = Math.floor(window / interval) + 1;
+  if (perSeries > LIMITS.seriesSlots)
+    err([...at, 'interval'], overCap('samples in one series', perSeries, LIMITS.seriesSlots));
+  const buckets = new Set((gen.buckets ?? []).filter((x) => Number.isFinite(x))).size;
+  const series = matrixSize(gen.labels ?? {}) * (gen.type === 'histogram' ? buckets + 3 : 1);
+  return {
+    series,
+    samples: series * perSeries,
+    seriesPath: [...at, 'labels'],
+    samplesPath: [...at, 'interval'],
+  };
+}
+
+/** Throws an InputError placed in golden.yaml when the world would cross a cap. */
+export function assertWorldFits(g: Golden): void {
+  const rules = worldLimitRules(g);
+  if (!rules.length) return;
+  throw new InputError(`golden ${g.id}: the world is too large to build`, locateInFile(g.file, rules));
+}
