@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { ConfigFile } from '../spec/config.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Seat } from '../spec/seat.js';
@@ -30,8 +30,10 @@ export const IN_MEMORY = '(in memory)';
 
 const sha = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');
 
+/** Data files of a golden folder: hidden entries (.git, .DS_Store) and node_modules are not data. */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => !e.name.startsWith('.') && e.name !== 'node_modules')
     .sort((a, b) => a.name.localeCompare(b.name))
     .flatMap((e) =>
       e.isDirectory() ? filesUnder(join(dir, e.name)) : e.isFile() ? [join(dir, e.name)] : [],
@@ -39,12 +41,18 @@ function filesUnder(dir: string): string[] {
 }
 
 function hashFiles(files: string[], value: unknown): Record<string, string> {
-  if (!files.every((f) => existsSync(f))) return { [IN_MEMORY]: sha(JSON.stringify(value)) };
+  if (!files.length || !files.every((f) => existsSync(f))) return { [IN_MEMORY]: sha(JSON.stringify(value)) };
   return Object.fromEntries(files.map((f) => [f, sha(readFileSync(f))]));
 }
 
-const goldenFiles = (g: Golden): string[] =>
-  basename(g.file) === 'golden.yaml' && existsSync(g.dir) ? filesUnder(g.dir) : [g.file];
+/**
+ * A golden read from `<id>/golden.yaml` owns its folder; one read from any other file owns only
+ * that file; one that was never read from disk (the API's in-memory goldens) hashes its value.
+ */
+function goldenFiles(g: Golden): string[] {
+  if (!existsSync(g.file)) return [];
+  return basename(g.file) === 'golden.yaml' ? filesUnder(dirname(resolve(g.file))) : [g.file];
+}
 
 export function hashInputs(
   config: ConfigFile,

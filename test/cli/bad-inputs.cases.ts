@@ -3,6 +3,8 @@
  * the message must point at (a flag name, or `file:line:col: field`). Every one must exit 2 with
  * no stack trace; `absent` names paths that must not exist afterwards (no half-made run folder).
  */
+import { encodeLine } from '../../src/run/journal-line.js';
+import type { TrialRecord } from '../../src/scoring/index.js';
 import {
   ALIAS_BOMB,
   CONFIG,
@@ -381,7 +383,8 @@ const SCORECARDS: BadInput[] = [
     files: {
       ...TREE,
       'r/run.json': json(MANIFEST),
-      'r/journal.jsonl': `${JSON.stringify({ id: 't', record: TRIAL })}\n`,
+      // a well-formed, checksummed line (a tool that writes journals itself) whose record lacks fields
+      'r/journal.jsonl': `${encodeLine(TRIAL as unknown as TrialRecord)}\n`,
     },
     args: ['report', 'r'],
     says: at('r/journal.jsonl', 'record.score'),
