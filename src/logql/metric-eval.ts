@@ -1,7 +1,7 @@
 /** Metric expressions evaluated over a grid of step times, one vector (or scalar) per step. */
 
 import type { LogSource } from '../world/types.js';
-import { LogQLError, type LokiStats } from './api.js';
+import { LogQLError } from './api.js';
 import type { BinOp, MetricExpr } from './ast.js';
 import { arith, isComparison, vectorScalar, vectorVector } from './binary.js';
 import { keyOf } from './entry.js';
@@ -9,6 +9,7 @@ import { goRegex, goReplacement } from './literals.js';
 import { evalPushdown, pushdownRange } from './pushdown.js';
 import { evalRangeAgg, type Sample, type StepVectors } from './range-agg.js';
 import { sumOfRange } from './range-sum.js';
+import type { EvalStats } from './select.js';
 import { aggregate, type GroupOf } from './vector-agg.js';
 
 export type Val = { kind: 'vector'; steps: StepVectors } | { kind: 'scalar'; steps: number[] };
@@ -21,7 +22,7 @@ export function evalMetric(
   src: LogSource,
   e: MetricExpr,
   steps: number[],
-  stats: LokiStats,
+  stats: EvalStats,
   orderFree = false,
 ): Val {
   switch (e.kind) {
