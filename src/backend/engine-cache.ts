@@ -9,6 +9,8 @@ import type { World } from '../world/types.js';
 import type { ApiRequest, ApiResponse } from './api.js';
 
 const MAX_ENTRIES = 4096;
+/** Canceled (499), timed out (Prometheus 503, Loki 504). */
+const STOPPED = new Set([499, 503, 504]);
 const caches = new WeakMap<World, Map<string, ApiResponse>>();
 
 function keyOf(req: ApiRequest, nowMs: number): string {
@@ -41,6 +43,8 @@ export async function cached(
   const hit = cache.get(key);
   if (hit) return hit;
   const res = deepFreeze(await compute());
+  // A stopped query says nothing about the world: the same request may well finish next time.
+  if (STOPPED.has(res.status)) return res;
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
   cache.set(key, res);
   return res;
