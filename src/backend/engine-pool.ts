@@ -130,6 +130,7 @@ export class EnginePool {
         slot.started = true;
         this.failedStarts = 0;
         markReady();
+        this.dispatch();
         return;
       }
       if (!slot.busy || slot.busy.job.id !== m.id) return;
@@ -155,8 +156,10 @@ export class EnginePool {
   }
 
   private dispatch(): void {
+    // A replacement still building its world would hold a request for a second or more: requests
+    // wait for a worker that is ready.
     for (const slot of this.slots) {
-      if (slot.busy) continue;
+      if (slot.busy || !slot.started) continue;
       const p = this.queue.shift();
       if (!p) return;
       slot.busy = p;
