@@ -114,7 +114,7 @@ export class EnginePool {
     const init: WorkerInit = { golden: this.golden, world: worldData(this.world), nowMs: this.nowMs, cancel };
     const { script, eval: isEval } = workerScript();
     const worker = new Worker(script, { eval: isEval, workerData: init });
-    // An idle pool must not keep the process alive; a busy worker does (see dispatch).
+    // An idle pool must not keep the process alive; one with work does (see holdWhileWorking).
     worker.unref();
     let markReady = () => {};
     const slot: Slot = {
@@ -136,7 +136,6 @@ export class EnginePool {
       if (!slot.busy || slot.busy.job.id !== m.id) return;
       const p = slot.busy;
       slot.busy = undefined;
-      worker.unref();
       this.finish(p, m.res);
       this.dispatch();
     });
@@ -149,6 +148,7 @@ export class EnginePool {
       this.replace(slot);
       if (p) this.finish(p, internal(p.req, why));
       if (this.broken) for (const q of this.queue.splice(0)) this.finish(q, internal(q.req, why));
+      this.dispatch();
     };
     worker.on('error', (e) => lost(`engine worker failed: ${e.message}`));
     worker.on('exit', (code) => lost(`engine worker exited with code ${code}`));
@@ -161,14 +161,25 @@ export class EnginePool {
     for (const slot of this.slots) {
       if (slot.busy || !slot.started) continue;
       const p = this.queue.shift();
-      if (!p) return;
+      if (!p) break;
       slot.busy = p;
-      slot.worker.ref();
       slot.worker.postMessage(p.job);
       if (this.timeoutMs !== undefined) {
         const left = p.job.startedAt + this.timeoutMs + this.graceMs - Date.now();
         p.timer = setTimeout(() => this.kill(slot, p, timedOut(p.req)), Math.max(0, left));
       }
+    }
+    this.holdWhileWorking();
+  }
+
+  /**
+   * A worker with a request, or one still starting while requests wait for it, keeps the process
+   * alive (an awaited answer must come); idle ones do not.
+   */
+  private holdWhileWorking(): void {
+    for (const slot of this.slots) {
+      if (slot.busy || (!slot.started && this.queue.length > 0)) slot.worker.ref();
+      else slot.worker.unref();
     }
   }
 
@@ -178,6 +189,7 @@ export class EnginePool {
     if (i >= 0) {
       this.queue.splice(i, 1);
       this.finish(p, canceled(p.req));
+      this.holdWhileWorking();
       return;
     }
     const slot = this.slots.find((s) => s.busy === p);
