@@ -114,8 +114,7 @@ export class EnginePool {
     const init: WorkerInit = { golden: this.golden, world: worldData(this.world), nowMs: this.nowMs, cancel };
     const { script, eval: isEval } = workerScript();
     const worker = new Worker(script, { eval: isEval, workerData: init });
-    // An idle pool must not keep the process alive; one with work does (see holdWhileWorking).
-    worker.unref();
+    // Starting, a worker keeps the process alive (its ready() may be awaited); see holdWhileWorking.
     let markReady = () => {};
     const slot: Slot = {
       worker,
@@ -173,12 +172,12 @@ export class EnginePool {
   }
 
   /**
-   * A worker with a request, or one still starting while requests wait for it, keeps the process
-   * alive (an awaited answer must come); idle ones do not.
+   * A worker with a request, or one still starting (its ready() or a queued request may be awaited),
+   * keeps the process alive: an awaited answer must come. An idle one does not.
    */
   private holdWhileWorking(): void {
     for (const slot of this.slots) {
-      if (slot.busy || (!slot.started && this.queue.length > 0)) slot.worker.ref();
+      if (slot.busy || !slot.started) slot.worker.ref();
       else slot.worker.unref();
     }
   }
