@@ -65,10 +65,21 @@ export class QueryLog {
   }
 }
 
+/** Sizes of frozen bodies (the engine cache's answers, served again and again): they cannot change. */
+const frozenSizes = new WeakMap<object, number>();
+
 export function bodyBytes(res: ApiResponse): number {
   if (res.text !== undefined) return Buffer.byteLength(res.text);
-  if (res.json !== undefined) return Buffer.byteLength(JSON.stringify(res.json));
-  return 0;
+  const json = res.json;
+  if (json === undefined) return 0;
+  if (typeof json !== 'object' || json === null || !Object.isFrozen(json))
+    return Buffer.byteLength(JSON.stringify(json));
+  let n = frozenSizes.get(json);
+  if (n === undefined) {
+    n = Buffer.byteLength(JSON.stringify(json));
+    frozenSizes.set(json, n);
+  }
+  return n;
 }
 
 /** How a request ended, by its status (and Prometheus' errorType where 503 is ambiguous). */
