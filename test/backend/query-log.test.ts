@@ -1,7 +1,15 @@
 /** The query log: a ring of the newest entries, counters of all of them, subscribers that see each one. */
 import { describe, expect, it } from 'vitest';
-import { type ApiResponse, type Backend, QueryLog, withQueryLog } from '../../src/backend/index.js';
+import {
+  type ApiResponse,
+  type Backend,
+  type ObservedCall,
+  QueryLog,
+  startAgentServer,
+  withQueryLog,
+} from '../../src/backend/index.js';
 import { VirtualClock } from '../../src/clock.js';
+import { makeGolden, makeWorld } from './fixtures.js';
 
 const answers: ApiResponse[] = [
   { status: 200, json: { status: 'success', data: [] } },
@@ -47,5 +55,25 @@ describe('query log', () => {
   it('refuses a size that is not a positive whole number', () => {
     expect(() => new QueryLog(0)).toThrow(RangeError);
     expect(() => new QueryLog(2.5)).toThrow(RangeError);
+  });
+
+  it("gives a command seat's server every call, however few entries its log keeps", async () => {
+    const calls: ObservedCall[] = [];
+    const golden = makeGolden({ capacity: { prometheus: { latency: 0 }, loki: { latency: 0 } } });
+    const server = await startAgentServer(golden, makeWorld(), {
+      seed: 1,
+      observe: (c) => calls.push(c),
+      queryLogSize: 2,
+      workers: 0,
+    });
+    try {
+      for (let n = 0; n < 5; n++)
+        await (await fetch(`${server.promUrl}/api/v1/query?query=up%2B${n}`)).text();
+    } finally {
+      await server.close();
+    }
+    expect(calls.map((c) => c.id)).toEqual(['c1', 'c2', 'c3', 'c4', 'c5']);
+    expect(server.queryLog.entries().map((e) => e.origin)).toEqual(['c4', 'c5']);
+    expect(server.queryLog.counters().total).toBe(5);
   });
 });
