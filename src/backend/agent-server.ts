@@ -6,13 +6,13 @@
 import { RealClock } from '../clock.js';
 import type { Golden } from '../spec/normalized.js';
 import type { World } from '../world/types.js';
-import type { QueryLogEntry } from './api.js';
 import { type ObservedCall, withCallIds } from './call-ids.js';
 import { type HttpServerHandle, startHttpServer } from './http.js';
-import { createBackendStack } from './stack.js';
+import type { QueryLog } from './query-log.js';
+import { createBackendStack, type ServerLimits, serverStackOptions } from './stack.js';
 import { withTimeShift } from './time-shift.js';
 
-export interface AgentServerOptions {
+export interface AgentServerOptions extends ServerLimits {
   seed: number;
   /** Default true. */
   faults?: boolean;
@@ -22,7 +22,8 @@ export interface AgentServerOptions {
 }
 
 export interface AgentServer extends HttpServerHandle {
-  queryLog: QueryLogEntry[];
+  /** The newest entries and running counters; `observe` sees every call. */
+  queryLog: QueryLog;
   /** Add to a golden time to get the time the agent sees (0 when not shifted). */
   shiftMs: number;
 }
@@ -32,11 +33,14 @@ export async function startAgentServer(
   world: World,
   opts: AgentServerOptions,
 ): Promise<AgentServer> {
-  const { backend, queryLog } = createBackendStack(golden, world, {
+  const stack = createBackendStack(golden, world, {
     faults: opts.faults ?? true,
     clock: new RealClock(),
     seed: opts.seed,
+    ...serverStackOptions(opts),
   });
+  const { backend, queryLog } = stack;
+  await stack.ready();
   const shifted = opts.shiftToNow ?? true;
   const shiftMs = shifted ? Date.now() - golden.ms.now : 0;
   const served = withTimeShift(withCallIds(backend, opts.observe), shiftMs);
@@ -44,5 +48,13 @@ export async function startAgentServer(
     golden,
     nowMs: shifted ? () => Date.now() : () => golden.ms.now,
   });
-  return { ...server, queryLog, shiftMs };
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      await stack.close();
+    },
+    queryLog,
+    shiftMs,
+  };
 }

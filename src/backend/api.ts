@@ -64,6 +64,13 @@ export interface Backend {
   handle(req: ApiRequest): Promise<ApiResponse>;
 }
 
+/**
+ * How a request ended, by its HTTP status: `ok` (< 400), `client_error` (4xx), `canceled` (499: the
+ * client went away), `timeout` (Prometheus 503 `timeout`, Loki 504), `server_error` (other 5xx),
+ * `no_response` (status 0: the connection was dropped).
+ */
+export type QueryOutcome = 'ok' | 'client_error' | 'canceled' | 'timeout' | 'server_error' | 'no_response';
+
 /** One line of the query log every backend stack keeps (DESIGN §10: external traces are built from it). */
 export interface QueryLogEntry {
   seq: number;
@@ -72,6 +79,7 @@ export interface QueryLogEntry {
   params: ApiParams;
   origin?: string;
   status: number;
+  outcome: QueryOutcome;
   fault?: string;
   queueMs: number;
   serviceMs: number;

@@ -1,11 +1,22 @@
-/** The answer to a request whose caller gave up (its AbortSignal fired): 499 on both APIs. */
+/**
+ * The answers to a request that was stopped: its caller gave up (its AbortSignal fired: 499 on
+ * both APIs) or its evaluation ran out of time (Prometheus 503 `timeout`, Loki 504), in each
+ * server's own words (Prometheus' promql errors, Loki's pkg/util/server/error.go).
+ */
+import { LOKI_CANCELED_TEXT, LOKI_TIMEOUT_TEXT } from '../logql/index.js';
 import type { ApiRequest, ApiResponse } from './api.js';
 import { backendOf } from './api.js';
 import { lokiText } from './loki-wire.js';
 import { promError } from './prom-wire.js';
 
-export function canceled(req: ApiRequest): ApiResponse {
+export function canceled(req: Pick<ApiRequest, 'api'>): ApiResponse {
   return backendOf(req.api) === 'prometheus'
     ? promError('canceled', 'query was canceled in query execution')
-    : lokiText(499, 'context canceled');
+    : lokiText(499, LOKI_CANCELED_TEXT);
+}
+
+export function timedOut(req: Pick<ApiRequest, 'api'>): ApiResponse {
+  return backendOf(req.api) === 'prometheus'
+    ? promError('timeout', 'query timed out in expression evaluation')
+    : lokiText(504, LOKI_TIMEOUT_TEXT);
 }

@@ -7,9 +7,18 @@
  */
 import type { World } from '../world/types.js';
 import type { ApiRequest, ApiResponse } from './api.js';
+import { bodyBytes } from './query-log.js';
 
 const MAX_ENTRIES = 4096;
-const caches = new WeakMap<World, Map<string, ApiResponse>>();
+/** And at most this many body bytes: a few thousand large matrices would otherwise hold gigabytes. */
+const MAX_BYTES = 256 * 2 ** 20;
+/** Canceled (499), timed out (Prometheus 503, Loki 504). */
+const STOPPED = new Set([499, 503, 504]);
+interface Cache {
+  entries: Map<string, { res: ApiResponse; bytes: number }>;
+  bytes: number;
+}
+const caches = new WeakMap<World, Cache>();
 
 function keyOf(req: ApiRequest, nowMs: number): string {
   const params = Object.keys(req.params)
@@ -34,14 +43,24 @@ export async function cached(
 ): Promise<ApiResponse> {
   let cache = caches.get(world);
   if (!cache) {
-    cache = new Map();
+    cache = { entries: new Map(), bytes: 0 };
     caches.set(world, cache);
   }
   const key = keyOf(req, nowMs);
-  const hit = cache.get(key);
-  if (hit) return hit;
+  const hit = cache.entries.get(key);
+  if (hit) return hit.res;
   const res = deepFreeze(await compute());
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  cache.set(key, res);
+  // A stopped query says nothing about the world: the same request may well finish next time.
+  if (STOPPED.has(res.status)) return res;
+  // Memoised for frozen bodies, so the query log's count of this answer costs nothing more.
+  const bytes = bodyBytes(res);
+  if (bytes > MAX_BYTES / 4) return res;
+  for (const [k, old] of cache.entries) {
+    if (cache.entries.size < MAX_ENTRIES && cache.bytes + bytes <= MAX_BYTES) break;
+    cache.entries.delete(k);
+    cache.bytes -= old.bytes;
+  }
+  cache.entries.set(key, { res, bytes });
+  cache.bytes += bytes;
   return res;
 }

@@ -5,6 +5,7 @@ export * from './api.js';
 export { CALL_ID_HEADER, type ObservedCall, withCallIds } from './call-ids.js';
 export { type CapacitySpec, DEFAULT_CAPACITY, withCapacity } from './capacity.js';
 export { createEngineBackend } from './engine-backend.js';
+export { EnginePool, type EnginePoolOptions } from './engine-pool.js';
 export { TRANSPORT_HEADER } from './fault-responses.js';
 export { type FaultOptions, withFaults } from './faults.js';
 export { type Dashboard, dashboardsOf } from './grafana-dashboards.js';
@@ -12,7 +13,14 @@ export { DATASOURCES, type Datasource, datasourceJson, LOKI_UID, PROM_UID } from
 export { grafanaTime } from './grafana-time.js';
 export { readUpstream, type Upstream } from './grafana-upstream.js';
 export { type HttpServerHandle, type HttpServerOptions, startHttpServer } from './http.js';
-export { withQueryLog } from './query-log.js';
+export { DEFAULT_QUERY_LOG_SIZE, QueryLog, type QueryLogCounters, withQueryLog } from './query-log.js';
 export { createRealPrometheusBackend, stopRealPrometheusServers } from './real-prometheus.js';
-export { createBackendStack, type StackOptions } from './stack.js';
+export {
+  type BackendStack,
+  createBackendStack,
+  DEFAULT_SERVER_TIMEOUT_MS,
+  type ServerLimits,
+  type StackOptions,
+  serverStackOptions,
+} from './stack.js';
 export { withTimeShift } from './time-shift.js';

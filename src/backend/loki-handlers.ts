@@ -11,13 +11,19 @@ import type { ApiParams, ApiResponse, LokiApi } from './api.js';
 import { lokiData, lokiJson, lokiStatusOf, lokiText } from './loki-wire.js';
 import { checkRange, durationParam, lokiTime, param, params } from './params.js';
 import type { EngineCtx } from './prom-handlers.js';
+import { deadlineOf, type QueryLimits, UNLIMITED } from './query-limits.js';
 import { WireError } from './wire-error.js';
 
 const HOUR = 3_600_000;
 
-export function handleLoki(api: LokiApi, p: ApiParams, ctx: EngineCtx): ApiResponse {
+export function handleLoki(
+  api: LokiApi,
+  p: ApiParams,
+  ctx: EngineCtx,
+  limits: QueryLimits = UNLIMITED,
+): ApiResponse {
   try {
-    return LOKI_ROUTES[api](p, ctx);
+    return LOKI_ROUTES[api](p, ctx, limits);
   } catch (err) {
     if (err instanceof WireError || err instanceof LogQLError)
       return lokiText(lokiStatusOf(err.errorType), err.message);
@@ -59,8 +65,8 @@ function directionOf(p: ApiParams): LogDirection {
  */
 const EXEC_MS = 0;
 
-const LOKI_ROUTES: Record<LokiApi, (p: ApiParams, ctx: EngineCtx) => ApiResponse> = {
-  'loki.query': (p, ctx) => {
+const LOKI_ROUTES: Record<LokiApi, (p: ApiParams, ctx: EngineCtx, limits: QueryLimits) => ApiResponse> = {
+  'loki.query': (p, ctx, limits) => {
     const q = param(p, 'query') ?? '';
     const t = lokiTime(p, 'time', ctx.nowMs);
     const limit = limitOf(p);
@@ -71,10 +77,11 @@ const LOKI_ROUTES: Record<LokiApi, (p: ApiParams, ctx: EngineCtx) => ApiResponse
         'log queries are not supported as an instant query type, please change your query to a range query type',
       );
     }
-    const r = evalLogQL(ctx.world.logs, q, { start: t, end: t, limit, direction });
+    const deadline = deadlineOf(limits);
+    const r = evalLogQL(ctx.world.logs, q, { start: t, end: t, limit, direction, deadline });
     return lokiJson({ status: 'success', data: lokiData(r, formatPromFloat, EXEC_MS) });
   },
-  'loki.query_range': (p, ctx) => {
+  'loki.query_range': (p, ctx, limits) => {
     const q = param(p, 'query') ?? '';
     const [start, end] = range(p, ctx, HOUR);
     const limit = limitOf(p);
@@ -83,7 +90,15 @@ const LOKI_ROUTES: Record<LokiApi, (p: ApiParams, ctx: EngineCtx) => ApiResponse
     const step = durationParam(p, 'step', defStep);
     checkRange(start, end, step, true);
     const metric = isMetricQuery(q);
-    const r = evalLogQL(ctx.world.logs, q, { start, end, limit, direction, ...(metric ? { step } : {}) });
+    const deadline = deadlineOf(limits);
+    const r = evalLogQL(ctx.world.logs, q, {
+      start,
+      end,
+      limit,
+      direction,
+      deadline,
+      ...(metric ? { step } : {}),
+    });
     return lokiJson({ status: 'success', data: lokiData(r, formatPromFloat, EXEC_MS) });
   },
   'loki.labels': (p, ctx) => {

@@ -10,6 +10,7 @@ import type { Matcher, World } from '../world/types.js';
 import type { ApiParams, ApiResponse, PromApi } from './api.js';
 import { checkRange, durationParam, MAX_TIME, MIN_TIME, param, params, promTime } from './params.js';
 import { promData, promError, promSuccess } from './prom-wire.js';
+import { deadlineOf, type QueryLimits, UNLIMITED } from './query-limits.js';
 import { WireError } from './wire-error.js';
 
 export interface EngineCtx {
@@ -19,9 +20,14 @@ export interface EngineCtx {
   nowMs: number;
 }
 
-export function handleProm(api: PromApi, p: ApiParams, ctx: EngineCtx): ApiResponse {
+export function handleProm(
+  api: PromApi,
+  p: ApiParams,
+  ctx: EngineCtx,
+  limits: QueryLimits = UNLIMITED,
+): ApiResponse {
   try {
-    return PROM_ROUTES[api](p, ctx);
+    return PROM_ROUTES[api](p, ctx, limits);
   } catch (err) {
     if (err instanceof WireError) return promError(err.errorType, err.message);
     if (err instanceof PromQLError) return promError(err.errorType, err.message);
@@ -37,29 +43,29 @@ function engineError(err: unknown): never {
   throw err;
 }
 
-const PROM_ROUTES: Record<PromApi, (p: ApiParams, ctx: EngineCtx) => ApiResponse> = {
-  'prom.query': (p, ctx) => {
+const PROM_ROUTES: Record<PromApi, (p: ApiParams, ctx: EngineCtx, limits: QueryLimits) => ApiResponse> = {
+  'prom.query': (p, ctx, limits) => {
     const t = promTime(p, 'time', ctx.nowMs);
-    durationParam(p, 'timeout', 0);
+    const deadline = deadlineOf(limits, durationParam(p, 'timeout', 0));
     const q = param(p, 'query') ?? '';
     let r: ReturnType<typeof instantQuery>;
     try {
-      r = instantQuery(ctx.world.metrics, q, t);
+      r = instantQuery(ctx.world.metrics, q, t, { deadline });
     } catch (err) {
       engineError(err);
     }
     return promSuccess(promData(r.value, formatPromFloat), r.warnings, r.infos);
   },
-  'prom.query_range': (p, ctx) => {
+  'prom.query_range': (p, ctx, limits) => {
     const start = promTime(p, 'start');
     const end = promTime(p, 'end');
     const step = durationParam(p, 'step');
-    durationParam(p, 'timeout', 0);
+    const deadline = deadlineOf(limits, durationParam(p, 'timeout', 0));
     checkRange(start, end, step, false);
     const q = param(p, 'query') ?? '';
     let r: ReturnType<typeof rangeQuery>;
     try {
-      r = rangeQuery(ctx.world.metrics, q, start, end, step);
+      r = rangeQuery(ctx.world.metrics, q, start, end, step, { deadline });
     } catch (err) {
       engineError(err);
     }

@@ -11,10 +11,11 @@ import { loadGolden } from '../spec/load.js';
 import type { Golden } from '../spec/normalized.js';
 import { buildWorld } from '../world/build.js';
 import { type HttpServerHandle, startHttpServer } from './http.js';
-import { createBackendStack } from './stack.js';
+import { DEFAULT_QUERY_LOG_SIZE, type QueryLog } from './query-log.js';
+import { createBackendStack, type ServerLimits, serverStackOptions } from './stack.js';
 import { withTimeShift } from './time-shift.js';
 
-export interface ServeOptions {
+export interface ServeOptions extends ServerLimits {
   port?: number;
   faults?: boolean;
   /** Shift the world so the wall clock's now (at start) is the golden's now (docs/backend.md). */
@@ -33,22 +34,38 @@ export function resolveGoldenArg(arg: string): string {
   throw new InputError(`no golden "${arg}": not a path, and no folder goldens/${arg}`);
 }
 
-export async function startServe(arg: string, opts: ServeOptions = {}): Promise<HttpServerHandle> {
+export interface ServeHandle extends HttpServerHandle {
+  queryLog: QueryLog;
+}
+
+export async function startServe(arg: string, opts: ServeOptions = {}): Promise<ServeHandle> {
   const golden = loadGolden(resolveGoldenArg(arg));
   const world = buildWorld(golden);
   const faults = opts.faults ?? true;
-  const { backend } = createBackendStack(golden, world, {
+  const limits = serverStackOptions(opts);
+  const stack = createBackendStack(golden, world, {
     faults,
     clock: new RealClock(),
     seed: golden.world.seed,
+    ...limits,
   });
+  await stack.ready();
   const shiftMs = opts.shiftToNow ? Date.now() - golden.ms.now : 0;
-  const server = await startHttpServer(withTimeShift(backend, shiftMs), {
+  const http = await startHttpServer(withTimeShift(stack.backend, shiftMs), {
     port: opts.port ?? 0,
     golden,
     ...(opts.shiftToNow ? { nowMs: () => Date.now() } : {}),
   });
+  const server: ServeHandle = {
+    ...http,
+    queryLog: stack.queryLog,
+    close: async () => {
+      await http.close();
+      await stack.close();
+    },
+  };
   const write = opts.write ?? ((l: string) => process.stdout.write(`${l}\n`));
+  const limitsLine = `limits: query timeout ${(limits.queryTimeoutMs ?? 0) / 1000} s, ${limits.workers} engine worker(s), query log keeps ${limits.queryLogSize ?? DEFAULT_QUERY_LOG_SIZE} entries`;
   for (const line of banner(
     golden,
     server,
@@ -56,6 +73,7 @@ export async function startServe(arg: string, opts: ServeOptions = {}): Promise<
     world.metrics.size.series,
     world.logs.size.lines,
     shiftMs,
+    limitsLine,
   ))
     write(line);
   return server;
@@ -95,6 +113,7 @@ function banner(
   series: number,
   lines: number,
   shiftMs: number,
+  limits: string,
 ): string[] {
   const out = [
     `golden ${g.id}: ${series} series, ${lines} log lines; queries default to now = ${new Date(g.ms.now).toISOString()}`,
@@ -115,6 +134,7 @@ function banner(
     out.push(`faults: ${g.faults.length} active`);
     for (const f of g.faults) out.push(`  ${describeFault(f)}`);
   }
+  out.push(limits);
   out.push('serving until interrupted (Ctrl-C)');
   return out;
 }

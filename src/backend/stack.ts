@@ -1,16 +1,19 @@
 /**
  * A golden's backend stack: engines → fault layer (if on) → capacity model (default on) → query
  * log. The order is the contract: faults hold a capacity slot while they wait (a slow or timing-out
- * backend still occupies the server), and the log sees exactly what clients see.
+ * backend still occupies the server), and the log sees exactly what clients see. Servers evaluate
+ * on an engine pool (`workers`) with a timeout; in-process sims evaluate inline with none.
  */
+import { availableParallelism } from 'node:os';
 import type { Clock } from '../clock.js';
 import type { Golden } from '../spec/normalized.js';
 import type { World } from '../world/types.js';
-import type { Backend, QueryLogEntry } from './api.js';
+import type { Backend } from './api.js';
 import { DEFAULT_CAPACITY, withCapacity } from './capacity.js';
 import { createEngineBackend } from './engine-backend.js';
+import { EnginePool } from './engine-pool.js';
 import { withFaults } from './faults.js';
-import { withQueryLog } from './query-log.js';
+import { QueryLog, withQueryLog } from './query-log.js';
 import { createRealPrometheusBackend } from './real-prometheus.js';
 
 export interface StackOptions {
@@ -19,14 +22,58 @@ export interface StackOptions {
   seed: number;
   /** Default true. */
   capacity?: boolean;
+  /** Entries the query log keeps (default DEFAULT_QUERY_LOG_SIZE); its counters count them all. */
+  queryLogSize?: number;
+  /** Per-query evaluation timeout, wall-clock ms from arrival (default: none). */
+  queryTimeoutMs?: number;
+  /** Engine worker threads (default 0: evaluate in this thread). See engine-pool.ts. */
+  workers?: number;
 }
 
-export function createBackendStack(
-  golden: Golden,
-  world: World,
-  opts: StackOptions,
-): { backend: Backend; queryLog: QueryLogEntry[] } {
-  const engine = createEngineBackend(golden, world);
+export interface BackendStack {
+  backend: Backend;
+  queryLog: QueryLog;
+  /** Resolves when the engine workers, if any, are ready to answer (a server awaits it to listen). */
+  ready(): Promise<void>;
+  /** Stops the engine workers, if any (a server calls it when it closes). */
+  close(): Promise<void>;
+}
+
+/** What a server (`bench serve`, `bench mcp`, a command seat's) bounds: see serverStackOptions. */
+export interface ServerLimits {
+  /** Default DEFAULT_SERVER_TIMEOUT_MS. */
+  queryTimeoutMs?: number;
+  /** Default DEFAULT_QUERY_LOG_SIZE. */
+  queryLogSize?: number;
+  /** Engine worker threads; default min(2, cores); 0 evaluates on the server's own thread. */
+  workers?: number;
+}
+
+export const DEFAULT_SERVER_TIMEOUT_MS = 30_000;
+
+/** A server's stack options: a timeout and worker threads unless told otherwise. */
+export function serverStackOptions(
+  l: ServerLimits,
+): Pick<StackOptions, 'queryTimeoutMs' | 'queryLogSize' | 'workers'> {
+  return {
+    queryTimeoutMs: l.queryTimeoutMs ?? DEFAULT_SERVER_TIMEOUT_MS,
+    workers: l.workers ?? Math.min(2, availableParallelism()),
+    ...(l.queryLogSize !== undefined ? { queryLogSize: l.queryLogSize } : {}),
+  };
+}
+
+export function createBackendStack(golden: Golden, world: World, opts: StackOptions): BackendStack {
+  const pool =
+    (opts.workers ?? 0) > 0 && golden.backend !== 'prometheus'
+      ? new EnginePool(golden, world, golden.ms.now, {
+          workers: opts.workers,
+          ...(opts.queryTimeoutMs !== undefined ? { timeoutMs: opts.queryTimeoutMs } : {}),
+        })
+      : undefined;
+  const engine = createEngineBackend(golden, world, {
+    ...(opts.queryTimeoutMs !== undefined ? { timeoutMs: opts.queryTimeoutMs } : {}),
+    ...(pool ? { pool } : {}),
+  });
   let backend: Backend =
     golden.backend === 'prometheus' ? createRealPrometheusBackend(golden, world, engine, opts.clock) : engine;
   if (opts.faults && golden.faults.length > 0) {
@@ -41,6 +88,11 @@ export function createBackendStack(
       opts.seed,
     );
   }
-  const queryLog: QueryLogEntry[] = [];
-  return { backend: withQueryLog(backend, opts.clock, queryLog), queryLog };
+  const queryLog = new QueryLog(opts.queryLogSize);
+  return {
+    backend: withQueryLog(backend, opts.clock, queryLog),
+    queryLog,
+    ready: async () => pool?.ready(),
+    close: async () => pool?.close(),
+  };
 }

@@ -4,6 +4,7 @@
  */
 
 import type { InstantSample, RangeSeries } from '../promql/api.js';
+import type { Deadline } from '../world/deadline.js';
 import type { Labels, LogEntry } from '../world/types.js';
 
 export interface StreamResult {
@@ -39,6 +40,11 @@ export interface LogQueryOptions {
   step?: number;
   limit?: number;
   direction?: LogDirection;
+  /**
+   * Checked per line and per window batch: when it expires the query throws `timeout` (Loki's 504
+   * text), when canceled `canceled` (499).
+   */
+  deadline?: Deadline;
 }
 
 /** Loki error kinds: `bad_data` answers 400 with a plain-text body. */

@@ -2,6 +2,7 @@
  * The LogQL engine: parse (lezer → typed AST), then evaluate log queries to streams and metric
  * queries to a vector (instant, no step: evaluated at `end`) or a matrix (start..end by step).
  */
+import { DeadlineExceeded } from '../world/deadline.js';
 import type { LogSource, Matcher } from '../world/types.js';
 import { LogQLError, type LogQueryOptions, type LokiResult, type LokiValue } from './api.js';
 import type { LogExpr, LogQuery } from './ast.js';
@@ -69,9 +70,25 @@ function stepsOf(opts: LogQueryOptions): number[] {
   return steps;
 }
 
+/** Loki's words (pkg/util/server/error.go) for a query stopped by its context. */
+export const LOKI_TIMEOUT_TEXT =
+  'request timed out, decrease the duration of the request or add more label matchers (prefer exact match over regex match) to reduce the amount of data processed';
+export const LOKI_CANCELED_TEXT = 'the request was cancelled by the client';
+
 export function evalLogQL(src: LogSource, q: string, opts: LogQueryOptions): LokiResult {
   const expr = parseLogQL(q);
-  const stats = newStats();
+  try {
+    return evaluateParsed(src, expr, opts);
+  } catch (err) {
+    if (!(err instanceof DeadlineExceeded)) throw err;
+    throw err.reason === 'timeout'
+      ? new LogQLError('timeout', LOKI_TIMEOUT_TEXT)
+      : new LogQLError('canceled', LOKI_CANCELED_TEXT);
+  }
+}
+
+function evaluateParsed(src: LogSource, expr: LogExpr, opts: LogQueryOptions): LokiResult {
+  const stats = newStats(opts.deadline);
   let value: LokiValue;
   if (expr.kind === 'log') {
     if (opts.end < opts.start)
@@ -83,5 +100,6 @@ export function evalLogQL(src: LogSource, q: string, opts: LogQueryOptions): Lok
     stats.entriesReturned =
       value.type === 'vector' ? value.samples.length : value.type === 'matrix' ? value.series.length : 1;
   }
-  return { value, warnings: [], stats };
+  const { bytesProcessed, linesProcessed, entriesReturned } = stats;
+  return { value, warnings: [], stats: { bytesProcessed, linesProcessed, entriesReturned } };
 }

@@ -3,11 +3,11 @@
  * entries of all streams together: the newest `limit` (backward) or oldest (forward) in [start, end).
  */
 import type { Labels, LogEntry, LogSource } from '../world/types.js';
-import { LogQLError, type LogQueryOptions, type LokiStats, type StreamResult } from './api.js';
+import { LogQLError, type LogQueryOptions, type StreamResult } from './api.js';
 import type { LogQuery } from './ast.js';
 import { Entry, keyOf } from './entry.js';
 import { compilePipeline } from './pipeline.js';
-import { byteLen, selectStreams } from './select.js';
+import { byteLen, countLine, type EvalStats, selectStreams } from './select.js';
 
 interface Candidate {
   t: number;
@@ -20,7 +20,7 @@ export function evalLogQuery(
   src: LogSource,
   q: LogQuery,
   opts: LogQueryOptions,
-  stats: LokiStats,
+  stats: EvalStats,
 ): StreamResult[] {
   const limit = opts.limit ?? 100;
   if (!Number.isInteger(limit) || limit <= 0)
@@ -37,8 +37,7 @@ export function evalLogQuery(
     // Per source stream at most `limit` entries can survive the global cut, so stop there.
     for (let k = 0; k < es.length && taken < limit; k++) {
       const { t, line } = es[backward ? es.length - 1 - k : k];
-      stats.linesProcessed++;
-      stats.bytesProcessed += byteLen(line);
+      countLine(stats, byteLen(line));
       if (pipe.lineOnly) {
         if (!pipe.lineOnly(line)) continue;
         cands.push({ t, line, key: baseKey, labels: s.labels });

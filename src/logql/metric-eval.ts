@@ -3,7 +3,7 @@
 import type { GoRegexp } from '../world/re2.js';
 import { expand } from '../world/re2-replace.js';
 import type { LogSource } from '../world/types.js';
-import { LogQLError, type LokiStats } from './api.js';
+import { LogQLError } from './api.js';
 import type { BinOp, MetricExpr } from './ast.js';
 import { arith, isComparison, vectorScalar, vectorVector } from './binary.js';
 import { keyOf } from './entry.js';
@@ -11,6 +11,7 @@ import { goRegex } from './literals.js';
 import { evalPushdown, pushdownRange } from './pushdown.js';
 import { evalRangeAgg, type Sample, type StepVectors } from './range-agg.js';
 import { sumOfRange } from './range-sum.js';
+import type { EvalStats } from './select.js';
 import { aggregate, type GroupOf } from './vector-agg.js';
 
 export type Val = { kind: 'vector'; steps: StepVectors } | { kind: 'scalar'; steps: number[] };
@@ -23,7 +24,7 @@ export function evalMetric(
   src: LogSource,
   e: MetricExpr,
   steps: number[],
-  stats: LokiStats,
+  stats: EvalStats,
   orderFree = false,
 ): Val {
   switch (e.kind) {

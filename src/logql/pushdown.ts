@@ -16,14 +16,13 @@
  * returns undefined and the caller evaluates the plain way.
  */
 import type { Labels, LogSource } from '../world/types.js';
-import type { LokiStats } from './api.js';
 import type { Grouping, LabelFilterExpr, MetricExpr, RangeAggExpr, Stage } from './ast.js';
 import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from './entry.js';
 import { compileLabelFilter } from './label-filter.js';
 import { compilePipeline } from './pipeline.js';
 import { type StepVectors, windowsOf } from './range-agg.js';
 import { applyGrouping, CONVERTERS, type SampleSeries, unwrapValue } from './samples.js';
-import { byteLen, selectStreams } from './select.js';
+import { byteLen, countLine, type EvalStats, selectStreams } from './select.js';
 
 type VaggExpr = Extract<MetricExpr, { kind: 'vagg' }>;
 
@@ -59,7 +58,7 @@ export function evalPushdown(
   e: VaggExpr,
   r: RangeAggExpr,
   steps: number[],
-  stats: LokiStats,
+  stats: EvalStats,
 ): StepVectors | undefined {
   if (!steps.length) return steps.map(() => []);
   const minT = steps[0] - r.offsetMs - r.rangeMs;
@@ -94,9 +93,8 @@ export function evalPushdown(
     const streamLabels = applyGrouping(st.labels, grouping);
     const streamId = idOf(by, (n) => st.labels[n]);
     for (const { t, line } of st.entries) {
-      stats.linesProcessed++;
       const len = byteLen(line);
-      stats.bytesProcessed += len;
+      countLine(stats, len);
       if (pipe.lineOnly && !uw) {
         if (pipe.lineOnly(line)) add(streamId, () => streamLabels, t, bytes ? len : 1);
         continue;
@@ -129,7 +127,7 @@ export function evalPushdown(
     if (s.unsorted) sortSeries(s);
     series.set(keyOf(s.labels), s);
   }
-  return windowsOf(r, series, steps);
+  return windowsOf(r, series, steps, stats.deadline);
 }
 
 function idOf(by: readonly string[], get: (name: string) => string | undefined): string {

@@ -4,11 +4,12 @@
  * series' sorted samples; sums use prefix sums so a step costs O(1) for count/sum/rate/bytes.
  */
 
+import type { Deadline } from '../world/deadline.js';
 import type { Labels, LogSource, Matcher } from '../world/types.js';
-import type { LokiStats } from './api.js';
 import type { RangeAggExpr } from './ast.js';
 import { keyOf } from './entry.js';
 import { collectSamples, type SampleSeries } from './samples.js';
+import type { EvalStats } from './select.js';
 
 export interface Sample {
   labels: Labels;
@@ -23,7 +24,7 @@ export function evalRangeAgg(
   src: LogSource,
   e: RangeAggExpr,
   steps: number[],
-  stats: LokiStats,
+  stats: EvalStats,
 ): StepVectors {
   const out: StepVectors = steps.map(() => []);
   if (!steps.length) return out;
@@ -31,13 +32,18 @@ export function evalRangeAgg(
   const maxT = steps[steps.length - 1] - e.offsetMs;
   const series = collectSamples(src, e, minT, maxT, stats);
   if (e.op === 'absent_over_time') return absent(e, series, steps);
-  return windowsOf(e, series, steps);
+  return windowsOf(e, series, steps, stats.deadline);
 }
 
 /** The step vectors of collected sample series (keyed by their label key), in the series' order. */
-export function windowsOf(e: RangeAggExpr, series: Map<string, SampleSeries>, steps: number[]): StepVectors {
+export function windowsOf(
+  e: RangeAggExpr,
+  series: Map<string, SampleSeries>,
+  steps: number[],
+  deadline: Deadline,
+): StepVectors {
   const out: StepVectors = steps.map(() => []);
-  eachWindow(e, series, steps, (si, key, s, v) => {
+  eachWindow(e, series, steps, deadline, (si, key, s, v) => {
     out[si].push({ labels: s.labels, key, v });
   });
   return out;
@@ -51,6 +57,7 @@ export function eachWindow(
   e: RangeAggExpr,
   series: Map<string, SampleSeries>,
   steps: number[],
+  deadline: Deadline,
   visit: (step: number, key: string, s: SampleSeries, v: number) => void,
 ): void {
   const rangeSec = e.rangeMs / 1000;
@@ -67,6 +74,8 @@ export function eachWindow(
     // (one per parsed label set) then cost O(samples × range/step), not O(steps).
     const firstStep = lowerBound(steps, s.ts[0] + e.offsetMs);
     const endStep = lowerBound(steps, s.ts[n - 1] + e.offsetMs + e.rangeMs);
+    // A tiny step over a long range makes this the expensive loop: one unit per window.
+    deadline.spend(1 + endStep - firstStep);
     for (let si = firstStep; si < endStep; si++) {
       const end = steps[si] - e.offsetMs;
       const start = end - e.rangeMs;

@@ -7,11 +7,11 @@
  * and groups come out in the order of their first member.
  */
 import type { LogSource } from '../world/types.js';
-import type { LokiStats } from './api.js';
 import type { Grouping, RangeAggExpr } from './ast.js';
 import { keyOf } from './entry.js';
 import { eachWindow, type Sample, type StepVectors } from './range-agg.js';
 import { applyGrouping, collectSamples } from './samples.js';
+import type { EvalStats } from './select.js';
 import type { GroupOf } from './vector-agg.js';
 
 export function sumOfRange(
@@ -19,7 +19,7 @@ export function sumOfRange(
   r: RangeAggExpr,
   g: Grouping | undefined,
   steps: number[],
-  stats: LokiStats,
+  stats: EvalStats,
   cache: Map<string, GroupOf>,
 ): StepVectors {
   const out: StepVectors = steps.map(() => []);
@@ -29,7 +29,7 @@ export function sumOfRange(
   const series = collectSamples(src, r, minT, maxT, stats);
   const grouping = g ?? { without: false, labels: [] };
   const totals: (Map<string, Sample> | undefined)[] = steps.map(() => undefined);
-  eachWindow(r, series, steps, (si, key, s, v) => {
+  eachWindow(r, series, steps, stats.deadline, (si, key, s, v) => {
     let gk = cache.get(key);
     if (!gk) {
       const gl = applyGrouping(s.labels, grouping);

@@ -4,13 +4,13 @@
  */
 import { labelsKey } from '../world/matchers.js';
 import type { Labels, LogSource } from '../world/types.js';
-import { LogQLError, type LokiStats } from './api.js';
+import { LogQLError } from './api.js';
 import type { Grouping, RangeAggExpr, Unwrap } from './ast.js';
 import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from './entry.js';
 import { compileLabelFilter, type FilterFn } from './label-filter.js';
 import { parseBytes, parseDurationMs, parseGoFloat } from './literals.js';
 import { compilePipeline } from './pipeline.js';
-import { byteLen, selectStreams } from './select.js';
+import { byteLen, countLine, type EvalStats, selectStreams } from './select.js';
 
 export interface SampleSeries {
   labels: Labels;
@@ -63,7 +63,7 @@ export function collectSamples(
   e: RangeAggExpr,
   minT: number,
   maxT: number,
-  stats: LokiStats,
+  stats: EvalStats,
 ): Map<string, SampleSeries> {
   const series = new Map<string, SampleSeries>();
   const pipe = compilePipeline(e.log.stages);
@@ -87,9 +87,8 @@ export function collectSamples(
     const baseLabels = fast ? applyGrouping(st.labels, e.grouping) : st.labels;
     const baseKey = keyOf(baseLabels);
     for (const { t, line } of st.entries) {
-      stats.linesProcessed++;
       const len = byteLen(line);
-      stats.bytesProcessed += len;
+      countLine(stats, len);
       if (fast) {
         if (pipe.lineOnly!(line)) add(baseLabels, baseKey, t, bytes ? len : 1);
         continue;

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { type Backend, createBackendStack } from '../backend/index.js';
+import { type Backend, createBackendStack, type ServerLimits, serverStackOptions } from '../backend/index.js';
 import { loopbackRefusal } from '../backend/loopback-guard.js';
 import { resolveGoldenArg, untilSignal } from '../backend/serve.js';
 import { RealClock } from '../clock.js';
@@ -18,7 +18,7 @@ import type { Golden } from '../spec/normalized.js';
 import { buildWorld } from '../world/build.js';
 import { createMcpServer } from './server.js';
 
-export interface McpCommandOptions {
+export interface McpCommandOptions extends ServerLimits {
   http?: boolean;
   port?: number;
   faults?: boolean;
@@ -81,17 +81,21 @@ export async function mcpCommand(arg: string, opts: McpCommandOptions = {}): Pro
   const write = opts.write ?? ((l: string) => process.stderr.write(`${l}\n`));
   const golden = loadGolden(resolveGoldenArg(arg));
   const faults = opts.faults ?? true;
-  const { backend } = createBackendStack(golden, buildWorld(golden), {
+  const stack = createBackendStack(golden, buildWorld(golden), {
     faults,
     clock: new RealClock(),
     seed: golden.world.seed,
+    ...serverStackOptions(opts),
   });
+  const { backend } = stack;
+  await stack.ready();
   const what = `golden ${golden.id}, faults ${faults ? 'on' : 'off'}, now = ${new Date(golden.ms.now).toISOString()}`;
   if (opts.http) {
     const h = await startMcpHttp(backend, golden, opts.port ?? 0);
     write(`MCP (streamable HTTP): ${h.url} (${what})`);
     await untilSignal(opts.signal);
     await h.close();
+    await stack.close();
     return;
   }
   const server = createMcpServer(backend, golden);
@@ -104,4 +108,5 @@ export async function mcpCommand(arg: string, opts: McpCommandOptions = {}): Pro
   write(`MCP (stdio): ${what}`);
   await Promise.race([closed, untilSignal(opts.signal)]);
   await server.close();
+  await stack.close();
 }

@@ -2,6 +2,7 @@
  * The PromQL engine's public contract (implemented in ./index.ts). The backend, the HTTP adapter,
  * `bench validate` and the tools call only these. Results mirror Prometheus' API value types.
  */
+import type { Deadline } from '../world/deadline.js';
 import type { Labels } from '../world/types.js';
 
 export interface Point {
@@ -63,4 +64,9 @@ export interface EngineOptions {
   maxPointsPerSeries?: number;
   /** Abort evaluation after this many samples (maps to `execution` errors). */
   maxSamples?: number;
+  /**
+   * Checked as evaluation goes (per node, step and selected series): when it expires the query
+   * throws `timeout` ("query timed out in expression evaluation"), when canceled `canceled`.
+   */
+  deadline?: Deadline;
 }

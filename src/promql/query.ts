@@ -1,4 +1,5 @@
 /** instantQuery / rangeQuery: parse, evaluate per timestamp, shape Prometheus API values. */
+import { DeadlineExceeded, NO_DEADLINE } from '../world/deadline.js';
 import type { Labels, SeriesSource } from '../world/types.js';
 import { type EngineOptions, type Point, PromQLError, type PromResult, type RangeSeries } from './api.js';
 import type { Expr } from './ast.js';
@@ -39,7 +40,18 @@ function context(
     samplesRead: 0,
     stepSamples: 0,
     isRange,
+    deadline: opts?.deadline ?? NO_DEADLINE,
   };
+}
+
+/** Prometheus' words for a query stopped by its context (promql.ErrQueryTimeout / ErrQueryCanceled). */
+function stopped(err: unknown): never {
+  if (err instanceof DeadlineExceeded) {
+    throw err.reason === 'timeout'
+      ? new PromQLError('timeout', 'query timed out in expression evaluation')
+      : new PromQLError('canceled', 'query was canceled in expression evaluation');
+  }
+  throw err;
 }
 
 function unwrap(e: Expr): Expr {
@@ -61,8 +73,12 @@ function finish(ctx: QueryContext, value: PromResult['value']): PromResult {
 export function instantQuery(src: SeriesSource, q: string, tMs: number, opts?: EngineOptions): PromResult {
   const expr = parsePromQL(q);
   const ctx = context(src, q, tMs, tMs, 0, opts, false);
-  const v = evaluate(ctx, expr, tMs);
-  return finish(ctx, shapeInstant(v, tMs, isOrdered(expr)));
+  try {
+    const v = evaluate(ctx, expr, tMs);
+    return finish(ctx, shapeInstant(v, tMs, isOrdered(expr)));
+  } catch (err) {
+    stopped(err);
+  }
 }
 
 function shapeInstant(v: Value, t: number, ordered: boolean): PromResult['value'] {
@@ -121,6 +137,20 @@ export function rangeQuery(
     );
   }
   const ctx = context(src, q, startMs, endMs, stepMs, opts, true);
+  try {
+    return evalRange(ctx, expr, startMs, endMs, stepMs);
+  } catch (err) {
+    stopped(err);
+  }
+}
+
+function evalRange(
+  ctx: QueryContext,
+  expr: Expr,
+  startMs: number,
+  endMs: number,
+  stepMs: number,
+): PromResult {
   const acc = new Map<string, { labels: Labels; points: Point[] }>();
   for (let t = startMs; t <= endMs; t += stepMs) {
     ctx.stepSamples = 0;

@@ -2,7 +2,8 @@
  * The contract between the scheduler (run/scheduler.ts) and one trial (run/trial.ts).
  */
 
-import type { Backend, QueryLogEntry } from '../backend/api.js';
+import type { Backend } from '../backend/api.js';
+import type { QueryLog } from '../backend/query-log.js';
 import type { Clock } from '../clock.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Seat } from '../spec/seat.js';
@@ -32,7 +33,7 @@ export interface TrialEnv {
   /** Folder for this trial's files (trace.jsonl, theory.json, command-seat stdout ...). */
   dir: string;
   /** Contended mode: trials of one golden share one backend stack and one virtual clock. */
-  shared?: { backend: Backend; clock: Clock; queryLog: QueryLogEntry[] };
+  shared?: { backend: Backend; clock: Clock; queryLog: QueryLog };
   signal?: AbortSignal;
 }
 

@@ -79,7 +79,7 @@ describe('Grafana surface', () => {
     });
     expect(r.status).toBe(500);
     expect(r.body).toBe('ingester down\n');
-    expect(queryLog.at(-1)).toMatchObject({ fault: 'logs-500', origin: 'grafana' });
+    expect(queryLog.entries().at(-1)).toMatchObject({ fault: 'logs-500', origin: 'grafana' });
   });
 
   it('answers /api/ds/query with frames per refId and 200 when every refId succeeded', async () => {

@@ -34,7 +34,7 @@ describe('faults over HTTP', () => {
       [200, 'success'],
     ]);
     expect((await get('/loki/api/v1/query_range', { query: '{app="payments"}' })).status).toBe(200);
-    expect(queryLog.filter((e) => e.fault === 'logs-failed')).toHaveLength(2);
+    expect(queryLog.entries().filter((e) => e.fault === 'logs-failed')).toHaveLength(2);
   });
 
   it('sends http-error as a Prometheus JSON error with the configured status', async () => {
@@ -54,6 +54,6 @@ describe('faults over HTTP', () => {
 
   it('drops the connection for stale-catalog', async () => {
     await expect(fetch(new URL('/api/v1/labels', server.url))).rejects.toThrow(/fetch failed/);
-    expect(queryLog.at(-1)).toMatchObject({ api: 'prom.labels', status: 0, fault: 'gone' });
+    expect(queryLog.entries().at(-1)).toMatchObject({ api: 'prom.labels', status: 0, fault: 'gone' });
   });
 });

@@ -121,8 +121,8 @@ describe('Prometheus API over HTTP', () => {
   });
 
   it('logs every request', () => {
-    expect(queryLog.length).toBeGreaterThan(10);
-    const entry = queryLog.find((e) => e.api === 'prom.query' && e.status === 400);
+    expect(queryLog.size).toBeGreaterThan(10);
+    const entry = queryLog.entries().find((e) => e.api === 'prom.query' && e.status === 400);
     expect(entry).toMatchObject({ origin: 'http', params: { query: 'sum(rate(x[5m])' } });
     expect(entry?.bytes).toBeGreaterThan(0);
   });

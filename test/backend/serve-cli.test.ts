@@ -37,6 +37,39 @@ describe('bench serve', () => {
     expect(err).toContain('interrupted (SIGTERM)');
   });
 
+  it('takes its limits from flags: a query over --query-timeout answers 503 timeout', async () => {
+    const args = ['serve', 'checkout-db-pool-logs-failed', '--query-timeout', '0.5', '--query-log-size', '3'];
+    const child = spawn(process.execPath, [BIN, ...args, '--workers', '1'], { cwd: ROOT });
+    let out = '';
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    await new Promise<void>((ready, fail) => {
+      child.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('serving until interrupted')) ready();
+      });
+      child.on('exit', () => fail(new Error(`serve exited early: ${out}`)));
+    });
+    expect(out).toContain('limits: query timeout 0.5 s, 1 engine worker(s), query log keeps 3 entries');
+    const prom = /Prometheus: (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+    const heavy = encodeURIComponent('max_over_time(rate(http_requests_total[5m])[2h:10ms])');
+    const t0 = Date.now();
+    const r = await fetch(`${prom}/api/v1/query?query=${heavy}&time=1773499200`);
+    expect(r.status).toBe(503);
+    expect(((await r.json()) as { errorType: string }).errorType).toBe('timeout');
+    expect(Date.now() - t0).toBeLessThan(2500);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('exits 2 for a limit flag that is not a number', () => {
+    const r = spawnSync(process.execPath, [BIN, 'serve', 'checkout-db-pool', '--workers', 'many'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--workers expects a whole number');
+  });
+
   it('exits 2 with a clear message for an unknown golden', () => {
     const r = spawnSync(process.execPath, [BIN, 'serve', 'no-such-golden'], { cwd: ROOT, encoding: 'utf8' });
     expect(r.status).toBe(2);

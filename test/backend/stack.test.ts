@@ -19,12 +19,12 @@ describe('createBackendStack', () => {
       { queueMs: 150, serviceMs: 100 },
       { queueMs: 250, serviceMs: 100 },
     ]);
-    expect(queryLog.map((e) => [e.seq, e.at, e.fault, e.queueMs, e.origin])).toEqual([
+    expect(queryLog.entries().map((e) => [e.seq, e.at, e.fault, e.queueMs, e.origin])).toEqual([
       [1, 0, 'slow-first', 0, 'c1'],
       [2, 0, undefined, 150, 'c1'],
       [3, 0, undefined, 250, 'c1'],
     ]);
-    expect(queryLog.every((e) => e.bytes > 50)).toBe(true);
+    expect(queryLog.entries().every((e) => e.bytes > 50)).toBe(true);
   });
 
   it('leaves faults out when asked, and capacity out when asked', async () => {

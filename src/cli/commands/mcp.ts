@@ -1,9 +1,10 @@
 /** `bench mcp <golden> [--http [--port N]] [--no-faults]`: the golden as an MCP server (mcp-grafana's tools). */
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
+import { addServerFlags, type ServerFlags, serverLimits } from './server-flags.js';
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('mcp')
     .description(
       "serve a golden's telemetry as an MCP server with mcp-grafana's tools (stdio, or streamable HTTP)",
@@ -15,12 +16,20 @@ export function register(program: Command): void {
         throw new InputError(`--port expects a port number, got "${v}"`);
       return Number(v);
     })
-    .option('--no-faults', "serve without the golden's faults")
-    .action(async (golden: string, opts: { http?: boolean; port?: number; faults: boolean }) => {
+    .option('--no-faults', "serve without the golden's faults");
+  addServerFlags(cmd).action(
+    async (golden: string, opts: { http?: boolean; port?: number; faults: boolean } & ServerFlags) => {
       const { mcpCommand } = await import('../../mcp/serve.js');
       const { interruptible } = await import('../../run/interrupt.js');
       await interruptible((signal) =>
-        mcpCommand(golden, { http: opts.http, port: opts.port, faults: opts.faults, signal }),
+        mcpCommand(golden, {
+          http: opts.http,
+          port: opts.port,
+          faults: opts.faults,
+          ...serverLimits(opts),
+          signal,
+        }),
       );
-    });
+    },
+  );
 }

@@ -1,9 +1,10 @@
 /** `bench serve <golden> [--port N] [--no-faults]`: the golden's backend over HTTP until interrupted. */
 import type { Command } from 'commander';
 import { InputError } from '../../errors.js';
+import { addServerFlags, type ServerFlags, serverLimits } from './server-flags.js';
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('serve')
     .description("serve a golden's telemetry as Prometheus and Loki HTTP APIs on 127.0.0.1, faults active")
     .argument('<golden>', 'golden id, golden.yaml or its folder')
@@ -13,12 +14,20 @@ export function register(program: Command): void {
       return Number(v);
     })
     .option('--no-faults', "serve without the golden's faults")
-    .option('--shift-to-now', "shift the world so the wall clock's now is the golden's now")
-    .action(async (golden: string, opts: { port?: number; faults: boolean; shiftToNow?: boolean }) => {
+    .option('--shift-to-now', "shift the world so the wall clock's now is the golden's now");
+  addServerFlags(cmd).action(
+    async (golden: string, opts: { port?: number; faults: boolean; shiftToNow?: boolean } & ServerFlags) => {
       const { serveCommand } = await import('../../backend/serve.js');
       const { interruptible } = await import('../../run/interrupt.js');
       await interruptible((signal) =>
-        serveCommand(golden, { port: opts.port, faults: opts.faults, shiftToNow: opts.shiftToNow, signal }),
+        serveCommand(golden, {
+          port: opts.port,
+          faults: opts.faults,
+          shiftToNow: opts.shiftToNow,
+          ...serverLimits(opts),
+          signal,
+        }),
       );
-    });
+    },
+  );
 }

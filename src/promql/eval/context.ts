@@ -1,4 +1,5 @@
 /** Per-query evaluation state: the source, query bounds, caches, annotations and the sample budget. */
+import type { Deadline } from '../../world/deadline.js';
 import type { SeriesSource } from '../../world/types.js';
 import { PromQLError } from '../api.js';
 import type { Pos, VectorSelector } from '../ast.js';
@@ -28,6 +29,8 @@ export interface QueryContext {
   stepSamples: number;
   /** True while evaluating a range query (sort functions then warn). */
   readonly isRange: boolean;
+  /** Spent per evaluated node and per selected series; throws DeadlineExceeded when it is up. */
+  readonly deadline: Deadline;
 }
 
 export const DEFAULT_EVAL_INTERVAL_MS = 60_000;
@@ -41,6 +44,7 @@ export function info(ctx: QueryContext, msg: string, pos: Pos): void {
 }
 
 export function countSamples(ctx: QueryContext, n: number): void {
+  ctx.deadline.spend(n);
   ctx.samplesRead += n;
   ctx.stepSamples += n;
   if (ctx.stepSamples > ctx.maxSamples) {

@@ -10,6 +10,7 @@ import { evalSubquery } from './subquery.js';
 import type { Sample, Value } from './types.js';
 
 export function evaluate(ctx: QueryContext, e: Expr, t: number): Value {
+  ctx.deadline.spend(1);
   switch (e.type) {
     case 'number':
       return { kind: 'scalar', v: e.value };

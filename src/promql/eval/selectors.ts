@@ -45,7 +45,10 @@ export function seriesOf(ctx: QueryContext, vs: VectorSelector): Selected[] {
 export function evalVectorSelector(ctx: QueryContext, vs: VectorSelector, t: number): Sample[] {
   const te = atTime(ctx, vs.at, t) - vs.offsetMs;
   const out: Sample[] = [];
-  for (const s of seriesOf(ctx, vs)) {
+  const all = seriesOf(ctx, vs);
+  // Every selected series is looked at, whether it has a sample in the window or not.
+  ctx.deadline.spend(all.length);
+  for (const s of all) {
     const i = upperBound(s.ts, te) - 1;
     if (i < 0 || s.ts[i] <= te - ctx.lookbackMs) continue;
     const v = s.vs[i];
@@ -106,7 +109,9 @@ export function evalMatrixSelector(ctx: QueryContext, ms: MatrixSelector, t: num
   const te = atTime(ctx, ms.vector.at, t) - ms.vector.offsetMs;
   const windows: Window[] = [];
   let n = 0;
-  for (const s of seriesOf(ctx, ms.vector)) {
+  const all = seriesOf(ctx, ms.vector);
+  ctx.deadline.spend(all.length);
+  for (const s of all) {
     const w = windowOf(s, te - ms.rangeMs, te);
     if (!w) continue;
     windows.push(w);

@@ -1,0 +1,129 @@
+/**
+ * The servers' evaluation deadline over loopback HTTP: a heavy query answers Prometheus' 503
+ * `timeout` / Loki's 504 within its deadline plus slack while simple queries keep answering in
+ * milliseconds (evaluation runs on the engine pool); a client that goes away cancels its query,
+ * and the query log records it as 499 canceled.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createBackendStack, startHttpServer } from '../../src/backend/index.js';
+import { RealClock } from '../../src/clock.js';
+import { loadGolden } from '../../src/spec/load.js';
+import { buildWorld } from '../../src/world/build.js';
+
+const TIMEOUT_MS = 1000;
+const golden = loadGolden('goldens/checkout-db-pool-logs-failed');
+const stack = createBackendStack(golden, buildWorld(golden), {
+  faults: false,
+  capacity: false,
+  clock: new RealClock(),
+  seed: 1,
+  workers: 2,
+  queryTimeoutMs: TIMEOUT_MS,
+  queryLogSize: 100,
+});
+await stack.ready();
+const server = await startHttpServer(stack.backend, { golden });
+afterAll(async () => {
+  await server.close();
+  await stack.close();
+});
+
+const NOW = golden.ms.now / 1000;
+/** Linear but heavy: 720,000 inner steps of a subquery. */
+const HEAVY_PROM = 'max_over_time(rate(http_requests_total[5m])[2h:10ms])';
+/** Linear but heavy: every logfmt line its own series, one window per second of an hour each. */
+const HEAVY_LOKI = 'sum by (level) (rate({namespace="shop"} | logfmt [1h]))';
+
+async function get(path: string, q: Record<string, string>, signal?: AbortSignal) {
+  const u = new URL(path, server.url);
+  for (const [k, v] of Object.entries(q)) u.searchParams.set(k, v);
+  const t0 = Date.now();
+  const r = await fetch(u, { signal });
+  return { status: r.status, body: await r.text(), ms: Date.now() - t0 };
+}
+
+/** Distinct (cache-missing) simple queries, one every 50 ms, until `done` settles. */
+async function simpleWhile(done: Promise<unknown>): Promise<number[]> {
+  let over = false;
+  void done.finally(() => {
+    over = true;
+  });
+  const ms: number[] = [];
+  for (let i = 0; !over; i++) {
+    const r = await get('/api/v1/query', { query: `up * ${i + 1}`, time: String(NOW) });
+    expect(r.status).toBe(200);
+    ms.push(r.ms);
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  return ms;
+}
+
+describe('query deadline over HTTP', () => {
+  it('answers a heavy PromQL query 503 timeout within its deadline, other queries answering meanwhile', async () => {
+    const heavy = get('/api/v1/query', { query: HEAVY_PROM, time: String(NOW) });
+    const simple = await simpleWhile(heavy);
+    const r = await heavy;
+    expect(r.status).toBe(503);
+    expect(JSON.parse(r.body)).toEqual({
+      status: 'error',
+      errorType: 'timeout',
+      error: 'query timed out in expression evaluation',
+    });
+    expect(r.ms).toBeLessThan(TIMEOUT_MS + 1500);
+    expect(simple.length).toBeGreaterThan(3);
+    expect(Math.max(...simple)).toBeLessThan(400);
+  });
+
+  it('takes a shorter Prometheus `timeout` parameter, never a longer one', async () => {
+    const r = await get('/api/v1/query', { query: `${HEAVY_PROM} + 1`, time: String(NOW), timeout: '200ms' });
+    expect(r.status).toBe(503);
+    expect(r.ms).toBeLessThan(TIMEOUT_MS);
+  });
+
+  it('answers a heavy LogQL query 504 with Loki text within its deadline', async () => {
+    const heavy = get('/loki/api/v1/query_range', {
+      query: HEAVY_LOKI,
+      start: String(NOW - 3600),
+      end: String(NOW),
+      step: '1',
+    });
+    const simple = await simpleWhile(heavy);
+    const r = await heavy;
+    expect(r.status).toBe(504);
+    expect(r.body).toMatch(/^request timed out, decrease the duration of the request/);
+    expect(r.ms).toBeLessThan(TIMEOUT_MS + 1500);
+    expect(Math.max(...simple)).toBeLessThan(400);
+  });
+
+  it('bounds a pathological regex whatever the regex engine', async () => {
+    const heavy = get('/loki/api/v1/query', {
+      query: 'sum(count_over_time({namespace="shop"} |~ "(.*a){20}" [2h]))',
+      time: String(NOW),
+    });
+    const simple = await simpleWhile(heavy);
+    const r = await heavy;
+    // Linear-time regexes may finish in time; a backtracking one is stopped by the deadline.
+    expect([200, 504]).toContain(r.status);
+    expect(r.ms).toBeLessThan(TIMEOUT_MS + 1500);
+    expect(Math.max(...simple)).toBeLessThan(400);
+  });
+
+  it('cancels the query of a client that goes away, and logs it 499 canceled', async () => {
+    const abort = new AbortController();
+    const q = `${HEAVY_PROM} * 2`;
+    const gone = get('/api/v1/query', { query: q, time: String(NOW) }, abort.signal).catch((e: Error) => e);
+    await new Promise((res) => setTimeout(res, 200));
+    abort.abort();
+    expect(await gone).toBeInstanceOf(Error);
+    const t0 = Date.now();
+    let entry = stack.queryLog.entries().find((e) => e.params.query === q);
+    while (!entry && Date.now() - t0 < 3000) {
+      await new Promise((res) => setTimeout(res, 20));
+      entry = stack.queryLog.entries().find((e) => e.params.query === q);
+    }
+    expect(entry).toMatchObject({ status: 499, outcome: 'canceled', api: 'prom.query' });
+    // Well before its deadline: the worker stopped when told, not when time ran out.
+    expect(Date.now() - t0).toBeLessThan(TIMEOUT_MS);
+    expect(stack.queryLog.counters().byOutcome.canceled).toBe(1);
+  });
+});
