@@ -58,7 +58,7 @@ describe('bench serve', () => {
     expect(((await r.json()) as { errorType: string }).errorType).toBe('timeout');
     expect(Date.now() - t0).toBeLessThan(2500);
     child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await exited).toBe(143);
   });
 
   it('exits 2 for a limit flag that is not a number', () => {
