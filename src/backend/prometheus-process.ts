@@ -9,6 +9,7 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { watched } from '../watchdog.js';
 import { openMetricsChunks } from '../world/openmetrics.js';
 import type { Series } from '../world/types.js';
 
@@ -62,6 +63,7 @@ export async function backfill(
 
 export interface RunningPrometheus {
   url: string;
+  /** The watchdog's pid: the leader of the server's process group (signal `-pid`). */
   pid: number;
   dir: string;
   stop(): Promise<void>;
@@ -84,7 +86,9 @@ export async function startPrometheus(
     `--query.lookback-delta=${opts.lookbackDelta ?? '5m'}`,
     '--query.max-samples=200000000',
   ];
-  const child = spawn(bin.prometheus, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Under the watchdog: if the bench is killed, this server does not outlive it.
+  const w = watched([bin.prometheus, ...args]);
+  const child = spawn(w.file, w.args, { detached: true, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   const port = await readPort(child);
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url);
@@ -134,15 +138,24 @@ async function waitReady(url: string): Promise<void> {
   throw new Error(`prometheus at ${url} never became ready`);
 }
 
+/** Signal the watched server's whole group (the watchdog waits for the server to go). */
+function signalGroup(child: ChildProcess, sig: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, sig);
+  } catch {
+    // ESRCH: already gone
+  }
+}
+
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((ok) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    const force = setTimeout(() => signalGroup(child, 'SIGKILL'), 5_000);
     child.once('exit', () => {
       clearTimeout(force);
       ok();
     });
-    child.kill('SIGTERM');
+    signalGroup(child, 'SIGTERM');
   });
 }
 

@@ -28,7 +28,13 @@ const PATHS: Record<string, string> = {
 const servers = new Map<string, Promise<RunningPrometheus>>();
 const running = new Set<RunningPrometheus>();
 process.once('exit', () => {
-  for (const p of running) process.kill(p.pid, 'SIGKILL');
+  for (const p of running) {
+    try {
+      if (p.pid > 0) process.kill(-p.pid, 'SIGKILL'); // the watchdog's whole group: the server with it
+    } catch {
+      // already gone
+    }
+  }
 });
 
 function serverFor(golden: Golden, world: World): Promise<RunningPrometheus> {

@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { WATCHDOG_SOURCE } from './watchdog.js';
+import { watched } from '../../watchdog.js';
 
 export interface SpawnResult {
   exitCode: number | undefined;
@@ -61,7 +61,8 @@ export async function spawnAgent(opts: {
   const err = openSync(opts.stderrFile, 'w');
   let child: ReturnType<typeof spawn>;
   try {
-    child = spawn(process.execPath, ['-e', WATCHDOG_SOURCE, '--', ...opts.argv], {
+    const w = watched(opts.argv);
+    child = spawn(w.file, w.args, {
       env: opts.env,
       cwd: opts.cwd,
       detached: true,

@@ -1,9 +1,12 @@
 /**
- * The watchdog every command-seat agent runs under. The bench starts it (a fresh `node -e`) as the
- * leader of a new process group with an IPC channel; it starts the agent in that group and relays
- * its exit. If the bench dies without cleaning up (SIGKILL, a crash), the kernel closes the IPC
- * channel: the watchdog sees `disconnect` (or its parent pid change, checked every 500 ms), sends
- * the group SIGTERM, and SIGKILL a second later, so no agent keeps spending on a paid API.
+ * The watchdog every child process of the bench runs under (command-seat agents, a backfilled
+ * Prometheus). The bench starts it (a fresh `node -e`) as the leader of a new process group with
+ * an IPC channel; it starts the program in that group and relays its exit. If the bench dies
+ * without cleaning up (SIGKILL, a crash), the kernel closes the IPC channel: the watchdog sees
+ * `disconnect` (or its parent pid change, checked every 500 ms), sends the group SIGTERM, and
+ * SIGKILL a second later, so no agent keeps spending on a paid API and no server is left running.
+ * Stop a watched program by signalling its group (`process.kill(-pid, sig)`): the watchdog itself
+ * ignores SIGTERM and SIGINT and waits for the program.
  *
  * It is source text, not a module file, so it runs the same from src/ under the tests and from
  * dist/ after a build, with nothing to resolve on disk. Plain CommonJS, no dependencies.
@@ -45,3 +48,11 @@ child.on('exit', (code, sig) => {
   } else process.exit(code ?? 1);
 });
 `;
+
+/**
+ * How to start `argv` under the watchdog: spawn `file` with `args`, `detached: true` (its own
+ * process group) and an `'ipc'` entry in `stdio`. The program's stdout/stderr are the watchdog's.
+ */
+export function watched(argv: readonly string[]): { file: string; args: string[] } {
+  return { file: process.execPath, args: ['-e', WATCHDOG_SOURCE, '--', ...argv] };
+}
