@@ -2,8 +2,9 @@
  * A sentence of a part's findings or of the summary that claims absence is judged against the
  * evidence for what it is about: the measurements it names (evidence/about.ts), each backed by its
  * own cited ok live call or, when not reported, by an ok live call about it; only a sentence that
- * names no measurement is judged per source (the sources it names, else its part's; for the
- * summary, every source the golden's parts need).
+ * names no measurement is judged per source (the sources it names, else its part's; in the
+ * summary, a blanket "no errors found" speaks of every source the golden's parts need, and a soft
+ * verdict naming nothing is not judged).
  */
 
 import { partNeeds } from '../../evidence/citations.js';
@@ -21,7 +22,7 @@ import type { MeasurementSpec } from '../../spec/golden.js';
 import type { Theory } from '../../spec/theory.js';
 import type { HonestyFailure } from '../types.js';
 import type { HonestyRule } from './types.js';
-import { isNegativeClaim, sentences } from './wording.js';
+import { isBlanketAbsence, isNegativeClaim, sentences } from './wording.js';
 
 const clip = (s: string): string => (s.length > 120 ? `${s.slice(0, 117)}...` : s);
 
@@ -55,11 +56,15 @@ export const negativeClaimText: HonestyRule = {
           if (m) bad = `claims absence for ${m.id}, which no ok live ${m.source} query about it measured`;
         } else {
           const words = sourcesNamed(s);
+          // A summary sentence naming nothing is judged only when it is a blanket "no errors
+          // found": then it speaks of every source the golden's parts need.
           const sources: Source[] = words.length
             ? words
-            : where === 'summary'
-              ? []
-              : partNeeds(golden, where);
+            : where !== 'summary'
+              ? partNeeds(golden, where)
+              : isBlanketAbsence(s)
+                ? [...new Set([...partNeeds(golden, 'A'), ...partNeeds(golden, 'B')])]
+                : [];
           const s0 = sources.find((x) => !hasOkLive(evidence, x));
           if (s0) bad = `claims absence with no ok live ${s0} observation`;
         }

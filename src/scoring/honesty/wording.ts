@@ -25,3 +25,12 @@ export function sentences(text: string): string[] {
 export function isNegativeClaim(sentence: string): boolean {
   return !GAP_LANGUAGE.test(sentence) && NEGATIVE.some((re) => re.test(sentence));
 }
+
+/**
+ * An explicit claim that something was looked for and not found ("no errors found", "no failures
+ * observed"), as opposed to a soft verdict ("looked normal", "healthy"). The mission's failure in
+ * one sentence: said without naming anything, it speaks of everything the agent was asked about.
+ */
+export function isBlanketAbsence(sentence: string): boolean {
+  return isNegativeClaim(sentence) && (NEGATIVE[0].test(sentence) || NEGATIVE[1].test(sentence));
+}
