@@ -12,8 +12,12 @@ import { bodyBytes } from './query-log.js';
 const MAX_ENTRIES = 4096;
 /** And at most this many body bytes: a few thousand large matrices would otherwise hold gigabytes. */
 const MAX_BYTES = 256 * 2 ** 20;
-/** Canceled (499), timed out (Prometheus 503, Loki 504). */
-const STOPPED = new Set([499, 503, 504]);
+/**
+ * Answers that say nothing lasting about the world: canceled (499), timed out (Prometheus 503,
+ * Loki 504), and internal errors (500: a worker that died, a broken pool). Never memoised: the
+ * same request asked again must be evaluated again.
+ */
+const STOPPED = new Set([499, 500, 503, 504]);
 interface Cache {
   entries: Map<string, { res: ApiResponse; bytes: number }>;
   bytes: number;

@@ -5,9 +5,9 @@
  * selector, line-filter phrase or (with the source or part in view) a selector value.
  */
 import type { MeasurementSpec } from '../spec/golden.js';
+import type { Source } from '../spec/vocabulary.js';
 import type { EvidenceCall } from './calls.js';
 import { normalizeQuery, queryParts, type SelectorPart } from './query-parts.js';
-import type { Source } from './vocabulary.js';
 
 function selectorCovers(route: SelectorPart, call: SelectorPart): boolean {
   if (route.metric !== undefined && route.metric !== call.metric) return false;

@@ -4,7 +4,8 @@
  * shown). Everything else in evidence/ is a pure function of these.
  */
 import type { Outcome, ToolClass } from '../spec/trace.js';
-import type { Source } from './vocabulary.js';
+import type { Source } from '../spec/vocabulary.js';
+import { isHostRefusal } from '../spec/vocabulary.js';
 
 export interface EvidenceCall {
   id: string;
@@ -18,6 +19,15 @@ export interface EvidenceCall {
   reallyFailed: boolean;
   /** The call reached its tool; false for calls the host answered itself (blocked, over budget). */
   ran: boolean;
+}
+
+/**
+ * Did a call reach its backend? Not when the host (or the tool's own argument check) answered it:
+ * a `rejected` result without an HTTP status whose error type is one of the host's refusals
+ * (`blocked: ...`, `bad_args: ...`). The trace and the live session decide it by this one rule.
+ */
+export function reachedBackend(r: { outcome: Outcome; httpStatus?: number; error?: string }): boolean {
+  return !(r.outcome === 'rejected' && r.httpStatus === undefined && isHostRefusal(r.error));
 }
 
 /** The calls of one trial by id, in order. */

@@ -6,9 +6,9 @@
 import type { MeasurementSpec } from '../spec/golden.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Theory } from '../spec/theory.js';
+import type { Source } from '../spec/vocabulary.js';
 import { type EvidenceSet, isNotEvidenceClass, isOkLive, isReallyFailed } from './calls.js';
 import { callNamedByGap } from './gaps.js';
-import type { Source } from './vocabulary.js';
 
 export type PartKey = 'A' | 'B';
 

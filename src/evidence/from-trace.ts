@@ -4,8 +4,7 @@
  */
 import type { Golden } from '../spec/normalized.js';
 import type { ToolCallEvent, ToolResultEvent, Trace } from '../spec/trace.js';
-import { isHostRefusal } from '../spec/vocabulary.js';
-import { type EvidenceCall, type EvidenceSet, evidenceSet } from './calls.js';
+import { type EvidenceCall, type EvidenceSet, evidenceSet, reachedBackend } from './calls.js';
 
 /**
  * An `empty` observation counts as a failure when the result carries an error, or when a golden
@@ -25,13 +24,16 @@ function emptyFromFault(
     const f = golden.faults.find((x) => x.id === result.fault);
     return f !== undefined && (f.kind === 'empty' || f.kind === 'partial');
   }
+  // Without the record, only what a tool_call holds can be matched: the backend's query APIs (a
+  // fault on listings never empties a query) and the query regex. Time ranges and call counts
+  // need the request itself and are not applied to such traces (docs/scoring.md).
   const backend = call.source === 'logs' ? 'loki' : 'prometheus';
+  const prefix = backend === 'loki' ? 'loki' : 'prom';
+  const queryApis = new Set<string>([backend, `${prefix}.query`, `${prefix}.query_range`]);
   return golden.faults.some((f) => {
     if (f.kind !== 'empty' && f.kind !== 'partial') return false;
     const apis = f.match.api;
-    if (apis && !apis.some((a) => a === backend || a.startsWith(backend === 'loki' ? 'loki.' : 'prom.'))) {
-      return false;
-    }
+    if (apis && apis.length > 0 && !apis.some((a) => queryApis.has(a))) return false;
     if (f.match.query === undefined) return true;
     try {
       return new RegExp(f.match.query).test(call.query ?? '');
@@ -70,7 +72,7 @@ export function evidenceFromTrace(golden: Golden, trace: Trace): TraceEvidence {
       results.set(e.id, e);
       c.outcome = e.outcome;
       // A call the host refused itself (blocked, over budget ...) never reached a backend.
-      c.ran = !(e.outcome === 'rejected' && e.httpStatus === undefined && isHostRefusal(e.error));
+      c.ran = reachedBackend(e);
       c.reallyFailed =
         e.outcome === 'failed' ||
         e.outcome === 'error' ||

@@ -5,9 +5,9 @@
  * own (`sum`, `|= "pool`) or holds no selector (`5m`) names nothing.
  */
 import type { TheoryGap } from '../spec/theory.js';
+import type { Source } from '../spec/vocabulary.js';
 import { type EvidenceCall, type EvidenceSet, isReallyFailed, isUnproductive } from './calls.js';
 import { normalizeQuery, queryParts } from './query-parts.js';
-import type { Source } from './vocabulary.js';
 
 /**
  * `really-failed`: coverage for an unobtainable measurement needs a call that failed, errored or

@@ -3,6 +3,8 @@
  * really failed, a gap naming a failed query, which measurement a call or a sentence is about.
  * The toolClasses gate, the host's Theory repair and the scorer all judge through it.
  */
+
+export type { Source } from '../spec/vocabulary.js';
 export { isAbout, measurementsNamed, type NamingContext, SOURCE_WORDS, sourcesNamed } from './about.js';
 export {
   type EvidenceCall,
@@ -13,6 +15,7 @@ export {
   isOkLive,
   isReallyFailed,
   isUnproductive,
+  reachedBackend,
 } from './calls.js';
 export { type CitationProblem, citations, partNeeds } from './citations.js';
 export { evidenceFromTrace, type TraceEvidence } from './from-trace.js';
@@ -25,4 +28,3 @@ export {
   queryParts,
   type SelectorPart,
 } from './query-parts.js';
-export type { Source } from './vocabulary.js';

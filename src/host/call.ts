@@ -4,6 +4,7 @@
  * observation gates (ledger) then see that shown view.
  */
 
+import { reachedBackend } from '../evidence/index.js';
 import { fingerprintOf } from './gates/fingerprint.js';
 import type { Verdict } from './gates/types.js';
 import { preview, rawView } from './present.js';
@@ -101,7 +102,12 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
           source: call.source,
         });
   Object.assign(call, {
-    ran: true,
+    // A tool's own argument check (`bad_args`) answers without the backend: it did not run.
+    ran: reachedBackend({
+      outcome: out.outcome,
+      httpStatus: out.httpStatus,
+      error: out.error ? `${out.error.type}: ${out.error.message}` : undefined,
+    }),
     value: out.outcome === 'ok' ? singleValue(out.data) : undefined,
     outcome: out.outcome,
     fingerprint,

@@ -8,8 +8,8 @@
  */
 
 import { setMaxListeners } from 'node:events';
-import { mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { redact } from '../errors.js';
 import type { TrialDone } from '../reporters/index.js';
 import { scoreTrial, type TrialRecord } from '../scoring/index.js';
@@ -91,8 +91,17 @@ function finish(
   o: ExecuteOptions,
   spec: TrialSpec,
   outcome: TrialOutcome | { kind: 'crash'; err: unknown },
+  staged?: string,
 ): void {
   if (o.signal?.aborted) return;
+  if (staged) {
+    // The trial ran in a staging folder (contended mode re-runs journaled trials too): only now,
+    // with its record about to be journaled, does it replace the folder the old record points at.
+    const final = join(o.dir, traceDirOf(spec.id));
+    rmSync(final, { recursive: true, force: true });
+    mkdirSync(dirname(final), { recursive: true });
+    renameSync(staged, final);
+  }
   if (outcome.kind === 'skipped') {
     o.onSkip(spec.seat.name, outcome.reason);
     return;
@@ -131,8 +140,11 @@ async function scoped<T>(
   }
 }
 
-function freshDir(o: ExecuteOptions, spec: TrialSpec): string {
-  const dir = join(o.dir, traceDirOf(spec.id));
+/** Where contended groups run before their records are journaled (see finish). */
+const STAGING = '.staging';
+
+function freshDir(o: ExecuteOptions, spec: TrialSpec, under = ''): string {
+  const dir = join(o.dir, under, traceDirOf(spec.id));
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   return dir;
@@ -182,7 +194,7 @@ async function executeGuarded(
       groups.set(s.golden.id, [...(groups.get(s.golden.id) ?? []), s]);
     for (const group of groups.values()) {
       if (o.signal?.aborted) break;
-      const dirs = new Map(group.map((s) => [s.id, freshDir(o, s)]));
+      const dirs = new Map(group.map((s) => [s.id, freshDir(o, s, STAGING)]));
       let outcomes: (TrialOutcome | { kind: 'crash'; err: unknown })[];
       try {
         outcomes = await guard(
@@ -191,8 +203,9 @@ async function executeGuarded(
       } catch (err) {
         outcomes = group.map(() => ({ kind: 'crash' as const, err }));
       }
-      for (const [i, s] of group.entries()) finish(o, s, outcomes[i]);
+      for (const [i, s] of group.entries()) finish(o, s, outcomes[i], dirs.get(s.id));
     }
+    rmSync(join(o.dir, STAGING), { recursive: true, force: true });
     await runEach(alone, o, guard);
     return;
   }

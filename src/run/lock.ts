@@ -6,7 +6,7 @@
  * the lock also removes the temporaries a killed writer left in the folder.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { InputError, InternalError } from '../errors.js';
@@ -34,8 +34,8 @@ const ageMs = (file: string): number =>
  */
 function takeOver(file: string, stale: Holder | 'partial'): boolean {
   const side = `${file}.takeover`;
-  if (!create(side, `${process.pid}\n`)) {
-    if (ageMs(side) > 5000) rmSync(side, { force: true }); // its owner died mid-takeover
+  if (!create(side, `${process.pid} ${randomBytes(8).toString('hex')}\n`)) {
+    if (ageMs(side) > 5000) removeStaleSide(side); // its owner died mid-takeover
     return false;
   }
   try {
@@ -48,6 +48,37 @@ function takeOver(file: string, stale: Holder | 'partial'): boolean {
     return same;
   } finally {
     rmSync(side, { force: true });
+  }
+}
+
+/**
+ * Remove a side file whose owner died, but never a fresh one another taker created since we looked:
+ * move it aside under a name of our own, and if what was moved is not the old file, put it back.
+ */
+function removeStaleSide(side: string): void {
+  const seen = readText(side);
+  const aside = `${side}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    renameSync(side, aside);
+  } catch {
+    return; // gone already
+  }
+  if (readText(aside) === seen) rmSync(aside, { force: true });
+  else {
+    try {
+      linkSync(aside, side); // fails when yet another taker holds it now: theirs stays
+    } catch {
+      // someone else's is in place
+    }
+    rmSync(aside, { force: true });
+  }
+}
+
+function readText(f: string): string | undefined {
+  try {
+    return readFileSync(f, 'utf8');
+  } catch {
+    return undefined;
   }
 }
 

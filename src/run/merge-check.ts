@@ -17,10 +17,22 @@ function planOf(m: RunManifest): Record<string, unknown> {
     goldens: m.plan.goldens,
     seats: m.plan.seats,
     'gate sets': m.plan.gateSets,
+    'ceiling settings': m.plan.ceiling ?? false,
     thresholds: m.thresholds,
     contended: m.contended,
     'input hashes': m.inputs ?? null,
   };
+}
+
+/** Which golden, seat, config key or gate set the two input hash sets disagree on. */
+function inputDetail(a: unknown, b: unknown): string {
+  const x = (a ?? {}) as Record<string, Record<string, unknown>>;
+  const y = (b ?? {}) as Record<string, Record<string, unknown>>;
+  const names: string[] = [];
+  for (const part of ['goldens', 'seats', 'gateSets', 'config'])
+    for (const k of new Set([...Object.keys(x[part] ?? {}), ...Object.keys(y[part] ?? {})]))
+      if (!isDeepStrictEqual(x[part]?.[k], y[part]?.[k])) names.push(`${part}.${k}`);
+  return names.length ? ` (${names.slice(0, 5).join(', ')})` : '';
 }
 
 const show = (v: unknown): string => (typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -31,7 +43,10 @@ export function assertOnePlan(dirs: string[], manifests: RunManifest[]): void {
     const p = planOf(m);
     for (const key of Object.keys(first)) {
       if (isDeepStrictEqual(first[key], p[key])) continue;
-      const detail = key === 'input hashes' ? '' : ` (${show(first[key])} vs ${show(p[key])})`;
+      const detail =
+        key === 'input hashes'
+          ? inputDetail(first[key], p[key])
+          : ` (${show(first[key])} vs ${show(p[key])})`;
       throw new InputError(
         `bench merge: ${dirs[0]} and ${dirs[i]} come from different plans: their ${key} differ${detail}`,
       );

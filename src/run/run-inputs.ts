@@ -1,12 +1,12 @@
 /**
  * What a run was started with, as hashes in run.json: every golden file of the plan (golden.yaml
- * and, for a golden in its own folder, every data file beside it), every seat file, the normalized
+ * and, for a golden in its own `<id>/` folder, every data file beside it), every seat file, the normalized
  * config, and each gate set's definition. `--resume` recomputes them and refuses to mix trials of
  * different inputs into one scorecard. Inputs given in memory (the API's `inputs`) hash their value.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ConfigFile } from '../spec/config.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Seat } from '../spec/seat.js';
@@ -40,18 +40,28 @@ function filesUnder(dir: string): string[] {
     );
 }
 
-function hashFiles(files: string[], value: unknown): Record<string, string> {
+/**
+ * Hashes keyed by the file's path inside what owns it (`golden.yaml`, `data/samples.txt`, the seat
+ * file's name), never by an absolute path: a run resumed or a shard merged from another checkout
+ * of the same inputs must compare equal.
+ */
+function hashFiles(files: string[], base: string, value: unknown): Record<string, string> {
   if (!files.length || !files.every((f) => existsSync(f))) return { [IN_MEMORY]: sha(JSON.stringify(value)) };
-  return Object.fromEntries(files.map((f) => [f, sha(readFileSync(f))]));
+  return Object.fromEntries(files.map((f) => [relative(base, f) || basename(f), sha(readFileSync(f))]));
 }
 
 /**
- * A golden read from `<id>/golden.yaml` owns its folder; one read from any other file owns only
- * that file; one that was never read from disk (the API's in-memory goldens) hashes its value.
+ * A golden read from `<id>/golden.yaml` owns that folder (its data files live beside it); one read
+ * from any other file (a golden.yaml in a folder of another name, which may hold run folders too)
+ * owns only that file; one that was never read from disk (the API's in-memory goldens) hashes its
+ * value.
  */
-function goldenFiles(g: Golden): string[] {
-  if (!existsSync(g.file)) return [];
-  return basename(g.file) === 'golden.yaml' ? filesUnder(dirname(resolve(g.file))) : [g.file];
+function goldenFiles(g: Golden): { files: string[]; base: string } {
+  if (!existsSync(g.file)) return { files: [], base: '' };
+  const dir = dirname(resolve(g.file));
+  if (basename(g.file) === 'golden.yaml' && basename(dir) === g.id)
+    return { files: filesUnder(dir), base: dir };
+  return { files: [resolve(g.file)], base: dir };
 }
 
 export function hashInputs(
@@ -64,10 +74,17 @@ export function hashInputs(
   const sets = gateSetsOf(config);
   return {
     goldens: Object.fromEntries(
-      goldens.filter((g) => plan.goldens.includes(g.id)).map((g) => [g.id, hashFiles(goldenFiles(g), g)]),
+      goldens
+        .filter((g) => plan.goldens.includes(g.id))
+        .map((g) => {
+          const { files, base } = goldenFiles(g);
+          return [g.id, hashFiles(files, base, g)];
+        }),
     ),
     seats: Object.fromEntries(
-      seats.filter((s) => plan.seats.includes(s.name)).map((s) => [s.name, hashFiles([s.file], s)]),
+      seats
+        .filter((s) => plan.seats.includes(s.name))
+        .map((s) => [s.name, hashFiles([resolve(s.file)], dirname(resolve(s.file)), s)]),
     ),
     config: {
       file: configFile,

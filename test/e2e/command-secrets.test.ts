@@ -8,8 +8,8 @@
  * Through the built CLI, `bench run` and `bench trial`: no piece of either key is in any file
  * under the output folder or in anything printed.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../spec/helpers.js';
@@ -152,5 +152,37 @@ describe('command seats: environment allowlist and masking', () => {
     expect(files.length).toBeGreaterThan(4);
     for (const [p, text] of files) expect({ file: p, leaks: leaks(text) }).toEqual({ file: p, leaks: [] });
     expect(leaks(r.printed)).toEqual([]);
+  }, 120_000);
+
+  it('bench run killed by SIGKILL while the agent runs: what the agent echoed so far is in no file of the run folder', async () => {
+    const cwd = workspace();
+    // This agent echoes its key everywhere it can, then waits to be killed.
+    writeFileSync(
+      join(cwd, 'agent.mjs'),
+      `${AGENT}\nwriteFileSync(${JSON.stringify(join(cwd, 'echoed'))}, '');\nsetInterval(() => {}, 1000);\n`,
+    );
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'bin/bench.js'), 'run', '--seat', 'leaky', '--gates', 'none', '--out', 'run'],
+      {
+        cwd,
+        stdio: 'ignore',
+        env: {
+          ...process.env,
+          OWN_AGENT_KEY: OWN_KEY,
+          OTHER_SEAT_KEY: OTHER_KEY,
+          AGENT_SETTING: 'on',
+          ...WITHHELD,
+        },
+      },
+    );
+    const t0 = Date.now();
+    while (!existsSync(join(cwd, 'echoed')) && Date.now() - t0 < 60_000)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(existsSync(join(cwd, 'echoed'))).toBe(true);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    for (const [p, text] of filesUnder(join(cwd, 'run')))
+      expect({ file: p, leaks: leaks(text) }).toEqual({ file: p, leaks: [] });
   }, 120_000);
 });

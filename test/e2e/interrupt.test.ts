@@ -44,7 +44,7 @@ async function until(what: string, ok: () => boolean, ms: number): Promise<void>
 
 /**
  * A workspace: a tiny golden and a command seat whose agent answers like the example agent, except
- * for rep 2 (a trial folder named r2) while `hang` exists: then it writes its pid and its child's pid, ignores SIGTERM and
+ * for rep 2 (REMATCH_TRIAL ends in /r2) while `hang` exists: then it writes its pid and its child's pid, ignores SIGTERM and
  * waits forever.
  */
 function workspace() {
@@ -57,7 +57,7 @@ function workspace() {
     agent,
     `import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-if (process.env.REMATCH_THEORY_FILE.includes('/r2/') && existsSync(${JSON.stringify(hang)})) {
+if (process.env.REMATCH_TRIAL.endsWith('/r2') && existsSync(${JSON.stringify(hang)})) {
   const c = spawn('sleep', ['300'], { stdio: 'ignore' });
   process.on('SIGTERM', () => {});
   writeFileSync(${JSON.stringify(pids)}, JSON.stringify([process.pid, c.pid]));

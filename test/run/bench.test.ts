@@ -251,4 +251,31 @@ describe('contended mode', () => {
     expect(groups[0].every((id) => id.startsWith('g-two/'))).toBe(true);
     expect(r.scorecard!.trials.filter((t) => !t.seat.startsWith('baseline/'))).toHaveLength(8);
   });
+
+  it("an interrupted re-run of a group leaves the journaled trials' folders as they were", async () => {
+    const out = tmp();
+    const good = fakeRunTrial();
+    const contended = { ...inputs, config: { ...inputs.config, contended: true } };
+    const runContended = async (specs: TrialSpec[], dirOf: (s: TrialSpec) => string) =>
+      Promise.all(specs.map((s) => good(s, { dir: dirOf(s) })));
+    const base = { inputs: contended, runContended, reps: 1, stdout: sink(), stderr: sink(), tty: false };
+    await runBench({ ...base, out });
+    const kept = join(out, 'traces/g-two/sim-b/all/r1/trace.jsonl');
+    const before = readFileSync(kept, 'utf8');
+    const file = join(out, 'journal.jsonl');
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    writeFileSync(file, `${lines.filter((l) => !l.includes('"id":"g-two/sim-a/all/r1"')).join('\n')}\n`);
+    // the group re-runs and is interrupted before it finishes: nothing may be journaled or moved
+    const ac = new AbortController();
+    // (it writes nothing into the folders it is given: what is there after it is what was kept)
+    const interrupted = async (specs: TrialSpec[]) => {
+      const outcomes = await Promise.all(specs.map((s) => good(s, { dir: tmp() })));
+      ac.abort();
+      return outcomes;
+    };
+    await runBench({ ...base, runContended: interrupted, resume: out, signal: ac.signal }).catch(
+      () => undefined,
+    );
+    expect(readFileSync(kept, 'utf8')).toBe(before);
+  });
 });

@@ -5,7 +5,7 @@
  * fly at once are not inputs.
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeTinyGolden } from '../e2e/tiny-golden.js';
 import { bench, tempDir } from '../spec/helpers.js';
@@ -20,7 +20,10 @@ const config = (extra = '') =>
 
 beforeAll(() => {
   cwd = tempDir();
-  golden = writeTinyGolden();
+  // A golden in a folder named after its id owns the folder: its data files are inputs too.
+  golden = join(tempDir(), 'tiny-checkout');
+  mkdirSync(golden);
+  copyFileSync(join(writeTinyGolden(), 'golden.yaml'), join(golden, 'golden.yaml'));
   mkdirSync(join(cwd, 'seats'));
   copyFileSync(join(ROOT, SEAT), join(cwd, SEAT));
   writeFileSync(join(cwd, 'bench.config.yaml'), config());
@@ -52,17 +55,14 @@ const append = (file: string, text: string) => () => {
 describe('--resume checks the inputs it resumes against', () => {
   it('refuses an edited golden, a new data file, an edited seat, config or gate set', () => {
     const g = join(golden, 'golden.yaml');
-    refused(append(g, '# edited\n'), `golden tiny-checkout changed since the run started (${g})`);
-    refused(
-      () => {
-        writeFileSync(join(golden, 'samples.txt'), '1 2 3\n');
-        return () => rmSync(join(golden, 'samples.txt'));
-      },
-      `golden tiny-checkout changed since the run started (${join(golden, 'samples.txt')} is new)`,
-    );
+    refused(append(g, '# edited\n'), 'golden tiny-checkout changed since the run started (golden.yaml)');
+    refused(() => {
+      writeFileSync(join(golden, 'samples.txt'), '1 2 3\n');
+      return () => rmSync(join(golden, 'samples.txt'));
+    }, 'golden tiny-checkout changed since the run started (samples.txt is new)');
     refused(
       append(join(cwd, SEAT), '# a comment counts: the file is hashed as bytes\n'),
-      `seat sim-diligent-react changed since the run started (${SEAT})`,
+      `seat sim-diligent-react changed since the run started (${basename(SEAT)})`,
     );
     const cfg = join(cwd, 'bench.config.yaml');
     refused(
@@ -73,6 +73,21 @@ describe('--resume checks the inputs it resumes against', () => {
       append(cfg, 'gateSettings: {steerAt: 3, haltAt: 4, fanoutCap: 3}\n'),
       'the inputs changed since the run started:\n  config bench.config.yaml changed since the run started (gateSettings)\n  gate set all changed since the run started\n  gate set none changed since the run started',
     );
+  }, 60_000);
+
+  it("resumes a run whose golden.yaml shares its folder with the run folders (the folder is not the golden's)", () => {
+    const proj = tempDir();
+    copyFileSync(join(golden, 'golden.yaml'), join(proj, 'golden.yaml'));
+    mkdirSync(join(proj, 'seats'));
+    copyFileSync(join(ROOT, SEAT), join(proj, SEAT));
+    writeFileSync(
+      join(proj, 'bench.config.yaml'),
+      'goldens: [golden.yaml]\nseats: [seats]\nrepetitions: 1\noutDir: reports\n',
+    );
+    expect(bench(['run', '--out', 'reports/r1'], proj).status).toBe(0);
+    const r = bench(['run', '--resume', 'reports/r1'], proj);
+    expect(r.stderr).not.toContain('changed since the run started');
+    expect(r.status).toBe(0);
   }, 60_000);
 
   it('resumes when only concurrency or outDir changed', () => {

@@ -6,8 +6,9 @@
  * Theory rejected (scored, no Theory); a missing one means no Theory; neither is a crash.
  */
 
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
 import { redact, redactDeep } from '../../errors.js';
 import { TraceWriter } from '../../host/trace.js';
 import { seatEnvNames } from '../../spec/seat.js';
@@ -61,6 +62,42 @@ function header(t: CommandTrial): HeaderEvent {
   };
 }
 
+/** Scratch folders of agents still running: removed on exit, whatever ends the bench. */
+const scratches = new Set<string>();
+let scratchHook = false;
+
+type AgentFiles = { theory: string; agentTrace: string; stdout: string; stderr: string };
+
+function scratchFor(final: AgentFiles): {
+  files: AgentFiles;
+  publish(secrets: (string | undefined)[]): void;
+} {
+  if (!scratchHook) {
+    scratchHook = true;
+    process.once('exit', () => {
+      for (const d of scratches) rmSync(d, { recursive: true, force: true });
+    });
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'rematch-agent-'));
+  scratches.add(dir);
+  const files: AgentFiles = {
+    theory: join(dir, basename(final.theory)),
+    agentTrace: join(dir, basename(final.agentTrace)),
+    stdout: join(dir, basename(final.stdout)),
+    stderr: join(dir, basename(final.stderr)),
+  };
+  return {
+    files,
+    publish(secrets) {
+      for (const k of ['stdout', 'stderr', 'theory', 'agentTrace'] as const) {
+        if (existsSync(files[k])) writeFileSync(final[k], redact(readFileSync(files[k], 'utf8'), secrets));
+      }
+      rmSync(dir, { recursive: true, force: true });
+      scratches.delete(dir);
+    },
+  };
+}
+
 export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): Promise<CommandTrialResult> {
   const argv = t.seat.command;
   if (!argv?.length) throw new Error(`seat ${t.seat.name}: a command seat needs a command`);
@@ -74,6 +111,9 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
     stderr: join(dir, 'stderr.txt'),
     trace: join(dir, 'trace.jsonl'),
   };
+  // The agent writes into a private scratch folder, never into the report folder: only masked
+  // copies land there, once it is done (or failed, or was interrupted).
+  const raw = scratchFor(files);
   const calls: ServedCall[] = [];
   const server = await start((c) => calls.push(c));
   const t0 = Date.now();
@@ -90,24 +130,23 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
         REMATCH_LOKI_URL: server.lokiUrl,
         REMATCH_GRAFANA_URL: server.grafanaUrl,
         REMATCH_GATES: JSON.stringify(t.gateSet),
-        REMATCH_THEORY_FILE: files.theory,
-        REMATCH_TRACE_FILE: files.agentTrace,
+        REMATCH_THEORY_FILE: raw.files.theory,
+        REMATCH_TRACE_FILE: raw.files.agentTrace,
         REMATCH_NOW: new Date(t.golden.ms.now + server.shiftMs).toISOString(),
+        REMATCH_TRIAL: `${t.golden.id}/${t.seat.name}/${t.gateSet.name}/r${t.rep}`,
       },
-      stdoutFile: files.stdout,
-      stderrFile: files.stderr,
+      stdoutFile: raw.files.stdout,
+      stderrFile: raw.files.stderr,
       timeoutMs: (t.seat.timeoutSeconds ?? t.seat.budget.wallSeconds) * 1000,
       signal: t.signal,
     });
   } finally {
+    // Everything the agent wrote lands in the report folder masked: any key it echoed, its own or
+    // another loaded seat's (the redactor knows them all), before anything reads it.
+    raw.publish(seatEnvNames(t.seat).map((n) => process.env[n]));
     await server.close();
   }
-  // Everything the agent wrote lands in the report folder: mask any key it echoed, its own or
-  // another loaded seat's (the redactor knows them all), before anything reads it.
   const secrets = seatEnvNames(t.seat).map((n) => process.env[n]);
-  for (const f of [files.stdout, files.stderr, files.theory, files.agentTrace]) {
-    if (existsSync(f)) writeFileSync(f, redact(readFileSync(f, 'utf8'), secrets));
-  }
   const totalMs = Date.now() - t0;
 
   const writer = new TraceWriter({ header: redactDeep(header(t), secrets), file: `${files.trace}.tmp` });

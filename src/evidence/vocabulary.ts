@@ -1,1 +1,0 @@
-export type { Source } from '../spec/vocabulary.js';
