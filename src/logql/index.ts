@@ -5,15 +5,15 @@
 import { DeadlineExceeded } from '../world/deadline.js';
 import type { LogSource, Matcher } from '../world/types.js';
 import { LogQLError, type LogQueryOptions, type LokiResult, type LokiValue } from './api.js';
-import type { LogExpr, LogQuery } from './ast.js';
-import { evalLogQuery } from './log-eval.js';
-import { evalMetric } from './metric-eval.js';
-import { parseLogQL } from './parse.js';
-import { toResultValue } from './result.js';
-import { newStats } from './select.js';
-import { shapeOf } from './shape.js';
+import { evalLogQuery } from './eval/log-eval.js';
+import { evalMetric } from './eval/metric-eval.js';
+import { toResultValue } from './eval/result.js';
+import { newStats } from './eval/select.js';
+import type { LogExpr, LogQuery } from './syntax/ast.js';
+import { parseLogQL } from './syntax/parse.js';
+import { shapeOf } from './syntax/shape.js';
 
-export type { LogExpr, LogQuery, MetricExpr, Stage } from './ast.js';
+export type { LogExpr, LogQuery, MetricExpr, Stage } from './syntax/ast.js';
 export { parseLogQL };
 
 /** Loki refuses range queries with more points than this per series. */

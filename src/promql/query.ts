@@ -24,7 +24,7 @@ function context(
   opts: EngineOptions | undefined,
   isRange: boolean,
 ): QueryContext {
-  return {
+  const ctx: QueryContext = {
     src,
     query: q,
     startMs: start,
@@ -41,7 +41,9 @@ function context(
     stepSamples: 0,
     isRange,
     deadline: opts?.deadline ?? NO_DEADLINE,
+    evaluate: (e, t) => evaluate(ctx, e, t),
   };
+  return ctx;
 }
 
 /** Prometheus' words for a query stopped by its context (promql.ErrQueryTimeout / ErrQueryCanceled). */

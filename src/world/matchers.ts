@@ -5,7 +5,7 @@ import type { Labels, Matcher } from './types.js';
 /**
  * Prometheus anchors regex matchers at both ends, `^(?s:re)$` (its FastRegexMatcher): RE2 syntax
  * and semantics, `.` matching newlines too. Throws RegexpSyntaxError (Go's text) for a pattern Go
- * rejects. LogQL selects streams with its own matcher (logql/select.ts): there `.` stops at `\n`.
+ * rejects. LogQL selects streams with its own matcher (logql/eval/select.ts): there `.` stops at `\n`.
  */
 export function anchoredRegex(pattern: string): GoRegexp {
   return compileRegexp(pattern, { anchored: true, dotNL: true });

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { LogQLError } from '../../src/logql/api.js';
-import { jsonAt, jsonPath, scanJson } from '../../src/logql/json-scan.js';
-import { goRegex, parseBytes, parseDurationMs, parseGoFloat, unquote } from '../../src/logql/literals.js';
-import { decodeLogfmt } from '../../src/logql/logfmt.js';
-import { compilePattern, matchPattern } from '../../src/logql/pattern.js';
+import { jsonAt, jsonPath, scanJson } from '../../src/logql/pipeline/json-scan.js';
+import { decodeLogfmt } from '../../src/logql/pipeline/logfmt.js';
+import { compilePattern, matchPattern } from '../../src/logql/pipeline/pattern.js';
+import {
+  goRegex,
+  parseBytes,
+  parseDurationMs,
+  parseGoFloat,
+  unquote,
+} from '../../src/logql/syntax/literals.js';
 
 describe('Go literals', () => {
   it('unquotes Go strings and rejects unknown escapes', () => {
@@ -115,7 +121,7 @@ describe('string literals decode like Go', () => {
 
 describe('arithmetic like Go', () => {
   it('raises with math.Pow semantics', async () => {
-    const { arith } = await import('../../src/logql/binary.js');
+    const { arith } = await import('../../src/logql/eval/binary.js');
     expect(arith('^', 1, Number.NaN)).toBe(1);
     expect(arith('^', -1, Number.POSITIVE_INFINITY)).toBe(1);
     expect(arith('^', 2, 10)).toBe(1024);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileTemplate, TemplateError } from '../../src/logql/template.js';
+import { compileTemplate, TemplateError } from '../../src/logql/pipeline/template.js';
 
 const ctx = {
   labels: { a: 'Hello', n: '12', status: '500' },

@@ -3,11 +3,10 @@ import type { Labels } from '../../world/types.js';
 import type { Call, Expr } from '../ast.js';
 import { formatPromFloat } from '../format.js';
 import { execError, info, type QueryContext, warn } from './context.js';
-import { evaluate, vectorOf } from './engine.js';
 import { INSTANT_FUNCTIONS, unsupported } from './functions.js';
 import { dropName, keyOf, makeLabels } from './labels.js';
 import { KEEPS_NAME, RANGE_FUNCTIONS } from './range-functions.js';
-import type { Sample, Value } from './types.js';
+import { type Sample, type Value, vectorOf } from './types.js';
 
 function unwrap(e: Expr): Expr {
   return e.type === 'paren' ? unwrap(e.expr) : e;
@@ -56,7 +55,7 @@ function counterInfo(ctx: QueryContext, name: string | undefined, pos: Expr): vo
 }
 
 function scalarArg(ctx: QueryContext, e: Expr, t: number): number {
-  const v = evaluate(ctx, e, t);
+  const v = ctx.evaluate(e, t);
   return v.kind === 'scalar' ? v.v : Number.NaN;
 }
 
@@ -75,7 +74,7 @@ function rangeCall(ctx: QueryContext, e: Call, t: number): Value {
       throw execError(`invalid trend factor. Expected: 0 < tf < 1, got: ${params[1].toFixed(6)}`);
     }
   }
-  const m = evaluate(ctx, e.args[mIdx], t);
+  const m = ctx.evaluate(e.args[mIdx], t);
   if (m.kind !== 'matrix') throw execError(`expected a range vector in ${e.func}`);
   const keep = KEEPS_NAME.has(e.func);
   const call = { rangeMs: m.rangeMs, end: m.end, evalT: t, params };
@@ -100,17 +99,17 @@ function rangeCall(ctx: QueryContext, e: Call, t: number): Value {
 export function evalCall(ctx: QueryContext, e: Call, t: number): Value {
   switch (e.func) {
     case 'absent': {
-      const v = vectorOf(evaluate(ctx, e.args[0], t));
+      const v = vectorOf(ctx.evaluate(e.args[0], t));
       return { kind: 'vector', samples: v.length > 0 ? [] : [{ labels: absentLabels(e.args[0]), v: 1 }] };
     }
     case 'absent_over_time': {
-      const m = evaluate(ctx, e.args[0], t);
+      const m = ctx.evaluate(e.args[0], t);
       const empty = m.kind !== 'matrix' || m.windows.length === 0;
       return { kind: 'vector', samples: empty ? [{ labels: absentLabels(e.args[0]), v: 1 }] : [] };
     }
     case 'timestamp': {
       const arg = unwrap(e.args[0]);
-      const v = vectorOf(evaluate(ctx, e.args[0], t));
+      const v = vectorOf(ctx.evaluate(e.args[0], t));
       const raw = arg.type === 'vectorSelector';
       return {
         kind: 'vector',
@@ -121,7 +120,7 @@ export function evalCall(ctx: QueryContext, e: Call, t: number): Value {
   if (RANGE_FUNCTIONS[e.func]) return rangeCall(ctx, e, t);
   const f = INSTANT_FUNCTIONS[e.func];
   if (!f) throw unsupported(e.func);
-  const args = e.args.map((a) => evaluate(ctx, a, t));
+  const args = e.args.map((a) => ctx.evaluate(a, t));
   const v = f(args, { ctx, call: e, t });
   if (v.kind === 'vector') checkDuplicates(v.samples);
   return v;

@@ -2,7 +2,7 @@
 import type { Deadline } from '../../world/deadline.js';
 import type { SeriesSource } from '../../world/types.js';
 import { PromQLError } from '../api.js';
-import type { Pos, VectorSelector } from '../ast.js';
+import type { Expr, Pos, VectorSelector } from '../ast.js';
 import { lineCol } from '../parser/errors.js';
 import type { Selected } from './selectors.js';
 import type { Value } from './types.js';
@@ -31,6 +31,11 @@ export interface QueryContext {
   readonly isRange: boolean;
   /** Spent per evaluated node and per selected series; throws DeadlineExceeded when it is up. */
   readonly deadline: Deadline;
+  /**
+   * The evaluator (engine.ts) bound to this context. Calls and subqueries recurse through it
+   * instead of importing engine.ts, which imports them: the dependency points one way.
+   */
+  readonly evaluate: (e: Expr, t: number) => Value;
 }
 
 export const DEFAULT_EVAL_INTERVAL_MS = 60_000;

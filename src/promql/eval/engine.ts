@@ -7,7 +7,7 @@ import type { QueryContext } from './context.js';
 import { dropName } from './labels.js';
 import { evalMatrixSelector, evalVectorSelector } from './selectors.js';
 import { evalSubquery } from './subquery.js';
-import type { Sample, Value } from './types.js';
+import { type Value, vectorOf } from './types.js';
 
 export function evaluate(ctx: QueryContext, e: Expr, t: number): Value {
   ctx.deadline.spend(1);
@@ -56,8 +56,4 @@ export function evaluate(ctx: QueryContext, e: Expr, t: number): Value {
     case 'call':
       return evalCall(ctx, e, t);
   }
-}
-
-export function vectorOf(v: Value): Sample[] {
-  return v.kind === 'vector' ? v.samples : [];
 }

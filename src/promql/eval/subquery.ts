@@ -6,7 +6,6 @@ import type { Labels } from '../../world/types.js';
 import { PromQLError } from '../api.js';
 import type { SubqueryExpr } from '../ast.js';
 import { DEFAULT_EVAL_INTERVAL_MS, MAX_SUBQUERY_STEPS, type QueryContext } from './context.js';
-import { evaluate } from './engine.js';
 import { keyOf } from './labels.js';
 import { atTime } from './selectors.js';
 import type { MatrixValue, Window } from './types.js';
@@ -30,7 +29,7 @@ export function evalSubquery(ctx: QueryContext, e: SubqueryExpr, t: number): Mat
       if (++ctx.subquerySteps > MAX_SUBQUERY_STEPS) {
         throw new PromQLError('timeout', 'query timed out in query execution');
       }
-      v = evaluate(ctx, e.expr, ts);
+      v = ctx.evaluate(e.expr, ts);
       memo.set(ts, v);
     }
     if (v.kind === 'scalar') {

@@ -28,3 +28,8 @@ export type Value =
 
 export type VectorValue = Extract<Value, { kind: 'vector' }>;
 export type MatrixValue = Extract<Value, { kind: 'matrix' }>;
+
+/** The samples of an instant vector; any other value contributes none. */
+export function vectorOf(v: Value): Sample[] {
+  return v.kind === 'vector' ? v.samples : [];
+}

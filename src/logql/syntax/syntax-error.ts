@@ -1,6 +1,6 @@
 /** Lezer never throws: error nodes become Loki-style parse errors (1-based line and column). */
 import type { SyntaxNode, Tree } from '@lezer/common';
-import { LogQLError } from './api.js';
+import { LogQLError } from '../api.js';
 
 export function lineCol(q: string, pos: number): { line: number; col: number } {
   let line = 1;

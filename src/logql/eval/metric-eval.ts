@@ -1,13 +1,13 @@
 /** Metric expressions evaluated over a grid of step times, one vector (or scalar) per step. */
 
-import type { GoRegexp } from '../world/re2.js';
-import { expand } from '../world/re2-replace.js';
-import type { LogSource } from '../world/types.js';
-import { LogQLError } from './api.js';
-import type { BinOp, MetricExpr } from './ast.js';
+import type { GoRegexp } from '../../world/re2.js';
+import { expand } from '../../world/re2-replace.js';
+import type { LogSource } from '../../world/types.js';
+import { LogQLError } from '../api.js';
+import { keyOf } from '../pipeline/entry.js';
+import type { BinOp, MetricExpr } from '../syntax/ast.js';
+import { goRegex } from '../syntax/literals.js';
 import { arith, isComparison, vectorScalar, vectorVector } from './binary.js';
-import { keyOf } from './entry.js';
-import { goRegex } from './literals.js';
 import { evalPushdown, pushdownRange } from './pushdown.js';
 import { evalRangeAgg, type Sample, type StepVectors } from './range-agg.js';
 import { sumOfRange } from './range-sum.js';

@@ -1,11 +1,11 @@
 /** The parser stages: json, logfmt, regexp, pattern, unpack. Each returns a stage function. */
-import type { ExtractionParam } from './ast.js';
+import type { ExtractionParam } from '../syntax/ast.js';
+import { goRegex } from '../syntax/literals.js';
+import { semanticError } from '../syntax/syntax-error.js';
 import { type Entry, sanitizeKey } from './entry.js';
 import { JsonError, type JVal, jsonAt, jsonPath, scanJson } from './json-scan.js';
-import { goRegex } from './literals.js';
 import { scanLogfmt } from './logfmt.js';
 import { compilePattern, matchPattern } from './pattern.js';
-import { semanticError } from './syntax-error.js';
 
 export type StageFn = (e: Entry) => boolean;
 

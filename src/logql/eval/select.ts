@@ -1,8 +1,8 @@
 /** Stream selection with RE2 regex matchers, and the work counters every evaluation reports. */
-import { type Deadline, NO_DEADLINE } from '../world/deadline.js';
-import type { LogSource, LogStream, Matcher } from '../world/types.js';
-import type { LokiStats } from './api.js';
-import { labelsGetter, matcherTest } from './label-filter.js';
+import { type Deadline, NO_DEADLINE } from '../../world/deadline.js';
+import type { LogSource, LogStream, Matcher } from '../../world/types.js';
+import type { LokiStats } from '../api.js';
+import { labelsGetter, matcherTest } from '../pipeline/label-filter.js';
 
 /**
  * The per-query evaluation state every stage is handed: the work counters Loki reports, and the

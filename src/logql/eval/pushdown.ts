@@ -15,13 +15,14 @@
  * label makes the plain path fail with that line's full label set in the message: then too this
  * returns undefined and the caller evaluates the plain way.
  */
-import type { Labels, LogSource } from '../world/types.js';
-import type { Grouping, LabelFilterExpr, MetricExpr, RangeAggExpr, Stage } from './ast.js';
-import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from './entry.js';
-import { compileLabelFilter } from './label-filter.js';
-import { compilePipeline } from './pipeline.js';
+import type { Labels, LogSource } from '../../world/types.js';
+import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from '../pipeline/entry.js';
+import { compileLabelFilter } from '../pipeline/label-filter.js';
+import { compilePipeline } from '../pipeline/pipeline.js';
+import { CONVERTERS, unwrapValue } from '../pipeline/unwrap.js';
+import type { Grouping, LabelFilterExpr, MetricExpr, RangeAggExpr, Stage } from '../syntax/ast.js';
 import { type StepVectors, windowsOf } from './range-agg.js';
-import { applyGrouping, CONVERTERS, type SampleSeries, unwrapValue } from './samples.js';
+import { applyGrouping, type SampleSeries } from './samples.js';
 import { byteLen, countLine, type EvalStats, selectStreams } from './select.js';
 
 type VaggExpr = Extract<MetricExpr, { kind: 'vagg' }>;

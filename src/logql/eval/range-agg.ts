@@ -4,10 +4,10 @@
  * series' sorted samples; sums use prefix sums so a step costs O(1) for count/sum/rate/bytes.
  */
 
-import type { Deadline } from '../world/deadline.js';
-import type { Labels, LogSource, Matcher } from '../world/types.js';
-import type { RangeAggExpr } from './ast.js';
-import { keyOf } from './entry.js';
+import type { Deadline } from '../../world/deadline.js';
+import type { Labels, LogSource, Matcher } from '../../world/types.js';
+import { keyOf } from '../pipeline/entry.js';
+import type { RangeAggExpr } from '../syntax/ast.js';
 import { collectSamples, type SampleSeries } from './samples.js';
 import type { EvalStats } from './select.js';
 

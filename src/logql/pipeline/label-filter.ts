@@ -3,10 +3,10 @@
  * convert keeps the line and marks it `__error__="LabelFilterErr"`, as Loki does; a missing
  * label passes only `!=`.
  */
-import type { Labels, Matcher } from '../world/types.js';
-import type { CmpOp, LabelFilterExpr } from './ast.js';
+import type { Labels, Matcher } from '../../world/types.js';
+import type { CmpOp, LabelFilterExpr } from '../syntax/ast.js';
+import { goRegex, parseBytes, parseDurationMs, parseGoFloat } from '../syntax/literals.js';
 import type { Entry } from './entry.js';
-import { goRegex, parseBytes, parseDurationMs, parseGoFloat } from './literals.js';
 
 export type FilterFn = (e: Entry) => boolean;
 

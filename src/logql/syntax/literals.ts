@@ -1,7 +1,7 @@
 /** Go-flavoured literals LogQL inherits: quoted strings, durations, humanized bytes, RE2 regexes. */
-import { unquote as goUnquote } from '../world/go-strings.js';
-import { compileRegexp, type GoRegexp, RegexpSyntaxError } from '../world/re2.js';
-import { LogQLError } from './api.js';
+import { unquote as goUnquote } from '../../world/go-strings.js';
+import { compileRegexp, type GoRegexp, RegexpSyntaxError } from '../../world/re2.js';
+import { LogQLError } from '../api.js';
 
 /**
  * Go's strconv.Unquote for "..." and `...` (the shared implementation in world/go-strings.ts: \x and

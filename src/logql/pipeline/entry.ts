@@ -2,7 +2,7 @@
  * One log entry moving through a pipeline: its line and a copy-on-write label set over the
  * stream's labels. Stages mutate it in place; a stage never keeps a reference to it.
  */
-import type { Labels } from '../world/types.js';
+import type { Labels } from '../../world/types.js';
 
 export const ERROR_LABEL = '__error__';
 export const ERROR_DETAILS_LABEL = '__error_details__';

@@ -2,11 +2,11 @@
  * Log queries → streams. Every distinct final label set is a stream. `limit` applies to the
  * entries of all streams together: the newest `limit` (backward) or oldest (forward) in [start, end).
  */
-import type { Labels, LogEntry, LogSource } from '../world/types.js';
-import { LogQLError, type LogQueryOptions, type StreamResult } from './api.js';
-import type { LogQuery } from './ast.js';
-import { Entry, keyOf } from './entry.js';
-import { compilePipeline } from './pipeline.js';
+import type { Labels, LogEntry, LogSource } from '../../world/types.js';
+import { LogQLError, type LogQueryOptions, type StreamResult } from '../api.js';
+import { Entry, keyOf } from '../pipeline/entry.js';
+import { compilePipeline } from '../pipeline/pipeline.js';
+import type { LogQuery } from '../syntax/ast.js';
 import { byteLen, countLine, type EvalStats, selectStreams } from './select.js';
 
 interface Candidate {

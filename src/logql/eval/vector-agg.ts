@@ -1,8 +1,8 @@
 /** Vector aggregations (sum, avg, count, min, max, stddev, stdvar, topk, bottomk, sort, sort_desc). */
 
-import type { Labels } from '../world/types.js';
-import type { Grouping, VectorOp } from './ast.js';
-import { keyOf } from './entry.js';
+import type { Labels } from '../../world/types.js';
+import { keyOf } from '../pipeline/entry.js';
+import type { Grouping, VectorOp } from '../syntax/ast.js';
 import type { Sample } from './range-agg.js';
 import { applyGrouping } from './samples.js';
 

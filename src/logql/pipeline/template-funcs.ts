@@ -3,10 +3,10 @@
  * last argument). Each takes evaluated arguments and returns a value or throws TemplateError.
  */
 
-import { compileRegexp, type GoRegexp, RegexpSyntaxError } from '../world/re2.js';
-import { expand, findAll, replaceAll } from '../world/re2-replace.js';
+import { compileRegexp, type GoRegexp, RegexpSyntaxError } from '../../world/re2.js';
+import { expand, findAll, replaceAll } from '../../world/re2-replace.js';
+import { parseBytes, parseDurationMs } from '../syntax/literals.js';
 import { formatTime, type GoTime, isTime, printValue, sprintf, type TValue } from './go-format.js';
-import { parseBytes, parseDurationMs } from './literals.js';
 import { TemplateError } from './template-parse.js';
 
 /** A template's regex fails the line (TemplateFormatErr), not the query: it is compiled per line. */

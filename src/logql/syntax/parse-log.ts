@@ -1,6 +1,6 @@
 /** Lezer LogExpr / Selector / pipeline nodes → typed stages. */
 import type { SyntaxNode } from '@lezer/common';
-import type { Matcher, MatchOp } from '../world/types.js';
+import type { Matcher, MatchOp } from '../../world/types.js';
 import type { CmpOp, ExtractionParam, LabelFilterExpr, LineFilterOp, LogQuery, Stage } from './ast.js';
 import { goRegex, parseBytes, parseDurationMs, parseGoFloat, unquote } from './literals.js';
 import { semanticError } from './syntax-error.js';

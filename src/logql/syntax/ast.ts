@@ -2,7 +2,7 @@
  * The typed LogQL syntax tree. The lezer tree is converted into these nodes once (parse.ts);
  * the evaluator never looks at lezer nodes. Durations are milliseconds.
  */
-import type { Matcher } from '../world/types.js';
+import type { Matcher } from '../../world/types.js';
 
 export type LineFilterOp = '|=' | '!=' | '|~' | '!~' | '|>' | '!>';
 export type CmpOp = '==' | '!=' | '>' | '>=' | '<' | '<=';

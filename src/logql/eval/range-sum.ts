@@ -6,9 +6,9 @@
  * `aggregate` would add them (the order windowsOf puts them in its step vector), starting from 0,
  * and groups come out in the order of their first member.
  */
-import type { LogSource } from '../world/types.js';
-import type { Grouping, RangeAggExpr } from './ast.js';
-import { keyOf } from './entry.js';
+import type { LogSource } from '../../world/types.js';
+import { keyOf } from '../pipeline/entry.js';
+import type { Grouping, RangeAggExpr } from '../syntax/ast.js';
 import { eachWindow, type Sample, type StepVectors } from './range-agg.js';
 import { applyGrouping, collectSamples } from './samples.js';
 import type { EvalStats } from './select.js';

@@ -2,7 +2,9 @@
  * Compiles a log query's stages into one function over an Entry. When every stage is a line
  * filter the pipeline is `lineOnly`: callers test raw strings and never build an Entry.
  */
-import type { LineFilterStage, Stage } from './ast.js';
+import type { LineFilterStage, Stage } from '../syntax/ast.js';
+import { goRegex } from '../syntax/literals.js';
+import { semanticError } from '../syntax/syntax-error.js';
 import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL } from './entry.js';
 import { compileLabelFilter, matcherTest } from './label-filter.js';
 import {
@@ -14,9 +16,7 @@ import {
   type StageFn,
   unpackStage,
 } from './label-parsers.js';
-import { goRegex } from './literals.js';
 import { compilePattern, matchPattern } from './pattern.js';
-import { semanticError } from './syntax-error.js';
 import { compileTemplate, TemplateError } from './template.js';
 
 export interface Pipeline {

@@ -2,14 +2,14 @@
  * Turns a log range expression into sample series: one value per surviving entry (1, its byte
  * length, or its unwrapped label), grouped by final labels. Times ascend within each series.
  */
-import { labelsKey } from '../world/matchers.js';
-import type { Labels, LogSource } from '../world/types.js';
-import { LogQLError } from './api.js';
-import type { Grouping, RangeAggExpr, Unwrap } from './ast.js';
-import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from './entry.js';
-import { compileLabelFilter, type FilterFn } from './label-filter.js';
-import { parseBytes, parseDurationMs, parseGoFloat } from './literals.js';
-import { compilePipeline } from './pipeline.js';
+import { labelsKey } from '../../world/matchers.js';
+import type { Labels, LogSource } from '../../world/types.js';
+import { LogQLError } from '../api.js';
+import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from '../pipeline/entry.js';
+import { compileLabelFilter } from '../pipeline/label-filter.js';
+import { compilePipeline } from '../pipeline/pipeline.js';
+import { CONVERTERS, unwrapValue } from '../pipeline/unwrap.js';
+import type { Grouping, RangeAggExpr } from '../syntax/ast.js';
 import { byteLen, countLine, type EvalStats, selectStreams } from './select.js';
 
 export interface SampleSeries {
@@ -17,37 +17,6 @@ export interface SampleSeries {
   ts: number[];
   vs: number[];
   unsorted: boolean;
-}
-
-export const CONVERTERS: Record<string, (s: string) => number | null> = {
-  none: parseGoFloat,
-  duration: (s) => {
-    const ms = parseDurationMs(s);
-    return ms === null ? null : ms / 1000;
-  },
-  duration_seconds: (s) => CONVERTERS.duration(s),
-  bytes: parseBytes,
-};
-
-/**
- * The unwrapped value of an entry that passed its pipeline: a value that does not convert is a
- * SampleExtractionErr with value 0, the unwrapped label goes, then the post-unwrap filters run.
- * Undefined when those filters drop the entry.
- */
-export function unwrapValue(
-  entry: Entry,
-  uw: Unwrap,
-  conv: (s: string) => number | null,
-  post: readonly FilterFn[],
-): number | undefined {
-  const raw = entry.get(uw.label);
-  const parsed = raw === undefined ? null : conv(raw);
-  if (parsed === null) {
-    entry.setError('SampleExtractionErr', `cannot convert label ${uw.label}="${raw ?? ''}" to a number`);
-  }
-  entry.del(uw.label);
-  if (!post.every((f) => f(entry))) return undefined;
-  return parsed ?? 0;
 }
 
 export function applyGrouping(labels: Labels, g: Grouping | undefined): Labels {
