@@ -4,10 +4,10 @@
  * observation gates (ledger) then see that shown view.
  */
 
+import type { Envelope } from '../protocol/observation.js';
 import { fingerprintOf } from './gates/fingerprint.js';
 import type { Verdict } from './gates/types.js';
 import { preview, rawView } from './present.js';
-import type { Envelope } from './protocol.js';
 import type { Session } from './session.js';
 import type { ToolDef, ToolOutput } from './tools/types.js';
 import type { CallRecord, NodeInfo } from './types.js';

@@ -7,8 +7,8 @@ import {
   PROMPT_VERSION,
   systemPrompt,
 } from '../../src/host/prompt.js';
-import { HOST_MARK } from '../../src/host/protocol.js';
 import { schemaOf, TOOLS } from '../../src/host/tools/registry.js';
+import { HOST_MARK } from '../../src/protocol/markers.js';
 import { loadGolden } from '../../src/spec/load.js';
 
 const fence = (lang: string, body: string) => `\`\`\`${lang}\n${body}\n\`\`\``;
