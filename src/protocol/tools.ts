@@ -115,8 +115,15 @@ export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
   return rest;
 }
 
-/** What a model is shown of a tool. */
+const schemas = new Map<ToolName, ToolSchema>();
+
+/** What a model is shown of a tool; derived once per tool (the Theory's schema is large). */
 export function toolSchema(name: ToolName): ToolSchema {
-  const s = TOOL_SPECS[name];
-  return { name: s.name, description: s.description, parameters: jsonSchemaOf(s.args) };
+  let out = schemas.get(name);
+  if (!out) {
+    const s = TOOL_SPECS[name];
+    out = { name: s.name, description: s.description, parameters: jsonSchemaOf(s.args) };
+    schemas.set(name, out);
+  }
+  return out;
 }

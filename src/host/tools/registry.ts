@@ -1,6 +1,6 @@
 /** Every tool by name: a missing entry fails to compile. */
 import type { ToolSchema } from '../../protocol/model.js';
-import { type ToolName, toolSchema } from '../../protocol/tools.js';
+import type { ToolName } from '../../protocol/tools.js';
 import { loadSkill, notes, searchTools, workingMemory } from './context.js';
 import { expand, finishNode, submitTheory } from './control.js';
 import { listLabelNames, listLabelValues, listSeries } from './discovery.js';
@@ -26,9 +26,9 @@ export function isToolName(name: string): name is ToolName {
   return Object.hasOwn(TOOLS, name);
 }
 
-/** What a model is shown of a tool: derived from its one definition (protocol/tools.ts). */
+/** What a model is shown of a tool: its declaration, derived once from protocol/tools.ts. */
 export function schemaOf(def: ToolDef): ToolSchema {
-  return toolSchema(def.name);
+  return { name: def.name, description: def.description, parameters: def.parameters };
 }
 
 /** The tools offered to a node of a shape. */
