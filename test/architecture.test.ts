@@ -1,8 +1,8 @@
 /**
  * The dependency direction of DESIGN §4, enforced: `cli → index → run → {host, backend, providers,
  * scoring} → {world, promql, logql} → spec/errors`; reporters read results only; the engines
- * never import the backend or the host; the host takes nothing from providers but the model
- * interface.
+ * never import the backend or the host; host, providers and external/ (command seats) meet only
+ * in protocol/, which imports none of them; the host imports nothing from providers.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -25,14 +25,18 @@ const ALLOWED: Record<string, string[]> = {
   world: ['spec', 'errors'],
   promql: ['world', 'spec', 'errors'],
   logql: ['world', 'promql', 'spec', 'errors'],
-  backend: ['world', 'promql', 'logql', 'spec', 'errors', 'clock', 'watchdog'],
-  providers: ['host', 'spec', 'errors', 'clock', 'world', 'promql', 'logql', 'watchdog'],
-  host: ['providers', 'backend', 'world', 'promql', 'logql', 'evidence', 'spec', 'errors', 'clock'],
+  backend: ['world', 'promql', 'logql', 'protocol', 'spec', 'errors', 'clock', 'watchdog'],
+  protocol: ['spec', 'errors', 'clock'],
+  providers: ['protocol', 'spec', 'errors', 'clock', 'world', 'promql', 'logql', 'watchdog'],
+  host: ['protocol', 'backend', 'world', 'promql', 'logql', 'evidence', 'spec', 'errors', 'clock'],
+  external: ['protocol', 'backend', 'world', 'promql', 'logql', 'spec', 'errors', 'clock', 'watchdog'],
   evidence: ['spec', 'errors'],
-  scoring: ['evidence', 'spec', 'errors'],
+  scoring: ['evidence', 'protocol', 'spec', 'errors'],
   reporters: ['scoring', 'spec', 'errors'],
   run: [
     'host',
+    'external',
+    'protocol',
     'backend',
     'providers',
     'scoring',
@@ -88,14 +92,13 @@ describe('architecture', () => {
     expect(violations).toEqual([]);
   });
 
-  it('lets the host take only the model interface from providers', () => {
+  it('lets the host import nothing from providers (the model interface is protocol/)', () => {
     const bad: string[] = [];
     for (const file of files(join(SRC, 'host'))) {
       for (const imp of importsOf(file)) {
         const target = resolve(dirname(file), imp.spec.replace(/\.js$/, '.ts'));
-        if (target.includes(`${join(SRC, 'providers')}`) && !target.endsWith(join('providers', 'spec.ts'))) {
+        if (target.startsWith(`${join(SRC, 'providers')}/`))
           bad.push(`${relative(SRC, file)} imports ${imp.spec}`);
-        }
       }
     }
     expect(bad).toEqual([]);

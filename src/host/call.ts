@@ -5,10 +5,10 @@
  */
 
 import { reachedBackend } from '../evidence/index.js';
+import type { Envelope } from '../protocol/observation.js';
 import { fingerprintOf } from './gates/fingerprint.js';
 import type { Verdict } from './gates/types.js';
 import { preview, rawView } from './present.js';
-import type { Envelope } from './protocol.js';
 import type { Session } from './session.js';
 import type { ToolDef, ToolOutput } from './tools/types.js';
 import type { CallRecord, NodeInfo } from './types.js';

@@ -4,7 +4,7 @@
  * budgetFindings gate says so, and otherwise simply stops with no Theory. A final-turn Theory the
  * gates block is repaired (assemble.ts); no Theory at all → the host assembles one.
  */
-import type { Message } from '../providers/spec.js';
+import type { Message } from '../protocol/model.js';
 import type { Theory } from '../spec/theory.js';
 import type { StopReason } from '../spec/trace.js';
 import { assembleTheory, repairTheory } from './assemble.js';

@@ -13,7 +13,7 @@
  * Tool call ids are `c1`, `c2` ... in issue order; the agent cites them as evidence.
  */
 import { redact } from '../errors.js';
-import { ProviderError } from '../providers/spec.js';
+import { ProviderError } from '../protocol/model.js';
 import type { Concluded } from './conclude.js';
 import { writeEnd } from './end.js';
 import { activeGates } from './gates/registry.js';
@@ -22,14 +22,14 @@ import { runReact } from './shapes/react.js';
 import { runReactree } from './shapes/reactree.js';
 import type { SessionOptions, SessionResult } from './types.js';
 
+export { classify } from '../protocol/classify.js';
+export { TraceWriter } from '../protocol/trace-writer.js';
 export { fingerprintOf, maskMessage, queryShape } from './gates/fingerprint.js';
 export { resolveGateSet } from './gates/gate-set.js';
 export { GATES } from './gates/registry.js';
 export type { Gate, GateContext, Verdict } from './gates/types.js';
 export { PROMPT_VERSION } from './prompt.js';
-export { classify } from './tools/classify.js';
 export { TOOLS } from './tools/registry.js';
-export { TraceWriter } from './trace.js';
 export type {
   Budget,
   GateSetSpec,

@@ -5,9 +5,10 @@
  * (transport error → `error`, HTTP status ≥ 400 → `failed`), so an HTTP 200 failed envelope or an
  * empty result looks `ok`. Host-side tools (context, control, argument errors) are always typed.
  */
+
+import type { Envelope } from '../protocol/observation.js';
 import type { Outcome } from '../spec/trace.js';
 import type { Shown } from './gates/types.js';
-import type { Envelope } from './protocol.js';
 import type { ToolOutput } from './tools/types.js';
 
 export function typedView(callId: string, out: ToolOutput): Shown {
@@ -35,8 +36,4 @@ export function rawView(callId: string, out: ToolOutput): Shown {
   return { envelope, outcome, untyped: true };
 }
 
-/** A short rendering for the trace's `preview`. */
-export function preview(e: Envelope, max = 240): string {
-  const s = JSON.stringify(e.error ?? e.data ?? null) ?? '';
-  return s.length > max ? `${s.slice(0, max)}…` : s;
-}
+export { preview } from '../protocol/observation.js';

@@ -3,6 +3,7 @@
  * the measurement ids from the first user message. Bump PROMPT_VERSION on any change that could
  * move scores: traces from different prompt versions are not comparable.
  */
+import { incidentMessage, measurementLines } from '../protocol/prompt.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Shape } from './types.js';
 
@@ -22,42 +23,8 @@ export function systemPrompt(shape: Shape): string {
   ].join('\n');
 }
 
-function measurementLines(g: Golden): string[] {
-  const lines: string[] = [];
-  for (const part of ['A', 'B'] as const) {
-    const p = g.parts[part];
-    lines.push(`Part ${part}: ${p.question}`);
-    for (const m of p.measurements) {
-      lines.push(
-        `  - ${m.id} (${m.source}${m.unit ? `, ${m.unit}` : ''})${m.description ? `: ${m.description}` : ''}`,
-      );
-    }
-  }
-  return lines;
-}
-
-const THEORY_SHAPE = `{"summary": "...", "rootCause": {"component": "...", "mechanism": "...", "explanation": "..."},
- "parts": {"A": {"status": "resolved" | "undetermined", "findings": "...",
-                 "measurements": [{"id": "<measurement id>", "value": 0.23, "unit": "ratio", "evidence": ["c7"]}],
-                 "gaps": [{"measurement": "<id>", "failedQuery": "...", "callId": "c9", "reason": "..."}]},
-           "B": {...}}}`;
-
 export function firstUserMessage(g: Golden): string {
-  const labels = Object.entries(g.alert.labels)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(', ');
-  return [
-    g.prompt.trim(),
-    '',
-    `Alert ${g.alert.name} (${labels}) active since ${new Date(g.ms.activeAt).toISOString()}: ${g.alert.summary}`,
-    `Alert expression: ${g.alert.expr}`,
-    `Incident time "now" is ${new Date(g.ms.now).toISOString()}; data covers ${g.time.start} to ${g.time.end}.`,
-    '',
-    'Measurements to report (by id):',
-    ...measurementLines(g),
-    '',
-    `Submit with submit_theory({theory}) where theory is:\n${THEORY_SHAPE}`,
-  ].join('\n');
+  return incidentMessage(g, 'tool');
 }
 
 /** A reactree child's fresh context: its subgoal, its parent's goal, its siblings' subgoals. */

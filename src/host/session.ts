@@ -3,7 +3,7 @@
  * records, the ledger's sets and the trace stamping. Gates read it; only the host writes it.
  */
 import { partNeeds } from '../evidence/index.js';
-import type { Message, ToolSchema, TurnRequest, TurnResult } from '../providers/spec.js';
+import type { Message, ToolSchema, TurnRequest, TurnResult } from '../protocol/model.js';
 import type { GateName, GateSettings } from '../spec/config.js';
 import type { HeaderEvent, TraceEvent } from '../spec/trace.js';
 import type { Gate, Verdict } from './gates/types.js';

@@ -1,15 +1,16 @@
 /**
  * Seat → Model. Sim seats get their policy (virtual clock, seeded by the trial); real providers get
  * the AI SDK adapter when their key variable is set and a one-line skip when it is not; command
- * seats run outside the host and are skipped here with the reason (run/ drives them separately).
+ * seats are not Models: they run outside the host (src/external/, which run/trial.ts dispatches
+ * to), so they are skipped here with the reason.
  */
 import { InputError } from '../errors.js';
+import type { Model } from '../protocol/model.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Seat } from '../spec/seat.js';
 import { AiSdkModel, isRealProvider } from './ai/index.js';
 import { POLICIES } from './sim/index.js';
 import { SimModel } from './sim/model.js';
-import type { Model } from './spec.js';
 
 export type Skip = { skip: string };
 type Factory = (seat: Seat, golden: Golden, seed: number, env: NodeJS.ProcessEnv) => Model | Skip;

@@ -11,9 +11,10 @@ import { setMaxListeners } from 'node:events';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { redact } from '../errors.js';
+import { clockOfProvider, traceHeader } from '../protocol/trace-header.js';
 import type { TrialDone } from '../reporters/index.js';
 import { scoreTrial, type TrialRecord } from '../scoring/index.js';
-import { TRACE_FORMAT, type Trace } from '../spec/trace.js';
+import type { Trace } from '../spec/trace.js';
 import { writeAtomic } from './files.js';
 import { appendJournal } from './journal.js';
 import { traceDirOf } from './run-folder.js';
@@ -63,24 +64,18 @@ function recordOf(
 }
 
 function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number): TrialRecord {
-  const trace: Trace = {
-    header: {
-      type: 'header' as const,
-      format: TRACE_FORMAT,
-      golden: spec.golden.id,
-      seat: spec.seat.name,
-      provider: spec.seat.provider,
-      model: spec.seat.model,
-      shape: spec.seat.shape,
-      gateSet: spec.gateSet.name,
-      gates: spec.gateSet.gates,
-      rep: spec.rep,
-      seed: spec.seed,
-      clock: 'virtual' as const,
-      startedAt: '',
-    },
-    events: [],
-  };
+  // The trial's clock, not a fixed 'virtual': a real seat's crash ran (or would have run) on the real clock.
+  const header = traceHeader({
+    golden: spec.golden.id,
+    seat: spec.seat,
+    model: spec.seat.model,
+    gateSet: spec.gateSet,
+    rep: spec.rep,
+    seed: spec.seed,
+    clock: clockOfProvider(spec.seat.provider),
+    startedAt: '',
+  });
+  const trace: Trace = { header, events: [] };
   const score = scoreTrial(spec.golden, trace, null, { passCorrectness });
   const key = spec.seat.auth ? process.env[spec.seat.auth.apiKeyEnv] : undefined;
   score.unscoredReason = redact(`bench error: ${(err as Error)?.message ?? String(err)}`, [key]);

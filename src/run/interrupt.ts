@@ -7,7 +7,7 @@
  */
 import { stopRealPrometheusServers } from '../backend/real-prometheus.js';
 import { InterruptedError } from '../errors.js';
-import { killAllAgents } from '../providers/command/spawn.js';
+import { killAllAgents } from '../external/spawn.js';
 
 type Sig = 'SIGINT' | 'SIGTERM';
 

@@ -12,13 +12,14 @@ import { createBackendStack } from '../backend/index.js';
 import { type Clock, RealClock, VirtualClock } from '../clock.js';
 import { InterruptedError, redact } from '../errors.js';
 import { runSession } from '../host/index.js';
-import { TraceWriter } from '../host/trace.js';
+import type { Model } from '../protocol/model.js';
+import { traceHeader } from '../protocol/trace-header.js';
+import { TraceWriter } from '../protocol/trace-writer.js';
 import { createModel, isSkip } from '../providers/registry.js';
-import type { Model } from '../providers/spec.js';
 import { formatTimeline } from '../reporters/timeline.js';
 import { loadConfig, loadGolden, loadGoldens, loadSeat, loadSeats } from '../spec/load.js';
 import type { Golden } from '../spec/normalized.js';
-import { type HeaderEvent, TRACE_FORMAT } from '../spec/trace.js';
+import type { HeaderEvent } from '../spec/trace.js';
 import { buildWorld } from '../world/build.js';
 import { assertWorldFits } from '../world/limits.js';
 import type { World } from '../world/types.js';
@@ -48,22 +49,16 @@ function writeAtomic(file: string, text: string): void {
 }
 
 function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
-  return {
-    type: 'header',
-    format: TRACE_FORMAT,
+  return traceHeader({
     golden: spec.golden.id,
-    seat: spec.seat.name,
-    provider: spec.seat.provider,
+    seat: spec.seat,
     model: model.id,
-    shape: spec.seat.shape,
-    gateSet: spec.gateSet.name,
-    gates: spec.gateSet.gates,
+    gateSet: spec.gateSet,
     rep: spec.rep,
     seed: spec.seed,
     clock: clock.kind,
     faultsRecorded: true,
-    startedAt: new Date().toISOString(),
-  };
+  });
 }
 
 export async function runTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOutcome> {
@@ -162,7 +157,7 @@ export async function runTrialCommand(
 
 /** A command seat: the user's agent against its own HTTP server (faults on, real clock, shifted to now). */
 async function runCommandTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOutcome> {
-  const { runCommandSeat } = await import('../providers/command/index.js');
+  const { runCommandSeat } = await import('../external/index.js');
   const { startAgentServer } = await import('../backend/index.js');
   const world = worldFor(spec.golden);
   const r = await runCommandSeat({ ...spec, dir: env.dir, signal: env.signal }, (observe) =>

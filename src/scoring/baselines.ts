@@ -2,9 +2,11 @@
  * Null baselines, scored in every scorecard like any seat: what a score looks like with no
  * investigation at all. Both get an empty trace (no calls), so no evidence can back anything.
  */
+
+import { traceHeader } from '../protocol/trace-header.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Theory } from '../spec/theory.js';
-import { type EndEvent, type HeaderEvent, TRACE_FORMAT, type Trace } from '../spec/trace.js';
+import type { EndEvent, HeaderEvent, Trace } from '../spec/trace.js';
 import { scoreTrial } from './score-trial.js';
 import type { RowKind, ScoreOptions, TrialRecord } from './types.js';
 
@@ -52,21 +54,16 @@ export function alertOnlyTheory(golden: Golden): Theory {
 }
 
 export function emptyTrace(golden: Golden, seat: string): Trace {
-  const header: HeaderEvent = {
-    type: 'header',
-    format: TRACE_FORMAT,
+  const header: HeaderEvent = traceHeader({
     golden: golden.id,
-    seat,
-    provider: 'baseline',
+    seat: { name: seat, provider: 'baseline', shape: 'react' },
     model: 'baseline',
-    shape: 'react',
-    gateSet: 'none',
-    gates: [],
+    gateSet: { name: 'none', gates: [] },
     rep: 0,
     seed: 0,
     clock: 'virtual',
     startedAt: '1970-01-01T00:00:00.000Z',
-  };
+  });
   const end: EndEvent = {
     type: 'end',
     t: 0,

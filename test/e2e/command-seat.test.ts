@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startAgentServer } from '../../src/backend/index.js';
-import { runCommandSeat } from '../../src/providers/command/index.js';
+import { runCommandSeat } from '../../src/external/index.js';
 import { scoreTrial } from '../../src/scoring/index.js';
 import { loadGolden, loadSeat } from '../../src/spec/load.js';
 import { buildWorld } from '../../src/world/build.js';

@@ -3,8 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../src/backend/api.js';
-import { HOST_MARK } from '../../src/host/protocol.js';
-import type { TurnRequest } from '../../src/providers/spec.js';
+import { HOST_MARK } from '../../src/protocol/markers.js';
+import type { TurnRequest } from '../../src/protocol/model.js';
 import { call, failedEnvelope, of, promVector, run, ScriptedModel, theory } from './helpers.js';
 
 const metricsOk = (r: ApiRequest) => (r.api.startsWith('prom.') ? promVector(0.23) : undefined);

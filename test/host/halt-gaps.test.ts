@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../src/backend/api.js';
-import type { TurnRequest } from '../../src/providers/spec.js';
+import type { TurnRequest } from '../../src/protocol/model.js';
 import type { TraceEvent } from '../../src/spec/trace.js';
 import { call, of, promVector, run, ScriptedModel, theory } from './helpers.js';
 

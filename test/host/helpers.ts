@@ -7,7 +7,7 @@ import type { ApiRequest, ApiResponse, Backend } from '../../src/backend/api.js'
 import { type Clock, VirtualClock } from '../../src/clock.js';
 import type { SessionOptions, SessionResult } from '../../src/host/index.js';
 import { resolveGateSet, runSession, TraceWriter } from '../../src/host/index.js';
-import type { Model, ToolCall, TurnRequest, TurnResult } from '../../src/providers/spec.js';
+import type { Model, ToolCall, TurnRequest, TurnResult } from '../../src/protocol/model.js';
 import type { GateName } from '../../src/spec/config.js';
 import { GoldenFile } from '../../src/spec/golden.js';
 import { type Golden, normalizeGolden } from '../../src/spec/normalized.js';

@@ -3,7 +3,7 @@
  * allowed; without a Theory the host assembles partial findings from the trace. Off, a spent
  * budget simply stops the session with no Theory.
  */
-import { HOST_MARK } from '../protocol.js';
+import { HOST_MARK } from '../../protocol/markers.js';
 import type { Gate } from './types.js';
 
 export const budgetFindings: Gate = {

@@ -4,7 +4,7 @@
  * deferred call runs after the first batch. A call identical to one already in the wave (same tool,
  * same normalized arguments) is blocked: its twin's result is the answer.
  */
-import { HOST_MARK } from '../protocol.js';
+import { HOST_MARK } from '../../protocol/markers.js';
 import type { CallRecord } from '../types.js';
 import type { Gate } from './types.js';
 

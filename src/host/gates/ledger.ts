@@ -5,7 +5,7 @@
  * gain-exhausted set: later calls on it are blocked. The gain-exhausted set is the ledger's own;
  * it never touches the required-completion set the toolClasses gate checks.
  */
-import { HOST_MARK } from '../protocol.js';
+import { HOST_MARK } from '../../protocol/markers.js';
 import type { CallRecord } from '../types.js';
 import { routeKey } from './fingerprint.js';
 import type { Gate } from './types.js';

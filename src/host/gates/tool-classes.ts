@@ -7,9 +7,9 @@
  * that gave nothing. "ok" is what the agent saw, like every gate.
  */
 import { type CitationProblem, citations } from '../../evidence/index.js';
+import { HOST_MARK } from '../../protocol/markers.js';
 import type { Theory } from '../../spec/theory.js';
 import { sessionEvidence } from '../evidence.js';
-import { HOST_MARK } from '../protocol.js';
 import type { Session } from '../session.js';
 import type { Gate } from './types.js';
 

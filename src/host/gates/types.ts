@@ -3,10 +3,11 @@
  * caps, and answers with a Verdict. Every verdict a gate returns becomes a `gate` trace event;
  * `undefined` means "no opinion" and records nothing. Composition order: docs/gates.md.
  */
+
+import type { Envelope } from '../../protocol/observation.js';
 import type { GateName, GateSettings } from '../../spec/config.js';
 import type { Theory } from '../../spec/theory.js';
 import type { Outcome } from '../../spec/trace.js';
-import type { Envelope } from '../protocol.js';
 import type { Session } from '../session.js';
 import type { ToolOutput } from '../tools/types.js';
 import type { CallRecord, NodeInfo } from '../types.js';

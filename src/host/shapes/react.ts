@@ -1,6 +1,6 @@
 /** react: one agent loop (DESIGN §7). */
 
-import type { Message } from '../../providers/spec.js';
+import type { Message } from '../../protocol/model.js';
 import { type Concluded, conclude } from '../conclude.js';
 import { runAgent } from '../loop.js';
 import { firstUserMessage, systemPrompt } from '../prompt.js';

@@ -10,7 +10,7 @@
  * as the tool result of its `expand` call and continues. Only the root submits the Theory.
  * Budgets, the ledger and working memory are the session's, so they are global across the tree.
  */
-import type { Message } from '../../providers/spec.js';
+import type { Message } from '../../protocol/model.js';
 import { type Concluded, conclude } from '../conclude.js';
 import { type NodeEnd, runAgent } from '../loop.js';
 import { childSystemPrompt, childUserMessage, firstUserMessage, systemPrompt } from '../prompt.js';

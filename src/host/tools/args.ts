@@ -1,5 +1,10 @@
-/** Argument parsing shared by tools: zod in, a readable message out; JSON Schema for providers. */
-import { z } from 'zod';
+/**
+ * Argument parsing shared by tools: zod in, a readable message out. A tool's name, class,
+ * description and JSON Schema come from its one definition in protocol/tools.ts.
+ */
+import type { z } from 'zod';
+import { TOOL_SPECS, type ToolName, toolSchema } from '../../protocol/tools.js';
+import type { ToolClass } from '../../spec/trace.js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -12,7 +17,13 @@ export function parseArgs<T>(schema: z.ZodType<T>, args: unknown): Parsed<T> {
   return { ok: false, message };
 }
 
-export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
-  return rest;
+/** The declared part of a tool definition, from protocol/tools.ts. */
+export function declared(name: ToolName): {
+  name: ToolName;
+  description: string;
+  parameters: Record<string, unknown>;
+  class: ToolClass;
+} {
+  const s = toolSchema(name);
+  return { name, description: s.description, parameters: s.parameters, class: TOOL_SPECS[name].class };
 }

@@ -1,7 +1,7 @@
 /** The one place host tools touch the backend: wire request out, typed observation back. */
 import type { Api, ApiParams } from '../../backend/api.js';
-import { classify } from './classify.js';
-import { boundData } from './envelope.js';
+import { boundData } from '../../protocol/bound.js';
+import { classify } from '../../protocol/classify.js';
 import type { ToolContext, ToolOutput } from './types.js';
 
 export async function callBackend(api: Api, params: ApiParams, ctx: ToolContext): Promise<ToolOutput> {

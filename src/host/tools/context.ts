@@ -2,16 +2,16 @@
  * Context tools: they read the catalog, the golden's skills and the session's scratch state.
  * They never touch the backend, so they never count as live evidence (toolClasses gate).
  */
-import { z } from 'zod';
-import { TOOL } from '../protocol.js';
-import { jsonSchemaOf, parseArgs } from './args.js';
+import {
+  MemoryArgs,
+  NotesArgs,
+  SearchToolsArgs as SearchArgs,
+  LoadSkillArgs as SkillArgs,
+} from '../../protocol/tool-args.js';
+import { TOOL } from '../../protocol/tools.js';
+import { declared, parseArgs } from './args.js';
 import { rejectArgs } from './call-backend.js';
 import type { ToolContext, ToolDef, ToolOutput } from './types.js';
-
-const SearchArgs = z.object({ query: z.string().min(1).describe('keywords') });
-const SkillArgs = z.object({ name: z.string().min(1) });
-const NotesArgs = z.object({ action: z.enum(['read', 'write']), text: z.string().optional() });
-const MemoryArgs = z.object({ action: z.enum(['read', 'add']), fact: z.string().optional() });
 
 function ok(data: unknown, n: number): ToolOutput {
   return { outcome: n > 0 ? 'ok' : 'empty', n, data };
@@ -67,30 +67,18 @@ async function runMemory(raw: unknown, ctx: ToolContext): Promise<ToolOutput> {
 }
 
 export const searchTools: ToolDef = {
-  name: TOOL.searchTools,
-  description: "Search the tool catalog and the incident's skills by keyword.",
-  parameters: jsonSchemaOf(SearchArgs),
-  class: 'context',
+  ...declared(TOOL.searchTools),
   run: runSearch,
 };
 export const loadSkill: ToolDef = {
-  name: TOOL.loadSkill,
-  description: 'Load the text of a skill (a runbook) by name.',
-  parameters: jsonSchemaOf(SkillArgs),
-  class: 'context',
+  ...declared(TOOL.loadSkill),
   run: runSkill,
 };
 export const notes: ToolDef = {
-  name: TOOL.notes,
-  description: 'Your scratchpad for this session: write a note or read all notes.',
-  parameters: jsonSchemaOf(NotesArgs),
-  class: 'context',
+  ...declared(TOOL.notes),
   run: runNotes,
 };
 export const workingMemory: ToolDef = {
-  name: TOOL.memory,
-  description: 'Shared working memory of facts found (shared by every agent node of the session).',
-  parameters: jsonSchemaOf(MemoryArgs),
-  class: 'context',
+  ...declared(TOOL.memory),
   run: runMemory,
 };

@@ -3,19 +3,19 @@
  * session's decision (gates). `expand` and `finish_node` are executed by the reactree shape; their
  * `run` only validates arguments.
  */
-import { z } from 'zod';
-import { Theory } from '../../spec/theory.js';
-import { TOOL } from '../protocol.js';
-import { jsonSchemaOf, parseArgs } from './args.js';
+import type { z } from 'zod';
+import {
+  ExpandArgs,
+  FinishNodeArgs as FinishArgs,
+  SubmitTheoryArgs as SubmitArgs,
+} from '../../protocol/tool-args.js';
+import { TOOL } from '../../protocol/tools.js';
+import { declared, parseArgs } from './args.js';
 import { rejectArgs } from './call-backend.js';
 import type { ToolDef, ToolOutput } from './types.js';
 
-export const SubmitArgs = z.object({ theory: Theory });
-export const ExpandArgs = z.object({
-  control: z.enum(['sequence', 'fallback', 'parallel']),
-  subgoals: z.array(z.string().min(1)).min(1).max(6),
-});
-export const FinishArgs = z.object({ success: z.boolean(), summary: z.string() });
+/** Names the wave and the reactree shape parse control calls with. */
+export { ExpandArgs, FinishArgs, SubmitArgs };
 
 function check(schema: z.ZodType, what: string, raw: unknown): ToolOutput {
   const p = parseArgs(schema, raw);
@@ -35,28 +35,16 @@ export function checkControl(tool: 'submit_theory' | 'expand' | 'finish_node', r
 }
 
 export const submitTheory: ToolDef = {
-  name: TOOL.submitTheory,
-  description:
-    'Submit your final Theory. Each measurement cites as evidence the ids of the tool calls (c1, c2 ...) whose results back it. A part you could not measure is "undetermined" with its gaps named.',
-  parameters: jsonSchemaOf(SubmitArgs),
-  class: 'control',
+  ...declared(TOOL.submitTheory),
   run: validating(SubmitArgs, 'the Theory'),
 };
 
 export const expand: ToolDef = {
-  name: TOOL.expand,
-  description:
-    'Split your goal into subgoals handled by child agents: sequence (in order, stop at first failure), fallback (in order, stop at first success) or parallel (all at once, success if all succeed).',
-  parameters: jsonSchemaOf(ExpandArgs),
-  class: 'control',
+  ...declared(TOOL.expand),
   run: validating(ExpandArgs, 'expand'),
 };
 
 export const finishNode: ToolDef = {
-  name: TOOL.finishNode,
-  description:
-    'End your subgoal: success or failure, with a summary of what you found (values and call ids).',
-  parameters: jsonSchemaOf(FinishArgs),
-  class: 'control',
+  ...declared(TOOL.finishNode),
   run: validating(FinishArgs, 'finish_node'),
 };

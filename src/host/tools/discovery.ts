@@ -1,16 +1,15 @@
 /** Discovery tools: label names, label values, series. Live reads, but never a measurement. */
-import { z } from 'zod';
 import type { Api, ApiParams } from '../../backend/api.js';
-import { TOOL } from '../protocol.js';
-import { jsonSchemaOf, parseArgs } from './args.js';
+import {
+  LabelNamesArgs as NamesArgs,
+  SeriesArgs,
+  LabelValuesArgs as ValuesArgs,
+} from '../../protocol/tool-args.js';
+import { TOOL } from '../../protocol/tools.js';
+import { declared, parseArgs } from './args.js';
 import { callBackend, rejectArgs } from './call-backend.js';
 import { lokiTime, promTime } from './time.js';
 import type { Source, ToolContext, ToolDef, ToolOutput } from './types.js';
-
-const SourceArg = z.enum(['metrics', 'logs']).describe('metrics (Prometheus) or logs (Loki)');
-const NamesArgs = z.object({ source: SourceArg, match: z.string().optional().describe('series selector') });
-const ValuesArgs = z.object({ source: SourceArg, label: z.string().min(1), match: z.string().optional() });
-const SeriesArgs = z.object({ source: SourceArg, match: z.string().min(1).describe('series selector') });
 
 const HOUR = 3_600_000;
 
@@ -60,30 +59,21 @@ async function runSeries(raw: unknown, ctx: ToolContext): Promise<ToolOutput> {
 }
 
 export const listLabelNames: ToolDef = {
-  name: TOOL.labelNames,
-  description: 'List label names of the metrics or logs backend, optionally for series matching a selector.',
-  parameters: jsonSchemaOf(NamesArgs),
-  class: 'discovery',
+  ...declared(TOOL.labelNames),
   source: sourceOf,
   query: matchOf,
   run: runNames,
 };
 
 export const listLabelValues: ToolDef = {
-  name: TOOL.labelValues,
-  description: 'List the values of one label (e.g. service, app, __name__ for metric names).',
-  parameters: jsonSchemaOf(ValuesArgs),
-  class: 'discovery',
+  ...declared(TOOL.labelValues),
   source: sourceOf,
   query: matchOf,
   run: runValues,
 };
 
 export const listSeries: ToolDef = {
-  name: TOOL.series,
-  description: 'List the label sets of series (metrics) or streams (logs) matching a selector.',
-  parameters: jsonSchemaOf(SeriesArgs),
-  class: 'discovery',
+  ...declared(TOOL.series),
   source: sourceOf,
   query: matchOf,
   run: runSeries,

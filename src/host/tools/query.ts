@@ -1,34 +1,12 @@
 /** query_metrics (PromQL instant/range) and query_logs (LogQL) against the backend. */
-import { z } from 'zod';
-import { TOOL } from '../protocol.js';
-import { jsonSchemaOf, parseArgs } from './args.js';
+import { QueryLogsArgs as LogsArgs, QueryMetricsArgs as MetricsArgs } from '../../protocol/tool-args.js';
+import { TOOL } from '../../protocol/tools.js';
+import { declared, parseArgs } from './args.js';
 import { callBackend, rejectArgs } from './call-backend.js';
 import { ArgError, lokiTime, promTime, resolveStepArg, resolveTimeArg, stepSeconds } from './time.js';
 import type { ToolContext, ToolDef, ToolOutput } from './types.js';
 
-const Time = z.union([z.string(), z.number()]).optional();
 const HOUR = 3_600_000;
-
-const MetricsArgs = z.object({
-  query: z.string().min(1).describe('PromQL expression'),
-  mode: z.enum(['instant', 'range']).optional().describe('instant (default) or range'),
-  time: Time.describe('instant: evaluation time (now, now-30m, RFC3339, unix seconds); default now'),
-  start: Time.describe('range start; default now-1h'),
-  end: Time.describe('range end; default now'),
-  step: z.union([z.string(), z.number()]).optional().describe('range step, e.g. 60s; default 60s'),
-});
-
-const LogsArgs = z.object({
-  query: z
-    .string()
-    .min(1)
-    .describe('LogQL: a log query ({...} |= ...) or a metric query (sum(count_over_time(...)))'),
-  start: Time.describe('default now-1h'),
-  end: Time.describe('default now; metric queries without step are evaluated instantly at end'),
-  step: z.union([z.string(), z.number()]).optional().describe('metric queries: range step'),
-  limit: z.number().int().positive().optional().describe('log queries: max lines (default 100)'),
-  direction: z.enum(['forward', 'backward']).optional(),
-});
 
 function queryOf(args: unknown): string | undefined {
   const q = (args as { query?: unknown } | null)?.query;
@@ -89,22 +67,14 @@ async function runLogs(raw: unknown, ctx: ToolContext): Promise<ToolOutput> {
 }
 
 export const queryMetrics: ToolDef = {
-  name: TOOL.queryMetrics,
-  description:
-    'Run a PromQL query against the metrics backend (Prometheus API). Times: now, now-30m, RFC3339 or unix seconds; "now" is the incident time.',
-  parameters: jsonSchemaOf(MetricsArgs),
-  class: 'live',
+  ...declared(TOOL.queryMetrics),
   source: () => 'metrics',
   query: queryOf,
   run: runMetrics,
 };
 
 export const queryLogs: ToolDef = {
-  name: TOOL.queryLogs,
-  description:
-    'Run a LogQL query against the logs backend (Loki API). Log queries return lines; metric queries (count_over_time ...) return numbers.',
-  parameters: jsonSchemaOf(LogsArgs),
-  class: 'live',
+  ...declared(TOOL.queryLogs),
   source: () => 'logs',
   query: queryOf,
   run: runLogs,

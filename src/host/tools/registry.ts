@@ -1,6 +1,6 @@
 /** Every tool by name: a missing entry fails to compile. */
-import type { ToolSchema } from '../../providers/spec.js';
-import type { ToolName } from '../protocol.js';
+import type { ToolSchema } from '../../protocol/model.js';
+import type { ToolName } from '../../protocol/tools.js';
 import { loadSkill, notes, searchTools, workingMemory } from './context.js';
 import { expand, finishNode, submitTheory } from './control.js';
 import { listLabelNames, listLabelValues, listSeries } from './discovery.js';
@@ -26,6 +26,7 @@ export function isToolName(name: string): name is ToolName {
   return Object.hasOwn(TOOLS, name);
 }
 
+/** What a model is shown of a tool: its declaration, derived once from protocol/tools.ts. */
 export function schemaOf(def: ToolDef): ToolSchema {
   return { name: def.name, description: def.description, parameters: def.parameters };
 }

@@ -5,7 +5,7 @@
  * across turns without the bench knowing their shapes.
  */
 import type { ModelMessage } from 'ai';
-import type { Message, ToolCall } from '../spec.js';
+import type { Message, ToolCall } from '../../protocol/model.js';
 
 export function toModelMessages(messages: readonly Message[]): { system: string; messages: ModelMessage[] } {
   const system: string[] = [];

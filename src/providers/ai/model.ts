@@ -7,8 +7,14 @@
 import { APICallError } from '@ai-sdk/provider';
 import { generateText, jsonSchema, type ToolSet, tool } from 'ai';
 import type { Clock } from '../../clock.js';
+import {
+  type Model,
+  ProviderError,
+  type TurnRequest,
+  type TurnResult,
+  type Usage,
+} from '../../protocol/model.js';
 import type { Seat } from '../../spec/seat.js';
-import { type Model, ProviderError, type TurnRequest, type TurnResult, type Usage } from '../spec.js';
 import { createProviderSetup } from './factory.js';
 import { fromSdkToolCalls, toModelMessages } from './messages.js';
 import { redact } from './redact.js';

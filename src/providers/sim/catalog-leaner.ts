@@ -5,7 +5,7 @@
  * falls back to the live routes and resubmits honestly; with the gate off its context-only Theory
  * is accepted.
  */
-import { TOOL } from '../../host/protocol.js';
+import { TOOL } from '../../protocol/tools.js';
 import { diligentPart } from './measure.js';
 import type { Observation } from './observe.js';
 import { stringsIn } from './observe.js';

@@ -6,7 +6,8 @@
  * submission (the tool-class gate wants an undetermined part to name a query that failed), it
  * investigates Part B after all and resubmits what it finds.
  */
-import { HOST_MARK, TOOL } from '../../host/protocol.js';
+import { HOST_MARK } from '../../protocol/markers.js';
+import { TOOL } from '../../protocol/tools.js';
 import { diligentPart } from './measure.js';
 import { submitStep, wave } from './steps.js';
 import { writeTheory } from './theory.js';

@@ -4,7 +4,7 @@
  * aggregates them. It accepts whatever the host does with the excess (deferred or refused) and
  * reads every answer it gets. The fan-out cap gate exists for this seat.
  */
-import { TOOL } from '../../host/protocol.js';
+import { TOOL } from '../../protocol/tools.js';
 import { checkLimits } from './limits.js';
 import { discoverLabels, readLines, recordGap, recordOk } from './measure.js';
 import type { PartId, RouteSpec } from './routes.js';

@@ -7,7 +7,7 @@
  * cause, never a measurement's evidence. Only a measured gauge peak triggers it, so routes of
  * counters, rates and histograms cost no extra wave.
  */
-import { TOOL } from '../../host/protocol.js';
+import { TOOL } from '../../protocol/tools.js';
 import type { Observation } from './observe.js';
 import type { PartId, RouteSpec } from './routes.js';
 import { queryCall, routesOf } from './routes.js';

@@ -4,7 +4,8 @@
  * empty, a differently shaped query when it failed); otherwise keep the failed query and its call
  * id for an honest gap. Log lines for root-cause inference are read once a logs route works.
  */
-import { TOOL } from '../../host/protocol.js';
+import { type HostRefusal, hostRefusalOf } from '../../protocol/markers.js';
+import { TOOL } from '../../protocol/tools.js';
 import { checkLimits, limitListings, listed } from './limits.js';
 import { narrowing, runNarrowing } from './narrow.js';
 import type { Observation } from './observe.js';
@@ -68,11 +69,24 @@ export function recordGap(
   });
 }
 
-const HOST_REFUSALS = /^(blocked|budget|final_turn|unknown_tool|duplicate|bad_args):/;
+/**
+ * The host refusals a sim reads as "the host answered, the backend never saw it". `internal` and
+ * `incomplete` are left out: an internal error is the bench's, and an incomplete Theory is
+ * answered through the incomplete marker (catalog-leaner.ts), not as a refused measurement.
+ */
+const REFUSED: readonly HostRefusal[] = [
+  'blocked',
+  'budget',
+  'final_turn',
+  'unknown_tool',
+  'duplicate',
+  'bad_args',
+];
 
 /** The host answered the call itself; the backend never saw it. */
 export function refusedByHost(o: Observation): boolean {
-  return o.outcome === 'rejected' && HOST_REFUSALS.test(o.error ?? '');
+  const refusal = o.outcome === 'rejected' ? hostRefusalOf(o.error) : undefined;
+  return refusal !== undefined && REFUSED.includes(refusal);
 }
 
 export function steered(fb: Feedback): boolean {

@@ -6,9 +6,9 @@
  * it; a body without a readable result simply yields no value, as it would to a naive agent.
  */
 
-import { HOST_MARK } from '../../host/protocol.js';
+import { type HostMark, hostMarkOf } from '../../protocol/markers.js';
+import type { Message } from '../../protocol/model.js';
 import type { Outcome } from '../../spec/trace.js';
-import type { Message } from '../spec.js';
 
 export interface LogLine {
   labels: Record<string, string>;
@@ -36,7 +36,7 @@ export interface Observation {
   note?: string;
 }
 
-export type HostNote = { mark: keyof typeof HOST_MARK; text: string };
+export type HostNote = { mark: HostMark; text: string };
 
 type Json = unknown;
 
@@ -176,10 +176,8 @@ export function sinceLastTurn(messages: Message[]): { obs: Observation[]; host: 
   for (const m of messages.slice(i)) {
     if (m.role === 'tool') obs.push(observe(m));
     else if (m.role === 'user') {
-      for (const [mark, prefix] of Object.entries(HOST_MARK)) {
-        if (m.content.startsWith(prefix))
-          host.push({ mark: mark as keyof typeof HOST_MARK, text: m.content });
-      }
+      const mark = hostMarkOf(m.content);
+      if (mark) host.push({ mark, text: m.content });
     }
   }
   return { obs, host };

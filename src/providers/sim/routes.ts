@@ -3,7 +3,7 @@
  * incident times; and how it turns a route into tool arguments. The truth is never read.
  */
 
-import { TOOL } from '../../host/protocol.js';
+import { TOOL } from '../../protocol/tools.js';
 import type { Golden } from '../../spec/normalized.js';
 import { goldenTime } from '../../spec/normalized.js';
 import type { PlannedCall } from './types.js';

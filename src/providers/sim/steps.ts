@@ -3,7 +3,7 @@
  * several part workers side by side so their calls share waves (independent queries go out
  * together, as a careful agent would send them).
  */
-import { TOOL } from '../../host/protocol.js';
+import { TOOL } from '../../protocol/tools.js';
 import type { Theory } from '../../spec/theory.js';
 import type { Observation } from './observe.js';
 import type { Feedback, PlannedCall, Step, Turns } from './types.js';

@@ -1,8 +1,9 @@
 /** A small golden and a scripted stand-in for the host, to drive sim policies turn by turn. */
 import { VirtualClock } from '../../../src/clock.js';
-import type { Envelope } from '../../../src/host/protocol.js';
-import { HOST_MARK, TOOL } from '../../../src/host/protocol.js';
-import type { Message, Model, ToolCall } from '../../../src/providers/spec.js';
+import { HOST_MARK } from '../../../src/protocol/markers.js';
+import type { Message, Model, ToolCall } from '../../../src/protocol/model.js';
+import type { Envelope } from '../../../src/protocol/observation.js';
+import { TOOL } from '../../../src/protocol/tools.js';
 import { GoldenFile } from '../../../src/spec/golden.js';
 import { type Golden, normalizeGolden } from '../../../src/spec/normalized.js';
 import { type Seat, SeatFile } from '../../../src/spec/seat.js';

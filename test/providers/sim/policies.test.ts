@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Model, ToolCall } from '../../../src/protocol/model.js';
 import { createModel, isSkip } from '../../../src/providers/registry.js';
-import type { Model, ToolCall } from '../../../src/providers/spec.js';
 import { drive, empty, failed, HOST_MARK, simSeat, TOOL, tinyGolden, vector } from './fixture.js';
 
 const q = (c: ToolCall) => String((c.args as { query?: string }).query ?? '');

@@ -1,30 +1,40 @@
 /**
  * An external agent's trace, rebuilt from the calls its server answered: each call becomes a
  * `tool_call` (tool named after the API, the query, the source) and a `tool_result` classified by
- * the host's typed classifier, so scoring treats a command seat exactly like a hosted one.
+ * the typed classifier (protocol/classify.ts), so scoring treats a command seat exactly like a hosted one.
  * Call ids are the ones the agent saw in `x-rematch-call-id`.
  */
-import { fingerprintOf } from '../../host/gates/fingerprint.js';
-import { classify } from '../../host/tools/classify.js';
-import { boundData } from '../../host/tools/envelope.js';
-import type { ToolCallEvent, ToolClass, ToolResultEvent } from '../../spec/trace.js';
+import { queryShape } from '../backend/query-shape.js';
+import { boundData } from '../protocol/bound.js';
+import { classify } from '../protocol/classify.js';
+import { fingerprintOf } from '../protocol/fingerprint.js';
+import { preview } from '../protocol/observation.js';
+import { TOOL, TOOL_CLASS, type ToolName } from '../protocol/tools.js';
+import type { ToolCallEvent, ToolClass, ToolResultEvent } from '../spec/trace.js';
+import type { Source } from '../spec/vocabulary.js';
 import type { ServedCall } from './types.js';
 
 interface ToolOf {
-  tool: string;
+  tool: ToolName;
   class: ToolClass;
-  source: 'metrics' | 'logs';
+  source: Source;
 }
 
+/** The hosted tool a served API call stands for, so scoring sees the same names and classes. */
 export function toolOf(api: string): ToolOf {
-  const source = api.startsWith('loki.') ? 'logs' : 'metrics';
+  const source: Source = api.startsWith('loki.') ? 'logs' : 'metrics';
   const op = api.slice(api.indexOf('.') + 1);
-  if (op === 'query' || op === 'query_range') {
-    return { tool: source === 'logs' ? 'query_logs' : 'query_metrics', class: 'live', source };
-  }
-  if (op === 'labels') return { tool: 'list_label_names', class: 'discovery', source };
-  if (op === 'label_values') return { tool: 'list_label_values', class: 'discovery', source };
-  return { tool: 'list_series', class: 'discovery', source };
+  const tool: ToolName =
+    op === 'query' || op === 'query_range'
+      ? source === 'logs'
+        ? TOOL.queryLogs
+        : TOOL.queryMetrics
+      : op === 'labels'
+        ? TOOL.labelNames
+        : op === 'label_values'
+          ? TOOL.labelValues
+          : TOOL.series;
+  return { tool, class: TOOL_CLASS[tool], source };
 }
 
 function first(v: string | string[] | undefined): string | undefined {
@@ -48,14 +58,10 @@ export function callEvents(c: ServedCall, t0: number, wave: number): [ToolCallEv
   };
   const k = classify(c.res);
   const shown = k.data === undefined ? undefined : boundData(k.data).data;
-  const preview = JSON.stringify(k.error ?? shown ?? null) ?? '';
-  const fingerprint = fingerprintOf({
-    tool: kind.tool,
-    outcome: k.outcome,
-    error: k.error,
-    query,
-    source: kind.source,
-  });
+  const fingerprint = fingerprintOf(
+    { tool: kind.tool, outcome: k.outcome, error: k.error, query, source: kind.source },
+    queryShape,
+  );
   const result: ToolResultEvent = {
     type: 'tool_result',
     t: c.endedAt - t0,
@@ -68,7 +74,7 @@ export function callEvents(c: ServedCall, t0: number, wave: number): [ToolCallEv
     httpStatus: c.res.status,
     ...(k.error ? { error: `${k.error.type}: ${k.error.message}` } : {}),
     untyped: false,
-    preview: preview.length > 240 ? `${preview.slice(0, 240)}…` : preview,
+    preview: preview({ error: k.error, data: shown }),
     ...(c.res.fault ? { fault: c.res.fault } : {}),
   };
   return [call, result];

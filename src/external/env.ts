@@ -7,7 +7,7 @@
  * and so do exactly the variables the seat names (`auth.apiKeyEnv`, `env:`). A value shaped like a
  * credential passes only when the seat names its variable.
  */
-import { looksLikeSecret } from '../../errors.js';
+import { looksLikeSecret } from '../errors.js';
 
 const RUNTIME = /^(PATH|HOME|LANG|LC_[A-Z_]+|TMPDIR|TZ|NODE_[A-Z0-9_]+|REMATCH_[A-Z0-9_]+)$/;
 /** Names that say "credential" even inside the allowlist (NODE_AUTH_TOKEN is an npm token). */

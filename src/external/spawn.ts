@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { watched } from '../../watchdog.js';
+import { watched } from '../watchdog.js';
 
 export interface SpawnResult {
   exitCode: number | undefined;

@@ -9,11 +9,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { redact, redactDeep } from '../../errors.js';
-import { TraceWriter } from '../../host/trace.js';
-import { seatEnvNames } from '../../spec/seat.js';
-import { Theory } from '../../spec/theory.js';
-import { type EndEvent, type HeaderEvent, TRACE_FORMAT, type Trace } from '../../spec/trace.js';
+import { redact, redactDeep } from '../errors.js';
+import { traceHeader } from '../protocol/trace-header.js';
+import { TraceWriter } from '../protocol/trace-writer.js';
+import { seatEnvNames } from '../spec/seat.js';
+import { Theory } from '../spec/theory.js';
+import type { EndEvent, HeaderEvent, Trace } from '../spec/trace.js';
 import { readAgentTrace } from './agent-trace.js';
 import { agentEnv } from './env.js';
 import { commandPrompt } from './prompt.js';
@@ -44,22 +45,16 @@ function readTheory(file: string): { theory: Theory | null; problem?: string } {
 }
 
 function header(t: CommandTrial): HeaderEvent {
-  return {
-    type: 'header',
-    format: TRACE_FORMAT,
+  return traceHeader({
     golden: t.golden.id,
-    seat: t.seat.name,
-    provider: 'command',
+    seat: { name: t.seat.name, provider: 'command', shape: t.seat.shape },
     model: t.seat.command?.join(' ') ?? t.seat.model,
-    shape: t.seat.shape,
-    gateSet: t.gateSet.name,
-    gates: t.gateSet.gates,
+    gateSet: t.gateSet,
     rep: t.rep,
     seed: t.seed,
     clock: 'real',
     faultsRecorded: true,
-    startedAt: new Date().toISOString(),
-  };
+  });
 }
 
 /** Scratch folders of agents still running: removed on exit, whatever ends the bench. */

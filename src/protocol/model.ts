@@ -1,7 +1,8 @@
 /**
- * The model interface: the only thing `host/` imports from `providers/`. One turn = messages and
+ * The model interface, the contract between the host and every model: one turn = messages and
  * tool schemas in; text, tool calls, usage and latency out. Real providers (AI SDK), sim policies
- * and test doubles all implement `Model`.
+ * and test doubles (providers/) implement `Model`; the host (host/) calls it; neither imports the
+ * other.
  */
 import type { Clock } from '../clock.js';
 

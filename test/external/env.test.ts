@@ -4,9 +4,9 @@
  * shapes, also inside JSON text and nested values.
  */
 import { describe, expect, it } from 'vitest';
-import { looksLikeSecret, redact, redactDeep, registerSecretEnv } from '../../../src/errors.js';
-import { agentEnv } from '../../../src/providers/command/index.js';
-import { seatEnvNames } from '../../../src/spec/seat.js';
+import { looksLikeSecret, redact, redactDeep, registerSecretEnv } from '../../src/errors.js';
+import { agentEnv } from '../../src/external/index.js';
+import { seatEnvNames } from '../../src/spec/seat.js';
 
 const BENCH_ENV: NodeJS.ProcessEnv = {
   PATH: '/usr/bin:/bin',

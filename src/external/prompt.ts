@@ -2,16 +2,13 @@
  * The prompt file a command seat's agent reads: the same incident text hosted agents get, then
  * how to reach the telemetry, how to cite calls, and where to write the Theory.
  */
-import { firstUserMessage } from '../../host/prompt.js';
-import type { Golden } from '../../spec/normalized.js';
+import { incidentMessage } from '../protocol/prompt.js';
+import type { Golden } from '../spec/normalized.js';
 
 export function commandPrompt(golden: Golden, shiftMs: number): string {
   const now = new Date(golden.ms.now + shiftMs).toISOString();
   return [
-    firstUserMessage(golden).replace(
-      /Submit with submit_theory\(\{theory\}\) where theory is:/,
-      'Write the Theory as JSON to $REMATCH_THEORY_FILE:',
-    ),
+    incidentMessage(golden, 'file'),
     '',
     'Telemetry (environment variables):',
     '  REMATCH_PROMETHEUS_URL: Prometheus HTTP API (/api/v1/query, /api/v1/query_range, ...)',
