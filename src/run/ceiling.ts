@@ -4,10 +4,11 @@
  * like any trial, and scored beside the null baselines: when it does not pass, the golden cannot
  * be passed honestly and its scorecard rows say nothing about the gates.
  */
+
+import { resolveGateSets } from '../host/gates/gate-set.js';
 import { CEILING_SEAT } from '../scoring/index.js';
 import type { ConfigFile } from '../spec/config.js';
 import { Budget, type Seat } from '../spec/seat.js';
-import { resolveGateSets } from './gate-sets.js';
 import type { GateSetSpec } from './types.js';
 
 /** The ceiling runs once per golden: repetition 1. */
