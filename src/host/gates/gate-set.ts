@@ -46,11 +46,11 @@ export function resolveGateSet(name: string, config?: GateSetConfig): GateSetSpe
  * What a gate set means, as run.json records it: its gates in composition order, its settings,
  * and for `all` the ALL_GATES version. Two runs' rows of one gate set compare only when equal.
  */
-export interface GateSetMeaning {
+export type GateSetMeaning = {
   gates: GateName[];
   settings: GateSettings;
   version?: number;
-}
+};
 
 export function gateSetMeaning(spec: GateSetSpec): GateSetMeaning {
   const m: GateSetMeaning = { gates: inOrder(spec.gates), settings: spec.settings };
