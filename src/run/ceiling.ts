@@ -14,7 +14,7 @@ import type { GateSetSpec } from './types.js';
 /** The ceiling runs once per golden: repetition 1. */
 export const CEILING_REP = 1;
 
-/** `all` is built in and cannot be redefined (spec rules), so this is every gate in every config. */
+/** `all` is built in and cannot be redefined (gate-set.ts): ALL_GATES, the same in every config. */
 export const CEILING_GATE_SET = 'all';
 
 export function ceilingSeat(): Seat {
