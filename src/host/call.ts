@@ -77,8 +77,7 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
   s.wall.toolMs += Math.max(0, latencyMs - queueMs);
   s.wall.queueMs += queueMs;
 
-  const presenter = s.gates.find((g) => g.present);
-  const shown = presenter?.present ? presenter.present(call, out) : rawView(call.id, out);
+  const shown = s.gates.present(call, out) ?? rawView(call.id, out);
   const fingerprint = fingerprintOf({
     tool: call.tool,
     outcome: out.outcome,
@@ -132,14 +131,7 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
     ...(out.fault ? { fault: out.fault } : {}),
   });
 
-  const verdicts: Verdict[] = [];
-  const ctx = { session: s, node, settings: s.settings };
-  for (const gate of s.gates) {
-    const v = gate.afterResult?.({ call, outcome: shown.outcome, fingerprint: seenFingerprint }, ctx);
-    if (!v) continue;
-    s.recordGate(gate.name, v, { callId: call.id, node: node.id, fingerprint: seenFingerprint });
-    verdicts.push(v);
-  }
+  const verdicts = s.gates.afterResult({ call, outcome: shown.outcome, fingerprint: seenFingerprint }, node);
   return { envelope: shown.envelope, verdicts };
 }
 

@@ -56,14 +56,8 @@ export async function conclude(
   const stop: StopReason = stopping.kind === 'budget' ? 'budget' : 'halted';
   let message = stopping.message;
   if (stopping.kind === 'budget') {
-    const ctx = { session: s, node: root, settings: s.settings };
-    for (const gate of s.gates) {
-      const v = gate.onBudget?.(stopping.reason, ctx);
-      if (!v) continue;
-      s.recordGate(gate.name, v, { node: root.id });
-      if (v.decision === 'halt') message = v.message;
-      break;
-    }
+    const v = s.gates.onBudget(stopping.reason, root);
+    if (v?.decision === 'halt') message = v.message;
     if (!message) return done(s, null, null, 'budget');
   }
   if (message) messages.push({ role: 'user', content: message });

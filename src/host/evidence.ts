@@ -5,9 +5,12 @@
  * outcome, the one the scorer will read.
  */
 import { type EvidenceSet, evidenceSet } from '../evidence/index.js';
-import type { Session } from './session.js';
+import type { SessionView } from './gates/view.js';
 
-export function sessionEvidence(s: Session, view: 'shown' | 'recorded' = 'shown'): EvidenceSet {
+export function sessionEvidence(
+  s: Pick<SessionView, 'calls'>,
+  view: 'shown' | 'recorded' = 'shown',
+): EvidenceSet {
   return evidenceSet(
     s.calls.map((c) => {
       const outcome = view === 'shown' ? c.seen : c.outcome;

@@ -16,7 +16,6 @@ import { redact } from '../errors.js';
 import { ProviderError } from '../protocol/model.js';
 import type { Concluded } from './conclude.js';
 import { writeEnd } from './end.js';
-import { activeGates } from './gates/registry.js';
 import { Session } from './session.js';
 import { runReact } from './shapes/react.js';
 import { runReactree } from './shapes/reactree.js';
@@ -25,9 +24,10 @@ import type { SessionOptions, SessionResult } from './types.js';
 export { classify } from '../protocol/classify.js';
 export { TraceWriter } from '../protocol/trace-writer.js';
 export { fingerprintOf, maskMessage, queryShape } from './gates/fingerprint.js';
-export { resolveGateSet } from './gates/gate-set.js';
-export { GATES } from './gates/registry.js';
-export type { Gate, GateContext, Verdict } from './gates/types.js';
+export { type GateSetMeaning, gateSetMeaning, resolveGateSet, resolveGateSets } from './gates/gate-set.js';
+export { ALL_GATES, FACTORIES as GATES, GATE_ORDER } from './gates/order.js';
+export type { GateContext, GateFactory, GateInstance, Verdict } from './gates/types.js';
+export type { SessionView } from './gates/view.js';
 export { PROMPT_VERSION } from './prompt.js';
 export { TOOLS } from './tools/registry.js';
 export type {
@@ -41,7 +41,7 @@ export type {
 } from './types.js';
 
 export async function runSession(opts: SessionOptions): Promise<SessionResult> {
-  const s = new Session(opts, activeGates(opts.gateSet.gates));
+  const s = new Session(opts);
   let out: Concluded;
   let error: string | undefined;
   try {
@@ -62,7 +62,7 @@ export async function runSession(opts: SessionOptions): Promise<SessionResult> {
     end,
     sets: {
       required: { A: [...s.required.A], B: [...s.required.B] },
-      gainExhausted: [...s.gainExhausted],
+      gainExhausted: s.gates.gainExhausted(),
     },
   };
 }

@@ -33,7 +33,7 @@ export async function runAgent(
   const schemas = offered.map((n) => schemaOf(TOOLS[n]));
   for (;;) {
     if (s.stopping || s.failed !== undefined) return { kind: 'stopped' };
-    const over = s.budgetExceeded();
+    const over = s.gates.beforeTurn(node);
     if (over) {
       s.stopping = { kind: 'budget', reason: over };
       return { kind: 'stopped' };

@@ -1,14 +1,18 @@
 /**
  * The state of one session, shared by every node of a reactree: counters, budgets, the call
- * records, the ledger's sets and the trace stamping. Gates read it; only the host writes it.
+ * records and the trace stamping. Only the host writes it; gates get it as a read-only
+ * SessionView (gates/view.ts) and keep their own state in their instances (gates/compose.ts).
  */
 import { partNeeds } from '../evidence/index.js';
 import type { Message, ToolSchema, TurnRequest, TurnResult } from '../protocol/model.js';
-import type { GateName, GateSettings } from '../spec/config.js';
+import type { Golden } from '../spec/normalized.js';
 import type { HeaderEvent, TraceEvent } from '../spec/trace.js';
-import type { Gate, Verdict } from './gates/types.js';
+import { GateStack } from './gates/compose.js';
+import type { SessionView, Stopping } from './gates/view.js';
 import type { Scratch, Source } from './tools/types.js';
-import type { CallRecord, NodeInfo, SessionOptions } from './types.js';
+import type { Budget, CallRecord, NodeInfo, SessionOptions } from './types.js';
+
+export type { Stopping } from './gates/view.js';
 
 type Stamped = Exclude<TraceEvent, HeaderEvent>;
 type Unstamped = Stamped extends infer E ? (E extends Stamped ? Omit<E, 't'> : never) : never;
@@ -20,14 +24,7 @@ export interface NodeStats {
   startMs: number;
 }
 
-export interface Stopping {
-  kind: 'halted' | 'budget';
-  reason: string;
-  /** The HOST_MARK message the root gets before its final turn (gate on), if any. */
-  message?: string;
-}
-
-export class Session {
+export class Session implements SessionView {
   readonly t0: number;
   readonly scratch: Scratch = { notes: [], memory: [] };
   readonly calls: CallRecord[] = [];
@@ -43,18 +40,6 @@ export class Session {
   readonly counts = { steers: 0, halts: 0, untyped: 0 };
   /** Every fingerprint of a true failed/empty/rejected observation (whether or not the ledger is on). */
   readonly fingerprints = new Set<string>();
-  /** Ledger: sightings per fingerprint of what the agent saw, and fingerprints already steered. */
-  readonly sightings = new Map<string, number>();
-  /** Ledger: the wave (node + wave number) each fingerprint was last counted in. */
-  readonly sightingWave = new Map<string, string>();
-  readonly steered = new Set<string>();
-  /** Routes (tool + query shape) blocked after non-progress. Never touches `required`. */
-  readonly gainExhausted = new Set<string>();
-  /**
-   * Ledger: the fingerprint whose sighting halted the session. Set when the verdict is made, so
-   * the other calls of the same batch (which finish before `stopping` is set) cannot halt again.
-   */
-  halt: string | undefined;
   /** Live evidence each part needs before it may be `resolved`. Fixed at session start. */
   readonly required: Readonly<Record<'A' | 'B', ReadonlySet<Source>>>;
   readonly nodes = new Map<string, NodeStats>();
@@ -64,22 +49,23 @@ export class Session {
   expansions = 0;
   /** The tools of this session, for search_tools. Set by the shape. */
   catalog: { name: string; description: string }[] = [];
+  /** This session's gate instances, behind the one composer. */
+  readonly gates: GateStack;
   private seq = 0;
 
-  constructor(
-    readonly opts: SessionOptions,
-    readonly gates: readonly Gate[],
-  ) {
+  constructor(readonly opts: SessionOptions) {
     this.t0 = opts.clock.now();
     this.required = { A: new Set(partNeeds(opts.golden, 'A')), B: new Set(partNeeds(opts.golden, 'B')) };
+    const { gates, settings } = opts.gateSet;
+    this.gates = new GateStack(gates, settings, this, (e) => this.emit(e));
   }
 
-  get settings(): GateSettings {
-    return this.opts.gateSet.settings;
+  get golden(): Golden {
+    return this.opts.golden;
   }
 
-  gateOn(name: GateName): boolean {
-    return this.gates.some((g) => g.name === name);
+  get budget(): Budget {
+    return this.opts.budget;
   }
 
   t(): number {
@@ -93,26 +79,6 @@ export class Session {
 
   emit(e: Unstamped): void {
     this.opts.trace.append({ ...e, t: this.t() } as Stamped);
-  }
-
-  recordGate(
-    gate: GateName,
-    v: Verdict,
-    extra: { callId?: string; node?: string; fingerprint?: string } = {},
-  ): void {
-    this.emit({ type: 'gate', gate, decision: v.decision, reason: v.reason, ...extra });
-  }
-
-  /** The first budget that ran out, as `turns 40/40`, or undefined. */
-  budgetExceeded(): string | undefined {
-    const b = this.opts.budget;
-    const tokens = this.usage.tokens.input + this.usage.tokens.output;
-    const wallS = this.t() / 1000;
-    if (this.usage.turns >= b.turns) return `turns ${this.usage.turns}/${b.turns}`;
-    if (this.usage.toolCalls >= b.toolCalls) return `tool calls ${this.usage.toolCalls}/${b.toolCalls}`;
-    if (tokens >= b.tokens) return `tokens ${tokens}/${b.tokens}`;
-    if (wallS >= b.wallSeconds) return `wall ${wallS.toFixed(1)}s/${b.wallSeconds}s`;
-    return undefined;
   }
 
   nodeStats(node: string): NodeStats {

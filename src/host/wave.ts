@@ -36,8 +36,6 @@ export interface WaveResult {
   finished?: { success: boolean; summary: string };
 }
 
-const RANK = { allow: 0, steer: 0, halt: 0, defer: 1, block: 2 } as const;
-
 function register(s: Session, node: NodeInfo, tc: ToolCall, wave: number): CallRecord {
   const def = isToolName(tc.name) ? TOOLS[tc.name] : undefined;
   const call: CallRecord = {
@@ -115,39 +113,12 @@ async function runBatches(
   result: WaveResult,
 ): Promise<void> {
   let pending = runnable;
-  const ctx = { session: s, node, settings: s.settings };
   while (pending.length) {
-    const decided: (Verdict | undefined)[] = pending.map(() => undefined);
-    for (const gate of s.gates) {
-      if (!gate.beforeWave) continue;
-      // A call blocked by an earlier gate is settled: later gates neither see nor count it.
-      const open = pending.flatMap((_, i) => (decided[i]?.decision === 'block' ? [] : [i]));
-      const vs = gate.beforeWave(
-        open.map((i) => pending[i]),
-        ctx,
-      );
-      vs.forEach((v, j) => {
-        const i = open[j];
-        if (!v || i === undefined) return;
-        s.recordGate(gate.name, v, { callId: pending[i].id, node: node.id });
-        if (!decided[i] || RANK[v.decision] > RANK[decided[i].decision]) decided[i] = v;
-      });
-    }
-    const batch: CallRecord[] = [];
-    const deferred: CallRecord[] = [];
-    pending.forEach((call, i) => {
-      const v = decided[i];
-      if (v?.decision === 'block') envelopes.set(call.id, hostResult(s, call, 'blocked', v.message));
-      else if (v?.decision === 'defer') deferred.push(call);
-      else batch.push(call);
-    });
-    // A gate that defers everything must not stall the wave: run the first deferred call.
-    if (!batch.length && deferred.length) batch.push(deferred.shift() as CallRecord);
-    const runNow: CallRecord[] = [];
-    for (const call of batch) {
-      if (s.usage.toolCalls + runNow.length >= s.opts.budget.toolCalls) {
-        envelopes.set(call.id, hostResult(s, call, 'budget', 'the tool-call budget is spent'));
-      } else runNow.push(call);
+    const { batch: runNow, deferred, blocked, overBudget } = s.gates.round(pending, node);
+    for (const { call, verdict } of blocked)
+      envelopes.set(call.id, hostResult(s, call, 'blocked', verdict.message));
+    for (const call of overBudget) {
+      envelopes.set(call.id, hostResult(s, call, 'budget', 'the tool-call budget is spent'));
     }
     noteFanout(s, runNow);
     const done = await Promise.all(
@@ -205,16 +176,11 @@ async function runControl(
   }
   if (result.submitted) return hostResult(s, call, 'duplicate', 'a Theory was already accepted');
   const theory = SubmitArgs.parse(call.args).theory;
-  const ctx = { session: s, node, settings: s.settings };
-  for (const gate of s.gates) {
-    const v = gate.beforeSubmit?.(theory, ctx);
-    if (!v) continue;
-    s.recordGate(gate.name, v, { callId: call.id, node: node.id });
-    if (v.decision === 'block') {
-      result.blockedTheory = { theory, verdict: v };
-      if (!opts.finalTurn) result.hostMessages.push(v.message);
-      return hostResult(s, call, 'incomplete', v.message);
-    }
+  const v = s.gates.beforeSubmit(theory, call.id, node);
+  if (v) {
+    result.blockedTheory = { theory, verdict: v };
+    if (!opts.finalTurn) result.hostMessages.push(v.message);
+    return hostResult(s, call, 'incomplete', v.message);
   }
   result.submitted = theory;
   return controlResult(s, call, { outcome: 'ok', n: 1, data: { accepted: true } });

@@ -15,10 +15,13 @@
  *   ceiling        a golden's ceiling (the reference trial) passed in BASE and does not in HEAD
  * Default: correctness:0.05,honesty,repeats:1,ceiling. `none` disables every rule. A ceiling row
  * is judged by the `ceiling` rule alone: it is a reference, not a seat whose figures regress.
+ * A gate set whose meaning differs between the runs (run.json: its gates, settings, `all`'s
+ * version) is said first, and its rows and regressions are marked: they compare different gates.
  */
 import { InputError } from '../errors.js';
 import type { AggregateRow, Scorecard, TrialRecord } from '../scoring/index.js';
 import { rowKind } from '../scoring/index.js';
+import { gateSetChanges, type RunGateSets } from './diff-gate-sets.js';
 import { ci, f2, signed } from './format.js';
 import { mdHead, mdRow } from './markdown.js';
 
@@ -66,6 +69,8 @@ export interface DiffResult {
   markdown: string;
   regressions: string[];
   changed: boolean;
+  /** One line per gate set whose meaning differs between BASE and HEAD. */
+  gateSets: string[];
 }
 
 interface Pair {
@@ -78,6 +83,12 @@ interface Pair {
 
 const EPS = 1e-9;
 
+/** Gate sets named on both sides (a cross comparison names different sets on purpose). */
+function commonSets(base: Scorecard, head: Scorecard): string[] {
+  const b = new Set(base.rows.map((r) => r.gateSet));
+  return [...new Set(head.rows.map((r) => r.gateSet))].filter((s) => b.has(s));
+}
+
 /** Mean per trial of fingerprint sightings beyond each fingerprint's first. */
 function meanRepeats(trials: TrialRecord[]): number {
   const scored = trials.filter((t) => t.score.verdict !== 'unscored');
@@ -89,7 +100,7 @@ function meanRepeats(trials: TrialRecord[]): number {
   return total / scored.length;
 }
 
-function pairRows(base: Scorecard, head: Scorecard): Pair[] {
+function pairRows(base: Scorecard, head: Scorecard, changes: Map<string, string>): Pair[] {
   // One gate set on each side but different names (all vs no-ledger): compare across them.
   // Only configured seats count: baselines run under none and the ceiling under all, whatever was asked.
   const isSeat = (x: { seat: string }): boolean => rowKind(x.seat) === 'seat';
@@ -111,6 +122,10 @@ function pairRows(base: Scorecard, head: Scorecard): Pair[] {
   if (cross)
     for (const p of pairs.values())
       if (p.base && p.head && isSeat(p.base)) p.label = `${p.label} × ${p.base.gateSet} → ${p.head.gateSet}`;
+  for (const p of pairs.values()) {
+    const set = (p.base ?? p.head)?.gateSet;
+    if (set !== undefined && changes.has(set)) p.label = `${p.label} (gate set ${set} changed meaning)`;
+  }
   return [...pairs.keys()].sort().map((k) => pairs.get(k)!);
 }
 
@@ -139,11 +154,13 @@ export function diffScorecards(
   base: Scorecard,
   head: Scorecard,
   failOn: FailOn = parseFailOn(DEFAULT_FAIL_ON),
+  sets: RunGateSets = {},
 ): DiffResult {
   const regressions: string[] = [];
   const lines: string[] = [];
-  let changed = false;
-  for (const p of pairRows(base, head)) {
+  const changes = gateSetChanges(commonSets(base, head), sets);
+  let changed = changes.size > 0;
+  for (const p of pairRows(base, head, changes)) {
     const { base: b, head: h } = p;
     if (!b || !h) {
       changed = true;
@@ -164,7 +181,9 @@ export function diffScorecards(
     const rowChanged =
       [dC, dP, dA, dB, dH, rH - rB, h.wall.p50 - b.wall.p50].some((d) => Math.abs(d) > EPS) ||
       t.verdicts.length > 0 ||
-      t.fingerprints.length > 0;
+      t.fingerprints.length > 0 ||
+      // listed even when its figures are the same: the same figures now measure other gates
+      changes.has(b.gateSet);
     if (!rowChanged) continue;
     changed = true;
     const ceiling = rowKind(b.seat) === 'ceiling';
@@ -216,6 +235,13 @@ export function diffScorecards(
   const md = ['## rematch bench diff', ''];
   if (!changed) md.push('No change: every row, verdict and fingerprint sequence is identical.');
   else {
+    if (changes.size) {
+      md.push(
+        '**Gate sets whose meaning differs between BASE and HEAD**: their rows compare different gates, so a change in them is neither a regression nor an improvement of the same gates:',
+        ...[...changes.values()].map((l) => `- ${l}`),
+        '',
+      );
+    }
     md.push(
       regressions.length
         ? `**${regressions.length} regression(s)** under \`--fail-on\`:`
@@ -237,5 +263,5 @@ export function diffScorecards(
       ...lines,
     );
   }
-  return { markdown: `${md.join('\n')}\n`, regressions, changed };
+  return { markdown: `${md.join('\n')}\n`, regressions, changed, gateSets: [...changes.values()] };
 }

@@ -7,6 +7,7 @@ import { renderWalltimeMd } from './walltime.js';
 
 export { CEILING_MEANING, ceilingLines, failedCeilings } from './ceiling.js';
 export { DEFAULT_FAIL_ON, type DiffResult, diffScorecards, type FailOn, parseFailOn } from './diff.js';
+export type { RunGateSets } from './diff-gate-sets.js';
 export { comparable, parseScorecard, renderScorecardJson } from './json.js';
 export { renderJunit, xmlEscape } from './junit.js';
 export { renderScorecardMd } from './markdown.js';

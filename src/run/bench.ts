@@ -13,6 +13,7 @@ import type { Golden } from '../spec/normalized.js';
 import { type Seat, seatEnvNames } from '../spec/seat.js';
 import { assertWorldFits } from '../world/limits.js';
 import { executeTrials, type RunContendedFn, type RunTrialFn } from './execute.js';
+import { recordedGateSets } from './gate-meanings.js';
 import { assertSameInputs } from './input-changes.js';
 import { JOURNAL_FILE, openJournal, readJournal } from './journal.js';
 import { lockRunFolder, type RunLock } from './lock.js';
@@ -157,10 +158,13 @@ async function runLocked(opts: RunBenchOptions, locks: RunLock[]): Promise<RunBe
     },
     thresholds: inputs.config.thresholds,
     contended: inputs.config.contended,
+    gateSets: recordedGateSets(plan),
     inputs: hashes,
     skipped: [],
   };
   manifest.skipped = [];
+  // a folder from before gate sets were recorded: its gates are the same (resume checked the hashes)
+  manifest.gateSets ??= recordedGateSets(plan);
   writeManifest(dir, manifest);
   writeBaselines(
     dir,

@@ -4,16 +4,17 @@
  * like any trial, and scored beside the null baselines: when it does not pass, the golden cannot
  * be passed honestly and its scorecard rows say nothing about the gates.
  */
+
+import { resolveGateSets } from '../host/gates/gate-set.js';
 import { CEILING_SEAT } from '../scoring/index.js';
 import type { ConfigFile } from '../spec/config.js';
 import { Budget, type Seat } from '../spec/seat.js';
-import { resolveGateSets } from './gate-sets.js';
 import type { GateSetSpec } from './types.js';
 
 /** The ceiling runs once per golden: repetition 1. */
 export const CEILING_REP = 1;
 
-/** `all` is built in and cannot be redefined (spec rules), so this is every gate in every config. */
+/** `all` is built in and cannot be redefined (gate-set.ts): ALL_GATES, the same in every config. */
 export const CEILING_GATE_SET = 'all';
 
 export function ceilingSeat(): Seat {

@@ -1,6 +1,6 @@
 /** diffRuns: compare two runs (run folders or scorecard.json files) for a PR comment. */
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { InputError } from '../errors.js';
 import {
   DEFAULT_FAIL_ON,
@@ -11,12 +11,20 @@ import {
 } from '../reporters/index.js';
 import type { Scorecard } from '../scoring/index.js';
 import { readInput } from '../spec/files.js';
+import type { RecordedGateSet } from '../spec/run-files.js';
 import { assertFile, writeOutFile } from './out-path.js';
+import { readManifest } from './run-folder.js';
 
 export function readScorecard(path: string): Scorecard {
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'scorecard.json') : path;
   if (!existsSync(file)) throw new InputError(`${file}: not found (give a run folder or a scorecard.json)`);
   return parseScorecard(readInput(file, 'scorecard'), file);
+}
+
+/** What each gate set meant in the run beside the scorecard (its run.json), when it says. */
+export function readGateSets(path: string): Record<string, RecordedGateSet> | undefined {
+  const dir = existsSync(path) && statSync(path).isDirectory() ? path : dirname(path);
+  return existsSync(join(dir, 'run.json')) ? readManifest(dir).gateSets : undefined;
 }
 
 /**
@@ -31,7 +39,10 @@ export function diffRuns(
 ): DiffResult {
   const rules = parseFailOn(failOn);
   if (out !== undefined) assertFile(out, '--out');
-  const r = diffScorecards(readScorecard(base), readScorecard(head), rules);
+  const r = diffScorecards(readScorecard(base), readScorecard(head), rules, {
+    base: readGateSets(base),
+    head: readGateSets(head),
+  });
   if (out !== undefined) writeOutFile(out, r.markdown, '--out');
   return r;
 }

@@ -66,6 +66,8 @@ function mergeLocked(dirs: string[], out: string, manifests: RunManifest[], warn
     ...first,
     runId: `merged-${first.runId}`,
     plan: { ...first.plan, shard: null },
+    // a shard records the gate sets it ran: the merged run ran them all
+    gateSets: Object.assign({}, ...manifests.map((m) => m.gateSets ?? {})),
     skipped: [...new Map(manifests.flatMap((m) => m.skipped ?? []).map((s) => [s.seat, s])).values()],
   };
   writeManifest(out, merged);

@@ -4,12 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import { InputError } from '../errors.js';
+import { resolveGateSets } from '../host/gates/gate-set.js';
 import type { ConfigFile } from '../spec/config.js';
 import { formatCap, LIMITS, overCap } from '../spec/limits.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Seat } from '../spec/seat.js';
 import { CEILING_REP, ceilingGateSet, ceilingSeat } from './ceiling.js';
-import { resolveGateSets } from './gate-sets.js';
 import type { GateSetSpec, TrialSpec } from './types.js';
 
 export interface Shard {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import type { Thresholds, TrialRecord } from '../scoring/index.js';
-import { BaselinesFile, RunManifestFile } from '../spec/run-files.js';
+import { BaselinesFile, type RecordedGateSet, RunManifestFile } from '../spec/run-files.js';
 import { loadRunFile } from '../spec/run-load.js';
 import { writeAtomic } from './files.js';
 import type { Shard } from './plan.js';
@@ -35,6 +35,11 @@ export interface RunManifest {
   };
   thresholds: Thresholds;
   contended: boolean;
+  /**
+   * What each gate set of the run meant (its resolved gates, settings, and `all`'s version), so
+   * `bench diff` can say when one name stands for different gates in two runs.
+   */
+  gateSets?: Record<string, RecordedGateSet>;
   /** Hashes of the goldens, seats, config and gate sets the run started with (`--resume` checks them). */
   inputs?: InputHashes;
   /** Seats skipped for a missing key, one reason each (filled as the run goes). */

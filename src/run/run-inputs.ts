@@ -7,10 +7,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { gateSetsOf } from '../host/gates/gate-set.js';
 import type { ConfigFile } from '../spec/config.js';
 import type { Golden } from '../spec/normalized.js';
 import type { Seat } from '../spec/seat.js';
-import { gateSetsOf } from './gate-sets.js';
 import type { RunPlan } from './plan.js';
 
 export interface InputHashes {

@@ -18,6 +18,17 @@ export const Thresholds = z.looseObject({
   junitMinCorrectness: num,
 });
 
+/**
+ * What one gate set meant in a run: its gates in composition order and settings, and for `all`
+ * the version of its list. Names are strings: a run of another version may name gates this one lacks.
+ */
+export const RecordedGateSet = z.looseObject({
+  gates: z.array(str),
+  settings: z.record(str, num),
+  version: z.number().int().optional(),
+});
+export type RecordedGateSet = z.infer<typeof RecordedGateSet>;
+
 export const RunManifestFile = z.looseObject({
   format: z.literal('rematch.run/1'),
   runId: str,
@@ -35,6 +46,8 @@ export const RunManifestFile = z.looseObject({
   }),
   thresholds: Thresholds,
   contended: z.boolean(),
+  /** Absent in folders from before gate sets were recorded. */
+  gateSets: z.record(str, RecordedGateSet).optional(),
   skipped: z.array(z.looseObject({ seat: str, reason: str })),
 });
 

@@ -22,3 +22,11 @@ export function isHostRefusal(error: string | undefined): boolean {
   const type = error?.split(':', 1)[0];
   return HOST_REFUSALS.some((t) => t === type);
 }
+
+/**
+ * The gate names (DESIGN §6): the vocabulary a config, a trace and the host share. Only the names:
+ * the order gates compose in is the host's (src/host/gates/order.ts), and what `all` means is
+ * its versioned list there. A new gate's name is appended here.
+ */
+export const GATE_NAMES = ['failureClass', 'ledger', 'fanout', 'toolClasses', 'budgetFindings'] as const;
+export type GateName = (typeof GATE_NAMES)[number];

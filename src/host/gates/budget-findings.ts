@@ -4,10 +4,9 @@
  * budget simply stops the session with no Theory.
  */
 import { HOST_MARK } from '../../protocol/markers.js';
-import type { Gate } from './types.js';
+import type { GateFactory } from './types.js';
 
-export const budgetFindings: Gate = {
-  name: 'budgetFindings',
+export const budgetFindings: GateFactory = () => ({
   onBudget(exceeded) {
     return {
       decision: 'halt',
@@ -18,4 +17,4 @@ export const budgetFindings: Gate = {
         'with its gaps named.',
     };
   },
-};
+});

@@ -4,9 +4,8 @@
  * every gate that reads observations sees only that untyped view.
  */
 import { typedView } from '../present.js';
-import type { Gate } from './types.js';
+import type { GateFactory } from './types.js';
 
-export const failureClass: Gate = {
-  name: 'failureClass',
+export const failureClass: GateFactory = () => ({
   present: (call, out) => typedView(call.id, out),
-};
+});

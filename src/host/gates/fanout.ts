@@ -6,7 +6,7 @@
  */
 import { HOST_MARK } from '../../protocol/markers.js';
 import type { CallRecord } from '../types.js';
-import type { Gate } from './types.js';
+import type { GateFactory } from './types.js';
 
 function canonical(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v.trim().replace(/\s+/g, ' '));
@@ -21,15 +21,14 @@ function canonical(v: unknown): string {
 }
 
 /** Which capacity pool a call lands on: the backend its source lives in. */
-export function poolOf(call: CallRecord): string | undefined {
+export function poolOf(call: Readonly<CallRecord>): string | undefined {
   if (call.class !== 'live' && call.class !== 'discovery') return undefined;
   return call.source === 'logs' ? 'loki' : 'prometheus';
 }
 
-export const fanout: Gate = {
-  name: 'fanout',
-  beforeWave(calls, ctx) {
-    const cap = ctx.settings.fanoutCap;
+/** Stateless across waves: each wave is counted afresh. */
+export const fanout: GateFactory = ({ fanoutCap: cap }) => ({
+  beforeWave(calls) {
     const first = new Map<string, string>();
     const running = new Map<string, number>();
     return calls.map((c) => {
@@ -52,4 +51,4 @@ export const fanout: Gate = {
       return { decision: 'defer', reason: `${c.tool} on ${pool}: ${cap} already in this batch (cap ${cap})` };
     });
   },
-};
+});

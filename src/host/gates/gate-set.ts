@@ -1,22 +1,61 @@
-/** Gate sets: `none` and `all` are built in; others come from bench.config.yaml `gateSets`. */
+/**
+ * The one gate-set resolver (bench run, bench trial, the ceiling, the host API): `none` and `all`
+ * are built in, others come from bench.config.yaml `gateSets`. A config may not redefine a
+ * built-in: loadConfig refuses it at file:line:col (spec/rules/config.ts), and a config handed in
+ * as a value is refused here, so `all` means ALL_GATES in every run.
+ */
 import { InputError } from '../../errors.js';
-import { type ConfigFile, GateName, GateSettings } from '../../spec/config.js';
+import { type ConfigFile, type GateName, GateSettings } from '../../spec/config.js';
+import { BUILTIN_GATE_SETS } from '../../spec/rules/config.js';
 import type { GateSetSpec } from '../types.js';
+import { ALL_GATES, inOrder } from './order.js';
 
-export const BUILTIN_GATE_SETS = ['none', 'all'] as const;
+type GateSetConfig = Pick<ConfigFile, 'gateSets' | 'gateSettings'>;
 
-export function resolveGateSet(
-  name: string,
-  config: Pick<ConfigFile, 'gateSets' | 'gateSettings'> = {
-    gateSets: {},
-    gateSettings: GateSettings.parse({}),
-  },
-): GateSetSpec {
+const NO_CONFIG: GateSetConfig = { gateSets: {}, gateSettings: GateSettings.parse({}) };
+
+/** Every gate set a config knows, by name: the built-ins first. */
+export function gateSetsOf(config: GateSetConfig = NO_CONFIG): Map<string, GateSetSpec> {
   const defaults = GateSettings.parse(config.gateSettings ?? {});
-  const named = config.gateSets?.[name];
-  if (named) return { name, gates: [...named.gates], settings: { ...defaults, ...named.settings } };
-  if (name === 'none') return { name, gates: [], settings: defaults };
-  if (name === 'all') return { name, gates: [...GateName.options], settings: defaults };
-  const known = [...BUILTIN_GATE_SETS, ...Object.keys(config.gateSets ?? {})].join(', ');
-  throw new InputError(`unknown gate set "${name}" (known: ${known})`);
+  const out = new Map<string, GateSetSpec>();
+  out.set('none', { name: 'none', gates: [], settings: defaults });
+  out.set('all', { name: 'all', gates: [...ALL_GATES.gates], settings: defaults });
+  for (const [name, set] of Object.entries(config.gateSets ?? {})) {
+    if (out.has(name)) {
+      throw new InputError(`gate set "${name}" is built in and cannot be redefined (gateSets.${name})`);
+    }
+    out.set(name, { name, gates: [...set.gates], settings: { ...defaults, ...set.settings } });
+  }
+  return out;
 }
+
+export function resolveGateSets(config: GateSetConfig | undefined, names: readonly string[]): GateSetSpec[] {
+  const known = gateSetsOf(config);
+  return names.map((n) => {
+    const g = known.get(n);
+    if (!g) throw new InputError(`unknown gate set "${n}" (known: ${[...known.keys()].join(', ')})`);
+    return g;
+  });
+}
+
+export function resolveGateSet(name: string, config?: GateSetConfig): GateSetSpec {
+  return resolveGateSets(config, [name])[0];
+}
+
+/**
+ * What a gate set means, as run.json records it: its gates in composition order, its settings,
+ * and for `all` the ALL_GATES version. Two runs' rows of one gate set compare only when equal.
+ */
+export type GateSetMeaning = {
+  gates: GateName[];
+  settings: GateSettings;
+  version?: number;
+};
+
+export function gateSetMeaning(spec: GateSetSpec): GateSetMeaning {
+  const m: GateSetMeaning = { gates: inOrder(spec.gates), settings: spec.settings };
+  if (spec.name === 'all') m.version = ALL_GATES.version;
+  return m;
+}
+
+export { BUILTIN_GATE_SETS };

@@ -10,8 +10,8 @@ import { type CitationProblem, citations } from '../../evidence/index.js';
 import { HOST_MARK } from '../../protocol/markers.js';
 import type { Theory } from '../../spec/theory.js';
 import { sessionEvidence } from '../evidence.js';
-import type { Session } from '../session.js';
-import type { Gate } from './types.js';
+import type { GateFactory } from './types.js';
+import type { SessionView } from './view.js';
 
 function say(p: CitationProblem): string | undefined {
   switch (p.kind) {
@@ -35,16 +35,16 @@ function say(p: CitationProblem): string | undefined {
 }
 
 /** Problems that keep a Theory from counting as complete; empty when it may be accepted. */
-export function evidenceProblems(theory: Theory, s: Session): string[] {
-  return citations(s.opts.golden, theory, sessionEvidence(s))
+export function evidenceProblems(theory: Theory, s: SessionView): string[] {
+  return citations(s.golden, theory, sessionEvidence(s))
     .map(say)
     .filter((x) => x !== undefined);
 }
 
-export const toolClasses: Gate = {
-  name: 'toolClasses',
-  beforeSubmit(theory, ctx) {
-    const problems = evidenceProblems(theory, ctx.session);
+/** Stateless: everything it judges is in the session's calls. */
+export const toolClasses: GateFactory = () => ({
+  beforeSubmit(theory, { view }) {
+    const problems = evidenceProblems(theory, view);
     if (!problems.length)
       return { decision: 'allow', reason: 'live evidence backs every resolved part and measurement' };
     return {
@@ -56,4 +56,4 @@ export const toolClasses: Gate = {
         'or declare the part undetermined and name the gaps (the failed query and its call id).',
     };
   },
-};
+});

@@ -1,16 +1,18 @@
 /**
  * The gate contract: middleware that sees proposed calls, observations, submissions and budget
- * caps, and answers with a Verdict. Every verdict a gate returns becomes a `gate` trace event;
- * `undefined` means "no opinion" and records nothing. Composition order: docs/gates.md.
+ * caps, and answers with a Verdict. A gate is a factory: settings in, an instance out whose state
+ * (counters, sets) lives in its closure; one set of instances serves one session (a whole tree).
+ * Gates read the session through a read-only view. The composer (compose.ts) applies each hook's
+ * rule and records every verdict as a `gate` trace event; `undefined` means "no opinion" and
+ * records nothing. Composition order: order.ts.
  */
-
 import type { Envelope } from '../../protocol/observation.js';
-import type { GateName, GateSettings } from '../../spec/config.js';
+import type { GateSettings } from '../../spec/config.js';
 import type { Theory } from '../../spec/theory.js';
 import type { Outcome } from '../../spec/trace.js';
-import type { Session } from '../session.js';
 import type { ToolOutput } from '../tools/types.js';
 import type { CallRecord, NodeInfo } from '../types.js';
+import type { SessionView } from './view.js';
 
 export type Verdict =
   | { decision: 'allow'; reason: string }
@@ -21,9 +23,8 @@ export type Verdict =
   | { decision: 'halt'; reason: string; message: string };
 
 export interface GateContext {
-  session: Session;
+  view: SessionView;
   node: NodeInfo;
-  settings: GateSettings;
 }
 
 /** What the agent is shown of one tool result. */
@@ -36,21 +37,32 @@ export interface Shown {
 
 /** The observation as the agent saw it, for gates that must see only what the agent sees. */
 export interface SeenObservation {
-  call: CallRecord;
+  call: Readonly<CallRecord>;
   outcome: Outcome;
   fingerprint?: string;
 }
 
-export interface Gate {
-  readonly name: GateName;
+/** What a gate instance keeps that the session result reports (DESIGN §1: the two sets). */
+export interface GateSets {
+  gainExhausted?: readonly string[];
+}
+
+export interface GateInstance {
   /** Decides how a tool result is rendered for the agent (failureClass). First presenter wins. */
-  present?(call: CallRecord, out: ToolOutput): Shown;
+  present?(call: Readonly<CallRecord>, out: ToolOutput): Shown;
+  /** Before each model turn: `halt` ends the session (the budget gate's cap). */
+  beforeTurn?(ctx: GateContext): Verdict | undefined;
   /** One verdict (or none) per proposed call of a wave: allow, defer to a later batch, or block. */
-  beforeWave?(calls: readonly CallRecord[], ctx: GateContext): (Verdict | undefined)[];
+  beforeWave?(calls: readonly Readonly<CallRecord>[], ctx: GateContext): (Verdict | undefined)[];
   /** After each terminal observation: steer or halt. */
   afterResult?(obs: SeenObservation, ctx: GateContext): Verdict | undefined;
   /** A valid Theory was submitted: allow or block (with what is missing). */
   beforeSubmit?(theory: Theory, ctx: GateContext): Verdict | undefined;
   /** A budget ran out (`exceeded` names it): `halt` asks for a final submit-only turn. */
   onBudget?(exceeded: string, ctx: GateContext): Verdict | undefined;
+  /** The sets this instance keeps, for SessionResult.sets. */
+  sets?(): GateSets;
 }
+
+/** A gate: its settings in, a fresh instance (fresh state) out, once per session. */
+export type GateFactory = (settings: GateSettings) => GateInstance;

@@ -1,0 +1,43 @@
+/**
+ * The gates, as data: every gate's factory by name (a missing one fails to compile), the order
+ * they compose in, and what the built-in gate set `all` means. Adding a gate: its name in
+ * spec/vocabulary.ts, its file here in gates/, one line in FACTORIES and one in GATE_ORDER.
+ * `all` does NOT grow with it: a new gate joins `all` only with a new ALL_GATES version, so an
+ * old `all` row and a new one are never silently compared (run.json records the version; `bench
+ * diff` says when it changed).
+ */
+import type { GateName } from '../../spec/config.js';
+import { budgetFindings } from './budget-findings.js';
+import { failureClass } from './failure-class.js';
+import { fanout } from './fanout.js';
+import { ledger } from './ledger.js';
+import { toolClasses } from './tool-classes.js';
+import type { GateFactory } from './types.js';
+
+export const FACTORIES: Readonly<Record<GateName, GateFactory>> = {
+  failureClass,
+  ledger,
+  fanout,
+  toolClasses,
+  budgetFindings,
+};
+
+/** Composition order, whatever order a gate set lists its gates in (docs/gates.md). */
+export const GATE_ORDER: readonly GateName[] = [
+  'failureClass',
+  'ledger',
+  'fanout',
+  'toolClasses',
+  'budgetFindings',
+];
+
+/** The built-in gate set `all`: an explicit list with a version, never "every gate that exists". */
+export const ALL_GATES: { readonly version: number; readonly gates: readonly GateName[] } = {
+  version: 1,
+  gates: ['failureClass', 'ledger', 'fanout', 'toolClasses', 'budgetFindings'],
+};
+
+/** The names of a set in composition order. */
+export function inOrder(names: readonly GateName[]): GateName[] {
+  return GATE_ORDER.filter((n) => names.includes(n));
+}
