@@ -1,7 +1,7 @@
 /**
- * The dependency direction of DESIGN §4, enforced: `cli → index → run → {host, backend, providers,
- * scoring} → {world, promql, logql} → spec/errors`; reporters read results only; the engines
- * never import the backend or the host; the host takes nothing from providers but the model
+ * The dependency direction of DESIGN §4, enforced: `cli → index → commands → reporters →
+ * execute/validate → runlog → plan → {host, backend, providers, scoring} → {world, promql, logql}
+ * → spec/errors`; reporters read results only; the engines never import the backend or the host; the host takes nothing from providers but the model
  * interface.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -30,19 +30,59 @@ const ALLOWED: Record<string, string[]> = {
   host: ['providers', 'backend', 'world', 'promql', 'logql', 'evidence', 'spec', 'errors', 'clock'],
   evidence: ['spec', 'errors'],
   scoring: ['evidence', 'spec', 'errors'],
-  reporters: ['scoring', 'spec', 'errors'],
-  run: [
+  // run/ split by stage (DESIGN §4). plan/ is pure and sits lowest: the run folder records the plan
+  // (runlog → plan). validate/ runs the ceiling's reference trial, so it may use execute/.
+  plan: ['host', 'backend', 'scoring', 'spec', 'errors', 'clock'],
+  runlog: ['plan', 'scoring', 'spec', 'errors'],
+  execute: [
+    'plan',
+    'runlog',
     'host',
     'backend',
     'providers',
     'scoring',
-    'reporters',
     'world',
     'promql',
     'logql',
     'spec',
     'errors',
     'clock',
+    'watchdog',
+  ],
+  validate: [
+    'execute',
+    'plan',
+    'runlog',
+    'host',
+    'backend',
+    'world',
+    'promql',
+    'logql',
+    'scoring',
+    'spec',
+    'errors',
+    'clock',
+  ],
+  reporters: ['plan', 'scoring', 'spec', 'errors'],
+  commands: [
+    'reporters',
+    'plan',
+    'execute',
+    'runlog',
+    'validate',
+    'mcp',
+    'host',
+    'backend',
+    'providers',
+    'world',
+    'promql',
+    'logql',
+    'scoring',
+    'evidence',
+    'spec',
+    'errors',
+    'clock',
+    'watchdog',
   ],
   mcp: ['backend', 'world', 'promql', 'logql', 'spec', 'errors', 'clock'],
   index: ['*'],
