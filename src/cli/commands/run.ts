@@ -37,12 +37,12 @@ export function register(program: Command): void {
         flags.minCorrectness === undefined
           ? undefined
           : parseFractionFlag('--min-correctness', flags.minCorrectness);
+      const reporters = await reporterFlag(flags.reporter);
       if (flags.dryRun) {
         const { planCommand } = await import('../../commands/plan.js');
         process.stdout.write(await planCommand(opts));
         return;
       }
-      const reporters = await reporterFlag(flags.reporter);
       const { runBench } = await import('../../commands/run.js');
       const { interruptible } = await import('../../execute/interrupt.js');
       await interruptible((signal) =>
