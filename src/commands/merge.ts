@@ -11,6 +11,10 @@ export function mergeRuns(dirs: string[], out: string, opts: MergeOptions = {}):
   const { warn = (l: string) => process.stderr.write(l), ...report } = opts;
   return mergeRunFolders(dirs, out, {
     warn,
-    report: (dir, w) => reportUnlocked(dir, w, { footer: `reports: ${out}/scorecard.md`, ...report }),
+    report: (dir, w) =>
+      reportUnlocked(dir, w, {
+        footer: (written) => (written.length ? `reports: ${out}/${written[0]}` : undefined),
+        ...report,
+      }),
   });
 }

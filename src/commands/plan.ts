@@ -4,5 +4,5 @@ import { type RunBenchOptions, runBench } from './run.js';
 
 export async function planCommand(opts: RunBenchOptions & { json?: boolean }): Promise<string> {
   const { plan } = await runBench({ ...opts, dryRun: true });
-  return opts.json ? planJson(plan) : planTable(plan);
+  return opts.json ? planJson(plan) : planTable(plan, opts.env ?? process.env);
 }

@@ -4,7 +4,7 @@
  * given).
  */
 import { join } from 'node:path';
-import { fanOut, type ReporterContext } from '../reporters/lifecycle.js';
+import { fanOut, type Out, type ReporterContext } from '../reporters/lifecycle.js';
 import { createReporters, REPORT_REPORTERS, type ReporterName } from '../reporters/registry.js';
 import { writeAtomic } from '../runlog/files.js';
 import { lockRunFolder } from '../runlog/lock.js';
@@ -13,30 +13,44 @@ import { scorecardOf } from '../runlog/scorecard.js';
 import type { Scorecard } from '../scoring/index.js';
 
 type Warn = (line: string) => void;
-type Out = { write(s: string): boolean };
 const toStderr: Warn = (l) => process.stderr.write(l);
 
 export interface ReportOptions {
   /** Default: every reporter but progress; the terminal one only when `terminal` is given. */
   reporters?: readonly ReporterName[];
-  terminal?: { stdout: Out; stderr: Out; tty: boolean };
-  /** The terminal's last line (which reports were written, and where). */
-  footer?: string;
+  terminal?: Terminal;
+  /** The terminal's last line, from the report files written (their names, in order). */
+  footer?: (written: string[]) => string | undefined;
+}
+
+export type Terminal = { stdout: Out; stderr: Out; tty: boolean };
+
+/** The reporters' context for a run folder: its files written atomically, and remembered for the footer. */
+export function folderContext(
+  dir: string,
+  terminal: Terminal | undefined,
+  pending: number,
+  footer?: (written: string[]) => string | undefined,
+): ReporterContext {
+  const quiet: Out = { write: () => true };
+  const written: string[] = [];
+  return {
+    ...(terminal ?? { stdout: quiet, stderr: quiet, tty: false }),
+    dir,
+    pending,
+    writeFile: (name, text) => {
+      writeAtomic(join(dir, name), text);
+      written.push(name);
+    },
+    footer: footer && (() => footer(written)),
+  };
 }
 
 /** A finished run's scorecard through the reporters: onRunStart without a plan, then onRunEnd. */
 export function renderRun(dir: string, sc: Scorecard, opts: ReportOptions = {}): void {
-  const quiet: Out = { write: () => true };
   const names = (opts.reporters ?? REPORT_REPORTERS).filter((n) => opts.terminal || n !== 'terminal');
   const reporters = fanOut(createReporters(names));
-  const ctx: ReporterContext = {
-    ...(opts.terminal ?? { stdout: quiet, stderr: quiet, tty: false }),
-    dir,
-    pending: 0,
-    writeFile: (name, text) => writeAtomic(join(dir, name), text),
-    footer: opts.footer,
-  };
-  reporters.onRunStart(null, ctx);
+  reporters.onRunStart(null, folderContext(dir, opts.terminal, 0, opts.footer));
   reporters.onRunEnd(sc);
 }
 

@@ -10,8 +10,7 @@ import { InputError, InterruptedError, ThresholdError } from '../errors.js';
 import { executeTrials, type RunContendedFn, type RunTrialFn } from '../execute/execute.js';
 import { type PlanOptions, planRun, type RunPlan } from '../plan/plan.js';
 import type { TrialSpec } from '../plan/types.js';
-import { fanOut, type Reporter, type ReporterContext } from '../reporters/lifecycle.js';
-import { writeAtomic } from '../runlog/files.js';
+import { fanOut, type Out, type Reporter } from '../reporters/lifecycle.js';
 import { assertSameInputs } from '../runlog/input-changes.js';
 import { JOURNAL_FILE, openJournal, readJournal } from '../runlog/journal.js';
 import { lockRunFolder, type RunLock } from '../runlog/lock.js';
@@ -31,9 +30,8 @@ import { locateInFile } from '../spec/load.js';
 import type { Golden } from '../spec/normalized.js';
 import { type Seat, seatEnvNames } from '../spec/seat.js';
 import { assertWorldFits } from '../world/limits.js';
+import { folderContext } from './report.js';
 import { expandRunRefs } from './resolve.js';
-
-type Out = { write(s: string): boolean };
 
 export interface OrchestrateOptions extends PlanOptions {
   /** Config file (default bench.config.yaml in the working directory, if present). */
@@ -221,13 +219,12 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   if (prior)
     warn(`resuming ${dir}: ${runnable.length - todo.length} of ${runnable.length} trials already done\n`);
   const reporters = fanOut(opts.reporters);
-  const ctx: ReporterContext = {
-    ...opts.terminal,
-    dir,
-    pending: todo.length,
-    writeFile: (name, text) => writeAtomic(join(dir, name), text),
-    footer: `reports: ${join(dir, 'scorecard.md')}, walltime.md, scorecard.json, junit.xml, traces/`,
-  };
+  // The footer names what the reporters wrote: every file by default, traces/ always.
+  const ctx = folderContext(dir, opts.terminal, todo.length, (written) =>
+    written.length
+      ? `reports: ${join(dir, written[0])}, ${[...written.slice(1), 'traces/'].join(', ')}`
+      : undefined,
+  );
   reporters.onRunStart(plan, ctx);
   const runContended = manifest.contended
     ? (opts.runContended ?? (await import('../execute/contended.js')).runContended)

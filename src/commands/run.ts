@@ -5,12 +5,11 @@
  * orchestrator (commands/run-bench.ts), which prints nothing and reads no environment itself.
  */
 import { registerSecretEnv } from '../errors.js';
+import type { Out } from '../reporters/lifecycle.js';
 import { createReporters, DEFAULT_REPORTERS, type ReporterName } from '../reporters/registry.js';
 import { type OrchestrateOptions, orchestrateRun, type RunBenchResult } from './run-bench.js';
 
 export { newRunId, type RunBenchResult } from './run-bench.js';
-
-type Out = { write(s: string): boolean };
 
 export interface RunBenchOptions
   extends Omit<OrchestrateOptions, 'warn' | 'reporters' | 'terminal' | 'env' | 'registerSecrets'> {

@@ -29,7 +29,8 @@ export function planJson(plan: RunPlan): string {
   )}\n`;
 }
 
-export function planTable(plan: RunPlan): string {
+/** `env`: where the seats' key variables are looked up, to say which seats will be skipped. */
+export function planTable(plan: RunPlan, env: Record<string, string | undefined>): string {
   const table = new Table({ head: ['#', 'trial', 'gates', 'seed'], style: { head: [], border: [] } });
   plan.trials.forEach((t, i) => {
     const id = t.role === 'ceiling' ? `${t.id} (ceiling)` : t.id;
@@ -43,7 +44,7 @@ export function planTable(plan: RunPlan): string {
     : '';
   const shard = plan.shard ? `, shard ${plan.shard.index}/${plan.shard.count}` : '';
   const keyless = [...new Set(plan.trials.map((t) => t.seat))].filter(
-    (s) => s.auth !== undefined && !process.env[s.auth.apiKeyEnv],
+    (s) => s.auth !== undefined && !env[s.auth.apiKeyEnv],
   );
   const notes = keyless.map((s) => `seat ${s.name} will be skipped: $${s.auth!.apiKeyEnv} is not set`);
   return [

@@ -7,7 +7,8 @@
 import type { RunPlan } from '../plan/plan.js';
 import type { Scorecard, TrialRecord } from '../scoring/index.js';
 
-type Out = { write(s: string): boolean };
+/** Where a reporter's text goes: a stream, or a test's string sink. */
+export type Out = { write(s: string): boolean };
 
 export interface ReporterContext {
   /** The run folder the files go to; null when nothing is written (a dry run). */
@@ -20,8 +21,8 @@ export interface ReporterContext {
   pending: number;
   /** Writes one file of the run folder atomically (runlog/files.ts). */
   writeFile(name: string, text: string): void;
-  /** The last terminal line of the command (which reports were written, and where), if any. */
-  footer?: string;
+  /** The command's last terminal line, from the files written so far (which reports, and where). */
+  footer?: () => string | undefined;
 }
 
 export interface Reporter {

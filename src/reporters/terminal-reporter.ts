@@ -23,7 +23,8 @@ export const terminalReporter: ReporterFactory = () => {
       } else out.write(renderTerminal(sc, { color: ctx.tty }));
       // The terminal table carries these lines too; with every seat skipped they still must be said.
       if (ranSeats.size === 0) for (const line of ceilingLines(sc)) out.write(`${line}\n`);
-      if (ctx.footer) out.write(`${ctx.footer}\n`);
+      const footer = ctx.footer?.();
+      if (footer) out.write(`${footer}\n`);
     },
   };
 };

@@ -7,7 +7,7 @@ import { readBaselines, readManifest } from './run-folder.js';
 type Warn = (line: string) => void;
 
 /** A torn last record (a killed run) is a trial that did not finish: left out, and said so. */
-export function scorecardOf(dir: string, warn: Warn = (l) => process.stderr.write(l)): Scorecard {
+export function scorecardOf(dir: string, warn: Warn): Scorecard {
   const m = readManifest(dir);
   const journal = scanJournal(join(dir, JOURNAL_FILE));
   if (journal.torn)

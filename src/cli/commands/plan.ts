@@ -9,6 +9,6 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (flags: RawRunFlags & { json?: boolean }) => {
       const { planCommand } = await import('../../commands/plan.js');
-      process.stdout.write(await planCommand({ ...planOptions(flags), json: flags.json }));
+      process.stdout.write(await planCommand({ ...planOptions(flags), json: flags.json, env: process.env }));
     });
 }

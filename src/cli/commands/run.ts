@@ -40,7 +40,7 @@ export function register(program: Command): void {
       const reporters = await reporterFlag(flags.reporter);
       if (flags.dryRun) {
         const { planCommand } = await import('../../commands/plan.js');
-        process.stdout.write(await planCommand(opts));
+        process.stdout.write(await planCommand({ ...opts, env: process.env }));
         return;
       }
       const { runBench } = await import('../../commands/run.js');
