@@ -13,8 +13,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBench } from '../src/run/bench.js';
-import type { TrialEnv, TrialOutcome, TrialSpec } from '../src/run/types.js';
+import { runBench } from '../src/commands/run.js';
+import type { TrialEnv, TrialOutcome, TrialSpec } from '../src/plan/types.js';
 import { emptyTrace } from '../src/scoring/index.js';
 import { loadConfig, loadGoldens, loadSeats } from '../src/spec/load.js';
 

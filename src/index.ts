@@ -1,12 +1,24 @@
 /** The public API of rematch. The CLI and the tests call these; nothing else is promised. */
+
+export { diffRuns } from './commands/diff.js';
+export { mergeRuns } from './commands/merge.js';
+export { reportRun } from './commands/report.js';
+export { resolveGoldens, resolveOneGolden, resolveOneSeat, resolveSeats } from './commands/resolve.js';
+export { type RunBenchOptions, type RunBenchResult, runBench } from './commands/run.js';
 export * from './errors.js';
-export { type RunBenchOptions, type RunBenchResult, runBench } from './run/bench.js';
-export { diffRuns } from './run/diff.js';
-export { mergeRuns } from './run/merge.js';
-export { type PlanOptions, planRun, type RunPlan } from './run/plan.js';
-export { reportRun } from './run/report.js';
-export { type ValidationReport, validate } from './run/validate.js';
-export { aggregate, gateEffects, type Scorecard, scoreTrial, type TrialScore } from './scoring/index.js';
+export { type PlanOptions, planRun, type RunPlan } from './plan/plan.js';
+export type { Reporter, ReporterContext, ReporterFactory } from './reporters/lifecycle.js';
+export { DEFAULT_REPORTERS, REPORTERS, type ReporterName } from './reporters/registry.js';
+export {
+  aggregate,
+  type Comparison,
+  compareScorecards,
+  gateEffects,
+  parseFailOn,
+  type Scorecard,
+  scoreTrial,
+  type TrialScore,
+} from './scoring/index.js';
 export {
   checkConfig,
   checkGolden,
@@ -21,3 +33,4 @@ export {
   loadTheory,
   readTrace,
 } from './spec/load.js';
+export { type ValidationReport, validate } from './validate/validate.js';

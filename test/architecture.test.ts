@@ -1,8 +1,9 @@
 /**
- * The dependency direction of DESIGN §4, enforced: `cli → index → run → {host, backend, providers,
- * scoring} → {world, promql, logql} → spec/errors`; reporters read results only; the engines
- * never import the backend or the host; host, providers and external/ (command seats) meet only
- * in protocol/, which imports none of them; the host imports nothing from providers.
+ * The dependency direction of DESIGN §4, enforced: `cli → index → commands → reporters →
+ * execute/validate → runlog → plan → {external, host} → {providers, backend, mcp, scoring} →
+ * {world, promql, logql} → evidence → protocol → spec/errors`; reporters read results only; the
+ * engines never import the backend or the host; host, providers and external/ (command seats) meet
+ * only in protocol/, which imports none of them; the host imports nothing from providers.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -32,21 +33,61 @@ const ALLOWED: Record<string, string[]> = {
   external: ['protocol', 'backend', 'world', 'promql', 'logql', 'spec', 'errors', 'clock', 'watchdog'],
   evidence: ['spec', 'errors'],
   scoring: ['evidence', 'protocol', 'spec', 'errors'],
-  reporters: ['scoring', 'spec', 'errors'],
-  run: [
+  // run/ split by stage (DESIGN §4). plan/ is pure and sits lowest: the run folder records the plan
+  // (runlog → plan). validate/ runs the ceiling's reference trial, so it may use execute/.
+  plan: ['host', 'backend', 'scoring', 'spec', 'errors', 'clock'],
+  runlog: ['plan', 'host', 'scoring', 'spec', 'errors'],
+  execute: [
+    'plan',
+    'runlog',
     'host',
     'external',
     'protocol',
     'backend',
     'providers',
     'scoring',
-    'reporters',
     'world',
     'promql',
     'logql',
     'spec',
     'errors',
     'clock',
+    'watchdog',
+  ],
+  validate: [
+    'execute',
+    'plan',
+    'runlog',
+    'host',
+    'backend',
+    'world',
+    'promql',
+    'logql',
+    'scoring',
+    'spec',
+    'errors',
+    'clock',
+  ],
+  reporters: ['plan', 'scoring', 'spec', 'errors'],
+  commands: [
+    'reporters',
+    'plan',
+    'execute',
+    'runlog',
+    'validate',
+    'mcp',
+    'host',
+    'backend',
+    'providers',
+    'world',
+    'promql',
+    'logql',
+    'scoring',
+    'evidence',
+    'spec',
+    'errors',
+    'clock',
+    'watchdog',
   ],
   mcp: ['backend', 'world', 'promql', 'logql', 'spec', 'errors', 'clock'],
   index: ['*'],

@@ -2,10 +2,7 @@
  * `bench serve`: one golden's backend stack on the real clock, served over HTTP until SIGINT or
  * SIGTERM. Queries default to the golden's "now" (`time.now`), not the wall clock.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { RealClock } from '../clock.js';
-import { InputError } from '../errors.js';
 import type { FaultSpec } from '../spec/golden.js';
 import { loadGolden } from '../spec/load.js';
 import type { Golden } from '../spec/normalized.js';
@@ -26,20 +23,13 @@ export interface ServeOptions extends ServerLimits {
   signal?: AbortSignal;
 }
 
-/** A golden path (golden.yaml or its folder), or an id looked up under ./goldens/. */
-export function resolveGoldenArg(arg: string): string {
-  if (existsSync(arg)) return arg;
-  const byId = join('goldens', arg);
-  if (existsSync(byId)) return byId;
-  throw new InputError(`no golden "${arg}": not a path, and no folder goldens/${arg}`);
-}
-
 export interface ServeHandle extends HttpServerHandle {
   queryLog: QueryLog;
 }
 
-export async function startServe(arg: string, opts: ServeOptions = {}): Promise<ServeHandle> {
-  const golden = loadGolden(resolveGoldenArg(arg));
+/** `golden`: loaded, or a golden.yaml (or its folder); ids are resolved above, in commands/resolve.ts. */
+export async function startServe(arg: string | Golden, opts: ServeOptions = {}): Promise<ServeHandle> {
+  const golden = typeof arg === 'string' ? loadGolden(arg) : arg;
   const world = buildWorld(golden);
   const faults = opts.faults ?? true;
   const limits = serverStackOptions(opts);
@@ -99,7 +89,7 @@ export function untilSignal(signal?: AbortSignal): Promise<void> {
 }
 
 /** Serve until SIGINT/SIGTERM, then close the server and return. */
-export async function serveCommand(arg: string, opts: ServeOptions = {}): Promise<void> {
+export async function serveCommand(arg: string | Golden, opts: ServeOptions = {}): Promise<void> {
   const server = await startServe(arg, opts);
   await untilSignal(opts.signal);
   await server.close();

@@ -6,7 +6,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { BenchError, InterruptedError, redact } from '../errors.js';
-import { setForceExit } from '../run/interrupt.js';
+import { setForceExit } from '../execute/interrupt.js';
 import { COMMANDS } from './commands/index.js';
 
 export async function main(argv: string[]): Promise<void> {

@@ -11,7 +11,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { type Backend, createBackendStack, type ServerLimits, serverStackOptions } from '../backend/index.js';
 import { loopbackRefusal } from '../backend/loopback-guard.js';
-import { resolveGoldenArg, untilSignal } from '../backend/serve.js';
+import { untilSignal } from '../backend/serve.js';
 import { RealClock } from '../clock.js';
 import { loadGolden } from '../spec/load.js';
 import type { Golden } from '../spec/normalized.js';
@@ -77,9 +77,9 @@ export async function startMcpHttp(backend: Backend, golden: Golden, port = 0): 
   };
 }
 
-export async function mcpCommand(arg: string, opts: McpCommandOptions = {}): Promise<void> {
+export async function mcpCommand(arg: string | Golden, opts: McpCommandOptions = {}): Promise<void> {
   const write = opts.write ?? ((l: string) => process.stderr.write(`${l}\n`));
-  const golden = loadGolden(resolveGoldenArg(arg));
+  const golden = typeof arg === 'string' ? loadGolden(arg) : arg;
   const faults = opts.faults ?? true;
   const stack = createBackendStack(golden, buildWorld(golden), {
     faults,

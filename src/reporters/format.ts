@@ -1,12 +1,14 @@
 /** Number formatting shared by every reporter: fixed decimals, intervals, durations by clock. */
 import type { AggregateRow, Rounded } from '../scoring/index.js';
 
-export const f2 = (x: number): string => (Number.isFinite(x) ? x.toFixed(2) : '-');
+export { f2, signed } from '../scoring/figures.js';
+
+import { f2 } from '../scoring/figures.js';
+
 export const pct = (x: number): string => `${Math.round(x * 100)}%`;
 export const ci = (i: Rounded | null): string => (i ? `[${f2(i.lo)}, ${f2(i.hi)}]` : '[n<2]');
 export const secs = (ms: number): string =>
   ms >= 100_000 ? `${Math.round(ms / 1000)}s` : `${(ms / 1000).toFixed(1)}s`;
-export const signed = (x: number): string => `${x > 0 ? '+' : x < 0 ? '' : '±'}${f2(x)}`;
 
 /** The last pass^k (k = n): the chance that every one of n trials passes. */
 export function passAll(r: AggregateRow): string {

@@ -2,6 +2,7 @@
 import { SCORECARD_FORMAT, type Scorecard } from '../scoring/index.js';
 import { ScorecardFile } from '../spec/run-files.js';
 import { parseRunFile } from '../spec/run-load.js';
+import { fileReporter } from './lifecycle.js';
 
 /** Key order is fixed by how the scorecard is built; two spaces for reviewable diffs. */
 export function renderScorecardJson(sc: Scorecard): string {
@@ -21,3 +22,5 @@ export function comparable(sc: Scorecard): Omit<Scorecard, 'meta'> {
   const { meta: _meta, ...rest } = sc;
   return rest;
 }
+
+export const jsonReporter = fileReporter('scorecard.json', renderScorecardJson);

@@ -8,6 +8,7 @@
 import type { CeilingResult, Scorecard } from '../scoring/index.js';
 import { rowKind } from '../scoring/index.js';
 import { f2 } from './format.js';
+import { fileReporter } from './lifecycle.js';
 
 /** XML 1.0 text/attribute escaping; characters XML cannot carry at all are dropped. */
 export function xmlEscape(s: string): string {
@@ -84,3 +85,5 @@ function ceilingCase(c: CeilingResult, time: string): { xml: string; failed: boo
   const xml = `${open}\n      <failure message="${msg}" type="ceiling">${body}</failure>\n    </testcase>`;
   return { xml, failed: true, skipped: false };
 }
+
+export const junitReporter = fileReporter('junit.xml', renderJunit);

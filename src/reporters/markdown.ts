@@ -3,6 +3,7 @@ import type { Scorecard } from '../scoring/index.js';
 import { rowKind } from '../scoring/index.js';
 import { CEILING_MEANING, failedCeilings } from './ceiling.js';
 import { ci, f2, pct, SUMMARY_HEAD, summaryCells } from './format.js';
+import { fileReporter } from './lifecycle.js';
 
 export const mdRow = (cells: string[]): string =>
   `| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`;
@@ -53,3 +54,5 @@ export function renderScorecardMd(sc: Scorecard): string {
     out.push('', '## Skipped seats', '', ...sc.skipped.map((s) => `- ${s.seat}: ${s.reason}`));
   return `${out.join('\n')}\n`;
 }
+
+export const markdownReporter = fileReporter('scorecard.md', renderScorecardMd);

@@ -3,6 +3,9 @@
  * plain line per finished trial, since cli-progress prints nothing to a non-TTY.
  */
 import cliProgress from 'cli-progress';
+import type { ReporterFactory } from './lifecycle.js';
+
+type Stream = NodeJS.WritableStream & { write(s: string): boolean };
 
 export interface TrialDone {
   id: string;
@@ -51,3 +54,16 @@ export function createProgress(
     stop: () => {},
   };
 }
+
+/** The progress reporter: a bar on a TTY, one plain line per trial otherwise (CI logs), on stderr. */
+export const progressReporter: ReporterFactory = () => {
+  let bar: Progress | undefined;
+  return {
+    onRunStart: (plan, ctx) => {
+      if (plan) bar = createProgress(ctx.pending, { tty: ctx.tty, stream: ctx.stderr as Stream });
+    },
+    onTrialEnd: (rec) =>
+      bar?.tick({ id: rec.id, verdict: rec.score.verdict, correctness: rec.score.correctness }),
+    onRunEnd: () => bar?.stop(),
+  };
+};

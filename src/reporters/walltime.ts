@@ -2,6 +2,7 @@
 import type { Scorecard } from '../scoring/index.js';
 import { rowKind } from '../scoring/index.js';
 import { f2, secs } from './format.js';
+import { fileReporter } from './lifecycle.js';
 import { mdHead, mdRow } from './markdown.js';
 
 export function renderWalltimeMd(sc: Scorecard): string {
@@ -56,3 +57,5 @@ export function renderWalltimeMd(sc: Scorecard): string {
   out.push('', 'turns, tool calls, waves, max fan-out, tokens and cost are means per trial.');
   return `${out.join('\n')}\n`;
 }
+
+export const walltimeReporter = fileReporter('walltime.md', renderWalltimeMd);

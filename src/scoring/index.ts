@@ -9,7 +9,10 @@ export {
   emptyTrace,
   rowKind,
 } from './baselines.js';
+export { type Comparison, compareScorecards, type RowComparison } from './compare.js';
 export { type Explanation, explainScore } from './explain.js';
+export { DEFAULT_FAIL_ON, type FailOn, parseFailOn } from './fail-on.js';
+export { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
 export { DEFAULT_PASS_CORRECTNESS, DEFAULT_WEIGHTS, scoreTrial } from './score-trial.js';
 export type { CeilingResult, Scorecard, ScorecardRun, Thresholds } from './scorecard.js';
 export { buildScorecard, isBaseline, isCeiling, SCORECARD_FORMAT } from './scorecard.js';

@@ -3,7 +3,7 @@
  * the message must point at (a flag name, or `file:line:col: field`). Every one must exit 2 with
  * no stack trace; `absent` names paths that must not exist afterwards (no half-made run folder).
  */
-import { encodeLine } from '../../src/run/journal-line.js';
+import { encodeLine } from '../../src/runlog/journal-line.js';
 import type { TrialRecord } from '../../src/scoring/index.js';
 import {
   ALIAS_BOMB,

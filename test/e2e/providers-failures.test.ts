@@ -7,8 +7,8 @@
 import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runBench } from '../../src/run/bench.js';
-import { runTrial } from '../../src/run/trial.js';
+import { runBench } from '../../src/commands/run.js';
+import { runTrial } from '../../src/execute/trial.js';
 import { scoreTrial } from '../../src/scoring/index.js';
 import { ConfigFile } from '../../src/spec/config.js';
 import type { Trace } from '../../src/spec/trace.js';

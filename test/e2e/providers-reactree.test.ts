@@ -5,7 +5,7 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runTrial } from '../../src/run/trial.js';
+import { runTrial } from '../../src/execute/trial.js';
 import { scoreTrial } from '../../src/scoring/index.js';
 import type { Trace } from '../../src/spec/trace.js';
 import { readTrace } from '../../src/spec/trace-read.js';

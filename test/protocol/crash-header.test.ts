@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBench } from '../../src/index.js';
-import { inputs } from '../run/fake.js';
+import { inputs } from '../commands/fake.js';
 
 const sink = () => ({ write: () => true });
 

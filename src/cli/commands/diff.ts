@@ -1,6 +1,5 @@
 /** `bench diff BASE HEAD`: markdown for a PR comment; exit 1 when --fail-on rules are crossed. */
 import type { Command } from 'commander';
-import { ThresholdError } from '../../errors.js';
 
 export function register(program: Command): void {
   program
@@ -15,13 +14,7 @@ export function register(program: Command): void {
     )
     .option('--out <file>', 'also write the markdown to this file')
     .action(async (base: string, head: string, flags: { failOn: string; out?: string }) => {
-      const { diffRuns } = await import('../../run/diff.js');
-      const r = diffRuns(base, head, flags.failOn, flags.out);
-      process.stdout.write(r.markdown);
-      if (r.regressions.length) {
-        throw new ThresholdError(
-          `${r.regressions.length} regression(s):\n${r.regressions.map((x) => `  ${x}`).join('\n')}`,
-        );
-      }
+      const { diffCommand } = await import('../../commands/diff.js');
+      diffCommand(base, head, flags, (s) => process.stdout.write(s));
     });
 }

@@ -12,7 +12,7 @@ export function register(program: Command): void {
     .option('--json', 'machine-readable output')
     .option('-c, --config <file>', 'config file (default: bench.config.yaml)')
     .action(async (what: string, paths: string[], opts: { json?: boolean; config?: string }) => {
-      const { listCommand } = await import('../../spec/list-command.js');
+      const { listCommand } = await import('../../commands/list.js');
       process.stdout.write(`${listCommand(what, paths, opts)}\n`);
     });
 }

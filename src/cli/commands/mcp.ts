@@ -9,7 +9,14 @@ export function register(program: Command): void {
     .description(
       "serve a golden's telemetry as an MCP server with mcp-grafana's tools (stdio, or streamable HTTP)",
     )
-    .argument('<golden>', 'golden id, golden.yaml or its folder')
+    .argument(
+      '<golden>',
+      "golden id (of the config's goldens), golden.yaml or its folder, a glob or tag:<t> naming one",
+    )
+    .option(
+      '-c, --config <file>',
+      'config file whose goldens ids are looked up in (default: bench.config.yaml)',
+    )
     .option('--http', 'streamable HTTP on 127.0.0.1 (path /mcp) instead of stdio')
     .option('--port <n>', 'HTTP port (default: a free one)', (v: string) => {
       if (!/^\d+$/.test(v) || Number(v) > 65535)
@@ -18,11 +25,15 @@ export function register(program: Command): void {
     })
     .option('--no-faults', "serve without the golden's faults");
   addServerFlags(cmd).action(
-    async (golden: string, opts: { http?: boolean; port?: number; faults: boolean } & ServerFlags) => {
-      const { mcpCommand } = await import('../../mcp/serve.js');
-      const { interruptible } = await import('../../run/interrupt.js');
+    async (
+      golden: string,
+      opts: { http?: boolean; port?: number; faults: boolean } & ServerFlags & { config?: string },
+    ) => {
+      const { mcp } = await import('../../commands/mcp.js');
+      const { interruptible } = await import('../../execute/interrupt.js');
       await interruptible((signal) =>
-        mcpCommand(golden, {
+        mcp(golden, {
+          config: opts.config,
           http: opts.http,
           port: opts.port,
           faults: opts.faults,

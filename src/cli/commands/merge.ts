@@ -1,5 +1,6 @@
 /** `bench merge DIR... --out OUT`: shard folders into one run folder and report. */
 import type { Command } from 'commander';
+import { reporterFlag, terminal } from '../terminal.js';
 
 export function register(program: Command): void {
   program
@@ -7,11 +8,9 @@ export function register(program: Command): void {
     .description('merge shard run folders into one run folder with one set of reports')
     .argument('<dirs...>', 'shard run folders')
     .requiredOption('--out <dir>', 'the merged run folder (must not hold a run yet)')
-    .action(async (dirs: string[], flags: { out: string }) => {
-      const { mergeRuns } = await import('../../run/merge.js');
-      const { renderTerminal } = await import('../../reporters/index.js');
-      const sc = mergeRuns(dirs, flags.out);
-      process.stdout.write(renderTerminal(sc, { color: Boolean(process.stdout.isTTY) }));
-      process.stdout.write(`reports: ${flags.out}/scorecard.md\n`);
+    .option('--reporter <names...>', 'reporters to render through (default: every one but progress)')
+    .action(async (dirs: string[], flags: { out: string; reporter?: string[] }) => {
+      const { mergeRuns } = await import('../../commands/merge.js');
+      mergeRuns(dirs, flags.out, { reporters: await reporterFlag(flags.reporter), terminal: terminal() });
     });
 }

@@ -8,7 +8,7 @@ export function register(program: Command): void {
   )
     .option('--json', 'machine-readable output')
     .action(async (flags: RawRunFlags & { json?: boolean }) => {
-      const { planCommand } = await import('../../run/plan-view.js');
-      process.stdout.write(await planCommand({ ...planOptions(flags), json: flags.json }));
+      const { planCommand } = await import('../../commands/plan.js');
+      process.stdout.write(await planCommand({ ...planOptions(flags), json: flags.json, env: process.env }));
     });
 }

@@ -1,9 +1,10 @@
 /** `bench run`: the matrix, scored and reported; resumable, shardable. */
 import type { Command } from 'commander';
-import type { RunBenchOptions } from '../../run/bench.js';
-import { parseShard } from '../../run/plan.js';
+import type { RunBenchOptions } from '../../commands/run.js';
+import { parseShard } from '../../plan/plan.js';
 import { LIMITS } from '../../spec/limits.js';
 import { parseFractionFlag, parseIntFlag, SEED_RANGE } from '../flags.js';
+import { reporterFlag, terminal } from '../terminal.js';
 
 interface RunFlags extends RawRunFlags {
   out?: string;
@@ -13,6 +14,7 @@ interface RunFlags extends RawRunFlags {
   dryRun?: boolean;
   minCorrectness?: string;
   json?: boolean;
+  reporter?: string[];
 }
 
 export function register(program: Command): void {
@@ -25,21 +27,29 @@ export function register(program: Command): void {
     .option('--retry-errors', 'with --resume: run unscored (bench/provider-fault) trials again')
     .option('--dry-run', 'print the plan and run nothing')
     .option('--min-correctness <x>', 'exit 1 when a seat row has mean correctness below x (0..1)')
+    .option(
+      '--reporter <names...>',
+      'reporters: progress, markdown, walltime, json, junit, terminal (default: all of them)',
+    )
     .action(async (flags: RunFlags) => {
       const opts = planOptions(flags);
       const min =
         flags.minCorrectness === undefined
           ? undefined
           : parseFractionFlag('--min-correctness', flags.minCorrectness);
+      const reporters = await reporterFlag(flags.reporter);
       if (flags.dryRun) {
-        const { planCommand } = await import('../../run/plan-view.js');
-        process.stdout.write(await planCommand(opts));
+        const { planCommand } = await import('../../commands/plan.js');
+        process.stdout.write(await planCommand({ ...opts, env: process.env }));
         return;
       }
-      const { runBench } = await import('../../run/bench.js');
-      const { interruptible } = await import('../../run/interrupt.js');
+      const { runBench } = await import('../../commands/run.js');
+      const { interruptible } = await import('../../execute/interrupt.js');
       await interruptible((signal) =>
         runBench({
+          ...terminal(),
+          env: process.env,
+          reporters,
           ...opts,
           out: flags.out,
           resume: flags.resume,
@@ -67,8 +77,14 @@ export interface RawRunFlags {
 export function addPlanFlags(cmd: Command): Command {
   return cmd
     .option('-c, --config <file>', 'config file (default: bench.config.yaml)')
-    .option('--golden <ids...>', 'golden ids (default: every golden of the config)')
-    .option('--seat <names...>', 'seat names (default: config defaultSeats, else every sim seat)')
+    .option(
+      '--golden <refs...>',
+      'goldens: ids, paths (golden.yaml or folders), globs (checkout-*) or tag:<t> (default: every golden of the config)',
+    )
+    .option(
+      '--seat <refs...>',
+      'seats: names, seat files or folders, globs (default: config defaultSeats, else every sim seat)',
+    )
     .option('--gates <sets...>', 'gate set names (default: config defaultGateSets, i.e. none all)')
     .option('--reps <n>', 'repetitions per cell')
     .option('--seed <n>', 'run seed (trial seeds derive from it)')

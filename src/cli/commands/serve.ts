@@ -7,7 +7,14 @@ export function register(program: Command): void {
   const cmd = program
     .command('serve')
     .description("serve a golden's telemetry as Prometheus and Loki HTTP APIs on 127.0.0.1, faults active")
-    .argument('<golden>', 'golden id, golden.yaml or its folder')
+    .argument(
+      '<golden>',
+      "golden id (of the config's goldens), golden.yaml or its folder, a glob or tag:<t> naming one",
+    )
+    .option(
+      '-c, --config <file>',
+      'config file whose goldens ids are looked up in (default: bench.config.yaml)',
+    )
     .option('--port <n>', 'port (default: a free one)', (v: string) => {
       if (!/^\d+$/.test(v) || Number(v) > 65535)
         throw new InputError(`--port expects a port number, got "${v}"`);
@@ -16,11 +23,15 @@ export function register(program: Command): void {
     .option('--no-faults', "serve without the golden's faults")
     .option('--shift-to-now', "shift the world so the wall clock's now is the golden's now");
   addServerFlags(cmd).action(
-    async (golden: string, opts: { port?: number; faults: boolean; shiftToNow?: boolean } & ServerFlags) => {
-      const { serveCommand } = await import('../../backend/serve.js');
-      const { interruptible } = await import('../../run/interrupt.js');
+    async (
+      golden: string,
+      opts: { port?: number; faults: boolean; shiftToNow?: boolean } & ServerFlags & { config?: string },
+    ) => {
+      const { serve } = await import('../../commands/serve.js');
+      const { interruptible } = await import('../../execute/interrupt.js');
       await interruptible((signal) =>
-        serveCommand(golden, {
+        serve(golden, {
+          config: opts.config,
           port: opts.port,
           faults: opts.faults,
           shiftToNow: opts.shiftToNow,

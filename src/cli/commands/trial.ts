@@ -1,4 +1,5 @@
 /** `bench trial`: run one trial and print its readable timeline. */
+import chalk from 'chalk';
 import type { Command } from 'commander';
 import { LIMITS } from '../../spec/limits.js';
 import { intFlag, SEED_RANGE } from '../flags.js';
@@ -28,9 +29,11 @@ export function register(program: Command): void {
         out?: string;
         config?: string;
       }) => {
-        const { runTrialCommand } = await import('../../run/trial.js');
-        const { interruptible } = await import('../../run/interrupt.js');
-        await interruptible((signal) => runTrialCommand(flags, undefined, signal));
+        const { runTrialCommand } = await import('../../commands/trial.js');
+        const { interruptible } = await import('../../execute/interrupt.js');
+        const color = Boolean(process.stdout.isTTY) && chalk.level > 0;
+        const write = (s: string) => process.stdout.write(s);
+        await interruptible((signal) => runTrialCommand(flags, write, signal, color));
       },
     );
 }

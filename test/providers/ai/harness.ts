@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
-import type { TrialSpec } from '../../../src/run/types.js';
+import type { TrialSpec } from '../../../src/plan/types.js';
 import { GateName } from '../../../src/spec/config.js';
 import { loadGolden } from '../../../src/spec/load.js';
 import type { Golden } from '../../../src/spec/normalized.js';

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runTrial } from '../../../src/run/trial.js';
+import { runTrial } from '../../../src/execute/trial.js';
 import { GateName } from '../../../src/spec/config.js';
 import { loadGolden, loadSeat } from '../../../src/spec/load.js';
 import type { ToolCallEvent } from '../../../src/spec/trace.js';

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runTrial } from '../../../src/run/trial.js';
+import { runTrial } from '../../../src/execute/trial.js';
 import { scoreTrial } from '../../../src/scoring/index.js';
 import { GateName } from '../../../src/spec/config.js';
 import { checkGolden, loadGolden, loadSeat } from '../../../src/spec/load.js';

@@ -1,0 +1,24 @@
+/** The library side of `bench list`: load, describe, render (text or JSON). */
+import { InputError } from '../errors.js';
+import { formatGoldenRows, formatSeatRows, goldenRows, seatRows } from '../spec/list.js';
+import { loadConfig, loadGoldens, loadSeats } from '../spec/load.js';
+
+export interface ListOptions {
+  json?: boolean;
+  config?: string;
+  env?: Record<string, string | undefined>;
+}
+
+/** Returns the text to print. `paths` default to the config's goldens or seats folders. */
+export function listCommand(what: string, paths: string[], opts: ListOptions = {}): string {
+  if (what !== 'goldens' && what !== 'seats') {
+    throw new InputError(`bench list: unknown kind "${what}" (goldens or seats)`);
+  }
+  const { config } = loadConfig(opts.config);
+  if (what === 'goldens') {
+    const rows = goldenRows(loadGoldens(paths.length ? paths : config.goldens));
+    return opts.json ? JSON.stringify(rows, null, 2) : formatGoldenRows(rows);
+  }
+  const rows = seatRows(loadSeats(paths.length ? paths : config.seats), opts.env ?? process.env);
+  return opts.json ? JSON.stringify(rows, null, 2) : formatSeatRows(rows);
+}

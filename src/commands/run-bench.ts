@@ -1,0 +1,304 @@
+/**
+ * The run orchestrator: load → plan → execute what the journal lacks → score → aggregate → report.
+ * It orchestrates only: it prints nothing and reads no environment. Lines for people go to the
+ * `warn` sink, results to the reporters it is given, and the caller (commands/run.ts: runBench)
+ * supplies the environment (key variables) and the terminal the reporters write to.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError, InterruptedError, ThresholdError } from '../errors.js';
+import { executeTrials, type RunContendedFn, type RunTrialFn } from '../execute/execute.js';
+import { type PlanOptions, planRun, type RunPlan } from '../plan/plan.js';
+import type { TrialSpec } from '../plan/types.js';
+import { fanOut, type Out, type Reporter } from '../reporters/lifecycle.js';
+import { recordedGateSets } from '../runlog/gate-meanings.js';
+import { assertSameInputs } from '../runlog/input-changes.js';
+import { JOURNAL_FILE, openJournal, readJournal } from '../runlog/journal.js';
+import { lockRunFolder, type RunLock } from '../runlog/lock.js';
+import { assertFolder, makeFolder } from '../runlog/out-path.js';
+import {
+  RUN_FORMAT,
+  type RunManifest,
+  readManifest,
+  writeBaselines,
+  writeManifest,
+} from '../runlog/run-folder.js';
+import { hashInputs } from '../runlog/run-inputs.js';
+import { scorecardOf } from '../runlog/scorecard.js';
+import { baselineTrials, type Scorecard } from '../scoring/index.js';
+import type { ConfigFile } from '../spec/config.js';
+import { locateInFile } from '../spec/load.js';
+import type { Golden } from '../spec/normalized.js';
+import { type Seat, seatEnvNames } from '../spec/seat.js';
+import { assertWorldFits } from '../world/limits.js';
+import { folderContext } from './report.js';
+import { expandRunRefs } from './resolve.js';
+
+export interface OrchestrateOptions extends PlanOptions {
+  /** Config file (default bench.config.yaml in the working directory, if present). */
+  config?: string;
+  out?: string;
+  resume?: string;
+  concurrency?: number;
+  retryErrors?: boolean;
+  dryRun?: boolean;
+  /** Exit 1 (ThresholdError) when any seat row's mean correctness is below this. */
+  minCorrectness?: number;
+  /** Injected for tests and embedding: the loaded inputs, the trial runner, the streams. */
+  inputs?: { config: ConfigFile; configFile?: string; goldens: Golden[]; seats: Seat[] };
+  runTrial?: RunTrialFn;
+  runContended?: RunContendedFn;
+  /** Lines for people (locks taken over, seats skipped, resuming, a torn journal line). */
+  warn: (line: string) => void;
+  /** Called on onRunStart / onTrialEnd / onRunEnd (reporters/lifecycle.ts). */
+  reporters: Reporter[];
+  /** The terminal the reporters write to; the orchestrator itself never does. */
+  terminal: { stdout: Out; stderr: Out; tty: boolean };
+  /** The environment the seats' key variables are looked up in. */
+  env: Record<string, string | undefined>;
+  /** Masks the seats' key variables in everything written (errors.ts: registerSecretEnv). */
+  registerSecrets?: (names: string[]) => void;
+  /**
+   * Aborted = interrupted: nothing new starts, running trials are aborted and not journaled, and
+   * runBench throws an InterruptedError naming how far it got and how to resume.
+   */
+  signal?: AbortSignal;
+}
+
+export interface RunBenchResult {
+  dir: string | null;
+  plan: RunPlan;
+  scorecard: Scorecard | null;
+  /** Trials executed by this invocation (not those found done in the journal). */
+  executed: number;
+  skipped: { seat: string; reason: string }[];
+}
+
+interface Inputs {
+  config: ConfigFile;
+  configFile: string;
+  goldens: Golden[];
+  seats: Seat[];
+}
+
+async function loadInputs(opts: OrchestrateOptions, m?: RunManifest): Promise<Inputs> {
+  if (opts.inputs) return { configFile: 'bench.config.yaml', ...opts.inputs };
+  const { loadConfig, loadGoldens, loadSeats } = await import('../spec/load.js');
+  const configPath = m ? (existsSync(m.configFile) ? m.configFile : undefined) : opts.config;
+  const { config, file } = loadConfig(configPath);
+  return {
+    config,
+    configFile: file,
+    goldens: loadGoldens(m?.goldenPaths ?? config.goldens),
+    seats: loadSeats(m?.seatPaths ?? config.seats),
+  };
+}
+
+export function newRunId(now = new Date()): string {
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+    .replace('T', '-');
+}
+
+/** The run folder stays locked from before its journal is read until the last report is written. */
+export async function orchestrateRun(opts: OrchestrateOptions): Promise<RunBenchResult> {
+  const locks: RunLock[] = [];
+  try {
+    return await runLocked(opts, locks);
+  } finally {
+    for (const l of locks) l.release();
+  }
+}
+
+async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<RunBenchResult> {
+  const warn = opts.warn;
+  const prior = opts.resume ? readManifest(opts.resume) : undefined;
+  const lock = (dir: string): void => {
+    locks.push(lockRunFolder(dir, warn));
+  };
+  if (opts.resume && !opts.dryRun) lock(opts.resume);
+  const loaded = await loadInputs(opts, prior);
+  // --golden/--seat paths, globs and tags (commands/resolve.ts); a resumed plan names ids only.
+  const goldenRefs = prior
+    ? { names: undefined, extra: [] }
+    : expandRunRefs('golden', opts.goldens, loaded.goldens);
+  const seatRefs = prior ? { names: undefined, extra: [] } : expandRunRefs('seat', opts.seats, loaded.seats);
+  const inputs: Inputs = {
+    ...loaded,
+    goldens: [...loaded.goldens, ...goldenRefs.extra],
+    seats: [...loaded.seats, ...seatRefs.extra],
+  };
+  const planOpts: PlanOptions = prior
+    ? {
+        ...prior.plan,
+        reps: prior.plan.repetitions,
+        gates: prior.plan.gateSets,
+        shard: prior.plan.shard ?? undefined,
+        // a folder from before the ceiling planned none: resuming it must not add any
+        ceiling: prior.plan.ceiling ?? false,
+      }
+    : {
+        ...opts,
+        ...(goldenRefs.names ? { goldens: goldenRefs.names } : {}),
+        ...(seatRefs.names ? { seats: seatRefs.names } : {}),
+      };
+  const plan = planRun(inputs.config, inputs.goldens, inputs.seats, planOpts);
+  const hashes = hashInputs(inputs.config, inputs.configFile, inputs.goldens, inputs.seats, plan);
+  if (opts.resume) assertSameInputs(opts.resume, prior?.inputs, hashes);
+  const result: RunBenchResult = { dir: null, plan, scorecard: null, executed: 0, skipped: [] };
+  if (opts.dryRun) return result;
+
+  const runId = prior?.runId ?? newRunId();
+  const dir = opts.resume ?? opts.out ?? join(inputs.config.outDir, runId);
+  // Everything that can be the user's fault is checked before the run folder exists.
+  const label = opts.resume ? '--resume' : opts.out ? '--out' : 'outDir';
+  const inConfig = (message: string) =>
+    existsSync(inputs.configFile)
+      ? locateInFile(inputs.configFile, [{ path: ['outDir'], message, severity: 'error' }])
+      : [];
+  assertFolder(dir, label, label === 'outDir' ? inConfig : undefined);
+  for (const g of inputs.goldens) if (plan.goldens.includes(g.id)) assertWorldFits(g);
+  if (!opts.resume) lock(dir);
+  if (!prior && existsSync(join(dir, 'run.json'))) {
+    throw new InputError(
+      `${dir} already holds a run: continue it with --resume ${dir}, or choose another --out`,
+    );
+  }
+  makeFolder(dir, label);
+  const manifest: RunManifest = prior ?? {
+    format: RUN_FORMAT,
+    runId,
+    createdAt: new Date().toISOString(),
+    configFile: inputs.configFile,
+    goldenPaths: [...inputs.config.goldens, ...goldenRefs.extra.map((g) => g.file)],
+    seatPaths: [...inputs.config.seats, ...seatRefs.extra.map((s) => s.file)],
+    plan: {
+      seed: plan.seed,
+      repetitions: plan.repetitions,
+      goldens: plan.goldens,
+      seats: plan.seats,
+      gateSets: plan.gateSets,
+      shard: plan.shard,
+      ceiling: plan.ceiling,
+    },
+    thresholds: inputs.config.thresholds,
+    contended: inputs.config.contended,
+    gateSets: recordedGateSets(plan),
+    inputs: hashes,
+    skipped: [],
+  };
+  manifest.skipped = [];
+  // a folder from before gate sets were recorded: its gates are the same (resume checked the hashes)
+  manifest.gateSets ??= recordedGateSets(plan);
+  writeManifest(dir, manifest);
+  writeBaselines(
+    dir,
+    inputs.goldens
+      .filter((g) => plan.goldens.includes(g.id))
+      .flatMap((g) => baselineTrials(g, { passCorrectness: manifest.thresholds.passCorrectness })),
+  );
+
+  const skipped = new Map<string, string>();
+  opts.registerSecrets?.(inputs.seats.flatMap(seatEnvNames));
+  const skip = (seat: string, reason: string): void => {
+    if (!skipped.has(seat)) warn(`skipped seat ${seat}: ${reason}\n`);
+    skipped.set(seat, reason);
+  };
+  // Seats whose key variable is unset are skipped before anything runs (DESIGN §5.2).
+  const keyless = (s: Seat): boolean => s.auth !== undefined && !opts.env[s.auth.apiKeyEnv];
+  for (const s of inputs.seats)
+    if (plan.seats.includes(s.name) && keyless(s)) skip(s.name, `$${s.auth!.apiKeyEnv} is not set`);
+  const runnable = plan.trials.filter((t) => !skipped.has(t.seat.name));
+  // a torn last record (a kill mid-append) is cut away before anything is appended; its trial runs again
+  const torn = prior ? openJournal(join(dir, JOURNAL_FILE), warn).torn?.id : undefined;
+  const todo = pending(
+    runnable,
+    join(dir, JOURNAL_FILE),
+    Boolean(opts.retryErrors),
+    manifest.contended,
+    torn,
+  );
+  if (prior)
+    warn(`resuming ${dir}: ${runnable.length - todo.length} of ${runnable.length} trials already done\n`);
+  const reporters = fanOut(opts.reporters);
+  // The footer names what the reporters wrote: every file by default, traces/ always.
+  const ctx = folderContext(dir, opts.terminal, todo.length, (written) =>
+    written.length
+      ? `reports: ${join(dir, written[0])}, ${[...written.slice(1), 'traces/'].join(', ')}`
+      : undefined,
+  );
+  reporters.onRunStart(plan, ctx);
+  const runContended = manifest.contended
+    ? (opts.runContended ?? (await import('../execute/contended.js')).runContended)
+    : undefined;
+  try {
+    await executeTrials(todo, {
+      dir,
+      journal: join(dir, JOURNAL_FILE),
+      concurrency: opts.concurrency ?? inputs.config.concurrency,
+      passCorrectness: manifest.thresholds.passCorrectness,
+      runTrial: opts.runTrial ?? (await import('../execute/trial.js')).runTrial,
+      ...(runContended ? { runContended } : {}),
+      onDone: (rec) => {
+        result.executed++;
+        reporters.onTrialEnd(rec);
+      },
+      onSkip: skip,
+      signal: opts.signal,
+    });
+  } catch (e) {
+    reporters.onRunEnd(null);
+    throw e;
+  }
+  if (opts.signal?.aborted) {
+    reporters.onRunEnd(null);
+    const done = readJournal(join(dir, JOURNAL_FILE));
+    const n = runnable.filter((t) => done.has(t.id)).length;
+    throw new InterruptedError(
+      opts.signal.reason instanceof InterruptedError ? opts.signal.reason.signal : 'SIGINT',
+      `interrupted: ${n} of ${runnable.length} trials done; continue with bench run --resume ${dir}`,
+    );
+  }
+  result.skipped = [...skipped].map(([seat, reason]) => ({ seat, reason }));
+  manifest.skipped = result.skipped;
+  writeManifest(dir, manifest);
+
+  const sc = scorecardOf(dir, warn);
+  result.dir = dir;
+  result.scorecard = sc;
+  // The files, then the terminal table: every report comes from the reporters (one layer).
+  reporters.onRunEnd(sc);
+  if (opts.minCorrectness !== undefined) {
+    const low = sc.rows.filter(
+      (r) => r.kind === 'seat' && r.n > 0 && r.correctness.mean < opts.minCorrectness!,
+    );
+    if (low.length) {
+      throw new ThresholdError(
+        `mean correctness below ${opts.minCorrectness}: ${low.map((r) => `${r.golden} × ${r.seat} × ${r.gateSet} (${r.correctness.mean})`).join(', ')}`,
+      );
+    }
+  }
+  return result;
+}
+
+/** Trials the journal lacks, the one whose record was torn, and with retryErrors those it holds as unscored. */
+function pending(
+  trials: TrialSpec[],
+  journal: string,
+  retryErrors: boolean,
+  contended: boolean,
+  torn?: string,
+): TrialSpec[] {
+  const done = readJournal(journal);
+  const missing = (t: TrialSpec): boolean => {
+    const r = done.get(t.id);
+    return !r || t.id === torn || (retryErrors && r.score.verdict === 'unscored');
+  };
+  if (!contended) return trials.filter(missing);
+  // A ceiling trial runs on its own timeline (execute.ts), so it never drags its golden's group in.
+  const grouped = trials.filter((t) => t.role !== 'ceiling');
+  const goldens = new Set(grouped.filter(missing).map((t) => t.golden.id));
+  return trials.filter((t) => (t.role === 'ceiling' ? missing(t) : goldens.has(t.golden.id)));
+}

@@ -1,0 +1,36 @@
+/**
+ * `bench run` and the public `runBench`: the boundary of the run. It fills in what comes from the
+ * process (the streams, whether they are a terminal, the environment the key variables are read
+ * from) when an embedding caller leaves them out, picks the reporters, and hands everything to the
+ * orchestrator (commands/run-bench.ts), which prints nothing and reads no environment itself.
+ */
+import { registerSecretEnv } from '../errors.js';
+import type { Out } from '../reporters/lifecycle.js';
+import { createReporters, DEFAULT_REPORTERS, type ReporterName } from '../reporters/registry.js';
+import { type OrchestrateOptions, orchestrateRun, type RunBenchResult } from './run-bench.js';
+
+export { newRunId, type RunBenchResult } from './run-bench.js';
+
+export interface RunBenchOptions
+  extends Omit<OrchestrateOptions, 'warn' | 'reporters' | 'terminal' | 'env' | 'registerSecrets'> {
+  stdout?: Out;
+  stderr?: Out;
+  tty?: boolean;
+  /** Where seats' key variables are looked up (default: this process's environment). */
+  env?: Record<string, string | undefined>;
+  /** `--reporter`: which reporters run (default: every one, reporters/registry.ts). */
+  reporters?: readonly ReporterName[];
+}
+
+export function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResult> {
+  const { stdout = process.stdout, stderr = process.stderr, env = process.env, ...rest } = opts;
+  const tty = opts.tty ?? Boolean(process.stdout.isTTY);
+  return orchestrateRun({
+    ...rest,
+    warn: (line) => stderr.write(line),
+    reporters: createReporters(opts.reporters ?? DEFAULT_REPORTERS),
+    terminal: { stdout, stderr, tty },
+    env,
+    registerSecrets: registerSecretEnv,
+  });
+}

@@ -1,0 +1,59 @@
+/** `bench trial`: resolve golden/seat (id, name, path or glob) and gate set, run one trial, print its timeline. */
+import { join, resolve } from 'node:path';
+import { InterruptedError, redact } from '../errors.js';
+import { runTrial } from '../execute/trial.js';
+import { resolveGateSets } from '../host/gates/gate-set.js';
+import { trialId, trialSeed } from '../plan/plan.js';
+import type { TrialOutcome } from '../plan/types.js';
+import { formatTimeline } from '../reporters/timeline.js';
+import { assertFolder } from '../runlog/out-path.js';
+import { loadConfig } from '../spec/load.js';
+import { assertWorldFits } from '../world/limits.js';
+import { resolveOneGolden, resolveOneSeat } from './resolve.js';
+
+export interface TrialFlags {
+  golden: string;
+  seat: string;
+  gates: string;
+  seed?: number;
+  rep?: number;
+  out?: string;
+  config?: string;
+}
+
+export async function runTrialCommand(
+  flags: TrialFlags,
+  write: (s: string) => void,
+  signal?: AbortSignal,
+  /** Color the timeline: the CLI passes whether stdout is a color terminal. */
+  color = false,
+): Promise<TrialOutcome> {
+  const { config } = loadConfig(flags.config);
+  const golden = resolveOneGolden(flags.golden, config);
+  const seat = resolveOneSeat(flags.seat, config);
+  const [gateSet] = resolveGateSets(config, [flags.gates]);
+  const rep = flags.rep ?? 1;
+  const seed = flags.seed ?? trialSeed(config.seed, golden.id, seat.name, rep);
+  const id = trialId(golden.id, seat.name, gateSet.name, rep);
+  const dir = resolve(flags.out ?? join(config.outDir, 'trials', id));
+  // Input errors before the trial folder exists (docs/formats.md#limits).
+  assertFolder(dir, flags.out ? '--out' : 'outDir');
+  assertWorldFits(golden);
+  const outcome = await runTrial({ id, golden, seat, gateSet, rep, seed }, { dir, signal });
+  if (signal?.aborted) {
+    const sig = signal.reason instanceof InterruptedError ? signal.reason.signal : 'SIGINT';
+    throw new InterruptedError(sig, `interrupted: the trial did not finish; its partial files are in ${dir}`);
+  }
+  if (outcome.kind === 'skipped') write(`${outcome.reason}\n`);
+  else
+    write(
+      // What an agent wrote reaches the terminal here: masked like every report file.
+      redact(
+        formatTimeline(outcome.trace, {
+          color,
+          traceFile: outcome.traceFile,
+        }),
+      ),
+    );
+  return outcome;
+}

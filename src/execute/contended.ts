@@ -1,0 +1,30 @@
+/**
+ * Contended mode (DESIGN §12): several trials of ONE golden run concurrently on one VirtualClock
+ * against one backend stack, so they queue for the same capacity slots and the waits are
+ * reproduced, not added up afterwards. Deterministic: every actor waits only through the clock.
+ */
+import { createBackendStack } from '../backend/index.js';
+import { VirtualClock } from '../clock.js';
+import { InputError } from '../errors.js';
+import type { TrialOutcome, TrialSpec } from '../plan/types.js';
+import { runTrial, worldFor } from './trial.js';
+
+export async function runContended(
+  specs: TrialSpec[],
+  dirOf: (spec: TrialSpec) => string,
+  opts: { seed?: number; signal?: AbortSignal } = {},
+): Promise<TrialOutcome[]> {
+  if (!specs.length) return [];
+  const golden = specs[0].golden;
+  const other = specs.find((s) => s.golden.id !== golden.id);
+  if (other)
+    throw new InputError(`contended trials share one golden: ${golden.id} and ${other.golden.id} differ`);
+  const clock = new VirtualClock();
+  const { backend, queryLog } = createBackendStack(golden, worldFor(golden), {
+    faults: true,
+    clock,
+    seed: opts.seed ?? specs[0].seed,
+  });
+  const shared = { backend, clock, queryLog };
+  return Promise.all(specs.map((s) => runTrial(s, { dir: dirOf(s), shared, signal: opts.signal })));
+}

@@ -1,0 +1,227 @@
+/**
+ * Executing planned trials: each in its own folder, scored as soon as it ends, then journaled.
+ * A trial that throws is the bench's fault: recorded unscored (never a zero), retried with
+ * --retry-errors. In contended mode the trials of one golden share one timeline, so they run,
+ * and are re-run on resume, as a whole group: a partial group would change the contention.
+ * Once `signal` aborts (an interrupt), nothing new starts and a trial that ends after it is not
+ * journaled: it was cut short, so a resume runs it again.
+ */
+
+import { setMaxListeners } from 'node:events';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { redact } from '../errors.js';
+import type { TrialEnv, TrialOutcome, TrialSpec } from '../plan/types.js';
+import { clockOfProvider, traceHeader } from '../protocol/trace-header.js';
+import { writeAtomic } from '../runlog/files.js';
+import { appendJournal } from '../runlog/journal.js';
+import { traceDirOf } from '../runlog/run-folder.js';
+import { scoreTrial, type TrialRecord } from '../scoring/index.js';
+import type { Trace } from '../spec/trace.js';
+import { runPool } from './scheduler.js';
+
+export type RunTrialFn = (spec: TrialSpec, env: TrialEnv) => Promise<TrialOutcome>;
+export type RunContendedFn = (
+  specs: TrialSpec[],
+  dirOf: (s: TrialSpec) => string,
+  opts?: { signal?: AbortSignal },
+) => Promise<TrialOutcome[]>;
+
+export interface ExecuteOptions {
+  dir: string;
+  journal: string;
+  concurrency: number;
+  passCorrectness: number;
+  runTrial: RunTrialFn;
+  /** When set, trials run in per-golden contended groups through it. */
+  runContended?: RunContendedFn;
+  /** Called once a trial's record is in the journal (the reporters' onTrialEnd). */
+  onDone: (rec: TrialRecord) => void;
+  onSkip: (seat: string, reason: string) => void;
+  signal?: AbortSignal;
+}
+
+/** The journal record of a trial around its score. */
+function recordFor(spec: TrialSpec, score: TrialRecord['score']): TrialRecord {
+  return {
+    id: spec.id,
+    golden: spec.golden.id,
+    seat: spec.seat.name,
+    gateSet: spec.gateSet.name,
+    rep: spec.rep,
+    seed: spec.seed,
+    dir: traceDirOf(spec.id),
+    score,
+  };
+}
+
+function recordOf(
+  spec: TrialSpec,
+  outcome: TrialOutcome & { kind: 'done' },
+  passCorrectness: number,
+): TrialRecord {
+  return recordFor(spec, scoreTrial(spec.golden, outcome.trace, outcome.theory, { passCorrectness }));
+}
+
+function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number): TrialRecord {
+  // The trial's clock, not a fixed 'virtual': a real seat's crash ran (or would have run) on the real clock.
+  const header = traceHeader({
+    golden: spec.golden.id,
+    seat: spec.seat,
+    model: spec.seat.model,
+    gateSet: spec.gateSet,
+    rep: spec.rep,
+    seed: spec.seed,
+    clock: clockOfProvider(spec.seat.provider),
+    startedAt: '',
+  });
+  const trace: Trace = { header, events: [] };
+  const score = scoreTrial(spec.golden, trace, null, { passCorrectness });
+  const key = spec.seat.auth ? process.env[spec.seat.auth.apiKeyEnv] : undefined;
+  score.unscoredReason = redact(`bench error: ${(err as Error)?.message ?? String(err)}`, [key]);
+  return recordFor(spec, score);
+}
+
+function finish(
+  o: ExecuteOptions,
+  spec: TrialSpec,
+  outcome: TrialOutcome | { kind: 'crash'; err: unknown },
+  staged?: string,
+): void {
+  if (o.signal?.aborted) return;
+  if (staged) {
+    // The trial ran in a staging folder (contended mode re-runs journaled trials too): only now,
+    // with its record about to be journaled, does it replace the folder the old record points at.
+    const final = join(o.dir, traceDirOf(spec.id));
+    rmSync(final, { recursive: true, force: true });
+    mkdirSync(dirname(final), { recursive: true });
+    renameSync(staged, final);
+  }
+  if (outcome.kind === 'skipped') {
+    o.onSkip(spec.seat.name, outcome.reason);
+    return;
+  }
+  const rec =
+    outcome.kind === 'done'
+      ? recordOf(spec, outcome, o.passCorrectness)
+      : crashRecord(spec, outcome.err, o.passCorrectness);
+  const dir = join(o.dir, rec.dir);
+  mkdirSync(dir, { recursive: true });
+  writeAtomic(join(dir, 'score.json'), `${JSON.stringify(rec.score, null, 2)}\n`);
+  // the journal line comes last: once it is there, every file of the trial is
+  appendJournal(o.journal, rec);
+  o.onDone(rec);
+}
+
+/**
+ * A signal for one trial (or contended group) that follows the run's. Clock and capacity waits
+ * hang an abort listener on the signal they get and never take it off; on the run's signal those
+ * would pile up (and keep every trial's clock alive) for the whole run. On the trial's own signal
+ * they go when the trial does; one trial holding many is expected, not a leak warning.
+ */
+async function scoped<T>(
+  run: AbortSignal | undefined,
+  work: (s: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
+  if (!run) return work(undefined);
+  const ac = new AbortController();
+  setMaxListeners(0, ac.signal);
+  const follow = () => ac.abort(run.reason);
+  run.addEventListener('abort', follow, { once: true });
+  try {
+    return await work(ac.signal);
+  } finally {
+    run.removeEventListener('abort', follow);
+  }
+}
+
+/** Where contended groups run before their records are journaled (see finish). */
+const STAGING = '.staging';
+
+function freshDir(o: ExecuteOptions, spec: TrialSpec, under = ''): string {
+  const dir = join(o.dir, under, traceDirOf(spec.id));
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * A trial whose promise can never settle (nothing left on the event loop) would let Node exit
+ * quietly in the middle of a run. When the loop drains while trials are in flight, they are failed
+ * as stalled (unscored: the bench's fault) and the run goes on.
+ */
+function stallGuard(): { guard<T>(p: Promise<T>): Promise<T>; dispose(): void } {
+  const waiting = new Set<(e: Error) => void>();
+  const onIdle = (): void => {
+    for (const reject of waiting) reject(new Error('trial stalled: its work never settled'));
+    waiting.clear();
+  };
+  process.on('beforeExit', onIdle);
+  return {
+    guard: <T>(p: Promise<T>): Promise<T> =>
+      new Promise<T>((resolve, reject) => {
+        waiting.add(reject);
+        p.then(resolve, reject).finally(() => waiting.delete(reject));
+      }),
+    dispose: () => process.off('beforeExit', onIdle),
+  };
+}
+
+export async function executeTrials(specs: TrialSpec[], o: ExecuteOptions): Promise<void> {
+  const stall = stallGuard();
+  try {
+    await executeGuarded(specs, o, stall.guard);
+  } finally {
+    stall.dispose();
+  }
+}
+
+async function executeGuarded(
+  specs: TrialSpec[],
+  o: ExecuteOptions,
+  guard: <T>(p: Promise<T>) => Promise<T>,
+): Promise<void> {
+  if (o.runContended) {
+    // The ceiling keeps a timeline of its own: sharing one would change the seats' contention.
+    const alone = specs.filter((s) => s.role === 'ceiling');
+    const groups = new Map<string, TrialSpec[]>();
+    for (const s of specs.filter((x) => x.role !== 'ceiling'))
+      groups.set(s.golden.id, [...(groups.get(s.golden.id) ?? []), s]);
+    for (const group of groups.values()) {
+      if (o.signal?.aborted) break;
+      const dirs = new Map(group.map((s) => [s.id, freshDir(o, s, STAGING)]));
+      let outcomes: (TrialOutcome | { kind: 'crash'; err: unknown })[];
+      try {
+        outcomes = await guard(
+          scoped(o.signal, (signal) => o.runContended!(group, (s) => dirs.get(s.id)!, { signal })),
+        );
+      } catch (err) {
+        outcomes = group.map(() => ({ kind: 'crash' as const, err }));
+      }
+      for (const [i, s] of group.entries()) finish(o, s, outcomes[i], dirs.get(s.id));
+    }
+    rmSync(join(o.dir, STAGING), { recursive: true, force: true });
+    await runEach(alone, o, guard);
+    return;
+  }
+  await runEach(specs, o, guard);
+}
+
+async function runEach(
+  specs: TrialSpec[],
+  o: ExecuteOptions,
+  guard: <T>(p: Promise<T>) => Promise<T>,
+): Promise<void> {
+  await runPool(specs, o.concurrency, async (spec) => {
+    if (o.signal?.aborted) return;
+    let outcome: TrialOutcome | { kind: 'crash'; err: unknown };
+    try {
+      outcome = await guard(
+        scoped(o.signal, (signal) => o.runTrial(spec, { dir: freshDir(o, spec), signal })),
+      );
+    } catch (err) {
+      outcome = { kind: 'crash', err };
+    }
+    finish(o, spec, outcome);
+  });
+}

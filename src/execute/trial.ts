@@ -1,0 +1,100 @@
+/**
+ * One trial: golden × seat × gate set × repetition. Builds (or reuses) the golden's world, a backend
+ * stack with faults on and the trial's clock, the model from the registry, runs the host session,
+ * and leaves `trace.jsonl` (and `theory.json` when a Theory came) in the trial's folder. Both files
+ * appear atomically: written under a temporary name and renamed, so a crash never leaves a file a
+ * reader could take for a finished trial.
+ */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createBackendStack } from '../backend/index.js';
+import { type Clock, RealClock, VirtualClock } from '../clock.js';
+import { runSession } from '../host/index.js';
+import type { TrialEnv, TrialOutcome, TrialSpec } from '../plan/types.js';
+import type { Model } from '../protocol/model.js';
+import { traceHeader } from '../protocol/trace-header.js';
+import { TraceWriter } from '../protocol/trace-writer.js';
+import { createModel, isSkip } from '../providers/registry.js';
+import type { Golden } from '../spec/normalized.js';
+import type { HeaderEvent } from '../spec/trace.js';
+import { buildWorld } from '../world/build.js';
+import type { World } from '../world/types.js';
+
+const worlds = new Map<string, World>();
+
+/** Worlds are deterministic from the golden, and big: build each once per process. */
+export function worldFor(golden: Golden): World {
+  const key = `${golden.file}\0${golden.id}\0${golden.world.seed}`;
+  let w = worlds.get(key);
+  if (!w) {
+    w = buildWorld(golden);
+    worlds.set(key, w);
+  }
+  return w;
+}
+
+function writeAtomic(file: string, text: string): void {
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+
+function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
+  return traceHeader({
+    golden: spec.golden.id,
+    seat: spec.seat,
+    model: model.id,
+    gateSet: spec.gateSet,
+    rep: spec.rep,
+    seed: spec.seed,
+    clock: clock.kind,
+    faultsRecorded: true,
+  });
+}
+
+export async function runTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOutcome> {
+  if (spec.seat.provider === 'command') return runCommandTrial(spec, env);
+  const made = createModel(spec.seat, spec.golden, spec.seed);
+  if (isSkip(made)) return { kind: 'skipped', spec, reason: made.skip };
+  // A shared (contended) timeline is virtual: only sims can live on it; a real model keeps its own.
+  const shared =
+    env.shared && (made.clock === 'virtual') === (env.shared.clock.kind === 'virtual')
+      ? env.shared
+      : undefined;
+  const clock: Clock = shared?.clock ?? (made.clock === 'virtual' ? new VirtualClock() : new RealClock());
+  const backend =
+    shared?.backend ??
+    createBackendStack(spec.golden, worldFor(spec.golden), { faults: true, clock, seed: spec.seed }).backend;
+  mkdirSync(env.dir, { recursive: true });
+  const traceFile = join(env.dir, 'trace.jsonl');
+  const writer = new TraceWriter({ header: header(spec, made, clock), file: `${traceFile}.tmp` });
+  const result = await runSession({
+    golden: spec.golden,
+    backend,
+    model: made,
+    shape: spec.seat.shape,
+    gateSet: spec.gateSet,
+    budget: spec.seat.budget,
+    clock,
+    trace: writer,
+    pricing: spec.seat.pricing,
+    signal: env.signal,
+  });
+  renameSync(`${traceFile}.tmp`, traceFile);
+  const theoryFile = join(env.dir, 'theory.json');
+  // No Theory → no file: a rerun into the same folder must not leave an older trial's answer behind.
+  if (result.theory) writeAtomic(theoryFile, `${JSON.stringify(result.theory, null, 2)}\n`);
+  else rmSync(theoryFile, { force: true });
+  return { kind: 'done', spec, traceFile, trace: writer.trace(), theory: result.theory };
+}
+
+/** A command seat: the user's agent against its own HTTP server (faults on, real clock, shifted to now). */
+async function runCommandTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOutcome> {
+  const { runCommandSeat } = await import('../external/index.js');
+  const { startAgentServer } = await import('../backend/index.js');
+  const world = worldFor(spec.golden);
+  const r = await runCommandSeat({ ...spec, dir: env.dir, signal: env.signal }, (observe) =>
+    startAgentServer(spec.golden, world, { seed: spec.seed, observe }),
+  );
+  return { kind: 'done', spec, ...r };
+}

@@ -1,0 +1,66 @@
+/**
+ * The Reporter lifecycle. A run calls onRunStart once, onTrialEnd as each trial's record is
+ * journaled, and onRunEnd with the scorecard; `bench report` and `bench merge` call onRunStart
+ * (without a plan) and onRunEnd only. Reporters read results, never the host, and write only
+ * through the context: the terminal streams, or a file of the run folder.
+ */
+import type { RunPlan } from '../plan/plan.js';
+import type { Scorecard, TrialRecord } from '../scoring/index.js';
+
+/** Where a reporter's text goes: a stream, or a test's string sink. */
+export type Out = { write(s: string): boolean };
+
+export interface ReporterContext {
+  /** The run folder the files go to; null when nothing is written (a dry run). */
+  dir: string | null;
+  stdout: Out;
+  stderr: Out;
+  /** The streams are a terminal: a progress bar and color instead of plain lines. */
+  tty: boolean;
+  /** Trials this invocation will execute (those the journal lacks): the progress total. */
+  pending: number;
+  /** Writes one file of the run folder atomically (runlog/files.ts). */
+  writeFile(name: string, text: string): void;
+  /** The command's last terminal line, from the files written so far (which reports, and where). */
+  footer?: () => string | undefined;
+}
+
+export interface Reporter {
+  /** `plan` is null when a finished run folder is re-rendered (`bench report`, `bench merge`). */
+  onRunStart?(plan: RunPlan | null, ctx: ReporterContext): void;
+  onTrialEnd?(record: TrialRecord): void;
+  /** `scorecard` is null when the run stopped before it was scored (interrupted). */
+  onRunEnd?(scorecard: Scorecard | null): void;
+}
+
+export type ReporterFactory = () => Reporter;
+
+/** A reporter that renders the scorecard into one file of the run folder. */
+export function fileReporter(name: string, render: (sc: Scorecard) => string): ReporterFactory {
+  return () => {
+    let ctx: ReporterContext | undefined;
+    return {
+      onRunStart: (_plan, c) => {
+        ctx = c;
+      },
+      onRunEnd: (sc) => {
+        if (sc && ctx?.dir) ctx.writeFile(name, render(sc));
+      },
+    };
+  };
+}
+
+/** Every reporter of a list, called in order for each hook. */
+export function fanOut(reporters: Reporter[]): Required<Reporter> {
+  return {
+    onRunStart: (plan, ctx) => {
+      for (const r of reporters) r.onRunStart?.(plan, ctx);
+    },
+    onTrialEnd: (rec) => {
+      for (const r of reporters) r.onTrialEnd?.(rec);
+    },
+    onRunEnd: (sc) => {
+      for (const r of reporters) r.onRunEnd?.(sc);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * A run folder: `run.json` (what was asked: enough to plan the same trials again), `journal.jsonl`
+ * (what finished), `baselines.json`, `traces/<trial id>/`, the rendered reports, and `run.lock`
+ * while a process works in it (run/lock.ts).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../errors.js';
+import type { Shard } from '../plan/plan.js';
+import type { Thresholds, TrialRecord } from '../scoring/index.js';
+import { BaselinesFile, type RecordedGateSet, RunManifestFile } from '../spec/run-files.js';
+import { loadRunFile } from '../spec/run-load.js';
+import { writeAtomic } from './files.js';
+import type { InputHashes } from './run-inputs.js';
+
+export const RUN_FORMAT = 'rematch.run/1';
+
+export interface RunManifest {
+  format: typeof RUN_FORMAT;
+  runId: string;
+  createdAt: string;
+  /** The config file used (may not exist: defaults), and the golden and seat paths it named. */
+  configFile: string;
+  goldenPaths: string[];
+  seatPaths: string[];
+  plan: {
+    seed: number;
+    repetitions: number;
+    goldens: string[];
+    seats: string[];
+    gateSets: string[];
+    shard: Shard | null;
+    /** Each golden's ceiling trial was planned (absent in folders from before the ceiling: off). */
+    ceiling?: boolean;
+  };
+  thresholds: Thresholds;
+  contended: boolean;
+  /**
+   * What each gate set of the run meant (its resolved gates, settings, and `all`'s version), so
+   * `bench diff` can say when one name stands for different gates in two runs.
+   */
+  gateSets?: Record<string, RecordedGateSet>;
+  /** Hashes of the goldens, seats, config and gate sets the run started with (`--resume` checks them). */
+  inputs?: InputHashes;
+  /** Seats skipped for a missing key, one reason each (filled as the run goes). */
+  skipped: { seat: string; reason: string }[];
+}
+
+export const traceDirOf = (id: string): string => join('traces', ...id.split('/'));
+
+export function writeManifest(dir: string, m: RunManifest): void {
+  writeAtomic(join(dir, 'run.json'), `${JSON.stringify(m, null, 2)}\n`);
+}
+
+export function readManifest(dir: string): RunManifest {
+  const file = join(dir, 'run.json');
+  if (!existsSync(file)) throw new InputError(`${dir}: not a run folder (no run.json)`);
+  return loadRunFile(file, RunManifestFile, 'run manifest', { format: { want: RUN_FORMAT } }) as RunManifest;
+}
+
+export function writeBaselines(dir: string, records: TrialRecord[]): void {
+  writeAtomic(join(dir, 'baselines.json'), `${JSON.stringify(records, null, 2)}\n`);
+}
+
+export function readBaselines(dir: string): TrialRecord[] {
+  const file = join(dir, 'baselines.json');
+  return existsSync(file) ? (loadRunFile(file, BaselinesFile, 'baselines') as TrialRecord[]) : [];
+}
