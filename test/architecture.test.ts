@@ -56,6 +56,7 @@ const ALLOWED: Record<string, string[]> = {
   ],
   validate: [
     'execute',
+    'protocol',
     'plan',
     'runlog',
     'host',

@@ -72,6 +72,6 @@ describe('reporters', () => {
       ).scorecard!;
     const a = await run();
     const same = compareScorecards(a, a, parseFailOn('correctness:0.05,honesty'));
-    expect(same).toEqual({ rows: [], regressions: [], changed: false });
+    expect(same).toEqual({ rows: [], regressions: [], changed: false, gateSets: [] });
   });
 });
