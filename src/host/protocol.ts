@@ -6,6 +6,7 @@
 
 import type { Theory } from '../spec/theory.js';
 import type { Outcome, ToolClass } from '../spec/trace.js';
+import type { Source } from '../spec/vocabulary.js';
 
 /**
  * Every tool result is this envelope, JSON-encoded in the tool message the model gets.
@@ -85,16 +86,16 @@ export interface QueryLogsArgs {
   direction?: 'forward' | 'backward';
 }
 export interface LabelNamesArgs {
-  source: 'metrics' | 'logs';
+  source: Source;
   match?: string;
 }
 export interface LabelValuesArgs {
-  source: 'metrics' | 'logs';
+  source: Source;
   label: string;
   match?: string;
 }
 export interface SeriesArgs {
-  source: 'metrics' | 'logs';
+  source: Source;
   match: string;
 }
 export interface SearchToolsArgs {

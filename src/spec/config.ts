@@ -1,8 +1,9 @@
 /** bench.config.yaml: which goldens, seats and gate sets a plain `bench run` uses, and thresholds. */
 import { z } from 'zod';
+import { GATE_NAMES } from './vocabulary.js';
 
-/** Every gate of DESIGN §6, each switchable on its own. */
-export const GateName = z.enum(['failureClass', 'ledger', 'fanout', 'toolClasses', 'budgetFindings']);
+/** Every gate of DESIGN §6, each switchable on its own (the list and its order: vocabulary.ts). */
+export const GateName = z.enum(GATE_NAMES);
 export type GateName = z.infer<typeof GateName>;
 
 export const GateSettings = z

@@ -6,11 +6,10 @@
  * `time.start`. The normalizer (spec/normalize.ts) turns all of them into epoch milliseconds.
  */
 import { z } from 'zod';
-import { SOURCES } from './vocabulary.js';
+import { DURATION_RE } from './time.js';
+import { OUTCOMES, SOURCES } from './vocabulary.js';
 
-export const Duration = z
-  .string()
-  .regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w|y))+$/, 'expected a duration such as 15s, 5m or 1h30m');
+export const Duration = z.string().regex(DURATION_RE, 'expected a duration such as 15s, 5m or 1h30m');
 /** Absolute RFC3339 or an offset from time.start. */
 export const TimeRef = z.union([z.iso.datetime({ offset: true }), Duration]);
 
@@ -246,7 +245,7 @@ export const Expectation = z
     /** ... or that the result is empty. */
     empty: z.boolean().optional(),
     /** ... or that the query fails (through the fault layer) with this outcome. */
-    outcome: z.enum(['ok', 'empty', 'failed', 'rejected', 'error']).optional(),
+    outcome: z.enum(OUTCOMES).optional(),
     faults: z.boolean().default(false),
   })
   .strict();

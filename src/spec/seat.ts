@@ -1,16 +1,9 @@
 /** Seat files (DESIGN §5.2): a configured agent. A seat names environment variables, never keys. */
 import { z } from 'zod';
+import { PROVIDERS, SHAPES } from './vocabulary.js';
 
-export const Provider = z.enum([
-  'openai-responses',
-  'openai-chat',
-  'xai',
-  'gemini',
-  'anthropic',
-  'openai-compatible',
-  'sim',
-  'command',
-]);
+export const Provider = z.enum(PROVIDERS);
+export type Provider = z.infer<typeof Provider>;
 
 export const Budget = z
   .object({
@@ -27,7 +20,7 @@ export const SeatFile = z
     description: z.string().optional(),
     provider: Provider,
     model: z.string().default('sim'),
-    shape: z.enum(['react', 'reactree']).default('react'),
+    shape: z.enum(SHAPES).default('react'),
     params: z.record(z.string(), z.unknown()).default({}),
     budget: Budget.default({ turns: 40, toolCalls: 60, tokens: 400_000, wallSeconds: 600 }),
     auth: z

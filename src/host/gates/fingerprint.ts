@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { logQueryShape } from '../../logql/index.js';
 import { selectorsOf } from '../../promql/index.js';
 import type { Outcome } from '../../spec/trace.js';
+import type { Source } from '../../spec/vocabulary.js';
 
 const QUOTED = /"(?:[^"\\]|\\.)*"|`[^`]*`|'(?:[^'\\]|\\.)*'/g;
 const DURATION = /(?<![A-Za-z_])\d+(?:\.\d+)?(?:ms|s|m|h|d|w|y)(?:\d+(?:ms|s|m|h|d|w|y))*(?![A-Za-z0-9_])/g;
@@ -29,7 +30,7 @@ export function maskMessage(message: string): string {
  * LogQL → the engine's shape (label names, stages, operators; every value masked). A query the
  * parsers refuse falls back to a regex normalizer with the same intent.
  */
-export function queryShape(query: string, source?: 'metrics' | 'logs'): string {
+export function queryShape(query: string, source?: Source): string {
   try {
     if (source === 'logs') return logQueryShape(query);
     const sels = selectorsOf(query);
@@ -73,7 +74,7 @@ export interface FingerprintInput {
   outcome: Outcome;
   error?: { type: string; message: string };
   query?: string;
-  source?: 'metrics' | 'logs';
+  source?: Source;
 }
 
 export function isTerminalFailure(outcome: Outcome): boolean {
@@ -90,6 +91,6 @@ export function fingerprintOf(o: FingerprintInput): string | undefined {
 }
 
 /** A route: the tool and the query shape. Exhausted routes are blocked after a halt. */
-export function routeKey(tool: string, query: string | undefined, source?: 'metrics' | 'logs'): string {
+export function routeKey(tool: string, query: string | undefined, source?: Source): string {
   return `${tool}:${queryShape(query ?? '', source)}`;
 }

@@ -1,6 +1,7 @@
 /** Discovery tools: label names, label values, series. Live reads, but never a measurement. */
 import { z } from 'zod';
 import type { Api, ApiParams } from '../../backend/api.js';
+import { isSource } from '../../spec/vocabulary.js';
 import { TOOL } from '../protocol.js';
 import { jsonSchemaOf, parseArgs } from './args.js';
 import { callBackend, rejectArgs } from './call-backend.js';
@@ -23,7 +24,7 @@ function window(ctx: ToolContext, source: Source): ApiParams {
 
 function sourceOf(args: unknown): Source | undefined {
   const s = (args as { source?: unknown } | null)?.source;
-  return s === 'metrics' || s === 'logs' ? s : undefined;
+  return isSource(s) ? s : undefined;
 }
 function matchOf(args: unknown): string | undefined {
   const m = (args as { match?: unknown } | null)?.match;

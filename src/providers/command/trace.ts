@@ -8,12 +8,13 @@ import { fingerprintOf } from '../../host/gates/fingerprint.js';
 import { classify } from '../../host/tools/classify.js';
 import { boundData } from '../../host/tools/envelope.js';
 import type { ToolCallEvent, ToolClass, ToolResultEvent } from '../../spec/trace.js';
+import type { Source } from '../../spec/vocabulary.js';
 import type { ServedCall } from './types.js';
 
 interface ToolOf {
   tool: string;
   class: ToolClass;
-  source: 'metrics' | 'logs';
+  source: Source;
 }
 
 export function toolOf(api: string): ToolOf {

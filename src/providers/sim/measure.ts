@@ -5,6 +5,7 @@
  * id for an honest gap. Log lines for root-cause inference are read once a logs route works.
  */
 import { TOOL } from '../../host/protocol.js';
+import type { Source } from '../../spec/vocabulary.js';
 import { checkLimits, limitListings, listed } from './limits.js';
 import { narrowing, runNarrowing } from './narrow.js';
 import type { Observation } from './observe.js';
@@ -160,11 +161,7 @@ export function valueOfAlternative(o: Observation, call: PlannedCall): number | 
  * Label discovery for queries whose selector matched nothing: the label names of `source`, then the
  * values of up to three workload-like labels (one wave). Returns the values by label name.
  */
-export function* discoverLabels(
-  source: 'metrics' | 'logs',
-  missing: string,
-  text: string,
-): Turns<Map<string, string[]>> {
+export function* discoverLabels(source: Source, missing: string, text: string): Turns<Map<string, string[]>> {
   const names: IssuedCall = { name: TOOL.labelNames, args: { source } };
   const [n] = answersFor([names], yield* wave(text, [names]));
   const candidates = (n?.names ?? []).filter((x) => x !== missing && SERVICE_LABELS.includes(x)).slice(0, 3);

@@ -1,14 +1,12 @@
 /** Provider-specific rules of a seat file (DESIGN §5.2). */
 import type { SeatFile } from '../seat.js';
+import { isHostedProvider } from '../vocabulary.js';
 import { seatLimitRules } from './limits.js';
 import { err, type RuleIssue, warn } from './types.js';
 
-/** Providers that call a hosted model and therefore need a key variable and a model id. */
-const HOSTED = new Set(['openai-responses', 'openai-chat', 'xai', 'gemini', 'anthropic']);
-
 export function seatRules(s: SeatFile): RuleIssue[] {
   const out: RuleIssue[] = seatLimitRules(s);
-  const hosted = HOSTED.has(s.provider);
+  const hosted = isHostedProvider(s.provider);
   if (s.provider === 'sim' && !s.policy) out.push(err(['provider'], 'a sim seat needs a `policy`'));
   if (s.provider !== 'sim' && s.policy) out.push(err(['policy'], '`policy` is for sim seats only'));
   if (s.provider === 'command' && !s.command) out.push(err(['provider'], 'a command seat needs `command`'));
