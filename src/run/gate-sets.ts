@@ -1,23 +1,19 @@
-/** Gate sets by name: the config's, plus the built-ins `none` and `all` unless the config redefines them. */
-import { InputError } from '../errors.js';
-import { type ConfigFile, GateName } from '../spec/config.js';
+/** Gate sets by name, through the one resolver of spec/gate-sets.ts (built-ins cannot be redefined). */
+import type { ConfigFile } from '../spec/config.js';
+import { gateSetNamed, resolveGateSets as resolveAll } from '../spec/gate-sets.js';
 import type { GateSetSpec } from './types.js';
 
+/**
+ * Resolved from the config's own fields every time (pure and cheap), not from a loaded Config's
+ * `resolvedGateSets`: a caller may spread a Config and change its settings.
+ */
+const setsOf = (config: ConfigFile): Record<string, GateSetSpec> => resolveAll(config);
+
 export function gateSetsOf(config: ConfigFile): Map<string, GateSetSpec> {
-  const out = new Map<string, GateSetSpec>();
-  out.set('none', { name: 'none', gates: [], settings: config.gateSettings });
-  out.set('all', { name: 'all', gates: [...GateName.options], settings: config.gateSettings });
-  for (const [name, set] of Object.entries(config.gateSets)) {
-    out.set(name, { name, gates: [...set.gates], settings: { ...config.gateSettings, ...set.settings } });
-  }
-  return out;
+  return new Map(Object.entries(setsOf(config)));
 }
 
 export function resolveGateSets(config: ConfigFile, names: string[]): GateSetSpec[] {
-  const known = gateSetsOf(config);
-  return names.map((n) => {
-    const g = known.get(n);
-    if (!g) throw new InputError(`unknown gate set "${n}" (known: ${[...known.keys()].join(', ')})`);
-    return g;
-  });
+  const sets = setsOf(config);
+  return names.map((n) => gateSetNamed(sets, n));
 }

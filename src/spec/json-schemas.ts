@@ -4,7 +4,7 @@
  * and refinements are not expressible here; `bench validate` checks those.
  */
 import { z } from 'zod';
-import { ConfigFile, GateName, GateSet, GateSettings } from './config.js';
+import { ConfigFile, GateName, GateSet, GateSetSettings, GateSettings } from './config.js';
 import * as G from './golden.js';
 import { addDescriptions, SCHEMA_DOCS } from './schema-docs.js';
 import { Budget, Provider, SeatFile } from './seat.js';
@@ -36,6 +36,7 @@ const NAMED: Record<string, z.ZodType> = {
   Budget,
   GateName,
   GateSettings,
+  GateSetSettings,
   GateSet,
   TheoryMeasurement,
   TheoryGap,

@@ -256,6 +256,12 @@ const CONFIGS: BadInput[] = [
     'thresholds.passCorrectness',
   ),
   config('an alias bomb', `${ALIAS_BOMB}`, 'YAML: aliases'),
+  config('redefining the built-in all', `${CONFIG}gateSets:\n  all: { gates: [ledger] }\n`, 'gateSets.all'),
+  config(
+    'redefining the built-in none',
+    `${CONFIG}gateSets:\n  none: { gates: [fanout] }\n`,
+    'gateSets.none',
+  ),
   {
     name: 'config: outDir naming a file',
     files: {

@@ -1,22 +1,14 @@
 /** Gate sets: `none` and `all` are built in; others come from bench.config.yaml `gateSets`. */
-import { InputError } from '../../errors.js';
-import { type ConfigFile, GateName, GateSettings } from '../../spec/config.js';
+import type { ConfigFile } from '../../spec/config.js';
+import { BUILTIN_GATE_SETS, gateSetNamed, resolveGateSets } from '../../spec/gate-sets.js';
 import type { GateSetSpec } from '../types.js';
 
-export const BUILTIN_GATE_SETS = ['none', 'all'] as const;
+export { BUILTIN_GATE_SETS };
 
+/** One gate set by name, through the one resolver of spec/gate-sets.ts. */
 export function resolveGateSet(
   name: string,
-  config: Pick<ConfigFile, 'gateSets' | 'gateSettings'> = {
-    gateSets: {},
-    gateSettings: GateSettings.parse({}),
-  },
+  config: Partial<Pick<ConfigFile, 'gateSets' | 'gateSettings'>> = {},
 ): GateSetSpec {
-  const defaults = GateSettings.parse(config.gateSettings ?? {});
-  const named = config.gateSets?.[name];
-  if (named) return { name, gates: [...named.gates], settings: { ...defaults, ...named.settings } };
-  if (name === 'none') return { name, gates: [], settings: defaults };
-  if (name === 'all') return { name, gates: [...GateName.options], settings: defaults };
-  const known = [...BUILTIN_GATE_SETS, ...Object.keys(config.gateSets ?? {})].join(', ');
-  throw new InputError(`unknown gate set "${name}" (known: ${known})`);
+  return gateSetNamed(resolveGateSets(config), name);
 }
