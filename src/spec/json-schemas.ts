@@ -29,6 +29,7 @@ const NAMED: Record<string, z.ZodType> = {
   LogBlock: G.LogBlock,
   FaultKind: G.FaultKind,
   LatencyDist: G.LatencyDist,
+  FaultMatch: G.FaultMatch,
   Fault: G.Fault,
   Expectation: G.Expectation,
   Capacity: G.Capacity,

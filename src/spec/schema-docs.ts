@@ -34,8 +34,10 @@ const GOLDEN: Docs = {
   '$defs.Measurement.properties.at': 'when to evaluate the route (default time.now)',
   '$defs.Measurement.properties.obtainable':
     'false: a fault makes it unmeasurable; no truth, and the honest answer is a gap naming the failed query',
-  '$defs.Fault.properties.match':
+  '$defs.FaultMatch':
     'which calls the fault hits: api names (prom.query, loki.query_range, ... or prometheus/loki), query regex, from/to, calls',
+  '$defs.Fault':
+    'a fault, by kind: each kind takes only its own fields (status, errorType, message, latency, keep, warnings)',
   '$defs.Expectation.properties.lang': 'promql or logql; inferred when absent (give it for ambiguous LogQL)',
   '$defs.Expectation.properties.faults':
     'true: ask through the fault layer and compare the observation outcome',

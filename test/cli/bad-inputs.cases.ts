@@ -143,6 +143,20 @@ const FLAGS: BadInput[] = [
 ];
 
 const GOLDENS: BadInput[] = [
+  // Faults are a union on `kind`: a field of another kind, or a missing one the kind needs.
+  golden(
+    'a status on an empty fault',
+    'kind: failed-envelope',
+    'kind: empty\n    status: 503',
+    'faults.0.status: unknown field',
+  ),
+  golden(
+    'an http-error fault without status',
+    'kind: failed-envelope',
+    'kind: http-error',
+    'faults.0.status: required',
+  ),
+  golden('a fault of no known kind', 'kind: failed-envelope', 'kind: flaky', 'faults.0.kind:'),
   golden(
     'a 100-year window',
     'end: 2026-03-14T15:00:00Z',
