@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ConfigFile, GateName, GateSet, GateSetSettings, GateSettings } from './config.js';
 import * as G from './golden.js';
 import { addDescriptions, SCHEMA_DOCS } from './schema-docs.js';
-import { Budget, Provider, SeatFile } from './seat.js';
+import { Budget, Provider, SeatByProvider } from './seat.js';
 import { Theory, TheoryGap, TheoryMeasurement, TheoryPart } from './theory.js';
 import * as T from './trace.js';
 
@@ -56,7 +56,11 @@ function registry(root: z.ZodType): z.core.$ZodRegistry<{ id?: string }> {
 
 const FORMATS = {
   golden: { schema: G.GoldenFile, title: 'rematch golden (goldens/<id>/golden.yaml)' },
-  seat: { schema: SeatFile, title: 'rematch seat (seats/*.yaml)' },
+  seat: {
+    // `provider` at the top names every provider once; the branch it picks lists that provider's fields.
+    schema: z.object({ provider: Provider }).and(SeatByProvider),
+    title: 'rematch seat (seats/*.yaml)',
+  },
   config: { schema: ConfigFile, title: 'rematch config (bench.config.yaml)' },
   theory: { schema: Theory, title: 'rematch Theory (the submit_theory argument)' },
   'trace-event': {

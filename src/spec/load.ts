@@ -17,7 +17,7 @@ import { configRules, defaultSeatRules } from './rules/config.js';
 import { goldenRules } from './rules/golden.js';
 import { seatRules } from './rules/seat.js';
 import type { RuleIssue } from './rules/types.js';
-import { type Seat, SeatFile, seatEnvNames } from './seat.js';
+import { type Seat, SeatByProvider, type SeatFile, seatEnvNames } from './seat.js';
 import { Theory } from './theory.js';
 import { parseYamlSource } from './yaml-source.js';
 
@@ -65,8 +65,9 @@ export function loadGoldens(paths: string[]): Golden[] {
 
 export function checkSeat(path: string): Checked<Seat> {
   const src = parseYamlSource(path, readInput(path, 'seat'));
-  const parsed = checkSchema(src, SeatFile);
-  if (!parsed.value) return { issues: parsed.issues };
+  const checked = checkSchema(src, SeatByProvider);
+  if (!checked.value) return { issues: checked.issues };
+  const parsed: { value: SeatFile } = { value: checked.value };
   // Every loaded seat's key variables are masked everywhere, whichever seat runs (errors.ts).
   registerSecretEnv(seatEnvNames(parsed.value));
   return { value: { ...parsed.value, file: path }, issues: locateRules(src, seatRules(parsed.value)) };

@@ -82,16 +82,27 @@ export const SCHEMA_DOCS: Record<string, Docs> = {
   'theory.schema.json': THEORY,
 };
 
-/** Sets `description` at each dot path of `schema`; throws on a path that does not exist. */
+/**
+ * Sets `description` at each dot path of `schema`; throws on a path that does not exist. Where a
+ * node is a union or intersection (`oneOf`/`anyOf`/`allOf`, e.g. a seat by provider) without the next key itself, the path
+ * continues into every branch that has it, so one entry documents a field all branches share.
+ */
 export function addDescriptions(file: string, schema: Record<string, unknown>, docs: Docs = {}): void {
   for (const [path, text] of Object.entries(docs)) {
-    let node: unknown = schema;
-    for (const key of path ? path.split('.') : []) {
-      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
-    }
-    if (typeof node !== 'object' || node === null) {
+    let nodes: unknown[] = [schema];
+    for (const key of path ? path.split('.') : []) nodes = nodes.flatMap((n) => step(n, key));
+    const found = nodes.filter((n): n is Record<string, unknown> => typeof n === 'object' && n !== null);
+    if (!found.length) {
       throw new Error(`${file}: no node at "${path}" for its description (src/spec/schema-docs.ts)`);
     }
-    (node as Record<string, unknown>).description = text;
+    for (const node of found) node.description = text;
   }
+}
+
+function step(node: unknown, key: string): unknown[] {
+  if (typeof node !== 'object' || node === null) return [];
+  const o = node as Record<string, unknown>;
+  if (key in o) return [o[key]];
+  const branches = [o.allOf, o.oneOf, o.anyOf].filter(Array.isArray).flat();
+  return branches.flatMap((b) => step(b, key));
 }

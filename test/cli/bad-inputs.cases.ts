@@ -258,6 +258,17 @@ const SEATS: BadInput[] = [
   seat('a name with capitals', SEAT.replace('sim-diligent', 'Sim Diligent'), 'name'),
   seat('a sim seat without policy', SEAT.replace('policy: diligent\n', ''), 'provider: a sim seat needs'),
   seat('an alias bomb', `${ALIAS_BOMB}${SEAT}`, 'YAML: aliases'),
+  // Seats are a union on `provider`: a field another provider uses is refused where it stands.
+  seat(
+    'a policy on a command seat',
+    'name: c\nprovider: command\ncommand: [node, a.js]\npolicy: tweaker\n',
+    'policy: `policy` is for sim seats only',
+  ),
+  seat(
+    'a baseURL on a hosted seat',
+    `${SEAT.replace('provider: sim', 'provider: xai')}baseURL: http://x\n`,
+    'baseURL:',
+  ),
 ];
 
 const CONFIGS: BadInput[] = [
