@@ -19,6 +19,21 @@ export class BenchError extends Error {
   }
 }
 
+/**
+ * A failure an engine or the wire reports as data, not a bench failure: it carries the backend's
+ * error type (`bad_data`, `timeout`, ...) the HTTP layer maps to a status and envelope. PromQL,
+ * LogQL and the wire each narrow `T` to their own vocabulary; one family, so a handler can catch
+ * any of them by `errorType` without knowing which engine threw.
+ */
+export class TypedError<T extends string = string> extends Error {
+  readonly errorType: T;
+  constructor(errorType: T, message: string) {
+    super(message);
+    this.name = new.target.name;
+    this.errorType = errorType;
+  }
+}
+
 /** One problem in one input file, located as precisely as the loader could. */
 export interface InputIssue {
   file: string;

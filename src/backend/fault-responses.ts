@@ -2,7 +2,7 @@
  * What each fault kind answers, per backend, in that backend's own wire format. The exact shapes
  * are documented in docs/faults.md; typed clients detect the failures by these shapes.
  */
-import type { FaultSpec } from '../spec/golden.js';
+import type { FaultOfKind } from '../spec/golden.js';
 import type { ApiRequest, ApiResponse } from './api.js';
 import { backendOf } from './api.js';
 import { lokiJson, lokiText } from './loki-wire.js';
@@ -50,7 +50,7 @@ export function wireError(req: ApiRequest, status: number, errorType: string, me
  * (what proxies that always answer 200 do). Loki: a batch envelope `{outcome: "failed", n: 0,
  * results: [{query, status: "error", error}]}` (what integrations that wrap Loki do).
  */
-export function failedEnvelope(f: FaultSpec, req: ApiRequest): ApiResponse {
+export function failedEnvelope(f: FaultOfKind<'failed-envelope'>, req: ApiRequest): ApiResponse {
   const error = f.message ?? FAILED_ENVELOPE_TEXT;
   if (isProm(req)) return promError(f.errorType ?? 'execution', error, 200);
   return lokiJson({
@@ -67,30 +67,30 @@ export function failedEnvelope(f: FaultSpec, req: ApiRequest): ApiResponse {
   });
 }
 
-export function httpError(f: FaultSpec, req: ApiRequest): ApiResponse {
+export function httpError(f: FaultOfKind<'http-error'>, req: ApiRequest): ApiResponse {
   const status = f.status ?? 500;
   const text = f.message ?? STATUS_TEXT[status] ?? `HTTP ${status}`;
   return wireError(req, status, f.errorType ?? errorTypeFor(status), text);
 }
 
-export function timeoutError(f: FaultSpec, req: ApiRequest): ApiResponse {
+export function timeoutError(f: FaultOfKind<'timeout'>, req: ApiRequest): ApiResponse {
   return isProm(req)
     ? promError(f.errorType ?? 'timeout', f.message ?? PROM_TIMEOUT_TEXT, f.status ?? 503)
     : lokiText(f.status ?? 504, f.message ?? LOKI_TIMEOUT_TEXT);
 }
 
-export function rateLimited(f: FaultSpec, req: ApiRequest): ApiResponse {
+export function rateLimited(f: FaultOfKind<'rate-limit'>, req: ApiRequest): ApiResponse {
   return wireError(req, f.status ?? 429, f.errorType ?? 'unavailable', f.message ?? RATE_LIMIT_TEXT);
 }
 
-export function seriesLimit(f: FaultSpec, req: ApiRequest): ApiResponse {
+export function seriesLimit(f: FaultOfKind<'series-limit'>, req: ApiRequest): ApiResponse {
   return isProm(req)
     ? promError(f.errorType ?? 'execution', f.message ?? PROM_SERIES_LIMIT_TEXT, f.status ?? 422)
     : lokiText(f.status ?? 400, f.message ?? LOKI_SERIES_LIMIT_TEXT);
 }
 
 /** The backend is gone: status 0 and no body an HTTP client could read (the HTTP adapter drops the socket). */
-export function staleCatalog(f: FaultSpec): ApiResponse {
+export function staleCatalog(f: FaultOfKind<'stale-catalog'>): ApiResponse {
   return {
     status: 0,
     text: f.message ?? 'connect ECONNREFUSED 127.0.0.1',

@@ -3,7 +3,7 @@
  * like no data) and `partial` (a success with warnings and part of the data cut). Non-success
  * answers pass through untouched: there is nothing to swallow or cut.
  */
-import type { FaultSpec } from '../spec/golden.js';
+import type { FaultOfKind } from '../spec/golden.js';
 import type { ApiRequest, ApiResponse } from './api.js';
 import { backendOf } from './api.js';
 
@@ -45,7 +45,7 @@ export function partialDefaultWarning(req: ApiRequest, keep: number): string {
     : 'maximum number of series (500) reached for a single query; returning partial results';
 }
 
-export function partial(res: ApiResponse, f: FaultSpec, req: ApiRequest): ApiResponse {
+export function partial(res: ApiResponse, f: FaultOfKind<'partial'>, req: ApiRequest): ApiResponse {
   if (res.status !== 200 || !isObject(res.json)) return res;
   const keep = f.keep ?? 0.5;
   const body = { ...res.json };

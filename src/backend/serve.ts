@@ -139,6 +139,6 @@ export function describeFault(f: FaultSpec): string {
     const c = Object.entries(m.calls).map(([k, v]) => `${k} ${v}`);
     parts.push(`calls=${c.join(', ')}`);
   }
-  if (f.status !== undefined) parts.push(`status=${f.status}`);
+  if ('status' in f && f.status !== undefined) parts.push(`status=${f.status}`);
   return parts.join(' ');
 }

@@ -29,6 +29,12 @@ export function parseFractionFlag(flag: string, v: string): number {
   return n;
 }
 
+/** `--port N`: a TCP port, 0..65535 (0 and absent both mean a free one). The one port parser. */
+export function parsePortFlag(v: string): number {
+  if (!/^\d+$/.test(v) || Number(v) > 65535) throw new InputError(`--port expects a port number, got "${v}"`);
+  return Number(v);
+}
+
 /** For commander's argument parser slot. */
 export const intFlag =
   (flag: string, min: number, max: number) =>

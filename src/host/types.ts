@@ -9,6 +9,7 @@ import type { Golden } from '../spec/normalized.js';
 import type { Budget as BudgetSchema } from '../spec/seat.js';
 import type { Theory } from '../spec/theory.js';
 import type { EndEvent, Outcome, StopReason, ToolClass } from '../spec/trace.js';
+import type { ShapeName } from '../spec/vocabulary.js';
 import type { Source } from './tools/types.js';
 
 export type Budget = import('zod').infer<typeof BudgetSchema>;
@@ -22,7 +23,7 @@ export interface GateSetSpec {
   gates: GateName[];
   settings: GateSettings;
 }
-export type Shape = 'react' | 'reactree';
+export type Shape = ShapeName;
 export type TheorySource = 'submitted' | 'budget-request' | 'assembled';
 export type NodeInfo = TurnRequest['node'] & { parent?: string };
 

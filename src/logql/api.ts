@@ -3,6 +3,7 @@
  * log queries return streams, metric queries return vectors or matrices.
  */
 
+import { TypedError } from '../errors.js';
 import type { InstantSample, RangeSeries } from '../promql/api.js';
 import type { Deadline } from '../world/deadline.js';
 import type { Labels, LogEntry } from '../world/types.js';
@@ -50,11 +51,4 @@ export interface LogQueryOptions {
 /** Loki error kinds: `bad_data` answers 400 with a plain-text body. */
 export type LokiErrorType = 'bad_data' | 'canceled' | 'timeout' | 'internal';
 
-export class LogQLError extends Error {
-  readonly errorType: LokiErrorType;
-  constructor(errorType: LokiErrorType, message: string) {
-    super(message);
-    this.name = 'LogQLError';
-    this.errorType = errorType;
-  }
-}
+export class LogQLError extends TypedError<LokiErrorType> {}

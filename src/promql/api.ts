@@ -2,6 +2,8 @@
  * The PromQL engine's public contract (implemented in ./index.ts). The backend, the HTTP adapter,
  * `bench validate` and the tools call only these. Results mirror Prometheus' API value types.
  */
+
+import { TypedError } from '../errors.js';
 import type { Deadline } from '../world/deadline.js';
 import type { Labels } from '../world/types.js';
 
@@ -48,14 +50,7 @@ export type PromErrorType =
  * Thrown by the engine. `message` is what Prometheus would put in `error`, e.g.
  * `1:13: parse error: unexpected <EOF>` (the HTTP layer prefixes `invalid parameter "query": `).
  */
-export class PromQLError extends Error {
-  readonly errorType: PromErrorType;
-  constructor(errorType: PromErrorType, message: string) {
-    super(message);
-    this.name = 'PromQLError';
-    this.errorType = errorType;
-  }
-}
+export class PromQLError extends TypedError<PromErrorType> {}
 
 export interface EngineOptions {
   /** Default 5 minutes. */

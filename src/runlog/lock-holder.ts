@@ -1,6 +1,7 @@
 /** The lock file's content: who holds a run folder's lock, and whether that process still runs. */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { LockHolderFile } from '../spec/run-files.js';
 
 export interface Holder {
   pid: number;
@@ -65,10 +66,12 @@ export function readHolder(file: string): Holder | null | 'partial' {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
   }
+  let data: unknown;
   try {
-    const h = JSON.parse(text) as Holder;
-    return typeof h.pid === 'number' && typeof h.token === 'string' ? h : 'partial';
+    data = JSON.parse(text);
   } catch {
     return 'partial';
   }
+  const h = LockHolderFile.safeParse(data);
+  return h.success ? h.data : 'partial';
 }

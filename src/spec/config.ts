@@ -6,20 +6,38 @@ import { GATE_NAMES } from './vocabulary.js';
 export const GateName = z.enum(GATE_NAMES);
 export type GateName = z.infer<typeof GateName>;
 
+const GATE_SETTING_FIELDS = {
+  /** ledger: sighting number that steers (2 = the second time) and that halts (3). */
+  steerAt: z.number().int().min(2),
+  haltAt: z.number().int().min(3),
+  /** fanout: concurrent copies of one tool per backend per wave. */
+  fanoutCap: z.number().int().positive(),
+};
+
 export const GateSettings = z
   .object({
-    /** ledger: sighting number that steers (2 = the second time) and that halts (3). */
-    steerAt: z.number().int().min(2).default(2),
-    haltAt: z.number().int().min(3).default(3),
-    /** fanout: concurrent copies of one tool per backend per wave. */
-    fanoutCap: z.number().int().positive().default(3),
+    steerAt: GATE_SETTING_FIELDS.steerAt.default(2),
+    haltAt: GATE_SETTING_FIELDS.haltAt.default(3),
+    fanoutCap: GATE_SETTING_FIELDS.fanoutCap.default(3),
+  })
+  .strict();
+
+/**
+ * A named set's settings: only what it changes, merged over the config's `gateSettings` (no
+ * defaults here, or a set naming one setting would reset the others to the defaults).
+ */
+export const GateSetSettings = z
+  .object({
+    steerAt: GATE_SETTING_FIELDS.steerAt.optional(),
+    haltAt: GATE_SETTING_FIELDS.haltAt.optional(),
+    fanoutCap: GATE_SETTING_FIELDS.fanoutCap.optional(),
   })
   .strict();
 
 export const GateSet = z
   .object({
     gates: z.array(GateName),
-    settings: GateSettings.optional(),
+    settings: GateSetSettings.optional(),
   })
   .strict();
 

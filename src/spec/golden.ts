@@ -6,11 +6,10 @@
  * `time.start`. The normalizer (spec/normalize.ts) turns all of them into epoch milliseconds.
  */
 import { z } from 'zod';
-import { SOURCES } from './vocabulary.js';
+import { DURATION_RE } from './time.js';
+import { OUTCOMES, SOURCES } from './vocabulary.js';
 
-export const Duration = z
-  .string()
-  .regex(/^(\d+(\.\d+)?(ms|s|m|h|d|w|y))+$/, 'expected a duration such as 15s, 5m or 1h30m');
+export const Duration = z.string().regex(DURATION_RE, 'expected a duration such as 15s, 5m or 1h30m');
 /** Absolute RFC3339 or an offset from time.start. */
 export const TimeRef = z.union([z.iso.datetime({ offset: true }), Duration]);
 
@@ -186,6 +185,7 @@ export const FaultKind = z.enum([
   'series-limit',
   'stale-catalog',
 ]);
+export type FaultKind = z.infer<typeof FaultKind>;
 
 export const LatencyDist = z.union([
   z.number().nonnegative(),
@@ -198,40 +198,61 @@ export const LatencyDist = z.union([
     .strict(),
 ]);
 
-export const Fault = z
+export const FaultMatch = z
   .object({
-    id: z.string(),
-    kind: FaultKind,
-    match: z
+    /** API names (`prom.query`, `loki.query_range` ...) or a whole backend (`prometheus`, `loki`). */
+    api: z.array(z.string()).optional(),
+    /** Regex tested against the query string (or the match[] selectors). */
+    query: z.string().optional(),
+    /** The query's time range must overlap [from, to]. */
+    from: TimeRef.optional(),
+    to: TimeRef.optional(),
+    /** Which matching calls fire: 1-based counts among the calls this fault matched. */
+    calls: z
       .object({
-        /** API names (`prom.query`, `loki.query_range` ...) or a whole backend (`prometheus`, `loki`). */
-        api: z.array(z.string()).optional(),
-        /** Regex tested against the query string (or the match[] selectors). */
-        query: z.string().optional(),
-        /** The query's time range must overlap [from, to]. */
-        from: TimeRef.optional(),
-        to: TimeRef.optional(),
-        /** Which matching calls fire: 1-based counts among the calls this fault matched. */
-        calls: z
-          .object({
-            after: z.number().int().nonnegative().optional(),
-            first: z.number().int().positive().optional(),
-            every: z.number().int().positive().optional(),
-          })
-          .strict()
-          .optional(),
+        after: z.number().int().nonnegative().optional(),
+        first: z.number().int().positive().optional(),
+        every: z.number().int().positive().optional(),
       })
       .strict()
-      .default({}),
-    status: z.number().int().min(100).max(599).optional(),
-    errorType: z.string().optional(),
-    message: z.string().optional(),
-    latency: LatencyDist.optional(),
-    warnings: z.array(z.string()).optional(),
-    /** partial: share of the result kept. */
-    keep: z.number().min(0).max(1).optional(),
+      .optional(),
   })
   .strict();
+
+const HttpStatus = z.number().int().min(100).max(599);
+/** Every fault: an id and which calls it matches; the kind decides the rest (faults.ts answers it). */
+const faultOf = <K extends FaultKind, S extends z.ZodRawShape>(kind: K, shape: S) =>
+  z.object({ id: z.string(), kind: z.literal(kind), match: FaultMatch.default({}), ...shape }).strict();
+/** The answer of a fault that refuses the call: status, Prometheus error type, message text. */
+const refusal = {
+  status: HttpStatus.optional(),
+  errorType: z.string().optional(),
+  message: z.string().optional(),
+};
+
+/**
+ * A fault, by kind: a field another kind uses (a `status` on `empty`, `keep` on `timeout`) is an
+ * error at its file:line:col rather than silently ignored.
+ */
+export const Fault = z.discriminatedUnion('kind', [
+  /** HTTP 200 with a typed failure inside (the status is always 200). */
+  faultOf('failed-envelope', { errorType: refusal.errorType, message: refusal.message }),
+  faultOf('http-error', { ...refusal, status: HttpStatus }),
+  faultOf('empty', {}),
+  /** The engine's answer, cut: `keep` is the share of the result kept. */
+  faultOf('partial', {
+    keep: z.number().min(0).max(1).optional(),
+    warnings: z.array(z.string()).optional(),
+  }),
+  /** Delays the call, then lets it through (adds to any decisive fault). */
+  faultOf('latency', { latency: LatencyDist }),
+  /** Waits `latency` (default: the request's timeout), then refuses. */
+  faultOf('timeout', { ...refusal, latency: LatencyDist.optional() }),
+  faultOf('rate-limit', refusal),
+  faultOf('series-limit', refusal),
+  /** The backend is gone: no HTTP answer at all. */
+  faultOf('stale-catalog', { message: refusal.message }),
+]);
 
 export const Expectation = z
   .object({
@@ -246,7 +267,7 @@ export const Expectation = z
     /** ... or that the result is empty. */
     empty: z.boolean().optional(),
     /** ... or that the query fails (through the fault layer) with this outcome. */
-    outcome: z.enum(['ok', 'empty', 'failed', 'rejected', 'error']).optional(),
+    outcome: z.enum(OUTCOMES).optional(),
     faults: z.boolean().default(false),
   })
   .strict();
@@ -329,6 +350,7 @@ export const GoldenFile = z
 export type GoldenFile = z.infer<typeof GoldenFile>;
 export type MeasurementSpec = z.infer<typeof Measurement>;
 export type FaultSpec = z.infer<typeof Fault>;
+export type FaultOfKind<K extends FaultKind> = Extract<FaultSpec, { kind: K }>;
 export type MetricGeneratorSpec = z.infer<typeof MetricGenerator>;
 export type LogGeneratorSpec = z.infer<typeof LogGenerator>;
 export type SignalSpec = z.infer<typeof Signal>;

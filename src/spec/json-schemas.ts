@@ -4,10 +4,10 @@
  * and refinements are not expressible here; `bench validate` checks those.
  */
 import { z } from 'zod';
-import { ConfigFile, GateName, GateSet, GateSettings } from './config.js';
+import { ConfigFile, GateName, GateSet, GateSetSettings, GateSettings } from './config.js';
 import * as G from './golden.js';
 import { addDescriptions, SCHEMA_DOCS } from './schema-docs.js';
-import { Budget, Provider, SeatFile } from './seat.js';
+import { Budget, Provider, SeatByProvider } from './seat.js';
 import { Theory, TheoryGap, TheoryMeasurement, TheoryPart } from './theory.js';
 import * as T from './trace.js';
 
@@ -29,6 +29,7 @@ const NAMED: Record<string, z.ZodType> = {
   LogBlock: G.LogBlock,
   FaultKind: G.FaultKind,
   LatencyDist: G.LatencyDist,
+  FaultMatch: G.FaultMatch,
   Fault: G.Fault,
   Expectation: G.Expectation,
   Capacity: G.Capacity,
@@ -36,6 +37,7 @@ const NAMED: Record<string, z.ZodType> = {
   Budget,
   GateName,
   GateSettings,
+  GateSetSettings,
   GateSet,
   TheoryMeasurement,
   TheoryGap,
@@ -54,7 +56,11 @@ function registry(root: z.ZodType): z.core.$ZodRegistry<{ id?: string }> {
 
 const FORMATS = {
   golden: { schema: G.GoldenFile, title: 'rematch golden (goldens/<id>/golden.yaml)' },
-  seat: { schema: SeatFile, title: 'rematch seat (seats/*.yaml)' },
+  seat: {
+    // `provider` at the top names every provider once; the branch it picks lists that provider's fields.
+    schema: z.object({ provider: Provider }).and(SeatByProvider),
+    title: 'rematch seat (seats/*.yaml)',
+  },
   config: { schema: ConfigFile, title: 'rematch config (bench.config.yaml)' },
   theory: { schema: Theory, title: 'rematch Theory (the submit_theory argument)' },
   'trace-event': {

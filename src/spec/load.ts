@@ -9,14 +9,15 @@ import { type InputIssue, registerSecretEnv } from '../errors.js';
 import { type Checked, checkSchema, locateRules, throwIfErrors } from './check.js';
 import { ConfigFile } from './config.js';
 import { expandGoldenPaths, expandSeatPaths, goldenFileOf, readInput } from './files.js';
+import { isBuiltinGateSet } from './gate-sets.js';
 import { GoldenFile } from './golden.js';
 import { parseJsonSource } from './json-source.js';
-import { type Golden, normalizeGolden } from './normalized.js';
+import { type Config, type Golden, normalizeConfig, normalizeGolden } from './normalized.js';
 import { configRules, defaultSeatRules } from './rules/config.js';
 import { goldenRules } from './rules/golden.js';
 import { seatRules } from './rules/seat.js';
 import type { RuleIssue } from './rules/types.js';
-import { type Seat, SeatFile, seatEnvNames } from './seat.js';
+import { type Seat, SeatByProvider, type SeatFile, seatEnvNames } from './seat.js';
 import { Theory } from './theory.js';
 import { parseYamlSource } from './yaml-source.js';
 
@@ -64,8 +65,9 @@ export function loadGoldens(paths: string[]): Golden[] {
 
 export function checkSeat(path: string): Checked<Seat> {
   const src = parseYamlSource(path, readInput(path, 'seat'));
-  const parsed = checkSchema(src, SeatFile);
-  if (!parsed.value) return { issues: parsed.issues };
+  const checked = checkSchema(src, SeatByProvider);
+  if (!checked.value) return { issues: checked.issues };
+  const parsed: { value: SeatFile } = { value: checked.value };
   // Every loaded seat's key variables are masked everywhere, whichever seat runs (errors.ts).
   registerSecretEnv(seatEnvNames(parsed.value));
   return { value: { ...parsed.value, file: path }, issues: locateRules(src, seatRules(parsed.value)) };
@@ -110,19 +112,23 @@ function dup(file: string, key: string, message: string): InputIssue {
  * The config (default `bench.config.yaml` in the working directory; when that default is absent,
  * every default applies). Paths inside a config elsewhere are made relative to the working directory.
  */
-export function checkConfig(path?: string): Checked<{ config: ConfigFile; file: string }> {
+export function checkConfig(path?: string): Checked<{ config: Config; file: string }> {
   const file = path ?? DEFAULT_CONFIG_FILE;
   if (path === undefined && !existsSync(file)) {
-    return { value: { config: ConfigFile.parse({}), file }, issues: [] };
+    return { value: { config: normalizeConfig(ConfigFile.parse({})), file }, issues: [] };
   }
   const src = parseYamlSource(file, readInput(file, 'config'));
   const parsed = checkSchema(src, ConfigFile);
   if (!parsed.value) return { issues: parsed.issues };
   const config = rebase(parsed.value, dirname(file));
-  return { value: { config, file }, issues: locateRules(src, configRules(config)) };
+  const issues = locateRules(src, configRules(config));
+  // A redefined `none`/`all` is an error at its key (configRules) that refuses the file; the value
+  // `bench validate` still reads keeps the built-in meaning.
+  const gateSets = Object.fromEntries(Object.entries(config.gateSets).filter(([n]) => !isBuiltinGateSet(n)));
+  return { value: { config: normalizeConfig({ ...config, gateSets }), file }, issues };
 }
 
-export function loadConfig(path?: string): { config: ConfigFile; file: string } {
+export function loadConfig(path?: string): { config: Config; file: string } {
   const r = checkConfig(path);
   throwIfErrors('config', r.issues);
   return r.value!;

@@ -29,6 +29,18 @@ export const RecordedGateSet = z.looseObject({
 });
 export type RecordedGateSet = z.infer<typeof RecordedGateSet>;
 
+/**
+ * A run folder's lock file: who holds it. Read while another process may be writing it, so a file
+ * that does not pass is taken as being written (run/lock-holder.ts), not as bad input.
+ */
+export const LockHolderFile = z.looseObject({
+  pid: z.number(),
+  host: str,
+  startedAt: str,
+  procStart: z.number().optional(),
+  token: str,
+});
+
 export const RunManifestFile = z.looseObject({
   format: z.literal('rematch.run/1'),
   runId: str,

@@ -34,8 +34,10 @@ const GOLDEN: Docs = {
   '$defs.Measurement.properties.at': 'when to evaluate the route (default time.now)',
   '$defs.Measurement.properties.obtainable':
     'false: a fault makes it unmeasurable; no truth, and the honest answer is a gap naming the failed query',
-  '$defs.Fault.properties.match':
+  '$defs.FaultMatch':
     'which calls the fault hits: api names (prom.query, loki.query_range, ... or prometheus/loki), query regex, from/to, calls',
+  '$defs.Fault':
+    'a fault, by kind: each kind takes only its own fields (status, errorType, message, latency, keep, warnings)',
   '$defs.Expectation.properties.lang': 'promql or logql; inferred when absent (give it for ambiguous LogQL)',
   '$defs.Expectation.properties.faults':
     'true: ask through the fault layer and compare the observation outcome',
@@ -80,16 +82,27 @@ export const SCHEMA_DOCS: Record<string, Docs> = {
   'theory.schema.json': THEORY,
 };
 
-/** Sets `description` at each dot path of `schema`; throws on a path that does not exist. */
+/**
+ * Sets `description` at each dot path of `schema`; throws on a path that does not exist. Where a
+ * node is a union or intersection (`oneOf`/`anyOf`/`allOf`, e.g. a seat by provider) without the next key itself, the path
+ * continues into every branch that has it, so one entry documents a field all branches share.
+ */
 export function addDescriptions(file: string, schema: Record<string, unknown>, docs: Docs = {}): void {
   for (const [path, text] of Object.entries(docs)) {
-    let node: unknown = schema;
-    for (const key of path ? path.split('.') : []) {
-      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
-    }
-    if (typeof node !== 'object' || node === null) {
+    let nodes: unknown[] = [schema];
+    for (const key of path ? path.split('.') : []) nodes = nodes.flatMap((n) => step(n, key));
+    const found = nodes.filter((n): n is Record<string, unknown> => typeof n === 'object' && n !== null);
+    if (!found.length) {
       throw new Error(`${file}: no node at "${path}" for its description (src/spec/schema-docs.ts)`);
     }
-    (node as Record<string, unknown>).description = text;
+    for (const node of found) node.description = text;
   }
+}
+
+function step(node: unknown, key: string): unknown[] {
+  if (typeof node !== 'object' || node === null) return [];
+  const o = node as Record<string, unknown>;
+  if (key in o) return [o[key]];
+  const branches = [o.allOf, o.oneOf, o.anyOf].filter(Array.isArray).flat();
+  return branches.flatMap((b) => step(b, key));
 }

@@ -10,9 +10,17 @@ const UNIT_MS: Record<string, number> = {
   y: 31_536_000_000,
 };
 
-/** "1h30m" → 5_400_000. Returns undefined for anything that is not a duration. */
-export function parseDuration(s: string): number | undefined {
-  if (!/^(\d+(\.\d+)?(ms|s|m|h|d|w|y))+$/.test(s)) return undefined;
+/** A golden's duration: unit terms, each number possibly fractional (`1.5h`, `1h30m`). */
+export const DURATION_RE = /^(\d+(\.\d+)?(ms|s|m|h|d|w|y))+$/;
+/** A Prometheus duration: whole numbers only (`90s`, `1h30m`), as PromQL and the HTTP API read them. */
+const WHOLE_DURATION_RE = /^(\d+(ms|s|m|h|d|w|y))+$/;
+
+/**
+ * "1h30m" → 5_400_000; undefined for anything that is not a duration. The one duration parser:
+ * goldens allow fractions, PromQL literals and Prometheus' messages pass `{ whole: true }`.
+ */
+export function parseDuration(s: string, opts: { whole?: boolean } = {}): number | undefined {
+  if (!(opts.whole ? WHOLE_DURATION_RE : DURATION_RE).test(s)) return undefined;
   let total = 0;
   for (const m of s.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)/g)) total += Number(m[1]) * UNIT_MS[m[2]];
   return total;

@@ -6,13 +6,13 @@
 import { z } from 'zod';
 import { GateName } from './config.js';
 import { Theory } from './theory.js';
-import { SOURCES } from './vocabulary.js';
+import { OUTCOMES, SHAPES, SOURCES, TOOL_CLASSES } from './vocabulary.js';
 
 export const TRACE_FORMAT = 'rematch.trace/1';
 
-export const Outcome = z.enum(['ok', 'empty', 'failed', 'rejected', 'error']);
+export const Outcome = z.enum(OUTCOMES);
 export type Outcome = z.infer<typeof Outcome>;
-export const ToolClass = z.enum(['live', 'discovery', 'context', 'control']);
+export const ToolClass = z.enum(TOOL_CLASSES);
 export type ToolClass = z.infer<typeof ToolClass>;
 export const Decision = z.enum(['allow', 'defer', 'steer', 'halt', 'block']);
 export type Decision = z.infer<typeof Decision>;
@@ -28,7 +28,7 @@ export const HeaderEvent = z.object({
   seat: z.string(),
   provider: z.string(),
   model: z.string(),
-  shape: z.enum(['react', 'reactree']),
+  shape: z.enum(SHAPES),
   gateSet: z.string(),
   gates: z.array(GateName),
   rep: z.number().int(),

@@ -1,6 +1,59 @@
-/** Words said once: the two kinds of telemetry a golden holds and a live call reads. */
+/**
+ * Words said once. Every enum a schema, a registry or a rule needs is a constant here; the zod
+ * enums derive from these lists and other modules import the types, so a new word is one line
+ * and a copy cannot drift.
+ */
+
+/** The two kinds of telemetry a golden holds and a live call reads. */
 export const SOURCES = ['metrics', 'logs'] as const;
 export type Source = (typeof SOURCES)[number];
+
+export function isSource(s: unknown): s is Source {
+  return SOURCES.some((x) => x === s);
+}
+
+/** Seat providers (DESIGN §5.2): the hosted APIs, a local OpenAI-compatible server, sims, commands. */
+export const PROVIDERS = [
+  'openai-responses',
+  'openai-chat',
+  'xai',
+  'gemini',
+  'anthropic',
+  'openai-compatible',
+  'sim',
+  'command',
+] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
+/** Providers that call a hosted model and therefore need a key variable and a model id. */
+export const HOSTED_PROVIDERS = ['openai-responses', 'openai-chat', 'xai', 'gemini', 'anthropic'] as const;
+export type HostedProvider = (typeof HOSTED_PROVIDERS)[number];
+
+/** Providers served through the AI SDK: the hosted ones plus a local OpenAI-compatible server. */
+export const REAL_PROVIDERS = [...HOSTED_PROVIDERS, 'openai-compatible'] as const;
+export type RealProvider = (typeof REAL_PROVIDERS)[number];
+
+export function isHostedProvider(p: string): p is HostedProvider {
+  return HOSTED_PROVIDERS.some((x) => x === p);
+}
+export function isRealProvider(p: string): p is RealProvider {
+  return REAL_PROVIDERS.some((x) => x === p);
+}
+
+/** Agent shapes (DESIGN §7): one loop, or a tree of subgoal agents. */
+export const SHAPES = ['react', 'reactree'] as const;
+export type ShapeName = (typeof SHAPES)[number];
+
+/** Gate sets every config has; a config may not define them. */
+export const BUILTIN_GATE_SETS = ['none', 'all'] as const;
+
+/** How a tool call ended, as the host classified its observation (DESIGN §5.4). */
+export const OUTCOMES = ['ok', 'empty', 'failed', 'rejected', 'error'] as const;
+export type OutcomeKind = (typeof OUTCOMES)[number];
+
+/** Tool classes the ledger and the toolClasses gate keep apart (DESIGN §1). */
+export const TOOL_CLASSES = ['live', 'discovery', 'context', 'control'] as const;
+export type ToolClassWord = (typeof TOOL_CLASSES)[number];
 
 /**
  * Error types of the results the host writes itself, without running the tool (the call never

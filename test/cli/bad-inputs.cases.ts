@@ -143,6 +143,20 @@ const FLAGS: BadInput[] = [
 ];
 
 const GOLDENS: BadInput[] = [
+  // Faults are a union on `kind`: a field of another kind, or a missing one the kind needs.
+  golden(
+    'a status on an empty fault',
+    'kind: failed-envelope',
+    'kind: empty\n    status: 503',
+    'faults.0.status: unknown field',
+  ),
+  golden(
+    'an http-error fault without status',
+    'kind: failed-envelope',
+    'kind: http-error',
+    'faults.0.status: required',
+  ),
+  golden('a fault of no known kind', 'kind: failed-envelope', 'kind: flaky', 'faults.0.kind:'),
   golden(
     'a 100-year window',
     'end: 2026-03-14T15:00:00Z',
@@ -244,6 +258,17 @@ const SEATS: BadInput[] = [
   seat('a name with capitals', SEAT.replace('sim-diligent', 'Sim Diligent'), 'name'),
   seat('a sim seat without policy', SEAT.replace('policy: diligent\n', ''), 'provider: a sim seat needs'),
   seat('an alias bomb', `${ALIAS_BOMB}${SEAT}`, 'YAML: aliases'),
+  // Seats are a union on `provider`: a field another provider uses is refused where it stands.
+  seat(
+    'a policy on a command seat',
+    'name: c\nprovider: command\ncommand: [node, a.js]\npolicy: tweaker\n',
+    'policy: `policy` is for sim seats only',
+  ),
+  seat(
+    'a baseURL on a hosted seat',
+    `${SEAT.replace('provider: sim', 'provider: xai')}baseURL: http://x\n`,
+    'baseURL:',
+  ),
 ];
 
 const CONFIGS: BadInput[] = [
@@ -256,6 +281,12 @@ const CONFIGS: BadInput[] = [
     'thresholds.passCorrectness',
   ),
   config('an alias bomb', `${ALIAS_BOMB}`, 'YAML: aliases'),
+  config('redefining the built-in all', `${CONFIG}gateSets:\n  all: { gates: [ledger] }\n`, 'gateSets.all'),
+  config(
+    'redefining the built-in none',
+    `${CONFIG}gateSets:\n  none: { gates: [fanout] }\n`,
+    'gateSets.none',
+  ),
   {
     name: 'config: outDir naming a file',
     files: {

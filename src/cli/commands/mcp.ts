@@ -1,6 +1,6 @@
 /** `bench mcp <golden> [--http [--port N]] [--no-faults]`: the golden as an MCP server (mcp-grafana's tools). */
 import type { Command } from 'commander';
-import { InputError } from '../../errors.js';
+import { parsePortFlag } from '../flags.js';
 import { addServerFlags, type ServerFlags, serverLimits } from './server-flags.js';
 
 export function register(program: Command): void {
@@ -18,11 +18,7 @@ export function register(program: Command): void {
       'config file whose goldens ids are looked up in (default: bench.config.yaml)',
     )
     .option('--http', 'streamable HTTP on 127.0.0.1 (path /mcp) instead of stdio')
-    .option('--port <n>', 'HTTP port (default: a free one)', (v: string) => {
-      if (!/^\d+$/.test(v) || Number(v) > 65535)
-        throw new InputError(`--port expects a port number, got "${v}"`);
-      return Number(v);
-    })
+    .option('--port <n>', 'HTTP port (default: a free one)', parsePortFlag)
     .option('--no-faults', "serve without the golden's faults");
   addServerFlags(cmd).action(
     async (

@@ -1,6 +1,6 @@
 /** `bench serve <golden> [--port N] [--no-faults]`: the golden's backend over HTTP until interrupted. */
 import type { Command } from 'commander';
-import { InputError } from '../../errors.js';
+import { parsePortFlag } from '../flags.js';
 import { addServerFlags, type ServerFlags, serverLimits } from './server-flags.js';
 
 export function register(program: Command): void {
@@ -15,11 +15,7 @@ export function register(program: Command): void {
       '-c, --config <file>',
       'config file whose goldens ids are looked up in (default: bench.config.yaml)',
     )
-    .option('--port <n>', 'port (default: a free one)', (v: string) => {
-      if (!/^\d+$/.test(v) || Number(v) > 65535)
-        throw new InputError(`--port expects a port number, got "${v}"`);
-      return Number(v);
-    })
+    .option('--port <n>', 'port (default: a free one)', parsePortFlag)
     .option('--no-faults', "serve without the golden's faults")
     .option('--shift-to-now', "shift the world so the wall clock's now is the golden's now");
   addServerFlags(cmd).action(

@@ -6,7 +6,7 @@
  */
 import { InputError } from '../../errors.js';
 import { type ConfigFile, type GateName, GateSettings } from '../../spec/config.js';
-import { BUILTIN_GATE_SETS } from '../../spec/rules/config.js';
+import { BUILTIN_GATE_SETS, resolveGateSets as resolveAll } from '../../spec/gate-sets.js';
 import type { GateSetSpec } from '../types.js';
 import { ALL_GATES, inOrder } from './order.js';
 
@@ -14,19 +14,12 @@ type GateSetConfig = Pick<ConfigFile, 'gateSets' | 'gateSettings'>;
 
 const NO_CONFIG: GateSetConfig = { gateSets: {}, gateSettings: GateSettings.parse({}) };
 
-/** Every gate set a config knows, by name: the built-ins first. */
+/**
+ * Every gate set a config knows, by name: the built-ins first. The rule is spec/gate-sets.ts's
+ * (the one resolver); the host supplies what `all` means: ALL_GATES, the versioned list.
+ */
 export function gateSetsOf(config: GateSetConfig = NO_CONFIG): Map<string, GateSetSpec> {
-  const defaults = GateSettings.parse(config.gateSettings ?? {});
-  const out = new Map<string, GateSetSpec>();
-  out.set('none', { name: 'none', gates: [], settings: defaults });
-  out.set('all', { name: 'all', gates: [...ALL_GATES.gates], settings: defaults });
-  for (const [name, set] of Object.entries(config.gateSets ?? {})) {
-    if (out.has(name)) {
-      throw new InputError(`gate set "${name}" is built in and cannot be redefined (gateSets.${name})`);
-    }
-    out.set(name, { name, gates: [...set.gates], settings: { ...defaults, ...set.settings } });
-  }
-  return out;
+  return new Map(Object.entries(resolveAll(config, ALL_GATES.gates)));
 }
 
 export function resolveGateSets(config: GateSetConfig | undefined, names: readonly string[]): GateSetSpec[] {

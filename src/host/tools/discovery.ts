@@ -6,6 +6,7 @@ import {
   LabelValuesArgs as ValuesArgs,
 } from '../../protocol/tool-args.js';
 import { TOOL } from '../../protocol/tools.js';
+import { isSource } from '../../spec/vocabulary.js';
 import { declared, parseArgs } from './args.js';
 import { callBackend, rejectArgs } from './call-backend.js';
 import { lokiTime, promTime } from './time.js';
@@ -22,7 +23,7 @@ function window(ctx: ToolContext, source: Source): ApiParams {
 
 function sourceOf(args: unknown): Source | undefined {
   const s = (args as { source?: unknown } | null)?.source;
-  return s === 'metrics' || s === 'logs' ? s : undefined;
+  return isSource(s) ? s : undefined;
 }
 function matchOf(args: unknown): string | undefined {
   const m = (args as { match?: unknown } | null)?.match;

@@ -1,24 +1,9 @@
 /** Number, duration and string literals as Prometheus reads them. */
+import { parseDuration } from '../../spec/time.js';
 
-const UNIT_MS: Record<string, number> = {
-  y: 365 * 24 * 3600_000,
-  w: 7 * 24 * 3600_000,
-  d: 24 * 3600_000,
-  h: 3600_000,
-  m: 60_000,
-  s: 1000,
-  ms: 1,
-};
-
-const DURATION_RE = /^(?:\d+(?:y|w|d|h|ms|m|s))+$/;
-const DURATION_PART_RE = /(\d+)(y|w|d|h|ms|m|s)/g;
-
-/** `1h30m` → ms, or undefined when the text is not a Prometheus duration. */
+/** `1h30m` → ms, or undefined when the text is not a Prometheus duration (whole numbers only). */
 export function parseDurationMs(text: string): number | undefined {
-  if (!DURATION_RE.test(text)) return undefined;
-  let ms = 0;
-  for (const m of text.matchAll(DURATION_PART_RE)) ms += Number(m[1]) * UNIT_MS[m[2]];
-  return ms;
+  return parseDuration(text, { whole: true });
 }
 
 /** A float literal (decimal, hex, Inf, NaN) or a duration read as seconds; undefined if neither. */

@@ -9,14 +9,10 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3, SharedV3ProviderOptions } from '@ai-sdk/provider';
 import { createXai } from '@ai-sdk/xai';
 import type { Seat } from '../../spec/seat.js';
+import { isRealProvider, type RealProvider } from '../../spec/vocabulary.js';
 
-export type RealProvider =
-  | 'openai-responses'
-  | 'openai-chat'
-  | 'xai'
-  | 'gemini'
-  | 'anthropic'
-  | 'openai-compatible';
+export type { RealProvider } from '../../spec/vocabulary.js';
+export { isRealProvider };
 
 export interface ProviderSetup {
   model: LanguageModelV3;
@@ -94,10 +90,6 @@ const FACTORIES: Record<RealProvider, Factory> = {
     providerOptions: {},
   }),
 };
-
-export function isRealProvider(p: string): p is RealProvider {
-  return p in FACTORIES;
-}
 
 export function createProviderSetup(
   seat: Seat,

@@ -6,6 +6,7 @@
  */
 import { type HostRefusal, hostRefusalOf } from '../../protocol/markers.js';
 import { TOOL } from '../../protocol/tools.js';
+import type { Source } from '../../spec/vocabulary.js';
 import { checkLimits, limitListings, listed } from './limits.js';
 import { narrowing, runNarrowing } from './narrow.js';
 import type { Observation } from './observe.js';
@@ -174,11 +175,7 @@ export function valueOfAlternative(o: Observation, call: PlannedCall): number | 
  * Label discovery for queries whose selector matched nothing: the label names of `source`, then the
  * values of up to three workload-like labels (one wave). Returns the values by label name.
  */
-export function* discoverLabels(
-  source: 'metrics' | 'logs',
-  missing: string,
-  text: string,
-): Turns<Map<string, string[]>> {
+export function* discoverLabels(source: Source, missing: string, text: string): Turns<Map<string, string[]>> {
   const names: IssuedCall = { name: TOOL.labelNames, args: { source } };
   const [n] = answersFor([names], yield* wave(text, [names]));
   const candidates = (n?.names ?? []).filter((x) => x !== missing && SERVICE_LABELS.includes(x)).slice(0, 3);

@@ -7,6 +7,7 @@
  * is the max, a min of minima the min), or the same range query with a larger step. Anything else
  * (a rate, an average, a quantile) does not split exactly, so it is not split.
  */
+import { parseDuration } from '../../spec/time.js';
 import type { Observation } from './observe.js';
 import { answersFor, type IssuedCall, wave } from './steps.js';
 import type { Feedback, PlannedCall, Turns } from './types.js';
@@ -21,15 +22,7 @@ const UNITS: [string, number][] = [
 ];
 
 /** A Prometheus duration (`1h30m`, `90s`) in ms; undefined when it is not one. */
-export function durationMs(text: string): number | undefined {
-  const parts = [...text.matchAll(/(\d+)(ms|[smhdwy])/g)];
-  if (!parts.length || parts.map((p) => p[0]).join('') !== text) return undefined;
-  return parts.reduce(
-    (n, p) =>
-      n + Number(p[1]) * (p[2] === 'y' ? 31_536_000_000 : (UNITS.find((u) => u[0] === p[2])?.[1] ?? 0)),
-    0,
-  );
-}
+const durationMs = (text: string): number | undefined => parseDuration(text, { whole: true });
 
 /** The largest single unit that divides `ms` exactly: 3600000 → `1h`, 5400000 → `90m`. */
 export function formatDuration(ms: number): string {

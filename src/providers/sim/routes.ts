@@ -6,6 +6,7 @@
 import { TOOL } from '../../protocol/tools.js';
 import type { Golden } from '../../spec/normalized.js';
 import { goldenTime } from '../../spec/normalized.js';
+import type { Source } from '../../spec/vocabulary.js';
 import type { PlannedCall } from './types.js';
 
 export type PartId = 'A' | 'B';
@@ -14,7 +15,7 @@ export interface RouteSpec {
   part: PartId;
   id: string;
   unit?: string;
-  source: 'metrics' | 'logs';
+  source: Source;
   /** The query the sim runs first (undefined: the golden gives none, the sim cannot measure it). */
   query?: string;
   /** Evaluation time, RFC3339. */
@@ -33,12 +34,7 @@ export function routesOf(golden: Golden, part: PartId): RouteSpec[] {
 }
 
 /** The tool call that runs `query` for a measurement of this source at time `at`. */
-export function queryCall(
-  source: 'metrics' | 'logs',
-  query: string,
-  at: string,
-  extra: object = {},
-): PlannedCall {
+export function queryCall(source: Source, query: string, at: string, extra: object = {}): PlannedCall {
   if (source === 'metrics')
     return { name: TOOL.queryMetrics, args: { query, mode: 'instant', time: at, ...extra } };
   const end = at;

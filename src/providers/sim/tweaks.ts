@@ -3,6 +3,7 @@
  * value, a regex instead of an equality, a wider range, a line filter added or removed. They change
  * the text but not the effect, which is exactly what the ledger's fingerprint is built to see.
  */
+import type { Source } from '../../spec/vocabulary.js';
 import type { SimRng } from './rng.js';
 import { selectorOf } from './routes.js';
 
@@ -39,7 +40,7 @@ const addFilter: Tweak = (q, rng) => {
   return q.replace(sel.text, `${sel.text} |= "${rng.pick(['error', 'timeout', 'exhausted', 'fail'])}"`);
 };
 
-const TWEAKS: Record<'metrics' | 'logs', Tweak[]> = {
+const TWEAKS: Record<Source, Tweak[]> = {
   metrics: [changeValue, widenRange, toRegex],
   logs: [changeValue, widenRange, toRegex, addFilter, dropFilter],
 };
@@ -54,7 +55,7 @@ const EMPTY_TWEAKS: Tweak[] = [changeValue, widenRange];
 /** A variant of `base` not in `tried` (or undefined when the repertoire is spent). */
 export function tweak(
   base: string,
-  source: 'metrics' | 'logs',
+  source: Source,
   tried: Set<string>,
   rng: SimRng,
   after: 'failed' | 'empty' = 'failed',

@@ -1,15 +1,15 @@
 /** Rules of bench.config.yaml: gate-set names, threshold order, and seats it names. */
 import type { ConfigFile, GateSettings } from '../config.js';
+import { BUILTIN_GATE_SETS, isBuiltinGateSet } from '../gate-sets.js';
 import { configLimitRules } from './limits.js';
 import { err, type RuleIssue } from './types.js';
 
-/** Built in: `none` (every gate off) and `all` (every gate on). */
-export const BUILTIN_GATE_SETS = ['none', 'all'] as const;
+export { BUILTIN_GATE_SETS };
 
 export function configRules(c: ConfigFile): RuleIssue[] {
   const out: RuleIssue[] = [];
   for (const name of Object.keys(c.gateSets)) {
-    if ((BUILTIN_GATE_SETS as readonly string[]).includes(name)) {
+    if (isBuiltinGateSet(name)) {
       out.push({
         ...err(['gateSets', name], `gate set "${name}" is built in and cannot be redefined`),
         key: true,
@@ -25,7 +25,10 @@ export function configRules(c: ConfigFile): RuleIssue[] {
   out.push(...settingsRules(c.gateSettings, ['gateSettings']));
   out.push(...configLimitRules(c));
   for (const [name, set] of Object.entries(c.gateSets)) {
-    if (set.settings) out.push(...settingsRules(set.settings, ['gateSets', name, 'settings']));
+    if (set.settings) {
+      const merged = { ...c.gateSettings, ...set.settings };
+      out.push(...settingsRules(merged, ['gateSets', name, 'settings']));
+    }
   }
   return out;
 }

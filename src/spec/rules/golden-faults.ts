@@ -42,10 +42,7 @@ export function faultRules(g: Golden): RuleIssue[] {
       const bad = regexError(f.match.query);
       if (bad) out.push(err([...at, 'match', 'query'], `invalid regular expression: ${bad}`));
     }
-    if (f.kind === 'http-error' && f.status === undefined) {
-      out.push(err(at, 'an http-error fault needs a `status`'));
-    }
-    if (f.kind === 'latency' && f.latency === undefined) out.push(err(at, 'a latency fault needs `latency`'));
+    // A field the kind needs (http-error's status, latency's latency) is checked by the schema.
     if (f.kind === 'partial' && f.keep === undefined && f.warnings === undefined) {
       out.push(warn(at, 'a partial fault without `keep` or `warnings` changes nothing visible'));
     }

@@ -1,27 +1,20 @@
 /** Provider-specific rules of a seat file (DESIGN §5.2). */
 import type { SeatFile } from '../seat.js';
+import { isHostedProvider } from '../vocabulary.js';
 import { seatLimitRules } from './limits.js';
 import { err, type RuleIssue, warn } from './types.js';
 
-/** Providers that call a hosted model and therefore need a key variable and a model id. */
-const HOSTED = new Set(['openai-responses', 'openai-chat', 'xai', 'gemini', 'anthropic']);
-
+/** What a provider needs; a field another provider uses is refused by the schema (SeatByProvider). */
 export function seatRules(s: SeatFile): RuleIssue[] {
   const out: RuleIssue[] = seatLimitRules(s);
-  const hosted = HOSTED.has(s.provider);
+  const hosted = isHostedProvider(s.provider);
   if (s.provider === 'sim' && !s.policy) out.push(err(['provider'], 'a sim seat needs a `policy`'));
-  if (s.provider !== 'sim' && s.policy) out.push(err(['policy'], '`policy` is for sim seats only'));
   if (s.provider === 'command' && !s.command) out.push(err(['provider'], 'a command seat needs `command`'));
-  if (s.provider !== 'command' && s.command)
-    out.push(err(['command'], '`command` is for command seats only'));
   if (hosted && !s.auth?.apiKeyEnv) {
     out.push(err(['auth'], `a ${s.provider} seat needs auth.apiKeyEnv (the name of the key's variable)`));
   }
   if (s.provider === 'openai-compatible' && !s.baseURL) {
     out.push(err(['provider'], 'an openai-compatible seat needs `baseURL`'));
-  }
-  if (s.provider !== 'openai-compatible' && s.baseURL) {
-    out.push(err(['baseURL'], '`baseURL` is for openai-compatible seats only'));
   }
   if ((hosted || s.provider === 'openai-compatible') && s.model === 'sim') {
     out.push(err(['model'], `a ${s.provider} seat needs a \`model\``));

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import { planRun } from '../../src/index.js';
+import { ConfigFile } from '../../src/spec/config.js';
+import { gateSetNamed, resolveGateSets } from '../../src/spec/gate-sets.js';
+import { loadConfig } from '../../src/spec/load.js';
+import { GATE_NAMES } from '../../src/spec/vocabulary.js';
+import { tempDir, write } from './helpers.js';
+
+describe('the gate-set resolver', () => {
+  it('resolves none, all (in the given order) and named sets with settings merged', () => {
+    const config = ConfigFile.parse({
+      gateSettings: { steerAt: 3, haltAt: 5 },
+      gateSets: { strict: { gates: ['ledger'], settings: { fanoutCap: 1 } } },
+    });
+    const sets = resolveGateSets(config);
+    expect(Object.keys(sets)).toEqual(['none', 'all', 'strict']);
+    expect(sets.none.gates).toEqual([]);
+    expect(sets.all.gates).toEqual([...GATE_NAMES]);
+    expect(sets.strict).toEqual({
+      name: 'strict',
+      gates: ['ledger'],
+      settings: { steerAt: 3, haltAt: 5, fanoutCap: 1 },
+    });
+    // The order is data: the host's list of gates decides what `all` means.
+    expect(resolveGateSets(config, ['fanout', 'ledger']).all.gates).toEqual(['fanout', 'ledger']);
+    expect(() => gateSetNamed(sets, 'nope')).toThrow(/unknown gate set "nope" \(known: none, all, strict\)/);
+  });
+
+  it('refuses a config object that redefines a built-in set', () => {
+    for (const name of ['none', 'all']) {
+      const config = ConfigFile.parse({ gateSets: { [name]: { gates: ['ledger'] } } });
+      expect(() => resolveGateSets(config)).toThrow(InputError);
+      expect(() => planRun(config, [], [])).toThrow(`gate set "${name}" is built in and cannot be redefined`);
+    }
+  });
+
+  it('loads a config with its gate sets already resolved, and refuses one redefining all', () => {
+    const dir = tempDir();
+    const ok = write(dir, 'ok.yaml', 'gateSets:\n  quick: { gates: [fanout] }\n');
+    expect(loadConfig(ok).config.resolvedGateSets.quick.gates).toEqual(['fanout']);
+    const bad = write(dir, 'bad.yaml', 'gateSets:\n  all: { gates: [fanout] }\n');
+    expect(() => loadConfig(bad)).toThrow(/bad\.yaml:2:3: gateSets\.all: gate set "all" is built in/);
+  });
+});
