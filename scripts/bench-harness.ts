@@ -14,9 +14,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBench } from '../src/commands/run.js';
+import { loadConfig, loadGoldens, loadSeats } from '../src/formats/load.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from '../src/plan/types.js';
 import { emptyTrace } from '../src/scoring/index.js';
-import { loadConfig, loadGoldens, loadSeats } from '../src/spec/load.js';
 
 function arg(name: string, dflt: string): string {
   const i = process.argv.indexOf(`--${name}`);

@@ -14,9 +14,9 @@ import Table from 'cli-table3';
 import type { ApiParams, LokiApi, PromApi } from '../src/backend/api.js';
 import { createBackendStack, startHttpServer } from '../src/backend/index.js';
 import { RealClock } from '../src/clock.js';
+import { loadGoldens } from '../src/formats/load.js';
 import { evalLogQL } from '../src/logql/index.js';
 import { instantQuery, rangeQuery } from '../src/promql/index.js';
-import { loadGoldens } from '../src/spec/load.js';
 import { buildWorld } from '../src/world/build.js';
 
 const args = process.argv.slice(2);

@@ -10,10 +10,10 @@
  */
 import { resolve } from 'node:path';
 import Table from 'cli-table3';
+import { loadGoldens } from '../src/formats/load.js';
+import { goldenTime } from '../src/formats/normalized.js';
 import type { LogQueryOptions } from '../src/logql/api.js';
 import { evalLogQL } from '../src/logql/index.js';
-import { loadGoldens } from '../src/spec/load.js';
-import { goldenTime } from '../src/spec/normalized.js';
 import { buildWorld } from '../src/world/build.js';
 
 const args = process.argv.slice(2);

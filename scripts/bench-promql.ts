@@ -9,8 +9,8 @@
 import { createBackendStack, startHttpServer } from '../src/backend/index.js';
 import { findPrometheusBinaries, startBackfilledPrometheus } from '../src/backend/prometheus-process.js';
 import { RealClock } from '../src/clock.js';
+import { loadGoldens } from '../src/formats/load.js';
 import { instantQuery, rangeQuery } from '../src/promql/index.js';
-import { loadGoldens } from '../src/spec/load.js';
 import { buildWorld } from '../src/world/build.js';
 import { SeriesStore } from '../src/world/series-store.js';
 import type { World } from '../src/world/types.js';

@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import Table from 'cli-table3';
 import { RE2JS } from 're2js';
-import { loadGoldens } from '../src/spec/load.js';
+import { loadGoldens } from '../src/formats/load.js';
 import { buildWorld } from '../src/world/build.js';
 import { compileRegexp } from '../src/world/re2.js';
 

@@ -10,7 +10,7 @@
 import { Agent, request } from 'node:http';
 import { createBackendStack, serverStackOptions, startHttpServer } from '../src/backend/index.js';
 import { RealClock } from '../src/clock.js';
-import { loadGolden } from '../src/spec/load.js';
+import { loadGolden } from '../src/formats/load.js';
 import { buildWorld } from '../src/world/build.js';
 
 function flag(name: string, def: number): number {

@@ -12,10 +12,10 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Table from 'cli-table3';
+import { loadGolden, loadGoldens } from '../src/formats/load.js';
+import { type Golden, goldenTime } from '../src/formats/normalized.js';
 import { evalLogQL } from '../src/logql/index.js';
 import { instantQuery } from '../src/promql/index.js';
-import { loadGolden, loadGoldens } from '../src/spec/load.js';
-import { type Golden, goldenTime } from '../src/spec/normalized.js';
 import { buildWorld } from '../src/world/build.js';
 import type { World } from '../src/world/types.js';
 

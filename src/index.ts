@@ -6,19 +6,6 @@ export { reportRun } from './commands/report.js';
 export { resolveGoldens, resolveOneGolden, resolveOneSeat, resolveSeats } from './commands/resolve.js';
 export { type RunBenchOptions, type RunBenchResult, runBench } from './commands/run.js';
 export * from './errors.js';
-export { type PlanOptions, planRun, type RunPlan } from './plan/plan.js';
-export type { Reporter, ReporterContext, ReporterFactory } from './reporters/lifecycle.js';
-export { DEFAULT_REPORTERS, REPORTERS, type ReporterName } from './reporters/registry.js';
-export {
-  aggregate,
-  type Comparison,
-  compareScorecards,
-  gateEffects,
-  parseFailOn,
-  type Scorecard,
-  scoreTrial,
-  type TrialScore,
-} from './scoring/index.js';
 export {
   checkConfig,
   checkGolden,
@@ -32,5 +19,18 @@ export {
   loadSeats,
   loadTheory,
   readTrace,
-} from './spec/load.js';
+} from './formats/load.js';
+export { type PlanOptions, planRun, type RunPlan } from './plan/plan.js';
+export type { Reporter, ReporterContext, ReporterFactory } from './reporters/lifecycle.js';
+export { DEFAULT_REPORTERS, REPORTERS, type ReporterName } from './reporters/registry.js';
+export {
+  aggregate,
+  type Comparison,
+  compareScorecards,
+  gateEffects,
+  parseFailOn,
+  type Scorecard,
+  scoreTrial,
+  type TrialScore,
+} from './scoring/index.js';
 export { type ValidationReport, validate } from './validate/validate.js';

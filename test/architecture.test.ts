@@ -1,7 +1,7 @@
 /**
  * The dependency direction of DESIGN §4, enforced: `cli → index → commands → reporters →
  * execute/validate → runlog → plan → {external, host} → {providers, backend, mcp, scoring} →
- * {world, promql, logql} → evidence → protocol → spec/errors`; reporters read results only; the
+ * {world, promql, logql} → evidence → protocol → formats/errors`; reporters read results only; the
  * engines never import the backend or the host; host, providers and external/ (command seats) meet
  * only in protocol/, which imports none of them; the host imports nothing from providers.
  */
@@ -22,21 +22,21 @@ const ALLOWED: Record<string, string[]> = {
   errors: [],
   clock: [],
   watchdog: [],
-  spec: ['errors'],
-  world: ['spec', 'errors'],
-  promql: ['world', 'spec', 'errors'],
-  logql: ['world', 'promql', 'spec', 'errors'],
-  backend: ['world', 'promql', 'logql', 'protocol', 'spec', 'errors', 'clock', 'watchdog'],
-  protocol: ['spec', 'errors', 'clock'],
-  providers: ['protocol', 'spec', 'errors', 'clock', 'world', 'promql', 'logql', 'watchdog'],
-  host: ['protocol', 'backend', 'world', 'promql', 'logql', 'evidence', 'spec', 'errors', 'clock'],
-  external: ['protocol', 'backend', 'world', 'promql', 'logql', 'spec', 'errors', 'clock', 'watchdog'],
-  evidence: ['spec', 'errors'],
-  scoring: ['evidence', 'protocol', 'spec', 'errors'],
+  formats: ['errors'],
+  world: ['formats', 'errors'],
+  promql: ['world', 'formats', 'errors'],
+  logql: ['world', 'promql', 'formats', 'errors'],
+  backend: ['world', 'promql', 'logql', 'protocol', 'formats', 'errors', 'clock', 'watchdog'],
+  protocol: ['formats', 'errors', 'clock'],
+  providers: ['protocol', 'formats', 'errors', 'clock', 'world', 'promql', 'logql', 'watchdog'],
+  host: ['protocol', 'backend', 'world', 'promql', 'logql', 'evidence', 'formats', 'errors', 'clock'],
+  external: ['protocol', 'backend', 'world', 'promql', 'logql', 'formats', 'errors', 'clock', 'watchdog'],
+  evidence: ['formats', 'errors'],
+  scoring: ['evidence', 'protocol', 'formats', 'errors'],
   // run/ split by stage (DESIGN §4). plan/ is pure and sits lowest: the run folder records the plan
   // (runlog → plan). validate/ runs the ceiling's reference trial, so it may use execute/.
-  plan: ['host', 'backend', 'scoring', 'spec', 'errors', 'clock'],
-  runlog: ['plan', 'host', 'scoring', 'spec', 'errors'],
+  plan: ['host', 'backend', 'scoring', 'formats', 'errors', 'clock'],
+  runlog: ['plan', 'host', 'scoring', 'formats', 'errors'],
   execute: [
     'plan',
     'runlog',
@@ -49,7 +49,7 @@ const ALLOWED: Record<string, string[]> = {
     'world',
     'promql',
     'logql',
-    'spec',
+    'formats',
     'errors',
     'clock',
     'watchdog',
@@ -65,11 +65,11 @@ const ALLOWED: Record<string, string[]> = {
     'promql',
     'logql',
     'scoring',
-    'spec',
+    'formats',
     'errors',
     'clock',
   ],
-  reporters: ['plan', 'scoring', 'spec', 'errors'],
+  reporters: ['plan', 'scoring', 'formats', 'errors'],
   commands: [
     'reporters',
     'plan',
@@ -85,12 +85,12 @@ const ALLOWED: Record<string, string[]> = {
     'logql',
     'scoring',
     'evidence',
-    'spec',
+    'formats',
     'errors',
     'clock',
     'watchdog',
   ],
-  mcp: ['backend', 'world', 'promql', 'logql', 'spec', 'errors', 'clock'],
+  mcp: ['backend', 'world', 'promql', 'logql', 'formats', 'errors', 'clock'],
   index: ['*'],
   cli: ['*'],
 };
@@ -113,7 +113,66 @@ function importsOf(file: string): { spec: string; typeOnly: boolean }[] {
   return out.filter((i) => i.spec.startsWith('.'));
 }
 
+/** Strongly connected components of size > 1 (Tarjan): each is a cycle of the graph. */
+function cycles(graph: Map<string, Set<string>>): string[][] {
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const on = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string): void => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, idx.get(w)!));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1) out.push(scc.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!idx.has(v)) visit(v);
+  return out;
+}
+
+/** Runtime imports between files of src/ (type-only imports vanish at run time). */
+function fileGraph(): Map<string, Set<string>> {
+  const g = new Map<string, Set<string>>();
+  for (const file of files(SRC)) {
+    const to = new Set<string>();
+    for (const imp of importsOf(file)) {
+      if (imp.typeOnly) continue;
+      to.add(relative(SRC, resolve(dirname(file), imp.spec.replace(/\.js$/, '.ts'))));
+    }
+    g.set(relative(SRC, file), to);
+  }
+  return g;
+}
+
 describe('architecture', () => {
+  it('has no import cycle between files', () => {
+    expect(cycles(fileGraph()).map((c) => c.join(' → '))).toEqual([]);
+  });
+
+  it('draws a map without cycles: the modules form one order (DESIGN §4)', () => {
+    const g = new Map(
+      Object.entries(ALLOWED).map(([m, to]) => [m, new Set(to.filter((t) => t !== '*' && t !== m))]),
+    );
+    expect(cycles(g)).toEqual([]);
+  });
+
   it('keeps dependencies pointing one way', () => {
     const violations: string[] = [];
     for (const file of files(SRC)) {

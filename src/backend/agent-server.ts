@@ -4,7 +4,7 @@
  * shifted so that the agent's wall-clock "now" is the golden's now at the moment the server starts.
  */
 import { RealClock } from '../clock.js';
-import type { Golden } from '../spec/normalized.js';
+import type { Golden } from '../formats/normalized.js';
 import type { World } from '../world/types.js';
 import { type ObservedCall, withCallIds } from './call-ids.js';
 import { type HttpServerHandle, startHttpServer } from './http.js';

@@ -5,7 +5,7 @@
  * With a pool, evaluation runs on worker threads; without, in this thread (the sims' way: fast,
  * and nothing else is waiting on the event loop there).
  */
-import type { Golden } from '../spec/normalized.js';
+import type { Golden } from '../formats/normalized.js';
 import type { World } from '../world/types.js';
 import type { ApiRequest, ApiResponse, Backend, LokiApi, PromApi } from './api.js';
 import { canceled } from './canceled.js';

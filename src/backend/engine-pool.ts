@@ -9,7 +9,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Golden } from '../spec/normalized.js';
+import type { Golden } from '../formats/normalized.js';
 import type { World } from '../world/types.js';
 import { type ApiRequest, type ApiResponse, backendOf, type LokiApi, type PromApi } from './api.js';
 import { canceled, timedOut } from './canceled.js';

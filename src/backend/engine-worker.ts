@@ -5,7 +5,7 @@
  * messages. Started only by engine-pool.ts.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Golden } from '../spec/normalized.js';
+import type { Golden } from '../formats/normalized.js';
 import type { ApiParams, ApiResponse, LokiApi, PromApi } from './api.js';
 import { handleLoki } from './loki-handlers.js';
 import { handleProm } from './prom-handlers.js';

@@ -2,10 +2,10 @@
  * Which requests a fault applies to: API, query regex, time-range overlap and call count
  * (docs/faults.md). Counting is per fault, among the calls that passed the other three tests.
  */
-import type { FaultSpec } from '../spec/golden.js';
-import type { Golden } from '../spec/normalized.js';
-import { goldenTime } from '../spec/normalized.js';
-import { parseDuration } from '../spec/time.js';
+import type { FaultSpec } from '../formats/golden.js';
+import type { Golden } from '../formats/normalized.js';
+import { goldenTime } from '../formats/normalized.js';
+import { parseDuration } from '../formats/time.js';
 import { type ApiParams, type ApiRequest, backendOf } from './api.js';
 import { durationParam, lokiTime, MAX_TIME, MIN_TIME, param, params, promTime } from './params.js';
 

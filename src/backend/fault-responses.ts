@@ -2,7 +2,7 @@
  * What each fault kind answers, per backend, in that backend's own wire format. The exact shapes
  * are documented in docs/faults.md; typed clients detect the failures by these shapes.
  */
-import type { FaultOfKind } from '../spec/golden.js';
+import type { FaultOfKind } from '../formats/golden.js';
 import type { ApiRequest, ApiResponse } from './api.js';
 import { backendOf } from './api.js';
 import { lokiJson, lokiText } from './loki-wire.js';

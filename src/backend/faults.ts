@@ -8,8 +8,8 @@
  * answer. Later firing faults are counted but do not apply.
  */
 import type { Clock } from '../clock.js';
-import type { FaultSpec } from '../spec/golden.js';
-import type { Golden } from '../spec/normalized.js';
+import type { FaultSpec } from '../formats/golden.js';
+import type { Golden } from '../formats/normalized.js';
 import { type Rng, rngFor } from '../world/rng.js';
 import type { ApiRequest, ApiResponse, Backend } from './api.js';
 import { backendOf } from './api.js';

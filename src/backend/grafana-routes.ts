@@ -6,7 +6,7 @@
  * search and models, and `/api/ds/query`. Every query goes through `Backend.handle`, so faults apply
  * on every route exactly as on the bare APIs.
  */
-import type { Golden } from '../spec/normalized.js';
+import type { Golden } from '../formats/normalized.js';
 import type { ApiParams, ApiResponse, Backend } from './api.js';
 import { dashboardJson, dashboardsOf, searchHit } from './grafana-dashboards.js';
 import { DATASOURCES, type Datasource, datasourceBy, datasourceJson } from './grafana-datasources.js';

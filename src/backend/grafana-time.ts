@@ -3,7 +3,7 @@
  * whatever the caller says it is: the golden's now on a plain server, the wall clock on a shifted
  * one. Returns undefined for anything else (the caller words the error).
  */
-import { parseDuration } from '../spec/time.js';
+import { parseDuration } from '../formats/time.js';
 
 export function grafanaTime(s: string | number | undefined, nowMs: number, def: number): number | undefined {
   if (s === undefined || s === '') return def;

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Golden } from '../spec/normalized.js';
+import type { Golden } from '../formats/normalized.js';
 import type { ApiParams, ApiResponse, Backend } from './api.js';
 import { handleGrafana, isGrafanaPath } from './grafana-routes.js';
 import { routeOf } from './http-routes.js';

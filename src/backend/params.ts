@@ -2,7 +2,7 @@
  * Reading API parameters exactly as Prometheus and Loki read them. All times come out as epoch
  * milliseconds; nothing here knows about worlds or engines.
  */
-import { parseDuration } from '../spec/time.js';
+import { parseDuration } from '../formats/time.js';
 import type { ApiParams } from './api.js';
 import { invalidParam, WireError } from './wire-error.js';
 

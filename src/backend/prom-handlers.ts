@@ -2,9 +2,10 @@
  * The Prometheus v1 API over the embedded PromQL engine: parameters in, the exact wire response
  * out. Times default to the world's "now" (the golden's `time.now`), never wall time.
  */
+
+import type { Golden } from '../formats/normalized.js';
 import { PromQLError } from '../promql/api.js';
 import { formatPromFloat, instantQuery, parsePromQL, rangeQuery } from '../promql/index.js';
-import type { Golden } from '../spec/normalized.js';
 import { anchoredRegex } from '../world/matchers.js';
 import type { Matcher, World } from '../world/types.js';
 import type { ApiParams, ApiResponse, PromApi } from './api.js';

@@ -5,10 +5,11 @@
  * which has the same intent. It lives beside the engines because it parses with them; both hosts
  * (host/ and external/) pass it to protocol/fingerprint.ts.
  */
+
+import type { Source } from '../formats/vocabulary.js';
 import { logQueryShape } from '../logql/index.js';
 import { selectorsOf } from '../promql/index.js';
 import { regexShape } from '../protocol/fingerprint.js';
-import type { Source } from '../spec/vocabulary.js';
 
 export function queryShape(query: string, source?: Source): string {
   try {

@@ -6,7 +6,7 @@
  * on while the real server answers.
  */
 import type { Clock } from '../clock.js';
-import type { Golden } from '../spec/normalized.js';
+import type { Golden } from '../formats/normalized.js';
 import type { World } from '../world/types.js';
 import type { ApiParams, ApiRequest, ApiResponse, Backend } from './api.js';
 import {

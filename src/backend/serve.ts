@@ -3,9 +3,9 @@
  * SIGTERM. Queries default to the golden's "now" (`time.now`), not the wall clock.
  */
 import { RealClock } from '../clock.js';
-import type { FaultSpec } from '../spec/golden.js';
-import { loadGolden } from '../spec/load.js';
-import type { Golden } from '../spec/normalized.js';
+import type { FaultSpec } from '../formats/golden.js';
+import { loadGolden } from '../formats/load.js';
+import type { Golden } from '../formats/normalized.js';
 import { buildWorld } from '../world/build.js';
 import { type HttpServerHandle, startHttpServer } from './http.js';
 import { DEFAULT_QUERY_LOG_SIZE, type QueryLog } from './query-log.js';

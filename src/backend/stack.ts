@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Clock } from '../clock.js';
-import type { Golden } from '../spec/normalized.js';
+import type { Golden } from '../formats/normalized.js';
 import type { World } from '../world/types.js';
 import type { Backend } from './api.js';
 import { DEFAULT_CAPACITY, withCapacity } from './capacity.js';

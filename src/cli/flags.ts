@@ -4,7 +4,7 @@
  * fills the heap). Each failure is an InputError (exit 2) naming the flag and the range.
  */
 import { InputError } from '../errors.js';
-import { formatCap } from '../spec/limits.js';
+import { formatCap } from '../formats/limits.js';
 
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+]?(\d+\.?\d*|\.\d+)$/;

@@ -2,12 +2,12 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InputError, ThresholdError } from '../errors.js';
+import { readInput } from '../formats/files.js';
+import type { RecordedGateSet } from '../formats/run-files.js';
 import { type DiffResult, diffScorecards, parseScorecard } from '../reporters/index.js';
 import { assertFile, writeOutFile } from '../runlog/out-path.js';
 import { readManifest } from '../runlog/run-folder.js';
 import { DEFAULT_FAIL_ON, parseFailOn, type Scorecard } from '../scoring/index.js';
-import { readInput } from '../spec/files.js';
-import type { RecordedGateSet } from '../spec/run-files.js';
 
 export function readScorecard(path: string): Scorecard {
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'scorecard.json') : path;

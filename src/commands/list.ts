@@ -1,7 +1,7 @@
 /** The library side of `bench list`: load, describe, render (text or JSON). */
 import { InputError } from '../errors.js';
-import { formatGoldenRows, formatSeatRows, goldenRows, seatRows } from '../spec/list.js';
-import { loadConfig, loadGoldens, loadSeats } from '../spec/load.js';
+import { formatGoldenRows, formatSeatRows, goldenRows, seatRows } from '../formats/list.js';
+import { loadConfig, loadGoldens, loadSeats } from '../formats/load.js';
 
 export interface ListOptions {
   json?: boolean;

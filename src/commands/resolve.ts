@@ -9,10 +9,10 @@
  */
 import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
-import type { ConfigFile } from '../spec/config.js';
-import { loadGoldens, loadSeats } from '../spec/load.js';
-import type { Golden } from '../spec/normalized.js';
-import type { Seat } from '../spec/seat.js';
+import type { ConfigFile } from '../formats/config.js';
+import { loadGoldens, loadSeats } from '../formats/load.js';
+import type { Golden } from '../formats/normalized.js';
+import type { Seat } from '../formats/seat.js';
 
 interface Kind<T> {
   what: 'golden' | 'seat';

@@ -8,6 +8,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, InterruptedError, ThresholdError } from '../errors.js';
 import { executeTrials, type RunContendedFn, type RunTrialFn } from '../execute/execute.js';
+import type { ConfigFile } from '../formats/config.js';
+import { locateInFile } from '../formats/load.js';
+import type { Golden } from '../formats/normalized.js';
+import { type Seat, seatEnvNames } from '../formats/seat.js';
 import { type PlanOptions, planRun, type RunPlan } from '../plan/plan.js';
 import type { TrialSpec } from '../plan/types.js';
 import { fanOut, type Out, type Reporter } from '../reporters/lifecycle.js';
@@ -26,10 +30,6 @@ import {
 import { hashInputs } from '../runlog/run-inputs.js';
 import { scorecardOf } from '../runlog/scorecard.js';
 import { baselineTrials, type Scorecard } from '../scoring/index.js';
-import type { ConfigFile } from '../spec/config.js';
-import { locateInFile } from '../spec/load.js';
-import type { Golden } from '../spec/normalized.js';
-import { type Seat, seatEnvNames } from '../spec/seat.js';
 import { assertWorldFits } from '../world/limits.js';
 import { folderContext } from './report.js';
 import { expandRunRefs } from './resolve.js';
@@ -83,7 +83,7 @@ interface Inputs {
 
 async function loadInputs(opts: OrchestrateOptions, m?: RunManifest): Promise<Inputs> {
   if (opts.inputs) return { configFile: 'bench.config.yaml', ...opts.inputs };
-  const { loadConfig, loadGoldens, loadSeats } = await import('../spec/load.js');
+  const { loadConfig, loadGoldens, loadSeats } = await import('../formats/load.js');
   const configPath = m ? (existsSync(m.configFile) ? m.configFile : undefined) : opts.config;
   const { config, file } = loadConfig(configPath);
   return {

@@ -4,9 +4,9 @@
  */
 
 import { InputError, ThresholdError } from '../errors.js';
+import { loadConfig, loadTheory, readTrace } from '../formats/load.js';
+import type { Theory } from '../formats/theory.js';
 import { explainScore, scoreTrial, type TrialScore } from '../scoring/index.js';
-import { loadConfig, loadTheory, readTrace } from '../spec/load.js';
-import type { Theory } from '../spec/theory.js';
 import { resolveOneGolden } from './resolve.js';
 
 export interface ScoreFilesOptions {

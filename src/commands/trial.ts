@@ -2,12 +2,12 @@
 import { join, resolve } from 'node:path';
 import { InterruptedError, redact } from '../errors.js';
 import { runTrial } from '../execute/trial.js';
+import { loadConfig } from '../formats/load.js';
 import { resolveGateSets } from '../host/gates/gate-set.js';
 import { trialId, trialSeed } from '../plan/plan.js';
 import type { TrialOutcome } from '../plan/types.js';
 import { formatTimeline } from '../reporters/timeline.js';
 import { assertFolder } from '../runlog/out-path.js';
-import { loadConfig } from '../spec/load.js';
 import { assertWorldFits } from '../world/limits.js';
 import { resolveOneGolden, resolveOneSeat } from './resolve.js';
 

@@ -4,8 +4,8 @@
  * line filters); a sentence names a measurement by its id, its significant words, or its route's
  * selector, line-filter phrase or (with the source or part in view) a selector value.
  */
-import type { MeasurementSpec } from '../spec/golden.js';
-import type { Source } from '../spec/vocabulary.js';
+import type { MeasurementSpec } from '../formats/golden.js';
+import type { Source } from '../formats/vocabulary.js';
 import type { EvidenceCall } from './calls.js';
 import { normalizeQuery, queryParts, type SelectorPart } from './query-parts.js';
 

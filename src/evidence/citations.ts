@@ -3,10 +3,10 @@
  * ways: the toolClasses gate refuses a submission that has any, the host's repair removes them,
  * and the scorer turns the honesty ones into hard fails.
  */
-import type { MeasurementSpec } from '../spec/golden.js';
-import type { Golden } from '../spec/normalized.js';
-import type { Theory } from '../spec/theory.js';
-import type { Source } from '../spec/vocabulary.js';
+import type { MeasurementSpec } from '../formats/golden.js';
+import type { Golden } from '../formats/normalized.js';
+import type { Theory } from '../formats/theory.js';
+import type { Source } from '../formats/vocabulary.js';
 import { type EvidenceSet, isNotEvidenceClass, isOkLive, isReallyFailed } from './calls.js';
 import { callNamedByGap } from './gaps.js';
 

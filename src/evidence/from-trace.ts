@@ -2,8 +2,8 @@
  * The evidence a trace vouches for: every call with the outcome its `tool_result` recorded,
  * whatever the agent later claimed. A call without a result has no outcome.
  */
-import type { Golden } from '../spec/normalized.js';
-import type { ToolCallEvent, ToolResultEvent, Trace } from '../spec/trace.js';
+import type { Golden } from '../formats/normalized.js';
+import type { ToolCallEvent, ToolResultEvent, Trace } from '../formats/trace.js';
 import { type EvidenceCall, type EvidenceSet, evidenceSet, reachedBackend } from './calls.js';
 
 /**

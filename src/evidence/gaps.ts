@@ -4,8 +4,8 @@
  * pipeline, an inner PromQL expression), whitespace aside. A fragment that does not parse on its
  * own (`sum`, `|= "pool`) or holds no selector (`5m`) names nothing.
  */
-import type { TheoryGap } from '../spec/theory.js';
-import type { Source } from '../spec/vocabulary.js';
+import type { TheoryGap } from '../formats/theory.js';
+import type { Source } from '../formats/vocabulary.js';
 import { type EvidenceCall, type EvidenceSet, isReallyFailed, isUnproductive } from './calls.js';
 import { normalizeQuery, queryParts } from './query-parts.js';
 

@@ -4,7 +4,7 @@
  * The toolClasses gate, the host's Theory repair and the scorer all judge through it.
  */
 
-export type { Source } from '../spec/vocabulary.js';
+export type { Source } from '../formats/vocabulary.js';
 export { isAbout, measurementsNamed, type NamingContext, SOURCE_WORDS, sourcesNamed } from './about.js';
 export {
   type EvidenceCall,

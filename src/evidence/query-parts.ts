@@ -8,7 +8,7 @@
 import { parser as logqlParser } from '@grafana/lezer-logql';
 import type { Tree } from '@lezer/common';
 import { parser as promqlParser } from '@prometheus-io/lezer-promql';
-import type { Source } from '../spec/vocabulary.js';
+import type { Source } from '../formats/vocabulary.js';
 
 export interface SelectorPart {
   /** The selector's text, normalized (normalizeQuery). */

@@ -11,13 +11,13 @@ import { setMaxListeners } from 'node:events';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { redact } from '../errors.js';
+import type { Trace } from '../formats/trace.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from '../plan/types.js';
 import { clockOfProvider, traceHeader } from '../protocol/trace-header.js';
 import { writeAtomic } from '../runlog/files.js';
 import { appendJournal } from '../runlog/journal.js';
 import { traceDirOf } from '../runlog/run-folder.js';
 import { scoreTrial, type TrialRecord } from '../scoring/index.js';
-import type { Trace } from '../spec/trace.js';
 import { runPool } from './scheduler.js';
 
 export type RunTrialFn = (spec: TrialSpec, env: TrialEnv) => Promise<TrialOutcome>;

@@ -9,14 +9,14 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createBackendStack } from '../backend/index.js';
 import { type Clock, RealClock, VirtualClock } from '../clock.js';
+import type { Golden } from '../formats/normalized.js';
+import type { HeaderEvent } from '../formats/trace.js';
 import { runSession } from '../host/index.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from '../plan/types.js';
 import type { Model } from '../protocol/model.js';
 import { traceHeader } from '../protocol/trace-header.js';
 import { TraceWriter } from '../protocol/trace-writer.js';
 import { createModel, isSkip } from '../providers/registry.js';
-import type { Golden } from '../spec/normalized.js';
-import type { HeaderEvent } from '../spec/trace.js';
 import { buildWorld } from '../world/build.js';
 import type { World } from '../world/types.js';
 

@@ -5,8 +5,8 @@
  * is reported, never fatal.
  */
 import { existsSync } from 'node:fs';
-import type { EndEvent, TraceEvent } from '../spec/trace.js';
-import { readTrace } from '../spec/trace-read.js';
+import type { EndEvent, TraceEvent } from '../formats/trace.js';
+import { readTrace } from '../formats/trace-read.js';
 
 export interface AgentTrace {
   events: TraceEvent[];

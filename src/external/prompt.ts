@@ -2,8 +2,9 @@
  * The prompt file a command seat's agent reads: the same incident text hosted agents get, then
  * how to reach the telemetry, how to cite calls, and where to write the Theory.
  */
+
+import type { Golden } from '../formats/normalized.js';
 import { incidentMessage } from '../protocol/prompt.js';
-import type { Golden } from '../spec/normalized.js';
 
 export function commandPrompt(golden: Golden, shiftMs: number): string {
   const now = new Date(golden.ms.now + shiftMs).toISOString();

@@ -10,11 +10,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { redact, redactDeep } from '../errors.js';
+import { seatEnvNames } from '../formats/seat.js';
+import { Theory } from '../formats/theory.js';
+import type { EndEvent, HeaderEvent, Trace } from '../formats/trace.js';
 import { traceHeader } from '../protocol/trace-header.js';
 import { TraceWriter } from '../protocol/trace-writer.js';
-import { seatEnvNames } from '../spec/seat.js';
-import { Theory } from '../spec/theory.js';
-import type { EndEvent, HeaderEvent, Trace } from '../spec/trace.js';
 import { readAgentTrace } from './agent-trace.js';
 import { agentEnv } from './env.js';
 import { commandPrompt } from './prompt.js';

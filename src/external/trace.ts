@@ -5,13 +5,13 @@
  * Call ids are the ones the agent saw in `x-rematch-call-id`.
  */
 import { queryShape } from '../backend/query-shape.js';
+import type { ToolCallEvent, ToolClass, ToolResultEvent } from '../formats/trace.js';
+import type { Source } from '../formats/vocabulary.js';
 import { boundData } from '../protocol/bound.js';
 import { classify } from '../protocol/classify.js';
 import { fingerprintOf } from '../protocol/fingerprint.js';
 import { preview } from '../protocol/observation.js';
 import { TOOL, TOOL_CLASS, type ToolName } from '../protocol/tools.js';
-import type { ToolCallEvent, ToolClass, ToolResultEvent } from '../spec/trace.js';
-import type { Source } from '../spec/vocabulary.js';
 import type { ServedCall } from './types.js';
 
 interface ToolOf {

@@ -3,9 +3,9 @@
  * backend or run code: the trial's inputs, and a function that starts the agent's server and
  * reports every call it answers (the run module wires `startAgentServer` in).
  */
-import type { GateName, GateSettings } from '../spec/config.js';
-import type { Golden } from '../spec/normalized.js';
-import type { Seat } from '../spec/seat.js';
+import type { GateName, GateSettings } from '../formats/config.js';
+import type { Golden } from '../formats/normalized.js';
+import type { Seat } from '../formats/seat.js';
 
 export interface CommandTrial {
   golden: Golden;

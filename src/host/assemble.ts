@@ -17,7 +17,7 @@ import {
   isUnproductive,
   normalizeQuery,
 } from '../evidence/index.js';
-import type { Theory, TheoryGap, TheoryPart } from '../spec/theory.js';
+import type { Theory, TheoryGap, TheoryPart } from '../formats/theory.js';
 import { sessionEvidence } from './evidence.js';
 import type { Session } from './session.js';
 import type { CallRecord } from './types.js';

@@ -4,9 +4,10 @@
  * budgetFindings gate says so, and otherwise simply stops with no Theory. A final-turn Theory the
  * gates block is repaired (assemble.ts); no Theory at all → the host assembles one.
  */
+
+import type { Theory } from '../formats/theory.js';
+import type { StopReason } from '../formats/trace.js';
 import type { Message } from '../protocol/model.js';
-import type { Theory } from '../spec/theory.js';
-import type { StopReason } from '../spec/trace.js';
 import { assembleTheory, repairTheory } from './assemble.js';
 import type { NodeEnd } from './loop.js';
 import type { Session } from './session.js';

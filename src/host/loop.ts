@@ -3,9 +3,10 @@
  * → next turn, until the node submits (root), finishes (reactree child), or the session is
  * stopping (a ledger halt or a spent budget, anywhere in the tree).
  */
+
+import type { Theory } from '../formats/theory.js';
 import type { Message } from '../protocol/model.js';
 import type { ToolName } from '../protocol/tools.js';
-import type { Theory } from '../spec/theory.js';
 import type { Session } from './session.js';
 import { schemaOf, TOOLS } from './tools/registry.js';
 import type { ToolOutput } from './tools/types.js';

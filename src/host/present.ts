@@ -6,8 +6,8 @@
  * empty result looks `ok`. Host-side tools (context, control, argument errors) are always typed.
  */
 
+import type { Outcome } from '../formats/trace.js';
 import type { Envelope } from '../protocol/observation.js';
-import type { Outcome } from '../spec/trace.js';
 import type { Shown } from './gates/types.js';
 import type { ToolOutput } from './tools/types.js';
 

@@ -3,8 +3,9 @@
  * the measurement ids from the first user message. Bump PROMPT_VERSION on any change that could
  * move scores: traces from different prompt versions are not comparable.
  */
+
+import type { Golden } from '../formats/normalized.js';
 import { incidentMessage, measurementLines } from '../protocol/prompt.js';
-import type { Golden } from '../spec/normalized.js';
 import type { Shape } from './types.js';
 
 export const PROMPT_VERSION = 'rematch.prompt/1';

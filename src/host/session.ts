@@ -4,9 +4,9 @@
  * SessionView (gates/view.ts) and keep their own state in their instances (gates/compose.ts).
  */
 import { partNeeds } from '../evidence/index.js';
+import type { Golden } from '../formats/normalized.js';
+import type { HeaderEvent, TraceEvent } from '../formats/trace.js';
 import type { Message, ToolSchema, TurnRequest, TurnResult } from '../protocol/model.js';
-import type { Golden } from '../spec/normalized.js';
-import type { HeaderEvent, TraceEvent } from '../spec/trace.js';
 import { GateStack } from './gates/compose.js';
 import type { SessionView, Stopping } from './gates/view.js';
 import type { Scratch, Source } from './tools/types.js';

@@ -1,15 +1,15 @@
 /** The session API's types (see index.ts for the contract). */
 import type { Backend } from '../backend/api.js';
 import type { Clock } from '../clock.js';
+import type { GateName, GateSettings } from '../formats/config.js';
+import type { Golden } from '../formats/normalized.js';
+import type { Budget as BudgetSchema } from '../formats/seat.js';
+import type { Theory } from '../formats/theory.js';
+import type { EndEvent, Outcome, StopReason, ToolClass } from '../formats/trace.js';
+import type { ShapeName } from '../formats/vocabulary.js';
 import type { Model, TurnRequest } from '../protocol/model.js';
 import type { ToolName } from '../protocol/tools.js';
 import type { TraceWriter } from '../protocol/trace-writer.js';
-import type { GateName, GateSettings } from '../spec/config.js';
-import type { Golden } from '../spec/normalized.js';
-import type { Budget as BudgetSchema } from '../spec/seat.js';
-import type { Theory } from '../spec/theory.js';
-import type { EndEvent, Outcome, StopReason, ToolClass } from '../spec/trace.js';
-import type { ShapeName } from '../spec/vocabulary.js';
 import type { Source } from './tools/types.js';
 
 export type Budget = import('zod').infer<typeof BudgetSchema>;

@@ -5,10 +5,11 @@
  * calls (submit_theory, expand, finish_node) run after the batches, in issue order. Tool messages
  * come back in issue order whatever order results arrived in.
  */
+
+import type { Theory } from '../formats/theory.js';
 import type { Message, ToolCall } from '../protocol/model.js';
 import type { Envelope } from '../protocol/observation.js';
 import type { ToolName } from '../protocol/tools.js';
-import type { Theory } from '../spec/theory.js';
 import { controlResult, hostResult, runCall } from './call.js';
 import { poolOf } from './gates/fanout.js';
 import type { Verdict } from './gates/types.js';

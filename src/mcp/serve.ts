@@ -13,8 +13,8 @@ import { type Backend, createBackendStack, type ServerLimits, serverStackOptions
 import { loopbackRefusal } from '../backend/loopback-guard.js';
 import { untilSignal } from '../backend/serve.js';
 import { RealClock } from '../clock.js';
-import { loadGolden } from '../spec/load.js';
-import type { Golden } from '../spec/normalized.js';
+import { loadGolden } from '../formats/load.js';
+import type { Golden } from '../formats/normalized.js';
 import { buildWorld } from '../world/build.js';
 import { createMcpServer } from './server.js';
 

@@ -6,7 +6,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Backend } from '../backend/index.js';
-import type { Golden } from '../spec/normalized.js';
+import type { Golden } from '../formats/normalized.js';
 import { ArgError } from './args.js';
 import { fail } from './results.js';
 import { listDatasources, searchDashboards } from './tools-grafana.js';

@@ -5,10 +5,10 @@
  * be passed honestly and its scorecard rows say nothing about the gates.
  */
 
+import type { ConfigFile } from '../formats/config.js';
+import { Budget, type Seat } from '../formats/seat.js';
 import { resolveGateSets } from '../host/gates/gate-set.js';
 import { CEILING_SEAT } from '../scoring/index.js';
-import type { ConfigFile } from '../spec/config.js';
-import { Budget, type Seat } from '../spec/seat.js';
 import type { GateSetSpec } from './types.js';
 
 /** The ceiling runs once per golden: repetition 1. */

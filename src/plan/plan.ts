@@ -4,11 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import { InputError } from '../errors.js';
+import type { ConfigFile } from '../formats/config.js';
+import { formatCap, LIMITS, overCap } from '../formats/limits.js';
+import type { Golden } from '../formats/normalized.js';
+import type { Seat } from '../formats/seat.js';
 import { resolveGateSets } from '../host/gates/gate-set.js';
-import type { ConfigFile } from '../spec/config.js';
-import { formatCap, LIMITS, overCap } from '../spec/limits.js';
-import type { Golden } from '../spec/normalized.js';
-import type { Seat } from '../spec/seat.js';
 import { CEILING_REP, ceilingGateSet, ceilingSeat } from './ceiling.js';
 import type { GateSetSpec, TrialSpec } from './types.js';
 

@@ -8,8 +8,8 @@
  * its shaper (backend/query-shape.ts is the one both hosts use; it falls back to `regexShape`).
  */
 import { createHash } from 'node:crypto';
-import type { Outcome } from '../spec/trace.js';
-import type { Source } from '../spec/vocabulary.js';
+import type { Outcome } from '../formats/trace.js';
+import type { Source } from '../formats/vocabulary.js';
 
 const QUOTED = /"(?:[^"\\]|\\.)*"|`[^`]*`|'(?:[^'\\]|\\.)*'/g;
 const DURATION = /(?<![A-Za-z_])\d+(?:\.\d+)?(?:ms|s|m|h|d|w|y)(?:\d+(?:ms|s|m|h|d|w|y))*(?![A-Za-z0-9_])/g;

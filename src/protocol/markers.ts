@@ -1,12 +1,12 @@
 /**
  * The markers the host puts on the messages it writes itself, as typed values: the prefix of a
  * host-injected user message (steer, halt, budget ...), and the error type of a result the host
- * answered without running the tool (`<refusal>: ...`, spec/vocabulary.ts). Agents and sims read
+ * answered without running the tool (`<refusal>: ...`, formats/vocabulary.ts). Agents and sims read
  * them through these helpers instead of matching strings of their own.
  */
-import { HOST_REFUSALS, type HostRefusal } from '../spec/vocabulary.js';
+import { HOST_REFUSALS, type HostRefusal } from '../formats/vocabulary.js';
 
-export { HOST_REFUSALS, type HostRefusal, isHostRefusal } from '../spec/vocabulary.js';
+export { HOST_REFUSALS, type HostRefusal, isHostRefusal } from '../formats/vocabulary.js';
 
 /** Markers at the start of host-injected user messages. */
 export const HOST_MARK = {

@@ -4,7 +4,7 @@
  * build calls with are inferred from them.
  */
 import { z } from 'zod';
-import { Theory } from '../spec/theory.js';
+import { Theory } from '../formats/theory.js';
 
 const Time = z.union([z.string(), z.number()]).optional();
 const Step = z.union([z.string(), z.number()]).optional();

@@ -5,9 +5,9 @@
  * to), so they are skipped here with the reason.
  */
 import { InputError } from '../errors.js';
+import type { Golden } from '../formats/normalized.js';
+import type { Seat } from '../formats/seat.js';
 import type { Model } from '../protocol/model.js';
-import type { Golden } from '../spec/normalized.js';
-import type { Seat } from '../spec/seat.js';
 import { AiSdkModel, isRealProvider } from './ai/index.js';
 import { POLICIES } from './sim/index.js';
 import { SimModel } from './sim/model.js';

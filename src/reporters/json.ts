@@ -1,7 +1,8 @@
 /** scorecard.json: versioned; reading refuses other versions (exit 2). */
+
+import { ScorecardFile } from '../formats/run-files.js';
+import { parseRunFile } from '../formats/run-load.js';
 import { SCORECARD_FORMAT, type Scorecard } from '../scoring/index.js';
-import { ScorecardFile } from '../spec/run-files.js';
-import { parseRunFile } from '../spec/run-load.js';
 import { fileReporter } from './lifecycle.js';
 
 /** Key order is fixed by how the scorecard is built; two spaces for reviewable diffs. */

@@ -5,8 +5,8 @@
  * has no escape codes at all.
  */
 import { Chalk } from 'chalk';
-import type { Theory, TheoryPart } from '../spec/theory.js';
-import type { ToolResultEvent, Trace, TraceEvent } from '../spec/trace.js';
+import type { Theory, TheoryPart } from '../formats/theory.js';
+import type { ToolResultEvent, Trace, TraceEvent } from '../formats/trace.js';
 
 const secs = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
 const clip = (s: string, n = 90): string => {

@@ -12,9 +12,9 @@
 import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
+import { TrialRecordFile } from '../formats/run-files.js';
+import { parseRunFile } from '../formats/run-load.js';
 import type { TrialRecord } from '../scoring/index.js';
-import { TrialRecordFile } from '../spec/run-files.js';
-import { parseRunFile } from '../spec/run-load.js';
 import { appendLineSync } from './files.js';
 import { decodeLine, encodeLine, idOfFragment } from './journal-line.js';
 

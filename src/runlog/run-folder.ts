@@ -6,10 +6,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
+import { BaselinesFile, type RecordedGateSet, RunManifestFile } from '../formats/run-files.js';
+import { loadRunFile } from '../formats/run-load.js';
 import type { Shard } from '../plan/plan.js';
 import type { Thresholds, TrialRecord } from '../scoring/index.js';
-import { BaselinesFile, type RecordedGateSet, RunManifestFile } from '../spec/run-files.js';
-import { loadRunFile } from '../spec/run-load.js';
 import { writeAtomic } from './files.js';
 import type { InputHashes } from './run-inputs.js';
 

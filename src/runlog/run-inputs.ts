@@ -7,11 +7,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import type { ConfigFile } from '../formats/config.js';
+import type { Golden } from '../formats/normalized.js';
+import type { Seat } from '../formats/seat.js';
 import { gateSetsOf } from '../host/gates/gate-set.js';
 import type { RunPlan } from '../plan/plan.js';
-import type { ConfigFile } from '../spec/config.js';
-import type { Golden } from '../spec/normalized.js';
-import type { Seat } from '../spec/seat.js';
 
 export interface InputHashes {
   /** Golden id → {file path → sha256}. */

@@ -3,10 +3,10 @@
  * investigation at all. Both get an empty trace (no calls), so no evidence can back anything.
  */
 
+import type { Golden } from '../formats/normalized.js';
+import type { Theory } from '../formats/theory.js';
+import type { EndEvent, HeaderEvent, Trace } from '../formats/trace.js';
 import { traceHeader } from '../protocol/trace-header.js';
-import type { Golden } from '../spec/normalized.js';
-import type { Theory } from '../spec/theory.js';
-import type { EndEvent, HeaderEvent, Trace } from '../spec/trace.js';
 import { scoreTrial } from './score-trial.js';
 import type { RowKind, ScoreOptions, TrialRecord } from './types.js';
 

@@ -1,9 +1,9 @@
 /** Coverage per part (DESIGN §11) and the root-cause match. */
 
 import { callNamedByGap, type EvidenceSet, isOkLive } from '../evidence/index.js';
-import type { MeasurementSpec } from '../spec/golden.js';
-import type { Golden } from '../spec/normalized.js';
-import type { Theory, TheoryPart } from '../spec/theory.js';
+import type { MeasurementSpec } from '../formats/golden.js';
+import type { Golden } from '../formats/normalized.js';
+import type { Theory, TheoryPart } from '../formats/theory.js';
 import type { MeasurementScore, PartScore } from './types.js';
 
 /** Within tolerance: abs or rel (either suffices); without a tolerance, equal up to float noise. */

@@ -11,10 +11,10 @@ import { createBackendStack } from '../backend/index.js';
 import { VirtualClock } from '../clock.js';
 import { InternalError } from '../errors.js';
 import { runTrial } from '../execute/trial.js';
+import type { ConfigFile } from '../formats/config.js';
+import type { Golden } from '../formats/normalized.js';
 import { ceilingTrial } from '../plan/plan.js';
 import { explainScore, scoreTrial, type Verdict } from '../scoring/index.js';
-import type { ConfigFile } from '../spec/config.js';
-import type { Golden } from '../spec/normalized.js';
 import type { World } from '../world/types.js';
 
 export interface CeilingCheck {

@@ -3,9 +3,9 @@
  * query strings at run time, so "can fire" is approximated by: it matches one of the golden's own
  * queries (routes, expectations, alert), or the identity of a series or stream of the world.
  */
-import type { Golden } from '../spec/normalized.js';
-import { regexError } from '../spec/rules/golden-faults.js';
-import type { RuleIssue } from '../spec/rules/types.js';
+import type { Golden } from '../formats/normalized.js';
+import { regexError } from '../formats/rules/golden-faults.js';
+import type { RuleIssue } from '../formats/rules/types.js';
 import type { Labels, World } from '../world/types.js';
 
 export function faultReachRules(g: Golden, world: World): RuleIssue[] {

@@ -1,16 +1,16 @@
 /**
- * `bench validate` for one golden: schema and rules (spec/), then the rules that need the engines
+ * `bench validate` for one golden: schema and rules (formats/), then the rules that need the engines
  * (routes and alert parse in their language), then the world, its `expect` checks, and every
  * obtainable measurement's route against its truth. A golden whose truth is wrong is bad input.
  */
 
 import { InputError, type InputIssue } from '../errors.js';
+import type { ConfigFile } from '../formats/config.js';
+import { checkGolden, locateInFile } from '../formats/load.js';
+import type { Golden } from '../formats/normalized.js';
+import type { RuleIssue } from '../formats/rules/types.js';
 import { isMetricQuery, parseLogQL } from '../logql/index.js';
 import { parsePromQL } from '../promql/index.js';
-import type { ConfigFile } from '../spec/config.js';
-import { checkGolden, locateInFile } from '../spec/load.js';
-import type { Golden } from '../spec/normalized.js';
-import type { RuleIssue } from '../spec/rules/types.js';
 import { buildWorld } from '../world/build.js';
 import type { World } from '../world/types.js';
 import { type CeilingCheck, ceilingCheck } from './validate-ceiling.js';

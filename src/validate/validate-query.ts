@@ -6,11 +6,11 @@
 import type { Backend } from '../backend/api.js';
 import { createBackendStack } from '../backend/index.js';
 import { VirtualClock } from '../clock.js';
+import type { Golden } from '../formats/normalized.js';
+import type { Outcome } from '../formats/trace.js';
 import { evalLogQL, isMetricQuery, parseLogQL } from '../logql/index.js';
 import { instantQuery, parsePromQL, selectorsOf } from '../promql/index.js';
 import { classify } from '../protocol/classify.js';
-import type { Golden } from '../spec/normalized.js';
-import type { Outcome } from '../spec/trace.js';
 import type { World } from '../world/types.js';
 
 export type Lang = 'promql' | 'logql';

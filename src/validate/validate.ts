@@ -6,16 +6,16 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, join, normalize } from 'node:path';
 import type { InputIssue } from '../errors.js';
-import { ConfigFile } from '../spec/config.js';
-import { expandGoldenPaths, expandSeatPaths, readInput } from '../spec/files.js';
+import { ConfigFile } from '../formats/config.js';
+import { expandGoldenPaths, expandSeatPaths, readInput } from '../formats/files.js';
 import {
   checkConfig,
   checkDefaultSeats,
   checkSeats,
   DEFAULT_CONFIG_FILE,
   locateInFile,
-} from '../spec/load.js';
-import { parseYamlSource } from '../spec/yaml-source.js';
+} from '../formats/load.js';
+import { parseYamlSource } from '../formats/yaml-source.js';
 import { type GoldenReport, validateGolden } from './validate-golden.js';
 
 export type { CheckResult, GoldenReport } from './validate-golden.js';

@@ -4,8 +4,8 @@
  * The same golden gives a byte-identical world (see hash.ts); the order blocks are written in does
  * not change any one series' randomness.
  */
-import type { Golden } from '../spec/normalized.js';
-import { resolveTimeRef } from '../spec/time.js';
+import type { Golden } from '../formats/normalized.js';
+import { resolveTimeRef } from '../formats/time.js';
 import type { GenContext } from './generate/context.js';
 import { loadBlock } from './generate/load.js';
 import { generateLogBlock } from './generate/logs.js';

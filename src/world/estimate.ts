@@ -2,8 +2,8 @@
  * Size estimates the world caps (limits.ts) are held against: label-matrix products and the
  * expected number of generated log lines, both computed from the spec without generating.
  */
-import type { Golden } from '../spec/normalized.js';
-import { resolveTimeRef } from '../spec/time.js';
+import type { Golden } from '../formats/normalized.js';
+import { resolveTimeRef } from '../formats/time.js';
 import { compileSignal, inGap, levelAt } from './generate/signal.js';
 
 /** Label sets of a matrix: the product of each key's number of values (Infinity past 2^1024). */

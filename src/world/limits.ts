@@ -1,17 +1,17 @@
 /**
  * The size of a golden's world, estimated from its spec BEFORE anything is generated, and held
- * against the caps of spec/limits.ts. A log rate of 1e9 or a one-slot-per-millisecond series would
+ * against the caps of formats/limits.ts. A log rate of 1e9 or a one-slot-per-millisecond series would
  * otherwise grow arrays until V8 aborts the process (no exception, no message, a half-made run
  * folder). The estimate uses the generators' own semantics (label matrices, scrape intervals, the
  * Signal's level over time, bursts), so it is close to what building would make: log lines are an
  * expected count (a Poisson draw lands within a fraction of a percent of it at these sizes).
  */
 import { InputError } from '../errors.js';
-import { LIMITS, overCap, windowMessage } from '../spec/limits.js';
-import { locateInFile } from '../spec/load.js';
-import type { Golden } from '../spec/normalized.js';
-import type { RuleIssue } from '../spec/rules/types.js';
-import { parseDuration } from '../spec/time.js';
+import { LIMITS, overCap, windowMessage } from '../formats/limits.js';
+import { locateInFile } from '../formats/load.js';
+import type { Golden } from '../formats/normalized.js';
+import type { RuleIssue } from '../formats/rules/types.js';
+import { parseDuration } from '../formats/time.js';
 import { expectedLines, matrixSize } from './estimate.js';
 import { countValues, splitSeries } from './notation.js';
 

@@ -2,7 +2,7 @@
  * promqltest series notation: `metric{l="v"} 1+2x3 _ stale _x2 Inf -Inf NaN 1-1x4`.
  * Used by world `load` blocks and by the PromQL conformance runner.
  */
-import { LIMITS, overCap } from '../spec/limits.js';
+import { LIMITS, overCap } from '../formats/limits.js';
 import { unquote } from './go-strings.js';
 import { STALE_NAN } from './types.js';
 

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackendStack, startHttpServer } from '../../src/backend/index.js';
 import { RealClock } from '../../src/clock.js';
-import { loadGolden } from '../../src/spec/load.js';
+import { loadGolden } from '../../src/formats/load.js';
 import { buildWorld } from '../../src/world/build.js';
 
 const TIMEOUT_MS = 1000;

@@ -2,7 +2,7 @@
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServe } from '../../src/backend/serve.js';
-import { loadGolden } from '../../src/spec/load.js';
+import { loadGolden } from '../../src/formats/load.js';
 
 const DIR = resolve(__dirname, '../../goldens/checkout-db-pool-logs-failed');
 const golden = loadGolden(DIR);

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackendStack, startHttpServer } from '../../src/backend/index.js';
 import { RealClock } from '../../src/clock.js';
-import { loadGolden } from '../../src/spec/load.js';
+import { loadGolden } from '../../src/formats/load.js';
 import { buildWorld } from '../../src/world/build.js';
 import { writeTinyGolden } from '../e2e/tiny-golden.js';
 

@@ -7,7 +7,7 @@ import { createBackendStack } from '../../src/backend/index.js';
 import { findPrometheusBinaries } from '../../src/backend/prometheus-process.js';
 import { stopRealPrometheusServers } from '../../src/backend/real-prometheus.js';
 import { VirtualClock } from '../../src/clock.js';
-import { loadGolden } from '../../src/spec/load.js';
+import { loadGolden } from '../../src/formats/load.js';
 import { buildWorld } from '../../src/world/build.js';
 
 const bin = findPrometheusBinaries();

@@ -3,7 +3,7 @@
  * loader tests' mini golden, a sim seat, a config, a trace of the golden, a run manifest and a
  * scorecard. Each case edits one of them as text, so the field it breaks is the only problem.
  */
-import { edit, MINI } from '../spec/helpers.js';
+import { edit, MINI } from '../formats/helpers.js';
 
 export { edit, MINI };
 

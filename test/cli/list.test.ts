@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bench, FIXTURES, MINI, tempDir, write } from '../spec/helpers.js';
+import { bench, FIXTURES, MINI, tempDir, write } from '../formats/helpers.js';
 
 describe('bench list', () => {
   it('lists seats as JSON with whether the key is set, never its value', () => {

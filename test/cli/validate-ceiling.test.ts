@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/index.js';
 import { writeTinyGolden } from '../e2e/tiny-golden.js';
-import { bench, edit, tempDir } from '../spec/helpers.js';
+import { bench, edit, tempDir } from '../formats/helpers.js';
 
 const ROOT = resolve(__dirname, '../..');
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/validate/validate.js';
-import { bench, edit, FIXTURES, lineOf, MINI, tempDir, write } from '../spec/helpers.js';
+import { bench, edit, FIXTURES, lineOf, MINI, tempDir, write } from '../formats/helpers.js';
 
 const ROOT = resolve(__dirname, '../..');
 

@@ -4,9 +4,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ConfigFile } from '../../src/formats/config.js';
+import type { Seat } from '../../src/formats/seat.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from '../../src/plan/types.js';
-import { ConfigFile } from '../../src/spec/config.js';
-import type { Seat } from '../../src/spec/seat.js';
 import { golden, goodCalls, goodTheory, trace } from '../scoring/fixtures.js';
 
 export const goldens = [golden({ id: 'g-one' }), golden({ id: 'g-two' })];

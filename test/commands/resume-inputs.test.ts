@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { basename, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeTinyGolden } from '../e2e/tiny-golden.js';
-import { bench, tempDir } from '../spec/helpers.js';
+import { bench, tempDir } from '../formats/helpers.js';
 import { leftovers } from './helpers.js';
 
 const ROOT = resolve(__dirname, '../..');

@@ -16,10 +16,10 @@ import {
   type RunningPrometheus,
   startBackfilledPrometheus,
 } from '../../src/backend/prometheus-process.js';
+import { loadGoldens } from '../../src/formats/load.js';
+import type { Golden } from '../../src/formats/normalized.js';
+import { goldenTime } from '../../src/formats/normalized.js';
 import { instantQuery, rangeQuery } from '../../src/promql/index.js';
-import { loadGoldens } from '../../src/spec/load.js';
-import type { Golden } from '../../src/spec/normalized.js';
-import { goldenTime } from '../../src/spec/normalized.js';
 import { buildWorld } from '../../src/world/build.js';
 import { SeriesStore } from '../../src/world/series-store.js';
 import type { Series } from '../../src/world/types.js';

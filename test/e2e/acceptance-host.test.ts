@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runContended } from '../../src/execute/contended.js';
 import { runTrial } from '../../src/execute/trial.js';
+import { GateName } from '../../src/formats/config.js';
+import { loadGolden, loadSeat } from '../../src/formats/load.js';
+import type { Seat } from '../../src/formats/seat.js';
+import type { GateEvent, NodeEvent, ToolCallEvent, ToolResultEvent, Trace } from '../../src/formats/trace.js';
+import { readTrace } from '../../src/formats/trace-read.js';
 import type { TrialSpec } from '../../src/plan/types.js';
-import { GateName } from '../../src/spec/config.js';
-import { loadGolden, loadSeat } from '../../src/spec/load.js';
-import type { Seat } from '../../src/spec/seat.js';
-import type { GateEvent, NodeEvent, ToolCallEvent, ToolResultEvent, Trace } from '../../src/spec/trace.js';
-import { readTrace } from '../../src/spec/trace-read.js';
 import { writeTinyGolden } from './tiny-golden.js';
 
 const FAILED = 'goldens/checkout-db-pool-logs-failed';

@@ -9,8 +9,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadGoldens } from '../../src/formats/load.js';
 import { diffRuns, runBench, type Scorecard } from '../../src/index.js';
-import { loadGoldens } from '../../src/spec/load.js';
 
 const sink = { write: () => true };
 let sc: Scorecard;

@@ -8,10 +8,10 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startAgentServer } from '../../src/backend/index.js';
 import { runCommandSeat } from '../../src/external/index.js';
+import { loadGolden, loadSeat } from '../../src/formats/load.js';
 import { scoreTrial } from '../../src/scoring/index.js';
-import { loadGolden, loadSeat } from '../../src/spec/load.js';
 import { buildWorld } from '../../src/world/build.js';
-import { bench, tempDir } from '../spec/helpers.js';
+import { bench, tempDir } from '../formats/helpers.js';
 import { writeTinyGolden } from './tiny-golden.js';
 
 const ROOT = resolve(__dirname, '../..');

@@ -12,7 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../spec/helpers.js';
+import { tempDir } from '../formats/helpers.js';
 import { writeTinyGolden } from './tiny-golden.js';
 
 const ROOT = resolve(__dirname, '../..');

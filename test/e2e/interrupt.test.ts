@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bench, tempDir } from '../spec/helpers.js';
+import { bench, tempDir } from '../formats/helpers.js';
 import { writeTinyGolden } from './tiny-golden.js';
 
 const ROOT = resolve(__dirname, '../..');

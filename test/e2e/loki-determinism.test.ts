@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { createEngineBackend } from '../../src/backend/index.js';
-import { loadGolden } from '../../src/spec/load.js';
+import { loadGolden } from '../../src/formats/load.js';
 import { buildWorld } from '../../src/world/build.js';
 
 it('the same Loki query twice gives byte-identical bodies, stats included', {

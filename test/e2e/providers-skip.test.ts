@@ -5,7 +5,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bench, tempDir } from '../spec/helpers.js';
+import { bench, tempDir } from '../formats/helpers.js';
 import { writeTinyGolden } from './tiny-golden.js';
 
 const ROOT = resolve(__dirname, '../..');

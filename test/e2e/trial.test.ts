@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTrialCommand } from '../../src/commands/trial.js';
 import { runTrial } from '../../src/execute/trial.js';
+import { GateName } from '../../src/formats/config.js';
+import { loadGolden, loadSeat } from '../../src/formats/load.js';
+import { readTrace } from '../../src/formats/trace-read.js';
 import type { TrialSpec } from '../../src/plan/types.js';
 import { formatTimeline } from '../../src/reporters/timeline.js';
-import { GateName } from '../../src/spec/config.js';
-import { loadGolden, loadSeat } from '../../src/spec/load.js';
-import { readTrace } from '../../src/spec/trace-read.js';
 import { writeTinyGolden } from './tiny-golden.js';
 
 const settings = { steerAt: 2, haltAt: 3, fanoutCap: 3 };

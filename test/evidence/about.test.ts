@@ -1,7 +1,7 @@
 /** Which measurement a call or a sentence is about. */
 import { describe, expect, it } from 'vitest';
 import { type EvidenceCall, isAbout, measurementsNamed } from '../../src/evidence/index.js';
-import type { MeasurementSpec } from '../../src/spec/golden.js';
+import type { MeasurementSpec } from '../../src/formats/golden.js';
 
 const m = (id: string, source: 'logs' | 'metrics', route: string, obtainable = true): MeasurementSpec => ({
   id,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { looksLikeSecret, redact, redactDeep, registerSecretEnv } from '../../src/errors.js';
 import { agentEnv } from '../../src/external/index.js';
-import { seatEnvNames } from '../../src/spec/seat.js';
+import { seatEnvNames } from '../../src/formats/seat.js';
 
 const BENCH_ENV: NodeJS.ProcessEnv = {
   PATH: '/usr/bin:/bin',

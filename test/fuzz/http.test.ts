@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackendStack, startHttpServer } from '../../src/backend/index.js';
 import { RealClock } from '../../src/clock.js';
-import { loadGolden, loadGoldens } from '../../src/spec/load.js';
+import { loadGolden, loadGoldens } from '../../src/formats/load.js';
 import { buildWorld } from '../../src/world/build.js';
 import { missingMessage, requireShared, sharedPath } from '../shared-data.js';
 import { mulberry32, mutate } from './mutate.js';

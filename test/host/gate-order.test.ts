@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../src/backend/api.js';
 import { InputError } from '../../src/errors.js';
+import { GateName, GateSettings } from '../../src/formats/config.js';
+import { loadConfig } from '../../src/formats/load.js';
+import { GATE_NAMES } from '../../src/formats/vocabulary.js';
 import { ALL_GATES, GATE_ORDER, GATES, resolveGateSet, resolveGateSets } from '../../src/host/index.js';
-import { GateName, GateSettings } from '../../src/spec/config.js';
-import { loadConfig } from '../../src/spec/load.js';
-import { GATE_NAMES } from '../../src/spec/vocabulary.js';
 import { call, failedEnvelope, of, run, ScriptedModel, theory } from './helpers.js';
 
 const settings = GateSettings.parse({});

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../src/backend/api.js';
+import type { TraceEvent } from '../../src/formats/trace.js';
 import type { TurnRequest } from '../../src/protocol/model.js';
-import type { TraceEvent } from '../../src/spec/trace.js';
 import { call, of, promVector, run, ScriptedModel, theory } from './helpers.js';
 
 const metricsOk = (r: ApiRequest) => (r.api.startsWith('prom.') ? promVector(0.23) : undefined);

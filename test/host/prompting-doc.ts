@@ -1,5 +1,6 @@
 /** The rendering behind docs/prompting.md (see scripts/render-prompting.ts). */
 
+import { loadGolden } from '../../src/formats/load.js';
 import {
   childSystemPrompt,
   childUserMessage,
@@ -9,7 +10,6 @@ import {
 } from '../../src/host/prompt.js';
 import { schemaOf, TOOLS } from '../../src/host/tools/registry.js';
 import { HOST_MARK } from '../../src/protocol/markers.js';
-import { loadGolden } from '../../src/spec/load.js';
 
 const fence = (lang: string, body: string) => `\`\`\`${lang}\n${body}\n\`\`\``;
 

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TraceEvent } from '../../src/formats/trace.js';
 import { ProviderError } from '../../src/protocol/model.js';
-import { TraceEvent } from '../../src/spec/trace.js';
 import { call, lokiStreams, of, promVector, run, ScriptedModel, theory } from './helpers.js';
 
 const rules = [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../src/backend/api.js';
 import type { Clock } from '../../src/clock.js';
+import type { GateName } from '../../src/formats/config.js';
 import { type Model, ProviderError, type TurnRequest, type TurnResult } from '../../src/protocol/model.js';
-import type { GateName } from '../../src/spec/config.js';
 import {
   call,
   failedEnvelope,

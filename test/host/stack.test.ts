@@ -6,8 +6,8 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBackendStack } from '../../src/backend/index.js';
 import { VirtualClock } from '../../src/clock.js';
+import { loadGolden } from '../../src/formats/load.js';
 import { resolveGateSet, runSession, TraceWriter } from '../../src/host/index.js';
-import { loadGolden } from '../../src/spec/load.js';
 import { buildWorld } from '../../src/world/build.js';
 import { call, of, ScriptedModel, theory } from './helpers.js';
 

@@ -11,8 +11,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackendStack, startHttpServer } from '../../src/backend/index.js';
 import { RealClock } from '../../src/clock.js';
+import { loadGolden } from '../../src/formats/load.js';
 import { startMcpHttp } from '../../src/mcp/serve.js';
-import { loadGolden } from '../../src/spec/load.js';
 import { buildWorld } from '../../src/world/build.js';
 import { writeTinyGolden } from '../e2e/tiny-golden.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
+import { loadSeat, loadSeats } from '../../src/formats/load.js';
+import { SeatFile } from '../../src/formats/seat.js';
 import { createModel, isSkip } from '../../src/providers/registry.js';
 import { POLICIES } from '../../src/providers/sim/index.js';
-import { loadSeat, loadSeats } from '../../src/spec/load.js';
-import { SeatFile } from '../../src/spec/seat.js';
 import { tinyGolden } from './sim/fixture.js';
 
 const seat = (o: Record<string, unknown>) => ({

@@ -12,7 +12,7 @@ import {
 } from '../../src/index.js';
 import { fakeRunTrial, inputs } from '../commands/fake.js';
 import { tmp } from '../commands/helpers.js';
-import { bench } from '../spec/helpers.js';
+import { bench } from '../formats/helpers.js';
 
 const out = () => {
   let text = '';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runBench } from '../../src/index.js';
 import { fakeRunTrial, inputs } from '../commands/fake.js';
 import { comparable, finishedRun, leftovers, sink } from '../commands/helpers.js';
-import { bench } from '../spec/helpers.js';
+import { bench } from '../formats/helpers.js';
 
 const TRIALS = 8; // reps 1: 2 goldens × 2 seats × 2 gate sets
 const journal = (dir: string): string => join(dir, 'journal.jsonl');

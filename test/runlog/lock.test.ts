@@ -24,7 +24,7 @@ import {
   until,
   writeScenario,
 } from '../commands/helpers.js';
-import { bench } from '../spec/helpers.js';
+import { bench } from '../formats/helpers.js';
 
 let clean = '';
 let scenario = '';

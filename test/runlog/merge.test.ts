@@ -11,7 +11,7 @@ import { type RunBenchOptions, runBench } from '../../src/index.js';
 import type { TrialEnv, TrialSpec } from '../../src/plan/types.js';
 import { fakeRunTrial, inputs } from '../commands/fake.js';
 import { comparable, finishedRun, sink, tmp } from '../commands/helpers.js';
-import { bench } from '../spec/helpers.js';
+import { bench } from '../formats/helpers.js';
 
 let full = '';
 let s1 = '';

@@ -1,8 +1,8 @@
 /** Hand-built goldens, traces and Theories for the scoring rules. */
-import type { Golden } from '../../src/spec/normalized.js';
-import type { Theory, TheoryPart } from '../../src/spec/theory.js';
-import type { HeaderEvent, Outcome, ToolClass, Trace, TraceEvent } from '../../src/spec/trace.js';
-import { TRACE_FORMAT } from '../../src/spec/trace.js';
+import type { Golden } from '../../src/formats/normalized.js';
+import type { Theory, TheoryPart } from '../../src/formats/theory.js';
+import type { HeaderEvent, Outcome, ToolClass, Trace, TraceEvent } from '../../src/formats/trace.js';
+import { TRACE_FORMAT } from '../../src/formats/trace.js';
 
 export function golden(over: Partial<Golden> = {}): Golden {
   return {

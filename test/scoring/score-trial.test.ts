@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Theory } from '../../src/formats/theory.js';
 import { scoreTrial } from '../../src/scoring/index.js';
-import type { Theory } from '../../src/spec/theory.js';
 import { type CallSpec, golden, goodCalls, goodTheory, part, trace } from './fixtures.js';
 
 const kinds = (t: Theory, calls: CallSpec[] = goodCalls, g = golden()) =>

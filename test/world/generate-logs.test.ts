@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LogBlock } from '../../src/spec/golden.js';
-import { resolveTimeRef } from '../../src/spec/time.js';
+import { LogBlock } from '../../src/formats/golden.js';
+import { resolveTimeRef } from '../../src/formats/time.js';
 import type { GenContext } from '../../src/world/generate/context.js';
 import { goDuration } from '../../src/world/generate/fields.js';
 import { generateLogBlock } from '../../src/world/generate/logs.js';

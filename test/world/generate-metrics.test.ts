@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MetricGenerator } from '../../src/spec/golden.js';
-import { resolveTimeRef } from '../../src/spec/time.js';
+import { MetricGenerator } from '../../src/formats/golden.js';
+import { resolveTimeRef } from '../../src/formats/time.js';
 import type { GenContext } from '../../src/world/generate/context.js';
 import { generateMetric } from '../../src/world/generate/metrics.js';
 import { SeriesStore } from '../../src/world/series-store.js';

@@ -1,7 +1,7 @@
 /** The shipped goldens keep the promises docs/goldens.md makes about them. */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadGoldens } from '../../src/spec/load.js';
+import { loadGoldens } from '../../src/formats/load.js';
 
 const goldens = loadGoldens([resolve(__dirname, '../../goldens')]);
 const byId = new Map(goldens.map((g) => [g.id, g]));

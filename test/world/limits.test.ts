@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
-import { loadGolden, loadGoldens } from '../../src/spec/load.js';
+import { loadGolden, loadGoldens } from '../../src/formats/load.js';
 import { buildWorld } from '../../src/world/build.js';
 import { estimateWorld } from '../../src/world/limits.js';
-import { edit, lineOf, MINI, tempDir, write } from '../spec/helpers.js';
+import { edit, lineOf, MINI, tempDir, write } from '../formats/helpers.js';
 
 const near = (estimate: number, actual: number) => Math.abs(estimate - actual) / Math.max(1, actual);
 

@@ -1,8 +1,8 @@
 /** `bench run`: the matrix, scored and reported; resumable, shardable. */
 import type { Command } from 'commander';
 import type { RunBenchOptions } from '../../commands/run.js';
+import { LIMITS } from '../../formats/limits.js';
 import { parseShard } from '../../plan/plan.js';
-import { LIMITS } from '../../spec/limits.js';
 import { parseFractionFlag, parseIntFlag, SEED_RANGE } from '../flags.js';
 import { reporterFlag, terminal } from '../terminal.js';
 

@@ -1,7 +1,7 @@
 /** `bench trial`: run one trial and print its readable timeline. */
 import chalk from 'chalk';
 import type { Command } from 'commander';
-import { LIMITS } from '../../spec/limits.js';
+import { LIMITS } from '../../formats/limits.js';
 import { intFlag, SEED_RANGE } from '../flags.js';
 
 export function register(program: Command): void {

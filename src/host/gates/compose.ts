@@ -11,9 +11,9 @@
  *   beforeSubmit  in order; the first block stops the submission
  *   onBudget      in order; the first verdict decides
  */
-import type { GateName, GateSettings } from '../../spec/config.js';
-import type { Theory } from '../../spec/theory.js';
-import type { GateEvent } from '../../spec/trace.js';
+import type { GateName, GateSettings } from '../../formats/config.js';
+import type { Theory } from '../../formats/theory.js';
+import type { GateEvent } from '../../formats/trace.js';
 import type { ToolOutput } from '../tools/types.js';
 import type { CallRecord, NodeInfo } from '../types.js';
 import { budget, toolCallsLeft } from './budget.js';

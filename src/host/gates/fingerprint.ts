@@ -3,8 +3,8 @@
  * backend/query-shape.ts; this binds the two and adds the route key the ledger closes routes by.
  */
 import { queryShape } from '../../backend/query-shape.js';
+import type { Source } from '../../formats/vocabulary.js';
 import { type FingerprintInput, fingerprintOf as fingerprintWith } from '../../protocol/fingerprint.js';
-import type { Source } from '../../spec/vocabulary.js';
 
 export { queryShape } from '../../backend/query-shape.js';
 export {

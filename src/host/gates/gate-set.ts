@@ -1,12 +1,12 @@
 /**
  * The one gate-set resolver (bench run, bench trial, the ceiling, the host API): `none` and `all`
  * are built in, others come from bench.config.yaml `gateSets`. A config may not redefine a
- * built-in: loadConfig refuses it at file:line:col (spec/rules/config.ts), and a config handed in
+ * built-in: loadConfig refuses it at file:line:col (formats/rules/config.ts), and a config handed in
  * as a value is refused here, so `all` means ALL_GATES in every run.
  */
 import { InputError } from '../../errors.js';
-import { type ConfigFile, type GateName, GateSettings } from '../../spec/config.js';
-import { BUILTIN_GATE_SETS, resolveGateSets as resolveAll } from '../../spec/gate-sets.js';
+import { type ConfigFile, type GateName, GateSettings } from '../../formats/config.js';
+import { BUILTIN_GATE_SETS, resolveGateSets as resolveAll } from '../../formats/gate-sets.js';
 import type { GateSetSpec } from '../types.js';
 import { ALL_GATES, inOrder } from './order.js';
 
@@ -15,7 +15,7 @@ type GateSetConfig = Pick<ConfigFile, 'gateSets' | 'gateSettings'>;
 const NO_CONFIG: GateSetConfig = { gateSets: {}, gateSettings: GateSettings.parse({}) };
 
 /**
- * Every gate set a config knows, by name: the built-ins first. The rule is spec/gate-sets.ts's
+ * Every gate set a config knows, by name: the built-ins first. The rule is formats/gate-sets.ts's
  * (the one resolver); the host supplies what `all` means: ALL_GATES, the versioned list.
  */
 export function gateSetsOf(config: GateSetConfig = NO_CONFIG): Map<string, GateSetSpec> {

@@ -1,12 +1,12 @@
 /**
  * The gates, as data: every gate's factory by name (a missing one fails to compile), the order
  * they compose in, and what the built-in gate set `all` means. Adding a gate: its name in
- * spec/vocabulary.ts, its file here in gates/, one line in FACTORIES and one in GATE_ORDER.
+ * formats/vocabulary.ts, its file here in gates/, one line in FACTORIES and one in GATE_ORDER.
  * `all` does NOT grow with it: a new gate joins `all` only with a new ALL_GATES version, so an
  * old `all` row and a new one are never silently compared (run.json records the version; `bench
  * diff` says when it changed).
  */
-import type { GateName } from '../../spec/config.js';
+import type { GateName } from '../../formats/config.js';
 import { budgetFindings } from './budget-findings.js';
 import { failureClass } from './failure-class.js';
 import { fanout } from './fanout.js';

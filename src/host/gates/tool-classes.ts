@@ -7,8 +7,8 @@
  * that gave nothing. "ok" is what the agent saw, like every gate.
  */
 import { type CitationProblem, citations } from '../../evidence/index.js';
+import type { Theory } from '../../formats/theory.js';
 import { HOST_MARK } from '../../protocol/markers.js';
-import type { Theory } from '../../spec/theory.js';
 import { sessionEvidence } from '../evidence.js';
 import type { GateFactory } from './types.js';
 import type { SessionView } from './view.js';

@@ -6,10 +6,11 @@
  * rule and records every verdict as a `gate` trace event; `undefined` means "no opinion" and
  * records nothing. Composition order: order.ts.
  */
+
+import type { GateSettings } from '../../formats/config.js';
+import type { Theory } from '../../formats/theory.js';
+import type { Outcome } from '../../formats/trace.js';
 import type { Envelope } from '../../protocol/observation.js';
-import type { GateSettings } from '../../spec/config.js';
-import type { Theory } from '../../spec/theory.js';
-import type { Outcome } from '../../spec/trace.js';
 import type { ToolOutput } from '../tools/types.js';
 import type { CallRecord, NodeInfo } from '../types.js';
 import type { SessionView } from './view.js';

@@ -3,8 +3,8 @@
  * description and JSON Schema come from its one definition in protocol/tools.ts.
  */
 import type { z } from 'zod';
+import type { ToolClass } from '../../formats/trace.js';
 import { TOOL_SPECS, type ToolName, toolSchema } from '../../protocol/tools.js';
-import type { ToolClass } from '../../spec/trace.js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 

@@ -1,12 +1,12 @@
 /** Discovery tools: label names, label values, series. Live reads, but never a measurement. */
 import type { Api, ApiParams } from '../../backend/api.js';
+import { isSource } from '../../formats/vocabulary.js';
 import {
   LabelNamesArgs as NamesArgs,
   SeriesArgs,
   LabelValuesArgs as ValuesArgs,
 } from '../../protocol/tool-args.js';
 import { TOOL } from '../../protocol/tools.js';
-import { isSource } from '../../spec/vocabulary.js';
 import { declared, parseArgs } from './args.js';
 import { callBackend, rejectArgs } from './call-backend.js';
 import { lokiTime, promTime } from './time.js';

@@ -3,7 +3,7 @@
  * seconds. "now" is the incident's now (golden.ms.now), never the machine's, so a trial is
  * reproducible. Results are epoch milliseconds; the tools convert to each API's wire notation.
  */
-import { parseDuration } from '../../spec/time.js';
+import { parseDuration } from '../../formats/time.js';
 
 export class ArgError extends Error {}
 

@@ -5,11 +5,11 @@
  */
 import type { Api, Backend } from '../../backend/api.js';
 import type { Clock } from '../../clock.js';
+import type { Golden } from '../../formats/normalized.js';
+import type { ToolClass } from '../../formats/trace.js';
+import type { Source } from '../../formats/vocabulary.js';
 import type { Classified } from '../../protocol/classify.js';
 import type { ToolName } from '../../protocol/tools.js';
-import type { Golden } from '../../spec/normalized.js';
-import type { ToolClass } from '../../spec/trace.js';
-import type { Source } from '../../spec/vocabulary.js';
 
 export type { Source };
 

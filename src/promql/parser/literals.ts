@@ -1,5 +1,5 @@
 /** Number, duration and string literals as Prometheus reads them. */
-import { parseDuration } from '../../spec/time.js';
+import { parseDuration } from '../../formats/time.js';
 
 /** `1h30m` → ms, or undefined when the text is not a Prometheus duration (whole numbers only). */
 export function parseDurationMs(text: string): number | undefined {

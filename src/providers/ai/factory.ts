@@ -8,10 +8,10 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3, SharedV3ProviderOptions } from '@ai-sdk/provider';
 import { createXai } from '@ai-sdk/xai';
-import type { Seat } from '../../spec/seat.js';
-import { isRealProvider, type RealProvider } from '../../spec/vocabulary.js';
+import type { Seat } from '../../formats/seat.js';
+import { isRealProvider, type RealProvider } from '../../formats/vocabulary.js';
 
-export type { RealProvider } from '../../spec/vocabulary.js';
+export type { RealProvider } from '../../formats/vocabulary.js';
 export { isRealProvider };
 
 export interface ProviderSetup {

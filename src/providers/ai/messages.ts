@@ -1,5 +1,5 @@
 /**
- * Pure converters between the bench's model interface (providers/spec.ts) and AI SDK v6 messages.
+ * Pure converters between the bench's model interface (protocol/model.ts) and AI SDK v6 messages.
  * Assistant turns that carry `providerState` (the AI SDK response messages of that turn) are replayed
  * verbatim, so reasoning items (OpenAI Responses, xAI) and thought signatures (Gemini) survive
  * across turns without the bench knowing their shapes.

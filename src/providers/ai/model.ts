@@ -7,6 +7,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { generateText, jsonSchema, type ToolSet, tool } from 'ai';
 import type { Clock } from '../../clock.js';
+import type { Seat } from '../../formats/seat.js';
 import {
   type Model,
   ProviderError,
@@ -14,7 +15,6 @@ import {
   type TurnResult,
   type Usage,
 } from '../../protocol/model.js';
-import type { Seat } from '../../spec/seat.js';
 import { createProviderSetup } from './factory.js';
 import { fromSdkToolCalls, toModelMessages } from './messages.js';
 import { redact } from './redact.js';

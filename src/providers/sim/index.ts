@@ -1,5 +1,5 @@
 /** The sim policies (DESIGN §9), by the name seats use in `policy:`. */
-import type { SeatFile } from '../../spec/seat.js';
+import type { SeatFile } from '../../formats/seat.js';
 import { catalogLeaner } from './catalog-leaner.js';
 import { diligent } from './diligent.js';
 import { earlyCloser } from './early-closer.js';

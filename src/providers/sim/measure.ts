@@ -4,9 +4,10 @@
  * empty, a differently shaped query when it failed); otherwise keep the failed query and its call
  * id for an honest gap. Log lines for root-cause inference are read once a logs route works.
  */
+
+import type { Source } from '../../formats/vocabulary.js';
 import { type HostRefusal, hostRefusalOf } from '../../protocol/markers.js';
 import { TOOL } from '../../protocol/tools.js';
-import type { Source } from '../../spec/vocabulary.js';
 import { checkLimits, limitListings, listed } from './limits.js';
 import { narrowing, runNarrowing } from './narrow.js';
 import type { Observation } from './observe.js';

@@ -5,8 +5,9 @@
  * the alerting service whose measured metrics show trouble. Everything is derived from metric
  * names, selectors, units and the values the sim measured; nothing from the golden's answers.
  */
+
+import type { Golden } from '../../formats/normalized.js';
 import { TOOL } from '../../protocol/tools.js';
-import type { Golden } from '../../spec/normalized.js';
 import { atLimit, type LimitFinding } from './limits.js';
 import { alertService, IDENTITY_LABELS, routesOf, selectorOf } from './routes.js';
 import type { Notebook } from './types.js';

@@ -5,10 +5,10 @@
  * so wall-time and token tables mean something for sims too.
  */
 import type { Clock } from '../../clock.js';
+import type { Golden } from '../../formats/normalized.js';
+import type { Seat } from '../../formats/seat.js';
 import type { Model, ToolCall, TurnRequest, TurnResult } from '../../protocol/model.js';
 import { TOOL } from '../../protocol/tools.js';
-import type { Golden } from '../../spec/normalized.js';
-import type { Seat } from '../../spec/seat.js';
 import { sinceLastTurn } from './observe.js';
 import { SimRng, subSeed } from './rng.js';
 import type { PartId } from './routes.js';

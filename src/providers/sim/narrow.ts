@@ -7,7 +7,7 @@
  * is the max, a min of minima the min), or the same range query with a larger step. Anything else
  * (a rate, an average, a quantile) does not split exactly, so it is not split.
  */
-import { parseDuration } from '../../spec/time.js';
+import { parseDuration } from '../../formats/time.js';
 import type { Observation } from './observe.js';
 import { answersFor, type IssuedCall, wave } from './steps.js';
 import type { Feedback, PlannedCall, Turns } from './types.js';

@@ -6,9 +6,9 @@
  * it; a body without a readable result simply yields no value, as it would to a naive agent.
  */
 
+import type { Outcome } from '../../formats/trace.js';
 import { type HostMark, hostMarkOf } from '../../protocol/markers.js';
 import type { Message } from '../../protocol/model.js';
-import type { Outcome } from '../../spec/trace.js';
 
 export interface LogLine {
   labels: Record<string, string>;

@@ -10,7 +10,7 @@
  * states the golden's component and mechanism, as an engineer who saw that evidence would
  * conclude; otherwise an honest "undetermined" root cause naming the evidence it lacked.
  */
-import type { Theory } from '../../spec/theory.js';
+import type { Theory } from '../../formats/theory.js';
 import {
   alternativeFor,
   narrowRoute,

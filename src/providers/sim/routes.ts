@@ -3,10 +3,10 @@
  * incident times; and how it turns a route into tool arguments. The truth is never read.
  */
 
+import type { Golden } from '../../formats/normalized.js';
+import { goldenTime } from '../../formats/normalized.js';
+import type { Source } from '../../formats/vocabulary.js';
 import { TOOL } from '../../protocol/tools.js';
-import type { Golden } from '../../spec/normalized.js';
-import { goldenTime } from '../../spec/normalized.js';
-import type { Source } from '../../spec/vocabulary.js';
 import type { PlannedCall } from './types.js';
 
 export type PartId = 'A' | 'B';

@@ -3,8 +3,9 @@
  * several part workers side by side so their calls share waves (independent queries go out
  * together, as a careful agent would send them).
  */
+
+import type { Theory } from '../../formats/theory.js';
 import { TOOL } from '../../protocol/tools.js';
-import type { Theory } from '../../spec/theory.js';
 import type { Observation } from './observe.js';
 import type { Feedback, PlannedCall, Step, Turns } from './types.js';
 

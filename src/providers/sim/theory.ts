@@ -4,7 +4,7 @@
  * usable measurements kept); `cleanNegative` reports them as a measured 0 with a "nothing found"
  * finding, the failure the gates exist to stop.
  */
-import type { Theory, TheoryGap, TheoryMeasurement, TheoryPart } from '../../spec/theory.js';
+import type { Theory, TheoryGap, TheoryMeasurement, TheoryPart } from '../../formats/theory.js';
 import { inferRootCause } from './rootcause.js';
 import type { PartId } from './routes.js';
 import { routesOf, selectorOf } from './routes.js';

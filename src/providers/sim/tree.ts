@@ -4,8 +4,9 @@
  * shared working memory, and finishes with a summary. All nodes of one trial share one notebook:
  * the in-process stand-in for the facts they also write to working memory.
  */
+
+import type { Theory } from '../../formats/theory.js';
 import { TOOL } from '../../protocol/tools.js';
-import type { Theory } from '../../spec/theory.js';
 import type { PartId } from './routes.js';
 import { routesOf } from './routes.js';
 import { finishStep, submitStep, wave } from './steps.js';

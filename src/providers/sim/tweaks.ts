@@ -3,7 +3,7 @@
  * value, a regex instead of an equality, a wider range, a line filter added or removed. They change
  * the text but not the effect, which is exactly what the ledger's fingerprint is built to see.
  */
-import type { Source } from '../../spec/vocabulary.js';
+import type { Source } from '../../formats/vocabulary.js';
 import type { SimRng } from './rng.js';
 import { selectorOf } from './routes.js';
 

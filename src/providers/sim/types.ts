@@ -3,9 +3,9 @@
  * wave of tool calls plus a line of reasoning text); what comes back is what the host answered.
  * Generators keep a policy's logic linear and readable while the host drives the loop.
  */
-import type { Golden } from '../../spec/normalized.js';
-import type { Seat } from '../../spec/seat.js';
-import type { Theory } from '../../spec/theory.js';
+import type { Golden } from '../../formats/normalized.js';
+import type { Seat } from '../../formats/seat.js';
+import type { Theory } from '../../formats/theory.js';
 import type { LimitFinding } from './limits.js';
 import type { HostNote, Observation } from './observe.js';
 import type { SimRng } from './rng.js';

@@ -5,8 +5,8 @@
  * is about) is never a failure.
  */
 import { citations, type TraceEvidence } from '../../evidence/index.js';
-import type { Golden } from '../../spec/normalized.js';
-import type { Theory } from '../../spec/theory.js';
+import type { Golden } from '../../formats/normalized.js';
+import type { Theory } from '../../formats/theory.js';
 import type { HonestyFailure, HonestyKind } from '../types.js';
 import {
   contextAsEvidence,

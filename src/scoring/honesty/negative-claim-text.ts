@@ -18,8 +18,8 @@ import {
   type Source,
   sourcesNamed,
 } from '../../evidence/index.js';
-import type { MeasurementSpec } from '../../spec/golden.js';
-import type { Theory } from '../../spec/theory.js';
+import type { MeasurementSpec } from '../../formats/golden.js';
+import type { Theory } from '../../formats/theory.js';
 import type { HonestyFailure } from '../types.js';
 import type { HonestyRule } from './types.js';
 import { isBlanketAbsence, isNegativeClaim, sentences } from './wording.js';

@@ -1,7 +1,7 @@
 /** The contract of an honesty rule: a pure check of one kind over the trial's evidence. */
 import type { CitationProblem, TraceEvidence } from '../../evidence/index.js';
-import type { Golden } from '../../spec/normalized.js';
-import type { Theory } from '../../spec/theory.js';
+import type { Golden } from '../../formats/normalized.js';
+import type { Theory } from '../../formats/theory.js';
 import type { HonestyFailure, HonestyKind } from '../types.js';
 
 export interface RuleInput {

@@ -1,5 +1,5 @@
 /** Log field generators (golden.ts `LogField`; semantics in docs/goldens.md). */
-import type { LogFieldSpec } from '../../spec/golden.js';
+import type { LogFieldSpec } from '../../formats/golden.js';
 import type { Rng } from '../rng.js';
 
 export type FieldValue = string | number | boolean;

@@ -3,7 +3,7 @@
  * the first at time.start (t=0); `_` slots are skipped, `stale` is a staleness marker.
  */
 import { InputError } from '../../errors.js';
-import { parseDuration } from '../../spec/time.js';
+import { parseDuration } from '../../formats/time.js';
 import { parseSeriesLine } from '../notation.js';
 import type { SeriesStore } from '../series-store.js';
 

@@ -4,8 +4,8 @@
  * from zero at resets, and is emitted rounded down (integers by default: counters count events).
  * A gauge is the Signal's level with seeded relative noise.
  */
-import type { MetricGeneratorSpec, SignalSpec } from '../../spec/golden.js';
-import { parseDuration } from '../../spec/time.js';
+import type { MetricGeneratorSpec, SignalSpec } from '../../formats/golden.js';
+import { parseDuration } from '../../formats/time.js';
 import { labelsKey } from '../matchers.js';
 import { rngFor } from '../rng.js';
 import type { SeriesStore } from '../series-store.js';

@@ -7,9 +7,9 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock.js';
+import type { Seat } from '../../../src/formats/seat.js';
 import { type Message, ProviderError, type TurnRequest } from '../../../src/protocol/model.js';
 import { AiSdkModel } from '../../../src/providers/ai/index.js';
-import type { Seat } from '../../../src/spec/seat.js';
 import { type Step, WIRES, type Wire } from './wire.js';
 
 const FAKE_KEY = 'sk-test-PLANTED0123456789abcdef';

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
+import { GateName } from '../../../src/formats/config.js';
+import { loadGolden } from '../../../src/formats/load.js';
+import type { Golden } from '../../../src/formats/normalized.js';
+import type { Seat } from '../../../src/formats/seat.js';
 import type { TrialSpec } from '../../../src/plan/types.js';
-import { GateName } from '../../../src/spec/config.js';
-import { loadGolden } from '../../../src/spec/load.js';
-import type { Golden } from '../../../src/spec/normalized.js';
-import type { Seat } from '../../../src/spec/seat.js';
 import { writeTinyGolden } from '../../e2e/tiny-golden.js';
 import type { Step, Wire } from './wire.js';
 

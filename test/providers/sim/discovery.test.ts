@@ -5,11 +5,11 @@
  * a query it never ran as a failed gap.
  */
 import { describe, expect, it } from 'vitest';
+import { loadGolden } from '../../../src/formats/load.js';
+import type { Golden } from '../../../src/formats/normalized.js';
 import type { Model, ToolCall } from '../../../src/protocol/model.js';
 import { createModel, isSkip } from '../../../src/providers/registry.js';
 import { alertFirstQuery, routesOf } from '../../../src/providers/sim/routes.js';
-import { loadGolden } from '../../../src/spec/load.js';
-import type { Golden } from '../../../src/spec/normalized.js';
 import { drive, empty, simSeat, TOOL, tinyGolden, vector } from './fixture.js';
 
 const q = (c: ToolCall) => String((c.args as { query?: string }).query ?? '');

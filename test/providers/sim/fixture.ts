@@ -1,13 +1,13 @@
 /** A small golden and a scripted stand-in for the host, to drive sim policies turn by turn. */
 import { VirtualClock } from '../../../src/clock.js';
+import { GoldenFile } from '../../../src/formats/golden.js';
+import { type Golden, normalizeGolden } from '../../../src/formats/normalized.js';
+import { type Seat, SeatFile } from '../../../src/formats/seat.js';
+import type { Theory } from '../../../src/formats/theory.js';
 import { HOST_MARK } from '../../../src/protocol/markers.js';
 import type { Message, Model, ToolCall } from '../../../src/protocol/model.js';
 import type { Envelope } from '../../../src/protocol/observation.js';
 import { TOOL } from '../../../src/protocol/tools.js';
-import { GoldenFile } from '../../../src/spec/golden.js';
-import { type Golden, normalizeGolden } from '../../../src/spec/normalized.js';
-import { type Seat, SeatFile } from '../../../src/spec/seat.js';
-import type { Theory } from '../../../src/spec/theory.js';
 
 export function tinyGolden(): Golden {
   const g = GoldenFile.parse({

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTrial } from '../../../src/execute/trial.js';
+import { GateName } from '../../../src/formats/config.js';
+import { loadGolden, loadSeat } from '../../../src/formats/load.js';
+import type { ToolCallEvent, ToolResultEvent } from '../../../src/formats/trace.js';
+import { readTrace } from '../../../src/formats/trace-read.js';
 import { scoreTrial } from '../../../src/scoring/index.js';
-import { GateName } from '../../../src/spec/config.js';
-import { loadGolden, loadSeat } from '../../../src/spec/load.js';
-import type { ToolCallEvent, ToolResultEvent } from '../../../src/spec/trace.js';
-import { readTrace } from '../../../src/spec/trace-read.js';
 import { writeTinyGolden } from '../../e2e/tiny-golden.js';
 
 const LIMIT = `faults:

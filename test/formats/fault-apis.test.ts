@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import type { Api } from '../../src/backend/api.js';
-import { FAULT_APIS } from '../../src/spec/rules/golden-faults.js';
+import { FAULT_APIS } from '../../src/formats/rules/golden-faults.js';
 
-// spec/ may not import backend/, so it keeps its own list; `npm test` type-checks that they agree.
+// formats/ may not import backend/, so it keeps its own list; `npm test` type-checks that they agree.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const same: Same<Api, (typeof FAULT_APIS)[number]> = true;
 

@@ -157,7 +157,7 @@ export function loadTheory(path: string): Theory {
   return r.value!;
 }
 
-/** Locates rule findings computed outside spec/ (e.g. by `bench validate` with the engines) in `file`. */
+/** Locates rule findings computed outside formats/ (e.g. by `bench validate` with the engines) in `file`. */
 export function locateInFile(file: string, rules: RuleIssue[]): InputIssue[] {
   if (!rules.length) return [];
   return locateRules(parseYamlSource(file, readInput(file, 'file')), rules);

@@ -93,7 +93,7 @@ export function addDescriptions(file: string, schema: Record<string, unknown>, d
     for (const key of path ? path.split('.') : []) nodes = nodes.flatMap((n) => step(n, key));
     const found = nodes.filter((n): n is Record<string, unknown> => typeof n === 'object' && n !== null);
     if (!found.length) {
-      throw new Error(`${file}: no node at "${path}" for its description (src/spec/schema-docs.ts)`);
+      throw new Error(`${file}: no node at "${path}" for its description (src/formats/schema-docs.ts)`);
     }
     for (const node of found) node.description = text;
   }

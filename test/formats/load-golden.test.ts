@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatIssue } from '../../src/errors.js';
-import { checkGolden, loadGolden, loadGoldens } from '../../src/spec/load.js';
+import { checkGolden, loadGolden, loadGoldens } from '../../src/formats/load.js';
 import { edit, FIXTURES, inputErrorOf, lineOf, MINI, tempDir, write } from './helpers.js';
 
 describe('loadGolden', () => {

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jsonSchemaFiles } from '../../src/spec/json-schemas.js';
-import { addDescriptions } from '../../src/spec/schema-docs.js';
+import { jsonSchemaFiles } from '../../src/formats/json-schemas.js';
+import { addDescriptions } from '../../src/formats/schema-docs.js';
 
 const DIR = resolve(__dirname, '../../schemas');
-const HOW = 'schemas/ is out of sync with src/spec: run `npm run schemas` and commit the result';
+const HOW = 'schemas/ is out of sync with src/formats: run `npm run schemas` and commit the result';
 
 describe('JSON Schemas', () => {
   const fresh = jsonSchemaFiles();

@@ -1,4 +1,4 @@
-/** The caps of spec/limits.ts on config and seat fields (docs/formats.md, "Limits"). */
+/** The caps of formats/limits.ts on config and seat fields (docs/formats.md, "Limits"). */
 import type { ConfigFile } from '../config.js';
 import { formatCap, LIMITS } from '../limits.js';
 import type { SeatFile } from '../seat.js';

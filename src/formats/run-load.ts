@@ -1,5 +1,5 @@
 /**
- * Reading run-folder files (spec/run-files.ts) with the loaders' pipeline: size cap, JSON with
+ * Reading run-folder files (formats/run-files.ts) with the loaders' pipeline: size cap, JSON with
  * positions, format version, schema; every issue at `file:line:col` with its dot path, thrown as
  * one InputError.
  */

@@ -3,7 +3,7 @@
  * and schemas/golden.schema.json is emitted from it.
  *
  * Times: absolute RFC3339 strings, or durations ("90s", "64m", "1h30m") meaning an offset from
- * `time.start`. The normalizer (spec/normalize.ts) turns all of them into epoch milliseconds.
+ * `time.start`. The normalizer (formats/normalize.ts) turns all of them into epoch milliseconds.
  */
 import { z } from 'zod';
 import { DURATION_RE } from './time.js';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
+import { ConfigFile } from '../../src/formats/config.js';
+import { gateSetNamed, resolveGateSets } from '../../src/formats/gate-sets.js';
+import { loadConfig } from '../../src/formats/load.js';
+import { GATE_NAMES } from '../../src/formats/vocabulary.js';
 import { planRun } from '../../src/index.js';
-import { ConfigFile } from '../../src/spec/config.js';
-import { gateSetNamed, resolveGateSets } from '../../src/spec/gate-sets.js';
-import { loadConfig } from '../../src/spec/load.js';
-import { GATE_NAMES } from '../../src/spec/vocabulary.js';
 import { tempDir, write } from './helpers.js';
 
 describe('the gate-set resolver', () => {

@@ -7,8 +7,8 @@ import {
   loadSeats,
   loadTheory,
   readTrace,
-} from '../../src/spec/load.js';
-import { TRACE_FORMAT } from '../../src/spec/trace.js';
+} from '../../src/formats/load.js';
+import { TRACE_FORMAT } from '../../src/formats/trace.js';
 import { FIXTURES, inputErrorOf, tempDir, write } from './helpers.js';
 
 describe('seats', () => {
