@@ -5,7 +5,7 @@
 import type { FaultSpec } from '../formats/golden.js';
 import type { Golden } from '../formats/normalized.js';
 import { goldenTime } from '../formats/normalized.js';
-import { parseDuration } from '../formats/time.js';
+import { DURATION_UNITS, parseDuration } from '../formats/time.js';
 import { type ApiParams, type ApiRequest, backendOf } from './api.js';
 import { durationParam, lokiTime, MAX_TIME, MIN_TIME, param, params, promTime } from './params.js';
 
@@ -29,10 +29,13 @@ export function queryMatches(f: FaultSpec, req: ApiRequest): boolean {
   return queryTexts(req.params).some((t) => re.test(t));
 }
 
+const WHOLE_TERM = `\\d+(?:${DURATION_UNITS})`;
+const RANGE = new RegExp(`\\[(${WHOLE_TERM}(?:${WHOLE_TERM})*)(?::[^\\]]*)?\\]`, 'g');
+
 /** The widest range selector (`[40m]`, `[1h:1m]`) in a query: how far back an instant query reads. */
 function lookback(q: string | undefined): number {
   let max = 0;
-  for (const m of (q ?? '').matchAll(/\[(\d+(?:ms|[smhdwy])(?:\d+(?:ms|[smhdwy]))*)(?::[^\]]*)?\]/g)) {
+  for (const m of (q ?? '').matchAll(RANGE)) {
     max = Math.max(max, parseDuration(m[1]) ?? 0);
   }
   return max;

@@ -18,7 +18,7 @@ export async function main(argv: string[]): Promise<void> {
     .exitOverride()
     .showHelpAfterError();
   for (const register of COMMANDS) register(program);
-  // A second Ctrl-C does not wait for anything (run/interrupt.ts).
+  // A second Ctrl-C does not wait for anything (execute/interrupt.ts).
   setForceExit((code) => process.exit(code));
   try {
     await program.parseAsync(argv);

@@ -7,10 +7,14 @@ import type { RecordedGateSet } from '../formats/run-files.js';
 import { type DiffResult, diffScorecards, parseScorecard } from '../reporters/index.js';
 import { assertFile, writeOutFile } from '../runlog/out-path.js';
 import { readManifest } from '../runlog/run-folder.js';
+import { scorecardOf } from '../runlog/scorecard.js';
 import { DEFAULT_FAIL_ON, parseFailOn, type Scorecard } from '../scoring/index.js';
 
 export function readScorecard(path: string): Scorecard {
-  const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'scorecard.json') : path;
+  const dir = existsSync(path) && statSync(path).isDirectory();
+  const file = dir ? join(path, 'scorecard.json') : path;
+  // A run folder written without the json reporter still holds its journal: score it from that.
+  if (dir && !existsSync(file) && existsSync(join(path, 'run.json'))) return scorecardOf(path, () => {});
   if (!existsSync(file)) throw new InputError(`${file}: not found (give a run folder or a scorecard.json)`);
   return parseScorecard(readInput(file, 'scorecard'), file);
 }

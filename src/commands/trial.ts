@@ -1,6 +1,7 @@
 /** `bench trial`: resolve golden/seat (id, name, path or glob) and gate set, run one trial, print its timeline. */
 import { join, resolve } from 'node:path';
 import { InterruptedError, redact } from '../errors.js';
+import { scoped } from '../execute/execute.js';
 import { runTrial } from '../execute/trial.js';
 import { loadConfig } from '../formats/load.js';
 import { resolveGateSets } from '../host/gates/gate-set.js';
@@ -39,7 +40,10 @@ export async function runTrialCommand(
   // Input errors before the trial folder exists (docs/formats.md#limits).
   assertFolder(dir, flags.out ? '--out' : 'outDir');
   assertWorldFits(golden);
-  const outcome = await runTrial({ id, golden, seat, gateSet, rep, seed }, { dir, signal });
+  // The trial's own signal following the run's: clock and capacity waits hang listeners on it.
+  const outcome = await scoped(signal, (s) =>
+    runTrial({ id, golden, seat, gateSet, rep, seed }, { dir, signal: s }),
+  );
   if (signal?.aborted) {
     const sig = signal.reason instanceof InterruptedError ? signal.reason.signal : 'SIGINT';
     throw new InterruptedError(sig, `interrupted: the trial did not finish; its partial files are in ${dir}`);

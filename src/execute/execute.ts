@@ -119,7 +119,7 @@ function finish(
  * would pile up (and keep every trial's clock alive) for the whole run. On the trial's own signal
  * they go when the trial does; one trial holding many is expected, not a leak warning.
  */
-async function scoped<T>(
+export async function scoped<T>(
   run: AbortSignal | undefined,
   work: (s: AbortSignal | undefined) => Promise<T>,
 ): Promise<T> {

@@ -1,9 +1,9 @@
 /**
- * THE gate-set resolver: a config's gate sets by name, with the built-ins `none` (every gate off)
- * and `all` (every gate, in order) and each named set's settings merged over the config's. Pure:
- * the list of gate names in order is data, so the host's order (host/gates/order.ts) can feed it;
- * the default is the vocabulary's list. `loadConfig` runs it once (normalizeConfig); the host and
- * run/ look sets up through it rather than restating the rule.
+ * THE gate-set rule: a config's gate sets by name, with the built-ins `none` (every gate off) and
+ * `all`, and each named set's settings merged field by field over the config's. Pure: what `all`
+ * means is data (`order`), and the host supplies it: host/gates/gate-set.ts, the one entry point
+ * everything resolves through, passes its versioned ALL_GATES list, so `all` does not grow when
+ * a gate is added. The default (the vocabulary's list) serves only code below the host.
  */
 import { InputError } from '../errors.js';
 import { type ConfigFile, type GateName, GateSettings } from './config.js';

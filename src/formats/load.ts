@@ -12,7 +12,7 @@ import { expandGoldenPaths, expandSeatPaths, goldenFileOf, readInput } from './f
 import { isBuiltinGateSet } from './gate-sets.js';
 import { GoldenFile } from './golden.js';
 import { parseJsonSource } from './json-source.js';
-import { type Config, type Golden, normalizeConfig, normalizeGolden } from './normalized.js';
+import { type Config, type Golden, normalizeGolden } from './normalized.js';
 import { configRules, defaultSeatRules } from './rules/config.js';
 import { goldenRules } from './rules/golden.js';
 import { seatRules } from './rules/seat.js';
@@ -115,7 +115,7 @@ function dup(file: string, key: string, message: string): InputIssue {
 export function checkConfig(path?: string): Checked<{ config: Config; file: string }> {
   const file = path ?? DEFAULT_CONFIG_FILE;
   if (path === undefined && !existsSync(file)) {
-    return { value: { config: normalizeConfig(ConfigFile.parse({})), file }, issues: [] };
+    return { value: { config: ConfigFile.parse({}), file }, issues: [] };
   }
   const src = parseYamlSource(file, readInput(file, 'config'));
   const parsed = checkSchema(src, ConfigFile);
@@ -125,7 +125,7 @@ export function checkConfig(path?: string): Checked<{ config: Config; file: stri
   // A redefined `none`/`all` is an error at its key (configRules) that refuses the file; the value
   // `bench validate` still reads keeps the built-in meaning.
   const gateSets = Object.fromEntries(Object.entries(config.gateSets).filter(([n]) => !isBuiltinGateSet(n)));
-  return { value: { config: normalizeConfig({ ...config, gateSets }), file }, issues };
+  return { value: { config: { ...config, gateSets }, file }, issues };
 }
 
 export function loadConfig(path?: string): { config: Config; file: string } {

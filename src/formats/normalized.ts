@@ -2,8 +2,7 @@
  * A golden after loading: the file's content with defaults applied, where it came from, and its
  * key instants resolved to epoch milliseconds. Everything downstream takes a `Golden`.
  */
-import type { ConfigFile, GateName } from './config.js';
-import { type ResolvedGateSet, resolveGateSets } from './gate-sets.js';
+import type { ConfigFile } from './config.js';
 import type { GoldenFile } from './golden.js';
 import { resolveTimeRef } from './time.js';
 
@@ -30,18 +29,11 @@ export function normalizeGolden(g: GoldenFile, file: string, dir: string): Golde
 }
 
 /**
- * bench.config.yaml after loading: the file's content with defaults applied (paths rebased by the
- * loader) and every gate set already resolved, so nothing downstream restates what `none`, `all`
- * or a named set means.
+ * bench.config.yaml after loading: the file's content with defaults applied and paths rebased by
+ * the loader. Gate sets are resolved where `all` gets its meaning: the host's resolver
+ * (host/gates/gate-set.ts) applies the rule of formats/gate-sets.ts with its versioned ALL_GATES.
  */
-export interface Config extends ConfigFile {
-  resolvedGateSets: Record<string, ResolvedGateSet>;
-}
-
-/** `order`: every gate name in composition order, what `all` means (default: the vocabulary's). */
-export function normalizeConfig(c: ConfigFile, order?: readonly GateName[]): Config {
-  return { ...c, resolvedGateSets: resolveGateSets(c, order) };
-}
+export type Config = ConfigFile;
 
 /** Resolve one of the golden's time references (absolute or offset from time.start). */
 export function goldenTime(g: Golden, ref: string): number {

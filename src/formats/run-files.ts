@@ -31,7 +31,7 @@ export type RecordedGateSet = z.infer<typeof RecordedGateSet>;
 
 /**
  * A run folder's lock file: who holds it. Read while another process may be writing it, so a file
- * that does not pass is taken as being written (run/lock-holder.ts), not as bad input.
+ * that does not pass is taken as being written (runlog/lock-holder.ts), not as bad input.
  */
 export const LockHolderFile = z.looseObject({
   pid: z.number(),

@@ -11,9 +11,13 @@ const UNIT_MS: Record<string, number> = {
 };
 
 /** A golden's duration: unit terms, each number possibly fractional (`1.5h`, `1h30m`). */
-export const DURATION_RE = /^(\d+(\.\d+)?(ms|s|m|h|d|w|y))+$/;
+/** The units of a Prometheus-style duration, as a regex alternation (longest first: `ms` before `m`). */
+export const DURATION_UNITS = 'ms|s|m|h|d|w|y';
+/** One duration term inside other text (`1h30m` is two terms): for regexes built elsewhere. */
+export const DURATION_TERM = `\\d+(?:\\.\\d+)?(?:${DURATION_UNITS})`;
+export const DURATION_RE = new RegExp(`^(\\d+(\\.\\d+)?(${DURATION_UNITS}))+$`);
 /** A Prometheus duration: whole numbers only (`90s`, `1h30m`), as PromQL and the HTTP API read them. */
-const WHOLE_DURATION_RE = /^(\d+(ms|s|m|h|d|w|y))+$/;
+const WHOLE_DURATION_RE = new RegExp(`^(\\d+(${DURATION_UNITS}))+$`);
 
 /**
  * "1h30m" → 5_400_000; undefined for anything that is not a duration. The one duration parser:

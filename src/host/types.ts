@@ -14,10 +14,7 @@ import type { Source } from './tools/types.js';
 
 export type Budget = import('zod').infer<typeof BudgetSchema>;
 
-/**
- * A gate set as the host takes it; structurally the same as run/types.ts `GateSetSpec` (the
- * host may not import run/, so the shape is restated here and kept identical).
- */
+/** A gate set as the host takes it (the planner re-exports this one type: plan/types.ts). */
 export interface GateSetSpec {
   name: string;
   gates: GateName[];

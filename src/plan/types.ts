@@ -1,5 +1,5 @@
 /**
- * The contract between the scheduler (run/scheduler.ts) and one trial (run/trial.ts).
+ * The contract between the scheduler (execute/scheduler.ts) and one trial (execute/trial.ts).
  */
 
 import type { Backend } from '../backend/api.js';
@@ -25,7 +25,7 @@ export interface TrialSpec {
   rep: number;
   /** Derived from the run seed, golden, seat and rep (not the gate set: gate effects pair by seed). */
   seed: number;
-  /** `ceiling`: the golden's built-in reference trial (run/ceiling.ts), not a cell of the matrix. */
+  /** `ceiling`: the golden's built-in reference trial (plan/ceiling.ts), not a cell of the matrix. */
   role?: 'ceiling';
 }
 

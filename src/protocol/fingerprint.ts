@@ -8,11 +8,15 @@
  * its shaper (backend/query-shape.ts is the one both hosts use; it falls back to `regexShape`).
  */
 import { createHash } from 'node:crypto';
+import { DURATION_TERM, DURATION_UNITS } from '../formats/time.js';
 import type { Outcome } from '../formats/trace.js';
 import type { Source } from '../formats/vocabulary.js';
 
 const QUOTED = /"(?:[^"\\]|\\.)*"|`[^`]*`|'(?:[^'\\]|\\.)*'/g;
-const DURATION = /(?<![A-Za-z_])\d+(?:\.\d+)?(?:ms|s|m|h|d|w|y)(?:\d+(?:ms|s|m|h|d|w|y))*(?![A-Za-z0-9_])/g;
+const DURATION = new RegExp(
+  `(?<![A-Za-z_])${DURATION_TERM}(?:\\d+(?:${DURATION_UNITS}))*(?![A-Za-z0-9_])`,
+  'g',
+);
 const NUMBER = /(?<![A-Za-z_])[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?/gi;
 const GROUPING = /\b(?:by|without|on|ignoring|group_left|group_right)\s*\(([^)]*)\)/g;
 const KEYWORDS = new Set(['and', 'or', 'unless', 'bool', 'offset', 'inf', 'nan', 'by', 'without']);

@@ -5,10 +5,11 @@
  */
 import { z } from 'zod';
 import { Theory } from '../formats/theory.js';
+import { SOURCES } from '../formats/vocabulary.js';
 
 const Time = z.union([z.string(), z.number()]).optional();
 const Step = z.union([z.string(), z.number()]).optional();
-const SourceArg = z.enum(['metrics', 'logs']).describe('metrics (Prometheus) or logs (Loki)');
+const SourceArg = z.enum(SOURCES).describe('metrics (Prometheus) or logs (Loki)');
 
 /**
  * Times in tool arguments: RFC3339, unix seconds, or relative to the incident's "now":

@@ -1,7 +1,7 @@
 /**
  * Seat → Model. Sim seats get their policy (virtual clock, seeded by the trial); real providers get
  * the AI SDK adapter when their key variable is set and a one-line skip when it is not; command
- * seats are not Models: they run outside the host (src/external/, which run/trial.ts dispatches
+ * seats are not Models: they run outside the host (src/external/, which execute/trial.ts dispatches
  * to), so they are skipped here with the reason.
  */
 import { InputError } from '../errors.js';

@@ -39,7 +39,7 @@ export function writeAtomic(file: string, text: string): void {
 /**
  * Append one line and fsync it before returning. A `kill -9` mid-call can still leave a prefix of
  * the line without its newline: readers of appended files must recognise such a torn tail
- * (run/journal.ts does).
+ * (runlog/journal.ts does).
  */
 export function appendLineSync(file: string, line: string): void {
   const bytes = Buffer.from(`${line}\n`, 'utf8');

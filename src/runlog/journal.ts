@@ -1,6 +1,6 @@
 /**
  * The journal (`journal.jsonl` in the run folder): one checksummed line per finished trial
- * (run/journal-line.ts), appended with fsync once the trial's files are in place. It is the run's
+ * (runlog/journal-line.ts), appended with fsync once the trial's files are in place. It is the run's
  * source of truth: resume runs what it lacks, reports are rebuilt from it.
  *
  * A kill can tear only the last line (one writer at a time: the run folder is locked). A torn tail

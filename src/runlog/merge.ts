@@ -1,6 +1,6 @@
 /**
  * bench merge DIR...: shard folders → one run folder. The shards must come from one plan and agree
- * on every trial they share (run/merge-check.ts); trials are unioned by id, traces are copied, and
+ * on every trial they share (runlog/merge-check.ts); trials are unioned by id, traces are copied, and
  * the reports are rendered from the merged journal as if one run had done everything. Every folder
  * involved is locked, so a shard still running cannot be merged half-done.
  */

@@ -1,7 +1,7 @@
 /**
  * A run folder: `run.json` (what was asked: enough to plan the same trials again), `journal.jsonl`
  * (what finished), `baselines.json`, `traces/<trial id>/`, the rendered reports, and `run.lock`
- * while a process works in it (run/lock.ts).
+ * while a process works in it (runlog/lock.ts).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

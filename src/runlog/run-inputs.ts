@@ -25,9 +25,7 @@ export interface InputHashes {
 }
 
 /** Where a run goes and how many trials fly at once change neither trials nor scores. */
-// `resolvedGateSets` (a loaded Config's) is derived from the keys hashed here, and the sets a plan
-// uses are hashed on their own (`gateSets`); hashing it too would refuse every older run's resume.
-const NOT_AN_INPUT = new Set(['concurrency', 'outDir', 'resolvedGateSets']);
+const NOT_AN_INPUT = new Set(['concurrency', 'outDir']);
 export const IN_MEMORY = '(in memory)';
 
 const sha = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');

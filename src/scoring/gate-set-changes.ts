@@ -27,6 +27,8 @@ export function gateSetChanges(names: Iterable<string>, sets: RunGateSets): Map<
   for (const name of [...new Set(names)].sort()) {
     const b = sets.base?.[name];
     const h = sets.head?.[name];
+    // A set of no gates (`none`) means the same in every version, whatever its settings.
+    if ((b?.gates.length ?? 0) === 0 && (h?.gates.length ?? 0) === 0) continue;
     if (!b || !h) {
       // One run does not say what it meant: the rows may compare different gates.
       const say = (m: RecordedGateSet | undefined): string => (m ? gatesOf(m) : 'not recorded');

@@ -4,6 +4,8 @@ import { ConfigFile } from '../../src/formats/config.js';
 import { gateSetNamed, resolveGateSets } from '../../src/formats/gate-sets.js';
 import { loadConfig } from '../../src/formats/load.js';
 import { GATE_NAMES } from '../../src/formats/vocabulary.js';
+import { resolveGateSets as resolveHostGateSets } from '../../src/host/gates/gate-set.js';
+import { ALL_GATES } from '../../src/host/gates/order.js';
 import { planRun } from '../../src/index.js';
 import { tempDir, write } from './helpers.js';
 
@@ -35,10 +37,12 @@ describe('the gate-set resolver', () => {
     }
   });
 
-  it('loads a config with its gate sets already resolved, and refuses one redefining all', () => {
+  it('resolves a loaded config through the host (all = ALL_GATES), and refuses one redefining all', () => {
     const dir = tempDir();
     const ok = write(dir, 'ok.yaml', 'gateSets:\n  quick: { gates: [fanout] }\n');
-    expect(loadConfig(ok).config.resolvedGateSets.quick.gates).toEqual(['fanout']);
+    const [quick, all] = resolveHostGateSets(loadConfig(ok).config, ['quick', 'all']);
+    expect(quick.gates).toEqual(['fanout']);
+    expect(all.gates).toEqual([...ALL_GATES.gates]);
     const bad = write(dir, 'bad.yaml', 'gateSets:\n  all: { gates: [fanout] }\n');
     expect(() => loadConfig(bad)).toThrow(/bad\.yaml:2:3: gateSets\.all: gate set "all" is built in/);
   });

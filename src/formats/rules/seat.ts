@@ -1,6 +1,6 @@
 /** Provider-specific rules of a seat file (DESIGN §5.2). */
 import type { SeatFile } from '../seat.js';
-import { isHostedProvider } from '../vocabulary.js';
+import { isHostedProvider, isRealProvider } from '../vocabulary.js';
 import { seatLimitRules } from './limits.js';
 import { err, type RuleIssue, warn } from './types.js';
 
@@ -16,7 +16,7 @@ export function seatRules(s: SeatFile): RuleIssue[] {
   if (s.provider === 'openai-compatible' && !s.baseURL) {
     out.push(err(['provider'], 'an openai-compatible seat needs `baseURL`'));
   }
-  if ((hosted || s.provider === 'openai-compatible') && s.model === 'sim') {
+  if (isRealProvider(s.provider) && s.model === 'sim') {
     out.push(err(['model'], `a ${s.provider} seat needs a \`model\``));
   }
   if (s.provider === 'sim' && s.auth)
