@@ -21,6 +21,7 @@ import { JOURNAL_FILE, openJournal, readJournal } from '../runlog/journal.js';
 import { lockRunFolder, type RunLock } from '../runlog/lock.js';
 import { assertFolder, makeFolder } from '../runlog/out-path.js';
 import {
+  planRecord,
   RUN_FORMAT,
   type RunManifest,
   readManifest,
@@ -174,15 +175,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
     configFile: inputs.configFile,
     goldenPaths: [...inputs.config.goldens, ...goldenRefs.extra.map((g) => g.file)],
     seatPaths: [...inputs.config.seats, ...seatRefs.extra.map((s) => s.file)],
-    plan: {
-      seed: plan.seed,
-      repetitions: plan.repetitions,
-      goldens: plan.goldens,
-      seats: plan.seats,
-      gateSets: plan.gateSets,
-      shard: plan.shard,
-      ceiling: plan.ceiling,
-    },
+    plan: planRecord(plan),
     thresholds: inputs.config.thresholds,
     contended: inputs.config.contended,
     gateSets: recordedGateSets(plan),
