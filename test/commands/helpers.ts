@@ -100,17 +100,8 @@ export function runChild(
   return { proc, stderr: () => err, exit };
 }
 
-/** mulberry32: the kill points and tear offsets are the same on every run of the test. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The kill points and tear offsets are the same on every run of the test (the fuzzers' PRNG). */
+export { mulberry32 as seeded } from '../fuzz/mutate.js';
 
 /** The fake matrix run to the end in this process: the reference a resumed run must equal. */
 export async function finishedRun(reps: number, out = tmp()): Promise<string> {

@@ -9,10 +9,11 @@
  * under the output folder or in anything printed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../formats/helpers.js';
+import { filesUnder } from './files-under.js';
 import { writeTinyGolden } from './tiny-golden.js';
 
 const ROOT = resolve(__dirname, '../..');
@@ -25,15 +26,6 @@ const WITHHELD = {
   NODE_AUTH_TOKEN: 'npm_withheldNpmToken0123456789',
   REMATCH_DEBUG_URL: 'https://ops:urlPassword77@debug.internal/',
 };
-
-function filesUnder(dir: string, rel = ''): [string, string][] {
-  return readdirSync(join(dir, rel)).flatMap((name) => {
-    const p = join(rel, name);
-    return statSync(join(dir, p)).isDirectory()
-      ? filesUnder(dir, p)
-      : [[p, readFileSync(join(dir, p), 'utf8')] as [string, string]];
-  });
-}
 
 /** Every 8-character piece of a planted secret found in `text`. */
 function leaks(text: string): string[] {

@@ -7,7 +7,7 @@
  * child process).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -18,19 +18,10 @@ import { ConfigFile } from '../../src/formats/config.js';
 import { FAKE_KEYS, playModel, seatFor, tinyGolden, tmp } from '../providers/ai/harness.js';
 import { investigatorStep } from '../providers/ai/scripted.js';
 import { WIRES } from '../providers/ai/wire.js';
+import { filesUnder } from './files-under.js';
 import { writeTinyGolden } from './tiny-golden.js';
 
 const ROOT = resolve(__dirname, '../..');
-
-/** Every file under `dir`, as [relative path, text]. */
-function filesUnder(dir: string, rel = ''): [string, string][] {
-  return readdirSync(join(dir, rel)).flatMap((name) => {
-    const p = join(rel, name);
-    return statSync(join(dir, p)).isDirectory()
-      ? filesUnder(dir, p)
-      : [[p, readFileSync(join(dir, p), 'utf8')] as [string, string]];
-  });
-}
 
 /** Any 8-character window of any planted key found in `text`: [which key, the piece]. */
 function leaks(text: string): string[] {
