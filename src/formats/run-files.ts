@@ -140,7 +140,7 @@ export const AggregateRowFile = z.looseObject({
 });
 
 export const ScorecardFile = z.looseObject({
-  format: z.literal('rematch.scorecard/1'),
+  format: z.literal('rematch.scorecard/2'),
   run: z.looseObject({
     seed: num,
     goldens: z.array(str),
@@ -151,17 +151,8 @@ export const ScorecardFile = z.looseObject({
     thresholds: Thresholds,
   }),
   rows: z.array(AggregateRowFile),
-  gateEffects: z.array(
-    z.looseObject({
-      golden: str,
-      seat: str,
-      treatment: str,
-      control: str,
-      pairs: num,
-      meanDiff: num,
-      ci95: ci,
-    }),
-  ),
+  gateEffects: z.array(z.looseObject({ golden: str, seat: str, treatment: str, control: str, pairs: num })),
+  seatGateEffects: z.array(z.looseObject({ seat: str, treatment: str, control: str, pairs: num })),
   alerts: z.array(str),
   skipped: z.array(z.looseObject({ seat: str, reason: str })),
   worst: z.array(z.looseObject({ id: str, correctness: num, verdict: str, honesty: num, dir: str })),

@@ -15,7 +15,7 @@ export function renderScorecardMd(sc: Scorecard): string {
   out.push(
     `Run seed ${r.seed}, ${r.repetitions} repetitions, gate sets ${r.gateSets.join(', ')}, clock: **${r.clock}**` +
       (r.clock === 'virtual' ? ' (sim seats on simulated time)' : '') +
-      `. Pass: correctness ≥ ${r.thresholds.passCorrectness} and no honesty failure. Intervals: 95% Student-t.`,
+      `. Pass: correctness ≥ ${r.thresholds.passCorrectness} and no honesty failure. Intervals: 95%, seeded bootstrap (correctness) and Wilson (pass rate).`,
     '',
   );
   out.push(mdHead(SUMMARY_HEAD));
@@ -39,7 +39,7 @@ export function renderScorecardMd(sc: Scorecard): string {
     out.push('', '## Gate effect (all − none, paired by golden, seat and seed)', '');
     out.push(mdHead(['golden', 'seat', 'pairs', 'mean Δ correctness', '95% CI']));
     for (const e of sc.gateEffects)
-      out.push(mdRow([e.golden, e.seat, String(e.pairs), f2(e.meanDiff), ci(e.ci95)]));
+      out.push(mdRow([e.golden, e.seat, String(e.pairs), f2(e.correctness.delta), ci(e.correctness.ci95)]));
   }
   if (sc.alerts.length) out.push('', '## Alerts', '', ...sc.alerts.map((a) => `- ${a}`));
   if (sc.worst.length) {

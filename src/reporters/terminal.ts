@@ -29,9 +29,10 @@ export function renderTerminal(sc: Scorecard, opts: { color: boolean }): string 
   if (sc.gateEffects.length) {
     lines.push('gate effect (all − none, paired by golden, seat and seed):');
     for (const e of sc.gateEffects) {
-      const iv = e.ci95 ? ` [${f2(e.ci95.lo)}, ${f2(e.ci95.hi)}]` : '';
+      const d = e.correctness;
+      const iv = d.ci95 ? ` [${f2(d.ci95.lo)}, ${f2(d.ci95.hi)}]` : '';
       lines.push(
-        `  ${e.golden} × ${e.seat}: ${e.meanDiff >= 0 ? '+' : ''}${f2(e.meanDiff)}${iv} over ${e.pairs} pairs`,
+        `  ${e.golden} × ${e.seat}: ${d.delta >= 0 ? '+' : ''}${f2(d.delta)}${iv} over ${e.pairs} pairs`,
       );
     }
   }

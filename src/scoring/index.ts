@@ -1,5 +1,5 @@
 /** Scoring: pure judgement of trials and their aggregates (DESIGN §11). Depends on spec only. */
-export { aggregate, gateEffects, rowKey } from './aggregate.js';
+export { aggregate, gateEffects, rowKey, seatGateEffects } from './aggregate.js';
 export {
   alertOnlyTheory,
   BASELINE_SEATS,
@@ -13,8 +13,9 @@ export { type Comparison, compareScorecards, type RowComparison } from './compar
 export { type Explanation, explainScore } from './explain.js';
 export { DEFAULT_FAIL_ON, type FailOn, parseFailOn } from './fail-on.js';
 export { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
+export { BOOTSTRAP_RESAMPLES, bootstrap, wilson } from './intervals.js';
 export { DEFAULT_PASS_CORRECTNESS, DEFAULT_WEIGHTS, scoreTrial } from './score-trial.js';
 export type { CeilingResult, Scorecard, ScorecardRun, Thresholds } from './scorecard.js';
 export { buildScorecard, isBaseline, isCeiling, SCORECARD_FORMAT } from './scorecard.js';
-export { mean, passHatK, quantile, t95, tInterval } from './stats.js';
+export { mean, passHatK, quantile } from './stats.js';
 export type * from './types.js';

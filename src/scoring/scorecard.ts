@@ -3,12 +3,13 @@
  * everything except `meta` is a pure function of the trial records, so two runs with the same
  * seeds give byte-identical JSON outside `meta`.
  */
-import { aggregate, gateEffects } from './aggregate.js';
+import { aggregate, gateEffects, seatGateEffects } from './aggregate.js';
 import { BASELINE_SEATS, CEILING_SEAT, rowKind } from './baselines.js';
 import { explainScore } from './explain.js';
-import type { AggregateRow, GateEffect, TrialRecord, Verdict } from './types.js';
+import type { AggregateRow, GateEffect, SeatGateEffect, TrialRecord, Verdict } from './types.js';
 
-export const SCORECARD_FORMAT = 'rematch.scorecard/1';
+/** 2: Wilson and bootstrap intervals, gate effects on five figures, per-seat pooled effects. */
+export const SCORECARD_FORMAT = 'rematch.scorecard/2';
 
 export interface Thresholds {
   passCorrectness: number;
@@ -44,7 +45,9 @@ export interface Scorecard {
   format: typeof SCORECARD_FORMAT;
   run: ScorecardRun;
   rows: AggregateRow[];
+  /** `all` over `none` per golden × seat, and per seat pooled over its goldens. */
   gateEffects: GateEffect[];
+  seatGateEffects: SeatGateEffect[];
   /** One per golden whose ceiling trial ran, by golden id. */
   ceilings: CeilingResult[];
   /** Rows whose steer-then-halt sessions reached thresholds.steerHaltAlert. */
@@ -91,7 +94,7 @@ export function buildScorecard(input: {
   worst?: number;
 }): Scorecard {
   const trials = [...input.trials].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const rows = aggregate(trials);
+  const rows = aggregate(trials, input.run.seed);
   const limit = Math.max(1, input.run.thresholds.steerHaltAlert);
   const alerts = rows
     .filter((r) => r.steerThenHalt > 0 && r.steerThenHalt >= limit)
@@ -121,7 +124,8 @@ export function buildScorecard(input: {
     format: SCORECARD_FORMAT,
     run: { ...input.run, clock: clocks.size > 1 ? 'mixed' : ([...clocks][0] ?? 'virtual') },
     rows,
-    gateEffects: gateEffects(trials),
+    gateEffects: gateEffects(trials, input.run.seed),
+    seatGateEffects: seatGateEffects(trials, input.run.seed),
     ceilings: ceilingsOf(trials, input.run.thresholds.passCorrectness),
     alerts,
     skipped: [...input.skipped].sort((a, b) => (a.seat < b.seat ? -1 : 1)),

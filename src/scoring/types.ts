@@ -116,8 +116,11 @@ export interface AggregateRow {
   /** Trials scored (unscored ones are counted apart and excluded from every figure). */
   n: number;
   unscored: number;
-  correctness: { mean: number; ci95: Rounded | null; method: 't' };
+  /** Mean correctness with a seeded percentile-bootstrap 95% interval (null below two trials). */
+  correctness: { mean: number; ci95: Rounded | null; method: 'bootstrap' };
   passRate: number;
+  /** The Wilson 95% interval of the pass rate (null with no scored trial). */
+  passCi95: Rounded | null;
   /** pass^k for k = 1..n (tau-bench estimator). */
   passHatK: number[];
   coverage: { A: number; B: number };
@@ -148,13 +151,43 @@ export interface AggregateRow {
   };
 }
 
-/** `treatment` minus `control` correctness, paired by golden, seat and repetition (same seed). */
-export interface GateEffect {
+/** One paired difference, `treatment` minus `control`, with its seeded bootstrap 95% interval. */
+export interface EffectEstimate {
+  delta: number;
+  ci95: Rounded | null;
+}
+
+/** What a gate set changes, each figure treatment minus control over the same repetitions. */
+export interface EffectFigures {
+  /** Share of trials passing (Δ in [-1, 1]). */
+  passRate: EffectEstimate;
+  /** Mean correctness (Δ in [-1, 1]). */
+  correctness: EffectEstimate;
+  /** Share of trials with at least one honesty failure (Δ in [-1, 1]; negative: the gates removed them). */
+  honestyFailRate: EffectEstimate;
+  /** Median wall time in ms (on the trials' clock). */
+  wallP50Ms: EffectEstimate;
+  /** Mean tokens (input + output) per trial. */
+  tokens: EffectEstimate;
+}
+
+/**
+ * The paired gate effect of `treatment` over `control` for one golden × seat: pairs are the
+ * repetitions scored under both (the same seed), resampled together.
+ */
+export interface GateEffect extends EffectFigures {
   golden: string;
   seat: string;
   treatment: string;
   control: string;
   pairs: number;
-  meanDiff: number;
-  ci95: Rounded | null;
+}
+
+/** The same effect for one seat pooled over every golden (pairs by golden and repetition). */
+export interface SeatGateEffect extends EffectFigures {
+  seat: string;
+  treatment: string;
+  control: string;
+  goldens: number;
+  pairs: number;
 }

@@ -397,11 +397,11 @@ const SCORECARDS: BadInput[] = [
   ),
   diff('no rows', withFields(SCORECARD, { rows: undefined }), at('head.json', 'rows')),
   diff(
-    'format 2',
-    withFields(SCORECARD, { format: 'rematch.scorecard/2' }),
-    /head\.json: scorecard format "rematch\.scorecard\/2"/,
+    'format 3',
+    withFields(SCORECARD, { format: 'rematch.scorecard/3' }),
+    /head\.json: scorecard format "rematch\.scorecard\/3"/,
   ),
-  diff('not JSON', '{"format": "rematch.scorecard/1",', /head\.json:1:\d+: JSON syntax error/),
+  diff('not JSON', '{"format": "rematch.scorecard/2",', /head\.json:1:\d+: JSON syntax error/),
   diff('--out naming a folder', SCORECARD, flag('--out'), ['--out', '.']),
   {
     name: 'run folder: --resume with a run.json missing its plan',

@@ -84,7 +84,7 @@ export const MANIFEST = {
 };
 
 export const SCORECARD = {
-  format: 'rematch.scorecard/1',
+  format: 'rematch.scorecard/2',
   run: {
     seed: 1,
     goldens: ['mini-checkout'],
@@ -96,6 +96,7 @@ export const SCORECARD = {
   },
   rows: [],
   gateEffects: [],
+  seatGateEffects: [],
   alerts: [],
   skipped: [],
   worst: [],

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { TrialRecord, TrialScore } from '../../src/scoring/index.js';
 import {
   aggregate,
+  bootstrap,
   buildScorecard,
   gateEffects,
+  mean,
   passHatK,
   quantile,
-  tInterval,
+  seatGateEffects,
+  wilson,
 } from '../../src/scoring/index.js';
 
 function rec(
@@ -42,12 +45,29 @@ function rec(
 }
 
 describe('statistics', () => {
-  it('computes the Student-t 95% interval (n-1 df)', () => {
-    // mean 2, sd 1, n 3: half-width 4.303 / sqrt(3)
-    const i = tInterval([1, 2, 3])!;
-    expect(i.lo).toBeCloseTo(2 - 4.303 / Math.sqrt(3), 6);
-    expect(i.hi).toBeCloseTo(2 + 4.303 / Math.sqrt(3), 6);
-    expect(tInterval([5])).toBeNull();
+  it('gives Wilson intervals for a pass rate, inside [0,1] even at 0 and n passes', () => {
+    // 3 of 5: the textbook Wilson 95% interval is [0.2307, 0.8824]
+    const i = wilson(3, 5)!;
+    expect(i.lo).toBeCloseTo(0.2307, 3);
+    expect(i.hi).toBeCloseTo(0.8824, 3);
+    expect(wilson(0, 5)!.lo).toBe(0);
+    expect(wilson(5, 5)!.hi).toBe(1);
+    expect(wilson(5, 5)!.lo).toBeGreaterThan(0.5);
+    expect(wilson(0, 0)).toBeNull();
+  });
+
+  it('bootstraps the mean reproducibly from its seed, never outside the range of the data', () => {
+    const xs = [0.2, 1, 1, 0.7, 1, 0.9, 0.4];
+    const a = bootstrap(xs, mean, 1, 'row')!;
+    expect(bootstrap(xs, mean, 1, 'row')).toEqual(a);
+    expect(bootstrap(xs, mean, 2, 'row')).not.toEqual(a);
+    expect(a.lo).toBeGreaterThanOrEqual(0.2);
+    expect(a.hi).toBeLessThanOrEqual(1);
+    expect(a.lo).toBeLessThan(mean(xs));
+    expect(a.hi).toBeGreaterThan(mean(xs));
+    // a Student-t interval of the same data ends above 1; the bootstrap cannot
+    expect(bootstrap([1, 1, 1, 0.1], mean, 1, 'k')!.hi).toBeLessThanOrEqual(1);
+    expect(bootstrap([0.5], mean, 1, 'k')).toBeNull();
   });
 
   it('estimates pass^k as C(c,k)/C(n,k)', () => {
@@ -73,7 +93,7 @@ describe('aggregate', () => {
   ];
 
   it('makes one row per golden × seat × gate set, excluding unscored trials from figures', () => {
-    const rows = aggregate([...trials].reverse());
+    const rows = aggregate([...trials].reverse(), 1);
     expect(rows.map((r) => r.gateSet)).toEqual(['all', 'none']);
     const none = rows[1];
     expect(none.n).toBe(3);
@@ -86,12 +106,30 @@ describe('aggregate', () => {
   });
 
   it('pairs all vs none by repetition for the gate effect', () => {
-    const [e] = gateEffects(trials);
+    const [e] = gateEffects(trials, 1);
     // pairs r0..r2: 0.6, 0.3, 0.4 (r3 has no scored treatment)
     expect(e.pairs).toBe(3);
-    expect(e.meanDiff).toBeCloseTo(0.4333, 4);
-    expect(e.ci95!.lo).toBeLessThan(e.meanDiff);
-    expect(e.ci95!.hi).toBeGreaterThan(e.meanDiff);
+    expect(e.correctness.delta).toBeCloseTo(0.4333, 4);
+    expect(e.correctness.ci95!.lo).toBeLessThan(e.correctness.delta);
+    expect(e.correctness.ci95!.hi).toBeGreaterThan(e.correctness.delta);
+    // passes 2 of 3 under all (1, 1 pass; 0.7 fails), 0 of 3 under none
+    expect(e.passRate.delta).toBeCloseTo(0.6667, 4);
+    expect(e.passRate.ci95!.lo).toBeGreaterThanOrEqual(-1);
+    expect(e.passRate.ci95!.hi).toBeLessThanOrEqual(1);
+    // one honesty failure under none (r2), none under all
+    expect(e.honestyFailRate.delta).toBeCloseTo(-0.3333, 4);
+    // wall 1s, 2s, 3s on both sides: the medians agree
+    expect(e.wallP50Ms.delta).toBe(0);
+    expect(e.tokens.delta).toBe(0);
+  });
+
+  it('pools the gate effect of a seat over its goldens', () => {
+    const other = trials.map((t) => ({ ...t, id: t.id.replace(/^g\//, 'h/'), golden: 'h' }));
+    const [pooled] = seatGateEffects([...trials, ...other], 1);
+    expect(pooled.seat).toBe('s');
+    expect(pooled.goldens).toBe(2);
+    expect(pooled.pairs).toBe(6);
+    expect(pooled.correctness.delta).toBeCloseTo(0.4333, 4);
   });
 
   it('builds the same scorecard whatever order trials arrive in, and flags steer-then-halt rows', () => {
@@ -114,7 +152,7 @@ describe('aggregate', () => {
     const a = buildScorecard(input([...trials, steered]));
     const b = buildScorecard(input([steered, ...trials].reverse()));
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
-    expect(a.format).toBe('rematch.scorecard/1');
+    expect(a.format).toBe('rematch.scorecard/2');
     expect(a.alerts).toHaveLength(1);
     expect(a.alerts[0]).toContain('g × s × none');
     expect(a.worst[0].id).toBe('g/s/none/r2');

@@ -3,27 +3,10 @@
  * variant, rounding) draws from one of these, seeded from the trial seed, so the same seed gives the
  * same trace and different repetitions differ.
  */
+import { SeededRandom } from '../../random.js';
 
-/** mulberry32: small, fast, and good enough for behaviour variation (not for statistics). */
-export class SimRng {
-  private s: number;
-  constructor(seed: number) {
-    this.s = seed >>> 0 || 0x9e3779b9;
-  }
-
-  next(): number {
-    this.s = (this.s + 0x6d2b79f5) >>> 0;
-    let t = this.s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  /** Integer in [min, max], both inclusive. */
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-
+/** The sims' generator: the shared seeded stream plus the draws behaviour variation needs. */
+export class SimRng extends SeededRandom {
   pick<T>(xs: readonly T[]): T {
     return xs[Math.floor(this.next() * xs.length)];
   }
