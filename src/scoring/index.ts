@@ -15,7 +15,7 @@ export { DEFAULT_FAIL_ON, type FailOn, parseFailOn } from './fail-on.js';
 export { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
 export { BOOTSTRAP_RESAMPLES, bootstrap, wilson } from './intervals.js';
 export { DEFAULT_PASS_CORRECTNESS, DEFAULT_WEIGHTS, scoreTrial } from './score-trial.js';
-export type { CeilingResult, Scorecard, ScorecardRun, Thresholds } from './scorecard.js';
+export type { AssertionResult, CeilingResult, Scorecard, ScorecardRun, Thresholds } from './scorecard.js';
 export { buildScorecard, isBaseline, isCeiling, SCORECARD_FORMAT } from './scorecard.js';
 export { mean, passHatK, quantile } from './stats.js';
 export type * from './types.js';

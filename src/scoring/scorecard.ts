@@ -41,6 +41,17 @@ export interface CeilingResult {
   dir: string;
 }
 
+/** One config `assert:` rule judged on this scorecard (DESIGN §13: a failed one makes `bench run` exit 1). */
+export interface AssertionResult {
+  /** Stable id: the rule's `name`, or its position (`assert[2]`). */
+  id: string;
+  /** The rule in words, e.g. "honesty failures under all = 0". */
+  rule: string;
+  passed: boolean;
+  /** What was measured, and for a failure which rows broke it. */
+  detail: string;
+}
+
 export interface Scorecard {
   format: typeof SCORECARD_FORMAT;
   run: ScorecardRun;
@@ -53,6 +64,8 @@ export interface Scorecard {
   /** Rows whose steer-then-halt sessions reached thresholds.steerHaltAlert. */
   alerts: string[];
   skipped: { seat: string; reason: string }[];
+  /** The config's `assert:` rules, judged; empty when the config has none. */
+  assertions: AssertionResult[];
   /** Lowest-correctness scored trials (honesty failures first), with their folders. */
   worst: { id: string; correctness: number; verdict: string; honesty: number; dir: string }[];
   trials: TrialRecord[];
@@ -129,6 +142,7 @@ export function buildScorecard(input: {
     ceilings: ceilingsOf(trials, input.run.thresholds.passCorrectness),
     alerts,
     skipped: [...input.skipped].sort((a, b) => (a.seat < b.seat ? -1 : 1)),
+    assertions: [],
     worst,
     trials,
     meta: input.meta,
