@@ -48,7 +48,7 @@ const ALLOWED: Record<string, string[]> = {
   formats: ['errors'],
   world: ['errors', 'formats'],
   promql: ['errors', 'formats', 'world'],
-  logql: ['errors', 'promql', 'world'],
+  logql: ['errors', 'formats', 'promql', 'world'],
   backend: ['clock', 'errors', 'formats', 'logql', 'promql', 'protocol', 'watchdog', 'world'],
   protocol: ['clock', 'formats'],
   providers: ['clock', 'errors', 'formats', 'protocol'],
