@@ -5,6 +5,7 @@ export { mergeRuns } from './commands/merge.js';
 export { reportRun } from './commands/report.js';
 export { resolveGoldens, resolveOneGolden, resolveOneSeat, resolveSeats } from './commands/resolve.js';
 export { type RunBenchOptions, type RunBenchResult, runBench } from './commands/run.js';
+export { type ValidateOptions, type ValidationReport, validate } from './commands/validate.js';
 export * from './errors.js';
 export {
   checkConfig,
@@ -33,4 +34,3 @@ export {
   scoreTrial,
   type TrialScore,
 } from './scoring/index.js';
-export { type ValidationReport, validate } from './validate/validate.js';

@@ -1,9 +1,10 @@
 /**
- * The dependency direction of DESIGN §4, enforced: `cli → index → commands → reporters →
- * execute/validate → runlog → plan → {external, host} → {providers, backend, mcp, scoring} →
- * {world, promql, logql} → evidence → protocol → formats/errors`; reporters read results only; the
- * engines never import the backend or the host; host, providers and external/ (command seats) meet
- * only in protocol/, which imports none of them; the host imports nothing from providers.
+ * The dependency direction of DESIGN §4, enforced: every arrow points down LAYERS (DESIGN §4's list,
+ * top to bottom; folders on one line of it are peers); the ALLOWED table is exactly the module
+ * imports in use; no import cycle between files; reporters read results only; the engines never
+ * import the backend or the host; host, providers and external/ (command seats) meet only in
+ * protocol/, which imports none of them; the host imports nothing from providers; the CLI imports
+ * nothing but commands/ (and errors/, for its one error boundary).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -18,6 +19,28 @@ function moduleOf(file: string): string {
   return rel.includes('/') ? first : first.replace(/\.ts$/, '');
 }
 
+/** DESIGN §4's layout, top to bottom: a module may import only modules of its own line or below. */
+const LAYERS: string[][] = [
+  ['index'],
+  ['cli'],
+  ['commands'],
+  ['reporters'],
+  ['plan', 'execute'],
+  ['runlog'],
+  ['validate'],
+  ['external'],
+  ['host'],
+  ['providers'],
+  ['mcp', 'backend'],
+  ['promql', 'logql'],
+  ['world'],
+  ['scoring'],
+  ['evidence'],
+  ['protocol'],
+  ['formats'],
+  ['clock', 'errors', 'watchdog'],
+];
+
 const ALLOWED: Record<string, string[]> = {
   errors: [],
   clock: [],
@@ -26,7 +49,7 @@ const ALLOWED: Record<string, string[]> = {
   formats: ['errors'],
   world: ['errors', 'formats'],
   promql: ['errors', 'formats', 'world'],
-  logql: ['errors', 'promql', 'world'],
+  logql: ['errors', 'formats', 'promql', 'world'],
   backend: ['clock', 'errors', 'formats', 'logql', 'promql', 'protocol', 'watchdog', 'world'],
   protocol: ['clock', 'formats'],
   providers: ['clock', 'errors', 'formats', 'protocol', 'random'],
@@ -35,8 +58,7 @@ const ALLOWED: Record<string, string[]> = {
   evidence: ['formats'],
   scoring: ['errors', 'evidence', 'formats', 'protocol', 'random'],
   plan: ['backend', 'clock', 'errors', 'formats', 'host', 'scoring'],
-  // runlog → plan: the run folder records the plan (run.json holds the RunPlan's fields).
-  runlog: ['errors', 'formats', 'host', 'plan', 'scoring'],
+  runlog: ['errors', 'formats', 'host', 'scoring'],
   execute: [
     'backend',
     'clock',
@@ -51,25 +73,14 @@ const ALLOWED: Record<string, string[]> = {
     'scoring',
     'world',
   ],
-  // validate → execute: the ceiling check runs the golden's reference trial.
-  validate: [
+  validate: ['backend', 'clock', 'errors', 'formats', 'logql', 'promql', 'protocol', 'scoring', 'world'],
+  reporters: ['errors', 'formats', 'plan', 'scoring'],
+  commands: [
     'backend',
     'clock',
     'errors',
     'execute',
-    'formats',
-    'logql',
-    'plan',
-    'promql',
-    'protocol',
-    'scoring',
-    'world',
-  ],
-  reporters: ['errors', 'formats', 'plan', 'scoring'],
-  commands: [
-    'backend',
-    'errors',
-    'execute',
+    'external',
     'formats',
     'host',
     'mcp',
@@ -81,10 +92,10 @@ const ALLOWED: Record<string, string[]> = {
     'world',
   ],
   mcp: ['backend', 'clock', 'formats', 'world'],
-  // the CLI: commander wiring into commands/, plus the process boundary (signals in execute/interrupt,
-  // flag caps in formats/limits, --reporter names in reporters/registry, plan's trial-id helpers)
-  cli: ['commands', 'errors', 'execute', 'formats', 'plan', 'reporters'],
-  index: ['*'],
+  // commander wiring only: flags → one call into commands/ (its flag parsers, signals and
+  // terminal included); errors for the one error boundary that maps a BenchError to its exit code.
+  cli: ['commands', 'errors'],
+  index: ['commands', 'errors', 'formats', 'plan', 'reporters', 'scoring'],
 };
 
 function* files(dir: string): Generator<string> {
@@ -103,6 +114,21 @@ function importsOf(file: string): { spec: string; typeOnly: boolean }[] {
   }
   for (const m of text.matchAll(/import\(\s*'([^']+)'\s*\)/g)) out.push({ spec: m[1], typeOnly: false });
   return out.filter((i) => i.spec.startsWith('.'));
+}
+
+/** Module → the modules its files import (every import, type-only ones included). */
+function moduleGraph(): Map<string, Set<string>> {
+  const g = new Map<string, Set<string>>();
+  for (const file of files(SRC)) {
+    const from = moduleOf(file);
+    const to = g.get(from) ?? new Set<string>();
+    for (const imp of importsOf(file)) {
+      const target = moduleOf(resolve(dirname(file), imp.spec.replace(/\.js$/, '.ts')));
+      if (target !== from) to.add(target);
+    }
+    g.set(from, to);
+  }
+  return g;
 }
 
 /** Strongly connected components of size > 1 (Tarjan): each is a cycle of the graph. */
@@ -159,10 +185,18 @@ describe('architecture', () => {
   });
 
   it('draws a map without cycles: the modules form one order (DESIGN §4)', () => {
-    const g = new Map(
-      Object.entries(ALLOWED).map(([m, to]) => [m, new Set(to.filter((t) => t !== '*' && t !== m))]),
-    );
+    const g = new Map(Object.entries(ALLOWED).map(([m, to]) => [m, new Set(to)]));
     expect(cycles(g)).toEqual([]);
+  });
+
+  it("points every arrow of the map down DESIGN §4's order", () => {
+    const layer = (m: string) => LAYERS.findIndex((l) => l.includes(m));
+    const up: string[] = [];
+    for (const [from, tos] of Object.entries(ALLOWED)) {
+      if (layer(from) < 0) up.push(`${from} is not in LAYERS`);
+      for (const to of tos) if (layer(to) < layer(from)) up.push(`${from} → ${to} points up`);
+    }
+    expect(up).toEqual([]);
   });
 
   it('keeps dependencies pointing one way', () => {
@@ -178,11 +212,19 @@ describe('architecture', () => {
       }
       for (const imp of importsOf(file)) {
         const target = moduleOf(resolve(dirname(file), imp.spec.replace(/\.js$/, '.ts')));
-        if (target === from || allowed.includes('*') || allowed.includes(target)) continue;
+        if (target === from || allowed.includes(target)) continue;
         violations.push(`${relative(SRC, file)} imports ${imp.spec} (${from} → ${target})`);
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('lists exactly the arrows in use (an arrow nobody needs any more is taken off the map)', () => {
+    const used = moduleGraph();
+    const unused = Object.entries(ALLOWED).flatMap(([from, tos]) =>
+      tos.filter((to) => !used.get(from)?.has(to)).map((to) => `${from} → ${to}`),
+    );
+    expect(unused).toEqual([]);
   });
 
   it('lets the host import nothing from providers (the model interface is protocol/)', () => {

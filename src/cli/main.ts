@@ -5,8 +5,8 @@
  * interrupted). Every message printed here is masked: an error may quote what an agent wrote.
  */
 import { Command, CommanderError } from 'commander';
+import { setForceExit } from '../commands/interrupt.js';
 import { BenchError, InterruptedError, redact } from '../errors.js';
-import { setForceExit } from '../execute/interrupt.js';
 import { COMMANDS } from './commands/index.js';
 
 export async function main(argv: string[]): Promise<void> {
@@ -18,7 +18,7 @@ export async function main(argv: string[]): Promise<void> {
     .exitOverride()
     .showHelpAfterError();
   for (const register of COMMANDS) register(program);
-  // A second Ctrl-C does not wait for anything (execute/interrupt.ts).
+  // A second Ctrl-C does not wait for anything (commands/interrupt.ts).
   setForceExit((code) => process.exit(code));
   try {
     await program.parseAsync(argv);

@@ -13,15 +13,14 @@ import { locateInFile } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
 import { type Seat, seatEnvNames } from '../formats/seat.js';
 import { type PlanOptions, planRun, type RunPlan } from '../plan/plan.js';
+import { planRecord, recordedGateSets } from '../plan/record.js';
 import type { TrialSpec } from '../plan/types.js';
 import { fanOut, type Out, type Reporter } from '../reporters/lifecycle.js';
-import { recordedGateSets } from '../runlog/gate-meanings.js';
 import { assertSameInputs } from '../runlog/input-changes.js';
 import { JOURNAL_FILE, openJournal, readJournal } from '../runlog/journal.js';
 import { lockRunFolder, type RunLock } from '../runlog/lock.js';
 import { assertFolder, makeFolder } from '../runlog/out-path.js';
 import {
-  planRecord,
   RUN_FORMAT,
   type RunManifest,
   readManifest,

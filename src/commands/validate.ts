@@ -1,7 +1,28 @@
-/** The library side of `bench validate`: run, render, and fail with exit 2 when anything is invalid. */
+/**
+ * The library side of `bench validate`: every check, the ceiling's reference trial included
+ * (validate/ is handed it: it runs a trial), rendered; exit 2 when anything is invalid.
+ */
 import { InputError } from '../errors.js';
-import { type ValidateOptions, validate } from '../validate/validate.js';
+import { type ValidationReport, validateInputs } from '../validate/validate.js';
 import { formatValidation } from '../validate/validate-format.js';
+import { ceilingCheck } from './ceiling.js';
+
+export type { ValidationReport } from '../validate/validate.js';
+
+export interface ValidateOptions {
+  /** Config file (default bench.config.yaml in the working directory; absent → defaults). */
+  config?: string;
+  /** Run each valid golden's ceiling check (default true). */
+  ceiling?: boolean;
+}
+
+/** `bench validate`'s report as data: goldens (with their ceiling), seats and the config. */
+export function validate(paths: string[], opts: ValidateOptions = {}): Promise<ValidationReport> {
+  return validateInputs(paths, {
+    config: opts.config,
+    ceiling: opts.ceiling === false ? undefined : ceilingCheck,
+  });
+}
 
 export async function validateCommand(
   paths: string[],

@@ -6,6 +6,7 @@
  * `time.start`. The normalizer (formats/normalize.ts) turns all of them into epoch milliseconds.
  */
 import { z } from 'zod';
+import { LogField } from './log-field.js';
 import { DURATION_RE } from './time.js';
 import { OUTCOMES, SOURCES } from './vocabulary.js';
 
@@ -102,34 +103,6 @@ export const MetricGenerator = z
 export const MetricBlock = z.union([
   z.object({ load: Duration, series: z.string() }).strict(),
   z.object({ generate: MetricGenerator }).strict(),
-]);
-
-/**
- * How one log field is filled, per line (docs/goldens.md): a constant; a list to pick from; or one of
- * `pick` (with optional weights), `int` [lo, hi], `float` [lo, hi], `lognormal` (a number with a
- * median and spread), `duration` (milliseconds, lognormal, printed Go-style: `230ms`, `1.5s`),
- * `hex` (a random id of that many hex digits), `uuid`.
- */
-const Scalar = z.union([z.string(), z.number(), z.boolean()]);
-export const LogField = z.union([
-  Scalar,
-  z.array(Scalar).min(1),
-  z.object({ pick: z.array(Scalar).min(1), weights: z.array(z.number().nonnegative()).optional() }).strict(),
-  z.object({ int: z.tuple([z.number().int(), z.number().int()]) }).strict(),
-  z
-    .object({ float: z.tuple([z.number(), z.number()]), digits: z.number().int().min(0).max(12).default(2) })
-    .strict(),
-  z
-    .object({
-      lognormal: z.object({ median: z.number().positive(), spread: z.number().positive() }).strict(),
-      digits: z.number().int().min(0).max(12).default(0),
-    })
-    .strict(),
-  z
-    .object({ duration: z.object({ median: z.number().positive(), spread: z.number().positive() }).strict() })
-    .strict(),
-  z.object({ hex: z.number().int().positive().max(64) }).strict(),
-  z.object({ uuid: z.literal(true) }).strict(),
 ]);
 
 export const LogTemplate = z
@@ -356,5 +329,5 @@ export type LogGeneratorSpec = z.infer<typeof LogGenerator>;
 export type SignalSpec = z.infer<typeof Signal>;
 export type LatencyDistSpec = z.infer<typeof LatencyDist>;
 export type LatencyShapeSpec = z.infer<typeof LatencyShape>;
-export type LogFieldSpec = z.infer<typeof LogField>;
 export type LogTemplateSpec = z.infer<typeof LogTemplate>;
+export type { LogFieldGeneratorSpec, LogFieldKind, LogFieldSpec } from './log-field.js';

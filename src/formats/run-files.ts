@@ -41,6 +41,21 @@ export const LockHolderFile = z.looseObject({
   token: str,
 });
 
+/**
+ * The plan as run.json keeps it: enough to plan the same trials again (plan/record.ts writes it
+ * from a RunPlan). `ceiling` is absent in folders from before the ceiling (then: off).
+ */
+export const PlanRecordFile = z.looseObject({
+  seed: z.number().int(),
+  repetitions: z.number().int().positive(),
+  goldens: z.array(str),
+  seats: z.array(str),
+  gateSets: z.array(str),
+  shard: z.looseObject({ index: z.number().int(), count: z.number().int() }).nullable(),
+  ceiling: z.boolean().optional(),
+});
+export type PlanRecord = z.infer<typeof PlanRecordFile>;
+
 export const RunManifestFile = z.looseObject({
   format: z.literal('rematch.run/1'),
   runId: str,
@@ -48,14 +63,7 @@ export const RunManifestFile = z.looseObject({
   configFile: str,
   goldenPaths: z.array(str),
   seatPaths: z.array(str),
-  plan: z.looseObject({
-    seed: z.number().int(),
-    repetitions: z.number().int().positive(),
-    goldens: z.array(str),
-    seats: z.array(str),
-    gateSets: z.array(str),
-    shard: z.looseObject({ index: z.number().int(), count: z.number().int() }).nullable(),
-  }),
+  plan: PlanRecordFile,
   thresholds: Thresholds,
   contended: z.boolean(),
   /** Absent in folders from before gate sets were recorded. */

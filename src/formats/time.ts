@@ -1,6 +1,7 @@
 /** Durations and time references as goldens write them (see golden.ts). */
 
-const UNIT_MS: Record<string, number> = {
+/** Prometheus' duration units in milliseconds (LogQL adds Go's sub-millisecond ones on top). */
+export const UNIT_MS: Readonly<Record<string, number>> = {
   ms: 1,
   s: 1000,
   m: 60_000,
@@ -12,12 +13,13 @@ const UNIT_MS: Record<string, number> = {
 
 /** A golden's duration: unit terms, each number possibly fractional (`1.5h`, `1h30m`). */
 /** The units of a Prometheus-style duration, as a regex alternation (longest first: `ms` before `m`). */
-export const DURATION_UNITS = 'ms|s|m|h|d|w|y';
+export const DURATION_UNITS = alternation(UNIT_MS);
 /** One duration term inside other text (`1h30m` is two terms): for regexes built elsewhere. */
 export const DURATION_TERM = `\\d+(?:\\.\\d+)?(?:${DURATION_UNITS})`;
 export const DURATION_RE = new RegExp(`^(\\d+(\\.\\d+)?(${DURATION_UNITS}))+$`);
 /** A Prometheus duration: whole numbers only (`90s`, `1h30m`), as PromQL and the HTTP API read them. */
 const WHOLE_DURATION_RE = new RegExp(`^(\\d+(${DURATION_UNITS}))+$`);
+const DURATION_TERMS = new RegExp(`(\\d+(?:\\.\\d+)?)(${DURATION_UNITS})`, 'g');
 
 /**
  * "1h30m" → 5_400_000; undefined for anything that is not a duration. The one duration parser:
@@ -26,16 +28,18 @@ const WHOLE_DURATION_RE = new RegExp(`^(\\d+(${DURATION_UNITS}))+$`);
 export function parseDuration(s: string, opts: { whole?: boolean } = {}): number | undefined {
   if (!(opts.whole ? WHOLE_DURATION_RE : DURATION_RE).test(s)) return undefined;
   let total = 0;
-  for (const m of s.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)/g)) total += Number(m[1]) * UNIT_MS[m[2]];
+  for (const m of s.matchAll(DURATION_TERMS)) total += Number(m[1]) * UNIT_MS[m[2]];
   return total;
 }
+
+const LARGEST_FIRST = Object.keys(UNIT_MS).sort((a, b) => UNIT_MS[b] - UNIT_MS[a]);
 
 /** 5_400_000 → "1h30m" (Prometheus style, largest units first). */
 export function formatDuration(ms: number): string {
   if (ms === 0) return '0s';
   let rest = ms;
   let out = '';
-  for (const u of ['y', 'w', 'd', 'h', 'm', 's', 'ms']) {
+  for (const u of LARGEST_FIRST) {
     const n = Math.floor(rest / UNIT_MS[u]);
     if (n > 0) {
       out += `${n}${u}`;
@@ -52,4 +56,11 @@ export function resolveTimeRef(ref: string, startMs: number): number {
   const t = Date.parse(ref);
   if (Number.isNaN(t)) throw new Error(`not a time: ${ref}`);
   return t;
+}
+
+/** A regex alternation of a unit table's names, longest first (`ms` before `m`, `µs` before `s`). */
+export function alternation(units: Readonly<Record<string, number>>): string {
+  return Object.keys(units)
+    .sort((a, b) => b.length - a.length)
+    .join('|');
 }

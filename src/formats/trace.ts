@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { GateName } from './config.js';
 import { Theory } from './theory.js';
-import { OUTCOMES, SHAPES, SOURCES, TOOL_CLASSES } from './vocabulary.js';
+import { CONTROL_FLOWS, OUTCOMES, SHAPES, SOURCES, TOOL_CLASSES } from './vocabulary.js';
 
 export const TRACE_FORMAT = 'rematch.trace/1';
 
@@ -112,7 +112,7 @@ export const NodeEvent = z.object({
   node: z.string(),
   parent: z.string().optional(),
   event: z.enum(['start', 'end']),
-  kind: z.enum(['agent', 'sequence', 'fallback', 'parallel']),
+  kind: z.enum(['agent', ...CONTROL_FLOWS]),
   goal: z.string(),
   result: z.enum(['success', 'failure']).optional(),
   usage: NodeUsage.optional(),

@@ -44,6 +44,10 @@ export function isRealProvider(p: string): p is RealProvider {
 export const SHAPES = ['react', 'reactree'] as const;
 export type ShapeName = (typeof SHAPES)[number];
 
+/** ReAcTree control-flow nodes (DESIGN §7): how an `expand` runs its subgoals. */
+export const CONTROL_FLOWS = ['sequence', 'fallback', 'parallel'] as const;
+export type ControlFlow = (typeof CONTROL_FLOWS)[number];
+
 /** Gate sets every config has; a config may not define them. */
 export const BUILTIN_GATE_SETS = ['none', 'all'] as const;
 

@@ -64,8 +64,17 @@ function flatten(issues: readonly ZIssue[], prefix: PropertyKey[]): ZIssue[] {
 
 /** Fewer issues is better; an issue about the whole value (a type mismatch at the root) is worst. */
 function rank(branch: readonly ZIssue[]): number {
-  const rootType = branch.some((i) => i.path.length === 0 && i.code === 'invalid_type');
-  return branch.length + (rootType ? 1000 : 0);
+  return branch.length + (rootTypeMismatch(branch) ? 1000 : 0);
+}
+
+/** The value is of the wrong type for the branch: directly, or for every branch of a nested union. */
+function rootTypeMismatch(branch: readonly ZIssue[]): boolean {
+  return branch.some(
+    (i) =>
+      i.path.length === 0 &&
+      (i.code === 'invalid_type' ||
+        (i.code === 'invalid_union' && i.errors.length > 0 && i.errors.every(rootTypeMismatch))),
+  );
 }
 
 function isMissing(data: unknown, path: readonly PropertyKey[]): boolean {

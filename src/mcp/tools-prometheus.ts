@@ -31,6 +31,14 @@ async function call(
   return ctx.backend.handle({ api, params, origin: 'mcp' });
 }
 
+/** The arguments both label listings take (mcp-grafana's): selectors, a time range, a limit. */
+const listing = {
+  matches: selectors,
+  startRfc3339: rfc('start'),
+  endRfc3339: rfc('end'),
+  limit: z.number().int().optional(),
+};
+
 function listParams(a: Record<string, unknown>, ctx: McpContext): ApiParams {
   const p: ApiParams = {};
   if (a.startRfc3339) p.start = timeArg('start time', a.startRfc3339 as string, ctx.nowMs, ctx.nowMs);
@@ -129,13 +137,7 @@ export const listPrometheusLabelNames: McpTool = {
   title: 'List Prometheus label names',
   description:
     'List label names in a Prometheus datasource. Allows filtering by series selectors and time range.',
-  shape: {
-    datasourceUid: uid,
-    matches: selectors,
-    startRfc3339: rfc('start'),
-    endRfc3339: rfc('end'),
-    limit: z.number().int().optional(),
-  },
+  shape: { datasourceUid: uid, ...listing },
   async run(a, ctx) {
     datasource(a.datasourceUid as string, 'prometheus');
     const up = upstreamData(
@@ -155,10 +157,7 @@ export const listPrometheusLabelValues: McpTool = {
   shape: {
     datasourceUid: uid,
     labelName: z.string().describe('The name of the label to query'),
-    matches: selectors,
-    startRfc3339: rfc('start'),
-    endRfc3339: rfc('end'),
-    limit: z.number().int().optional(),
+    ...listing,
   },
   async run(a, ctx) {
     datasource(a.datasourceUid as string, 'prometheus');

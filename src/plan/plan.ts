@@ -12,11 +12,11 @@ import { resolveGateSets } from '../host/gates/gate-set.js';
 import { CEILING_REP, ceilingGateSet, ceilingSeat } from './ceiling.js';
 import type { GateSetSpec, TrialSpec } from './types.js';
 
-export interface Shard {
+export type Shard = {
   /** 1-based. */
   index: number;
   count: number;
-}
+};
 
 export interface PlanOptions {
   /** Golden ids (default: every golden given). */
@@ -69,16 +69,6 @@ export function ceilingTrial(config: ConfigFile, golden: Golden, runSeed: number
     seed: trialSeed(runSeed, golden.id, seat.name, CEILING_REP),
     role: 'ceiling',
   };
-}
-
-export function parseShard(text: string): Shard {
-  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
-  const index = m ? Number(m[1]) : 0;
-  const count = m ? Number(m[2]) : 0;
-  if (!m || count < 1 || index < 1 || index > count) {
-    throw new InputError(`--shard ${text}: expected i/n with 1 ≤ i ≤ n, e.g. 2/4`);
-  }
-  return { index, count };
 }
 
 function pick<T>(all: T[], names: string[] | undefined, nameOf: (t: T) => string, what: string): T[] {

@@ -4,7 +4,7 @@
  * with plausible values — counters ascend, `_bucket` series come as cumulative `le` buckets,
  * everything else is a bounded gauge.
  */
-import { anchoredRegex } from '../world/matchers.js';
+import { matchesValue } from '../world/matchers.js';
 import { SeriesStore } from '../world/series-store.js';
 import type { Matcher } from '../world/types.js';
 import { selectorsOf } from './selectors-of.js';
@@ -13,19 +13,6 @@ export const CORPUS_START_MS = 1_700_000_000_000;
 export const CORPUS_STEP_MS = 15_000;
 export const CORPUS_POINTS = 480;
 const BUCKETS = ['0.005', '0.01', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf'];
-
-function matches(m: Matcher, v: string): boolean {
-  switch (m.op) {
-    case '=':
-      return v === m.value;
-    case '!=':
-      return v !== m.value;
-    case '=~':
-      return anchoredRegex(m.value).test(v);
-    case '!~':
-      return !anchoredRegex(m.value).test(v);
-  }
-}
 
 /** Candidate strings for a regex: its first alternative with metacharacters stripped, and more. */
 function candidates(m: Matcher): string[] {
@@ -45,7 +32,7 @@ function candidates(m: Matcher): string[] {
 /** A value satisfying every matcher on one label, or undefined if none of the candidates does. */
 function valueFor(ms: Matcher[]): string | undefined {
   const pool = ms.flatMap(candidates);
-  return pool.find((v) => ms.every((m) => matches(m, v)));
+  return pool.find((v) => ms.every((m) => matchesValue(m, v)));
 }
 
 function hash(s: string): number {

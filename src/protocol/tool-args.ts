@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { Theory } from '../formats/theory.js';
-import { SOURCES } from '../formats/vocabulary.js';
+import { CONTROL_FLOWS, SOURCES } from '../formats/vocabulary.js';
 
 const Time = z.union([z.string(), z.number()]).optional();
 const Step = z.union([z.string(), z.number()]).optional();
@@ -57,7 +57,7 @@ export const MemoryArgs = z.object({ action: z.enum(['read', 'add']), fact: z.st
 
 export const SubmitTheoryArgs = z.object({ theory: Theory });
 export const ExpandArgs = z.object({
-  control: z.enum(['sequence', 'fallback', 'parallel']),
+  control: z.enum(CONTROL_FLOWS),
   subgoals: z.array(z.string().min(1)).min(1).max(6),
 });
 export const FinishNodeArgs = z.object({ success: z.boolean(), summary: z.string() });

@@ -6,30 +6,18 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
-import { BaselinesFile, type RecordedGateSet, RunManifestFile } from '../formats/run-files.js';
+import {
+  BaselinesFile,
+  type PlanRecord,
+  type RecordedGateSet,
+  RunManifestFile,
+} from '../formats/run-files.js';
 import { loadRunFile } from '../formats/run-load.js';
-import type { RunPlan } from '../plan/plan.js';
 import type { Thresholds, TrialRecord } from '../scoring/index.js';
 import { writeAtomic } from './files.js';
 import type { InputHashes } from './run-inputs.js';
 
 export const RUN_FORMAT = 'rematch.run/1';
-
-/**
- * The plan as run.json keeps it: enough to plan the same trials again. `ceiling` is absent in
- * folders from before the ceiling (then: off).
- */
-export type PlanRecord = Pick<
-  RunPlan,
-  'seed' | 'repetitions' | 'goldens' | 'seats' | 'gateSets' | 'shard'
-> & {
-  ceiling?: boolean;
-};
-
-export function planRecord(plan: RunPlan): PlanRecord {
-  const { seed, repetitions, goldens, seats, gateSets, shard, ceiling } = plan;
-  return { seed, repetitions, goldens, seats, gateSets, shard, ceiling };
-}
 
 export interface RunManifest {
   format: typeof RUN_FORMAT;

@@ -9,9 +9,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ConfigFile } from '../formats/config.js';
 import type { Golden } from '../formats/normalized.js';
+import type { PlanRecord } from '../formats/run-files.js';
 import type { Seat } from '../formats/seat.js';
 import { gateSetsOf } from '../host/gates/gate-set.js';
-import type { RunPlan } from '../plan/plan.js';
 
 export interface InputHashes {
   /** Golden id → {file path → sha256}. */
@@ -69,7 +69,7 @@ export function hashInputs(
   configFile: string,
   goldens: Golden[],
   seats: Seat[],
-  plan: RunPlan,
+  plan: Pick<PlanRecord, 'goldens' | 'seats' | 'gateSets'>,
 ): InputHashes {
   const sets = gateSetsOf(config);
   return {

@@ -11,15 +11,34 @@ import type { Golden } from '../formats/normalized.js';
 import type { RuleIssue } from '../formats/rules/types.js';
 import { isMetricQuery, parseLogQL } from '../logql/index.js';
 import { parsePromQL } from '../promql/index.js';
+import type { Verdict } from '../scoring/index.js';
 import { buildWorld } from '../world/build.js';
 import type { World } from '../world/types.js';
-import { type CeilingCheck, ceilingCheck } from './validate-ceiling.js';
 import { type CheckResult, expectChecks, routeChecks } from './validate-checks.js';
 import { faultReachRules } from './validate-faults.js';
 import { evalInstant, type Lang, langOf } from './validate-query.js';
 
-export type { CeilingCheck } from './validate-ceiling.js';
 export type { CheckResult } from './validate-checks.js';
+
+/** The ceiling check's verdict on a golden: its reference trial (DESIGN §11), scored. */
+export interface CeilingCheck {
+  ok: boolean;
+  /** The trial id and seed, so `bench trial --seat ... --seed` can replay it. */
+  trial: string;
+  seed: number;
+  gateSet: string;
+  verdict: Verdict;
+  correctness: number;
+  passCorrectness: number;
+  headline: string;
+  reasons: string[];
+}
+
+/**
+ * Runs a golden's ceiling check with a config's thresholds and gate settings. It runs a trial, so
+ * the caller supplies it (commands/ceiling.ts): validate/ sits below the layers that run trials.
+ */
+export type CeilingRunner = (g: Golden, world: World, config: ConfigFile) => Promise<CeilingCheck>;
 
 export interface GoldenReport {
   file: string;
@@ -38,8 +57,8 @@ export interface GoldenReport {
 }
 
 export interface ValidateGoldenOptions {
-  /** Run the ceiling check with this config's thresholds and gate settings; absent: no check. */
-  ceiling?: ConfigFile;
+  /** Run the ceiling check with this runner and this config's thresholds and gate settings; absent: no check. */
+  ceiling?: { run: CeilingRunner; config: ConfigFile };
 }
 
 export async function validateGolden(path: string, opts: ValidateGoldenOptions = {}): Promise<GoldenReport> {
@@ -79,7 +98,7 @@ export async function validateGolden(path: string, opts: ValidateGoldenOptions =
     tally.total++;
     if (c.ok) tally.passed++;
   }
-  if (report.valid && opts.ceiling) report.ceiling = await ceilingCheck(g, world, opts.ceiling);
+  if (report.valid && opts.ceiling) report.ceiling = await opts.ceiling.run(g, world, opts.ceiling.config);
   report.ok = report.valid && report.checks.every((c) => c.ok) && (report.ceiling?.ok ?? true);
   return report;
 }

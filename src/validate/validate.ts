@@ -16,9 +16,9 @@ import {
   locateInFile,
 } from '../formats/load.js';
 import { parseYamlSource } from '../formats/yaml-source.js';
-import { type GoldenReport, validateGolden } from './validate-golden.js';
+import { type CeilingRunner, type GoldenReport, validateGolden } from './validate-golden.js';
 
-export type { CheckResult, GoldenReport } from './validate-golden.js';
+export type { CeilingCheck, CeilingRunner, CheckResult, GoldenReport } from './validate-golden.js';
 
 export interface FileReport {
   file: string;
@@ -41,20 +41,26 @@ export interface ValidationReport {
   };
 }
 
-export interface ValidateOptions {
+export interface ValidateInputsOptions {
   /** Config file (default bench.config.yaml in the working directory; absent → defaults). */
   config?: string;
-  /** Run each valid golden's ceiling check (default true). */
-  ceiling?: boolean;
+  /** Each valid golden's ceiling check (absent: none). It runs a trial: commands/ceiling.ts. */
+  ceiling?: CeilingRunner;
 }
 
-export async function validate(paths: string[], opts: ValidateOptions = {}): Promise<ValidationReport> {
+export async function validateInputs(
+  paths: string[],
+  opts: ValidateInputsOptions = {},
+): Promise<ValidationReport> {
   const plan = paths.length ? classify(paths) : fromConfig(opts.config);
   const goldens: GoldenReport[] = [];
   const files = new Set(
     (plan.goldens.length ? expandGoldenPaths(plan.goldens) : []).map((f) => normalize(f)),
   );
-  const ceiling = opts.ceiling === false ? undefined : ceilingConfig(opts.config ?? plan.config?.path);
+  const ceiling = opts.ceiling && {
+    run: opts.ceiling,
+    config: ceilingConfig(opts.config ?? plan.config?.path),
+  };
   for (const file of files) {
     goldens.push(await validateGolden(file, { ceiling }));
   }

@@ -13,7 +13,11 @@ export function anchoredRegex(pattern: string): GoRegexp {
 
 /** A missing label matches as the empty string, as in Prometheus. */
 export function matchesOne(m: Matcher, labels: Labels): boolean {
-  const v = labels[m.name] ?? '';
+  return matchesValue(m, labels[m.name] ?? '');
+}
+
+/** One label value against one matcher (the value of the matcher's label). */
+export function matchesValue(m: Matcher, v: string): boolean {
   switch (m.op) {
     case '=':
       return v === m.value;

@@ -184,6 +184,30 @@ const GOLDENS: BadInput[] = [
     'world.metrics.1.generate.interval',
     GENERATED,
   ),
+  // Log field generators are a union on their kind, named by the settings key.
+  ...(
+    [
+      ['of no known generator', '{ n: { ints: [1, 5] } }', 'fields.n: unknown generator "ints"'],
+      [
+        'with two generators',
+        '{ n: { int: [1, 5], hex: 4 } }',
+        'fields.n: one generator a field, not int and hex',
+      ],
+      [
+        'with a setting of another kind',
+        '{ n: { int: [1, 5], digits: 2 } }',
+        'fields.n.digits: unknown field',
+      ],
+    ] as const
+  ).map(([name, fields, says]) =>
+    golden(
+      `a log field ${name}`,
+      'templates: [{ text: hello }]',
+      `templates: [{ text: hello, fields: ${fields} }]`,
+      `world.logs.0.generate.templates.0.${says}`,
+      GENERATED,
+    ),
+  ),
   golden('a 10^12-slot load line', '0+30x480', '0+30x1000000000000', 'world.metrics.0.series'),
   golden('a blank run of 10^11 slots', '0+30x480', '0 _x99999999999', 'world.metrics.0.series'),
   golden(

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/validate/validate.js';
+import { validate } from '../../src/index.js';
 import { bench, edit, FIXTURES, lineOf, MINI, tempDir, write } from '../formats/helpers.js';
 
 const ROOT = resolve(__dirname, '../..');

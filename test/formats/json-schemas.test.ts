@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonSchemaFiles } from '../../src/formats/json-schemas.js';
 import { addDescriptions } from '../../src/formats/schema-docs.js';
+import { GATE_NAMES } from '../../src/formats/vocabulary.js';
 
 const DIR = resolve(__dirname, '../../schemas');
 const HOW = 'schemas/ is out of sync with src/formats: run `npm run schemas` and commit the result';
@@ -46,5 +47,28 @@ describe('JSON Schemas', () => {
     expect(() => addDescriptions('x.json', { properties: {} }, { 'properties.gone': 'text' })).toThrow(
       'no node at "properties.gone"',
     );
+  });
+
+  it('list no gate names: a new gate (docs/ARCHITECTURE.md) changes no committed schema', () => {
+    const enums: unknown[][] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object') {
+        for (const [k, v] of Object.entries(node)) {
+          if (k === 'enum' && Array.isArray(v)) enums.push(v);
+          walk(v);
+        }
+      }
+    };
+    for (const text of Object.values(fresh)) walk(JSON.parse(text));
+    const isGate = (v: unknown) => (GATE_NAMES as readonly unknown[]).includes(v);
+    // A sim policy is called `fanout` too; an enum of gates would name several of them.
+    expect(enums.filter((e) => e.filter(isGate).length > 1)).toEqual([]);
+    for (const file of ['config.schema.json', 'trace-event.schema.json']) {
+      expect(JSON.parse(fresh[file]).$defs.GateName, file).toEqual({
+        type: 'string',
+        description: expect.stringMatching(/gate name/),
+      });
+    }
   });
 });

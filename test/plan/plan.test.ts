@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseShard, planRun } from '../../src/plan/plan.js';
+import { parseShard } from '../../src/commands/flags.js';
+import { planRun } from '../../src/plan/plan.js';
 import { config, goldens, seats } from '../commands/fake.js';
 
 describe('planRun', () => {

@@ -1,6 +1,6 @@
 /** `bench mcp <golden> [--http [--port N]] [--no-faults]`: the golden as an MCP server (mcp-grafana's tools). */
 import type { Command } from 'commander';
-import { parsePortFlag } from '../flags.js';
+import { parsePortFlag } from '../../commands/flags.js';
 import { addServerFlags, type ServerFlags, serverLimits } from './server-flags.js';
 
 export function register(program: Command): void {
@@ -26,7 +26,7 @@ export function register(program: Command): void {
       opts: { http?: boolean; port?: number; faults: boolean } & ServerFlags & { config?: string },
     ) => {
       const { mcp } = await import('../../commands/mcp.js');
-      const { interruptible } = await import('../../execute/interrupt.js');
+      const { interruptible } = await import('../../commands/interrupt.js');
       await interruptible((signal) =>
         mcp(golden, {
           config: opts.config,

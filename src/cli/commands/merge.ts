@@ -1,6 +1,7 @@
 /** `bench merge DIR... --out OUT`: shard folders into one run folder and report. */
 import type { Command } from 'commander';
-import { reporterFlag, terminal } from '../terminal.js';
+import { reporterFlag } from '../../commands/flags.js';
+import { terminal } from '../terminal.js';
 
 export function register(program: Command): void {
   program

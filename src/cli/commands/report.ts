@@ -1,6 +1,7 @@
 /** `bench report DIR`: re-render every report of a run folder from its journal. */
 import type { Command } from 'commander';
-import { reporterFlag, terminal } from '../terminal.js';
+import { reporterFlag } from '../../commands/flags.js';
+import { terminal } from '../terminal.js';
 
 export function register(program: Command): void {
   program

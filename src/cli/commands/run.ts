@@ -1,10 +1,15 @@
 /** `bench run`: the matrix, scored and reported; resumable, shardable. */
 import type { Command } from 'commander';
+import {
+  LIMITS,
+  parseFractionFlag,
+  parseIntFlag,
+  parseShard,
+  reporterFlag,
+  SEED_RANGE,
+} from '../../commands/flags.js';
 import type { RunBenchOptions } from '../../commands/run.js';
-import { LIMITS } from '../../formats/limits.js';
-import { parseShard } from '../../plan/plan.js';
-import { parseFractionFlag, parseIntFlag, SEED_RANGE } from '../flags.js';
-import { reporterFlag, terminal } from '../terminal.js';
+import { terminal } from '../terminal.js';
 
 interface RunFlags extends RawRunFlags {
   out?: string;
@@ -44,7 +49,7 @@ export function register(program: Command): void {
         return;
       }
       const { runBench } = await import('../../commands/run.js');
-      const { interruptible } = await import('../../execute/interrupt.js');
+      const { interruptible } = await import('../../commands/interrupt.js');
       await interruptible((signal) =>
         runBench({
           ...terminal(),

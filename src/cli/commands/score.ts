@@ -3,7 +3,7 @@
  * on stdout; the verdict and why on stderr; exit 0 pass, 1 fail or unscored, 2 bad input.
  */
 import type { Command } from 'commander';
-import { fractionFlag } from '../flags.js';
+import { fractionFlag } from '../../commands/flags.js';
 
 export function register(program: Command): void {
   program

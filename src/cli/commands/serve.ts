@@ -1,6 +1,6 @@
 /** `bench serve <golden> [--port N] [--no-faults]`: the golden's backend over HTTP until interrupted. */
 import type { Command } from 'commander';
-import { parsePortFlag } from '../flags.js';
+import { parsePortFlag } from '../../commands/flags.js';
 import { addServerFlags, type ServerFlags, serverLimits } from './server-flags.js';
 
 export function register(program: Command): void {
@@ -24,7 +24,7 @@ export function register(program: Command): void {
       opts: { port?: number; faults: boolean; shiftToNow?: boolean } & ServerFlags & { config?: string },
     ) => {
       const { serve } = await import('../../commands/serve.js');
-      const { interruptible } = await import('../../execute/interrupt.js');
+      const { interruptible } = await import('../../commands/interrupt.js');
       await interruptible((signal) =>
         serve(golden, {
           config: opts.config,

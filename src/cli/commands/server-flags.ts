@@ -1,6 +1,6 @@
 /** The flags `bench serve` and `bench mcp` share: what bounds a long-running server (docs/backend.md). */
 import type { Command } from 'commander';
-import { InputError } from '../../errors.js';
+import { countFlag, secondsFlag } from '../../commands/flags.js';
 
 export interface ServerFlags {
   queryLogSize?: number;
@@ -8,31 +8,22 @@ export interface ServerFlags {
   workers?: number;
 }
 
-function count(flag: string, min: number) {
-  return (v: string): number => {
-    if (!/^\d+$/.test(v) || Number(v) < min)
-      throw new InputError(`${flag} expects a whole number >= ${min}, got "${v}"`);
-    return Number(v);
-  };
-}
-
 export function addServerFlags(cmd: Command): Command {
   return cmd
     .option(
       '--query-log-size <n>',
       'query log entries kept in memory (default 5000)',
-      count('--query-log-size', 1),
+      countFlag('--query-log-size', 1),
     )
-    .option('--query-timeout <seconds>', 'evaluation timeout per query (default 30)', (v: string): number => {
-      const n = Number(v);
-      if (v.trim() === '' || !Number.isFinite(n) || n <= 0)
-        throw new InputError(`--query-timeout expects a positive number of seconds, got "${v}"`);
-      return n;
-    })
+    .option(
+      '--query-timeout <seconds>',
+      'evaluation timeout per query (default 30)',
+      secondsFlag('--query-timeout'),
+    )
     .option(
       '--workers <n>',
       'engine worker threads (default 2; 0: evaluate on the server thread)',
-      count('--workers', 0),
+      countFlag('--workers', 0),
     );
 }
 

@@ -1,8 +1,7 @@
 /** `bench trial`: run one trial and print its readable timeline. */
 import chalk from 'chalk';
 import type { Command } from 'commander';
-import { LIMITS } from '../../formats/limits.js';
-import { intFlag, SEED_RANGE } from '../flags.js';
+import { intFlag, LIMITS, SEED_RANGE } from '../../commands/flags.js';
 
 export function register(program: Command): void {
   program
@@ -30,7 +29,7 @@ export function register(program: Command): void {
         config?: string;
       }) => {
         const { runTrialCommand } = await import('../../commands/trial.js');
-        const { interruptible } = await import('../../execute/interrupt.js');
+        const { interruptible } = await import('../../commands/interrupt.js');
         const color = Boolean(process.stdout.isTTY) && chalk.level > 0;
         const write = (s: string) => process.stdout.write(s);
         await interruptible((signal) => runTrialCommand(flags, write, signal, color));

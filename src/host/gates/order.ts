@@ -1,10 +1,10 @@
 /**
- * The gates, as data: every gate's factory by name (a missing one fails to compile), the order
- * they compose in, and what the built-in gate set `all` means. Adding a gate: its name in
- * formats/vocabulary.ts, its file here in gates/, one line in FACTORIES and one in GATE_ORDER.
- * `all` does NOT grow with it: a new gate joins `all` only with a new ALL_GATES version, so an
- * old `all` row and a new one are never silently compared (run.json records the version; `bench
- * diff` says when it changed).
+ * The gates, as data: every gate's factory by name (a missing one fails to compile), in the order
+ * they compose in, and what the built-in gate set `all` means. Adding a gate is three files: its
+ * name in formats/vocabulary.ts `GATE_NAMES`, its file here in gates/, and its line in FACTORIES
+ * where it composes (no committed JSON Schema lists gate names). `all` does NOT grow with it: a
+ * new gate joins `all` only with a new ALL_GATES version, so an old `all` row and a new one are
+ * never silently compared (run.json records the version; `bench diff` says when it changed).
  */
 import type { GateName } from '../../formats/config.js';
 import { budgetFindings } from './budget-findings.js';
@@ -14,6 +14,7 @@ import { ledger } from './ledger.js';
 import { toolClasses } from './tool-classes.js';
 import type { GateFactory } from './types.js';
 
+/** By name, in composition order: the key order IS the order (GATE_ORDER reads it). */
 export const FACTORIES: Readonly<Record<GateName, GateFactory>> = {
   failureClass,
   ledger,
@@ -23,13 +24,7 @@ export const FACTORIES: Readonly<Record<GateName, GateFactory>> = {
 };
 
 /** Composition order, whatever order a gate set lists its gates in (docs/gates.md). */
-export const GATE_ORDER: readonly GateName[] = [
-  'failureClass',
-  'ledger',
-  'fanout',
-  'toolClasses',
-  'budgetFindings',
-];
+export const GATE_ORDER: readonly GateName[] = Object.keys(FACTORIES) as GateName[];
 
 /** The built-in gate set `all`: an explicit list with a version, never "every gate that exists". */
 export const ALL_GATES: { readonly version: number; readonly gates: readonly GateName[] } = {

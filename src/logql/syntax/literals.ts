@@ -1,4 +1,5 @@
 /** Go-flavoured literals LogQL inherits: quoted strings, durations, humanized bytes, RE2 regexes. */
+import { alternation, UNIT_MS } from '../../formats/time.js';
 import { unquote as goUnquote } from '../../world/go-strings.js';
 import { compileRegexp, type GoRegexp, RegexpSyntaxError } from '../../world/re2.js';
 import { LogQLError } from '../api.js';
@@ -22,19 +23,15 @@ function badEscape(raw: string): LogQLError {
   return new LogQLError('bad_data', `parse error: invalid char escape in ${raw}`);
 }
 
-const DURATION_UNITS: Record<string, number> = {
+/** Go's sub-millisecond units on top of Prometheus' (formats/time.ts): LogQL reads both. */
+const DURATION_UNITS: Readonly<Record<string, number>> = {
   ns: 1e-6,
   us: 1e-3,
   µs: 1e-3,
   μs: 1e-3,
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 604_800_000,
-  y: 31_536_000_000,
+  ...UNIT_MS,
 };
+const DURATION_TERM = new RegExp(`(\\d+(?:\\.\\d*)?|\\.\\d+)(${alternation(DURATION_UNITS)})`, 'y');
 
 /** Go / Prometheus durations (`1h30m`, `1.5s`, `250ms`, `7d`) in milliseconds, or null. */
 export function parseDurationMs(text: string): number | null {
@@ -46,7 +43,7 @@ export function parseDurationMs(text: string): number | null {
   }
   if (s === '0') return 0;
   if (s === '') return null;
-  const re = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h|d|w|y)/y;
+  const re = DURATION_TERM;
   let total = 0;
   let pos = 0;
   while (pos < s.length) {

@@ -55,14 +55,12 @@ function dayOfYear(d: Date): number {
   return Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000) + 1;
 }
 
+/** Prometheus' warning for sort(), sort_desc() and the by-label sorts in a range query. */
+const SORT_IN_RANGE = 'sort is ineffective for range queries since results are always ordered by labels';
+
 function sortBy(desc: boolean): InstantFn {
   return (args, env) => {
-    if (env.ctx.isRange)
-      warn(
-        env.ctx,
-        'sort is ineffective for range queries since results are always ordered by labels',
-        env.call,
-      );
+    if (env.ctx.isRange) warn(env.ctx, SORT_IN_RANGE, env.call);
     const s = samplesOf(args[0]).slice();
     // NaN sorts last in both directions, as in Prometheus.
     s.sort((a, b) => {
@@ -76,12 +74,7 @@ function sortBy(desc: boolean): InstantFn {
 
 function sortByLabel(desc: boolean): InstantFn {
   return (args, env) => {
-    if (env.ctx.isRange)
-      warn(
-        env.ctx,
-        'sort is ineffective for range queries since results are always ordered by labels',
-        env.call,
-      );
+    if (env.ctx.isRange) warn(env.ctx, SORT_IN_RANGE, env.call);
     const names = args.slice(1).map(stringOf);
     const s = samplesOf(args[0]).slice();
     s.sort((a, b) => {

@@ -6,6 +6,7 @@
  */
 
 import type { Theory } from '../../formats/theory.js';
+import type { ControlFlow } from '../../formats/vocabulary.js';
 import { TOOL } from '../../protocol/tools.js';
 import type { PartId } from './routes.js';
 import { routesOf } from './routes.js';
@@ -34,7 +35,7 @@ export function partSummary(ctx: SimContext, part: PartId): { success: boolean; 
 export function* treeRoot(
   ctx: SimContext,
   parts: PartId[],
-  control: 'sequence' | 'parallel' | 'fallback',
+  control: ControlFlow,
   theory: () => Theory,
 ): Turns<void> {
   const subgoals = parts.map((p) => subgoalOf(ctx, p));

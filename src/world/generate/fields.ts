@@ -1,5 +1,5 @@
-/** Log field generators (golden.ts `LogField`; semantics in docs/goldens.md). */
-import type { LogFieldSpec } from '../../formats/golden.js';
+/** Log field generators (formats/log-field.ts `LogField`; semantics in docs/goldens.md). */
+import type { LogFieldGeneratorSpec, LogFieldSpec } from '../../formats/golden.js';
 import type { Rng } from '../rng.js';
 
 export type FieldValue = string | number | boolean;
@@ -7,13 +7,30 @@ export type FieldValue = string | number | boolean;
 export function fieldValue(spec: LogFieldSpec, rng: Rng): FieldValue {
   if (typeof spec !== 'object') return spec;
   if (Array.isArray(spec)) return rng.pick(spec);
-  if ('pick' in spec) return spec.weights ? spec.pick[rng.weighted(spec.weights)] : rng.pick(spec.pick);
-  if ('int' in spec) return rng.int(spec.int[0], spec.int[1]);
-  if ('float' in spec)
-    return round(spec.float[0] + rng.next() * (spec.float[1] - spec.float[0]), spec.digits ?? 2);
-  if ('lognormal' in spec) return round(lognormal(spec.lognormal, rng), spec.digits ?? 0);
-  if ('duration' in spec) return goDuration(lognormal(spec.duration, rng));
-  if ('hex' in spec) return hexDigits(rng, spec.hex);
+  return generated(spec, rng);
+}
+
+/** One draw of a generator; a kind without a case here does not compile. */
+function generated(spec: LogFieldGeneratorSpec, rng: Rng): FieldValue {
+  switch (spec.kind) {
+    case 'pick':
+      return spec.weights ? spec.pick[rng.weighted(spec.weights)] : rng.pick(spec.pick);
+    case 'int':
+      return rng.int(spec.int[0], spec.int[1]);
+    case 'float':
+      return round(spec.float[0] + rng.next() * (spec.float[1] - spec.float[0]), spec.digits ?? 2);
+    case 'lognormal':
+      return round(lognormal(spec.lognormal, rng), spec.digits ?? 0);
+    case 'duration':
+      return goDuration(lognormal(spec.duration, rng));
+    case 'hex':
+      return hexDigits(rng, spec.hex);
+    case 'uuid':
+      return uuid(rng);
+  }
+}
+
+function uuid(rng: Rng): string {
   const h = hexDigits(rng, 32);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[rng.int(0, 3)]}${h.slice(17, 20)}-${h.slice(20)}`;
 }

@@ -3,6 +3,8 @@
  * virtual clock with every gate and faults on, then scored. A golden whose ceiling does not pass
  * cannot be passed honestly (a measurement nobody can earn, a pass threshold its weights cannot
  * reach, a fault that leaves no honest answer), so it is bad input, and the report says why.
+ * It runs a trial, so it lives here, above execute/; validate/ is handed it as a function
+ * (`CeilingRunner`) and stays below the layers that run trials.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,21 +16,9 @@ import { runTrial } from '../execute/trial.js';
 import type { ConfigFile } from '../formats/config.js';
 import type { Golden } from '../formats/normalized.js';
 import { ceilingTrial } from '../plan/plan.js';
-import { explainScore, scoreTrial, type Verdict } from '../scoring/index.js';
+import { explainScore, scoreTrial } from '../scoring/index.js';
+import type { CeilingCheck } from '../validate/validate-golden.js';
 import type { World } from '../world/types.js';
-
-export interface CeilingCheck {
-  ok: boolean;
-  /** The trial id and seed, so `bench trial --seat ... --seed` can replay it. */
-  trial: string;
-  seed: number;
-  gateSet: string;
-  verdict: Verdict;
-  correctness: number;
-  passCorrectness: number;
-  headline: string;
-  reasons: string[];
-}
 
 /** The seed comes from the golden (its world seed through the run's seed rule), not from a run. */
 export async function ceilingCheck(g: Golden, world: World, config: ConfigFile): Promise<CeilingCheck> {
