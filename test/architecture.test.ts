@@ -38,7 +38,7 @@ const LAYERS: string[][] = [
   ['evidence'],
   ['protocol'],
   ['formats'],
-  ['clock', 'errors', 'watchdog'],
+  ['clock', 'errors', 'random', 'watchdog'],
 ];
 
 const ALLOWED: Record<string, string[]> = {
