@@ -51,7 +51,10 @@ export function summaryLine(cmp: Comparison): string {
     ...(c.added ? [`${c.added} added`] : []),
     ...(c.removed ? [`${c.removed} removed`] : []),
   ];
-  return `**bench diff** base → head: ${parts.join(', ')} (${plural(total, 'row')})`;
+  const hint = cmp.unpaired.length
+    ? `; ${cmp.unpaired.map((p) => `\`--pair ${p}\``).join(', ')} would compare the added and removed seat rows`
+    : '';
+  return `**bench diff** base → head: ${parts.join(', ')} (${plural(total, 'row')}${hint})`;
 }
 
 function changedTable(cmp: Comparison, cols: Columns): string[] {

@@ -89,3 +89,20 @@ export function pairRows(
   }
   return [...out.keys()].sort().map((k) => out.get(k)!);
 }
+
+/**
+ * Seat rows left without a partner whose golden × seat ran on the other side under another gate
+ * set: `BASE_SET=HEAD_SET` pairings that would compare them (a diff that only shows them as
+ * added and removed would pass without comparing anything).
+ */
+export function unpairedSets(pairs: Pair[]): string[] {
+  const key = (r: AggregateRow) => `${r.golden} × ${r.seat}`;
+  const removed = new Map<string, string>();
+  for (const p of pairs) if (p.base && !p.head && isSeat(p.base)) removed.set(key(p.base), p.base.gateSet);
+  const out = new Set<string>();
+  for (const p of pairs) {
+    const b = p.head && !p.base && isSeat(p.head) ? removed.get(key(p.head)) : undefined;
+    if (b !== undefined) out.add(`${b}=${p.head!.gateSet}`);
+  }
+  return [...out].sort();
+}

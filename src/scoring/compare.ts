@@ -6,7 +6,7 @@
  * the result; it judges nothing.
  */
 import { rowKind } from './baselines.js';
-import { type Pair, pairRows, resolveSetPairs, type SetPairs } from './compare-pairs.js';
+import { type Pair, pairRows, resolveSetPairs, type SetPairs, unpairedSets } from './compare-pairs.js';
 import { type Finding, judgeRow, type RowDeltas, rise } from './compare-rules.js';
 import { type FailOn, failOnRules } from './fail-on.js';
 import { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
@@ -66,6 +66,8 @@ export interface Comparison {
   /** The rules judged by, and the gate-set pairing used (BASE set → HEAD set). */
   rules: FailOn;
   pairs: SetPairs;
+  /** `BASE_SET=HEAD_SET` pairings (`--pair`) that would compare rows now only added and removed. */
+  unpaired: string[];
 }
 
 export interface CompareOptions {
@@ -198,7 +200,8 @@ export function compareScorecards(
     head.rows.map((r) => r.gateSet).filter((s) => bSets.has(s)),
     opts.sets ?? {},
   );
-  const rows = pairRows(base, head, pairs, changes).map((p) => comparePair(p, head, rules, changes));
+  const paired = pairRows(base, head, pairs, changes);
+  const rows = paired.map((p) => comparePair(p, head, rules, changes));
   const counts = Object.fromEntries(ROW_STATUSES.map((s) => [s, 0])) as Record<RowStatus, number>;
   for (const r of rows) counts[r.status]++;
   return {
@@ -209,5 +212,6 @@ export function compareScorecards(
     gateSets: [...changes.values()],
     rules,
     pairs,
+    unpaired: unpairedSets(paired),
   };
 }

@@ -59,7 +59,9 @@ describe('bench diff (CLI)', () => {
     const [a, b] = [join(out, 'both-all'), join(out, 'both-no-ledger')];
     const unpaired = bench(['diff', a, b], ROOT);
     expect(unpaired.status).toBe(0);
-    expect(unpaired.stdout).toMatch(/\d+ added, \d+ removed/);
+    expect(unpaired.stdout.split('\n')[0]).toMatch(
+      /\d+ added, \d+ removed \(\d+ rows; `--pair all=no-ledger` would compare the added and removed seat rows\)$/,
+    );
     const r = bench(['diff', a, b, '--pair', 'all=no-ledger'], ROOT);
     expect(r.status).toBe(1);
     expect(

@@ -132,8 +132,13 @@ describe('bench diff rules', () => {
     ]);
     const unpaired = compareScorecards(a, b);
     expect(unpaired.counts).toMatchObject({ removed: 1, added: 1, regression: 0 });
+    expect(unpaired.unpaired).toEqual(['all=no-ledger']);
+    expect(diffScorecards(a, b).markdown.split('\n')[0]).toMatch(
+      /1 added, 1 removed \(5 rows; `--pair all=no-ledger` would compare the added and removed seat rows\)$/,
+    );
     const paired = compareScorecards(a, b, undefined, { pairs: parseSetPairs(['all=no-ledger']) });
     expect(paired.counts).toMatchObject({ regression: 1, unchanged: 3, added: 0, removed: 0 });
+    expect(paired.unpaired).toEqual([]);
     expect(paired.regressions[0]).toMatch(
       /^pool × sim-x × all → no-ledger: honesty failures in 0 → 2 trials/,
     );
