@@ -16,12 +16,23 @@ import { failOnRules, parseSetPairs, rowKind, type Scorecard } from '../scoring/
  * A diff of an unfinished run would compare fewer trials and pass: a folder without a journal or
  * with a torn last record is bad input here (`bench report` and `--resume` are where those are fine).
  */
+/** A file the system will not let us read (EACCES, EIO) is bad input naming it, not a crash. */
+function unreadableAsInput<T>(file: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (e instanceof InputError || typeof code !== 'string') throw e;
+    throw new InputError(`${file}: cannot be read (${code})`);
+  }
+}
+
 function scorecardOfFolder(dir: string): Scorecard {
   readManifest(dir);
   const journal = join(dir, JOURNAL_FILE);
   if (!existsSync(journal))
     throw new InputError(`${journal}: not found (the run folder holds no finished trial)`);
-  const { torn } = scanJournal(journal);
+  const { torn } = unreadableAsInput(journal, () => scanJournal(journal));
   if (torn)
     throw new InputError(
       `${describeTorn(journal, torn)}: the run did not finish; complete it with bench run --resume ${dir}`,
