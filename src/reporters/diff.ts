@@ -1,81 +1,123 @@
 /**
- * `bench diff BASE HEAD` as markdown for a PR comment: the comparison (scoring/compare.ts, which
- * decides what changed and what regressed under `--fail-on`) rendered as a table.
+ * `bench diff BASE HEAD` as markdown for a PR comment: the comparison (scoring/compare.ts decides
+ * what changed and what regressed under `--fail-on`) rendered as one summary line, a table of the
+ * rows that changed (each row once, the crossed figures in bold), and the unchanged rows counted,
+ * their figures in a collapsed `<details>`.
  */
+
+import { kTokens } from '../scoring/compare-rules.js';
 import {
+  type CompareOptions,
   type Comparison,
   compareScorecards,
   DEFAULT_FAIL_ON,
   type FailOn,
+  failOnRules,
+  formatFailOn,
   parseFailOn,
-  type RowComparison,
-  type RunGateSets,
+  type RowStatus,
   type Scorecard,
 } from '../scoring/index.js';
-import { ci, f2, signed } from './format.js';
+import { type Columns, headCells, oneSidedCells, pairedCells } from './diff-cells.js';
+import { ci, f2, pct, secs } from './format.js';
 import { mdHead, mdRow } from './markdown.js';
 
-export { DEFAULT_FAIL_ON, type FailOn, parseFailOn };
+export { DEFAULT_FAIL_ON, type FailOn, failOnRules, parseFailOn };
 
 export interface DiffResult {
   markdown: string;
+  /** One line per regressed row. */
   regressions: string[];
   changed: boolean;
+  counts: Record<RowStatus, number>;
   /** Gate sets whose meaning differs between the runs, one line each. */
   gateSets: string[];
 }
 
-function rowLine(r: RowComparison): string {
-  if (r.kind !== 'changed') return mdRow([r.label, r.kind, '', '', '', '', '', '', '']);
-  const { base: b, head: h } = r;
-  return mdRow([
-    r.label,
-    `${f2(b.correctness.mean)} ${ci(b.correctness.ci95)} → ${f2(h.correctness.mean)} ${ci(h.correctness.ci95)} (${signed(r.dC)})`,
-    `${f2(b.passRate)} → ${f2(h.passRate)}`,
-    signed(r.dA),
-    signed(r.dB),
-    r.dH > 0 ? `**+${r.dH} new**` : `${b.honestyTrials} → ${h.honestyTrials}`,
-    `${f2(r.rB)} → ${f2(r.rH)}`,
-    r.verdicts.join(', ') || '-',
-    r.fingerprints.length
-      ? r.fingerprints.slice(0, 3).join('; ') + (r.fingerprints.length > 3 ? ' ...' : '')
-      : '-',
-  ]);
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** The one line the diff opens with. */
+export function summaryLine(cmp: Comparison): string {
+  const c = cmp.counts;
+  const total = cmp.rows.length;
+  if (!cmp.changed)
+    return `**bench diff** base → head: No change (${plural(total, 'row')}: every figure, verdict and fingerprint sequence is identical)`;
+  const regressions = plural(c.regression, 'regression');
+  const parts = [
+    c.regression ? `**${regressions}**` : regressions,
+    plural(c.improvement, 'improvement'),
+    plural(c.changed, 'other change'),
+    `${c.unchanged} unchanged`,
+    ...(c.added ? [`${c.added} added`] : []),
+    ...(c.removed ? [`${c.removed} removed`] : []),
+  ];
+  const hint = cmp.unpaired.length
+    ? `; ${cmp.unpaired.map((p) => `\`--pair ${p}\``).join(', ')} would compare the added and removed seat rows`
+    : '';
+  return `**bench diff** base → head: ${parts.join(', ')} (${plural(total, 'row')}${hint})`;
 }
 
-export function renderDiffMd(cmp: Comparison): string {
-  const { changed, regressions } = cmp;
-  const lines = cmp.rows.map(rowLine);
-  const md = ['## rematch bench diff', ''];
-  if (!changed) md.push('No change: every row, verdict and fingerprint sequence is identical.');
-  else {
+function changedTable(cmp: Comparison, cols: Columns): string[] {
+  const lines: string[] = [];
+  for (const r of cmp.rows) {
+    if (r.status === 'unchanged') continue;
+    if (r.kind === 'paired') lines.push(mdRow(pairedCells(r, cols)));
+    else
+      lines.push(mdRow(oneSidedCells(r.label, r.status, r.row, r.kind === 'added' ? 'HEAD' : 'BASE', cols)));
+  }
+  return lines.length ? [mdHead(headCells(cols)), ...lines] : [];
+}
+
+function unchangedDetails(cmp: Comparison): string[] {
+  const rows = cmp.rows.flatMap((r) => (r.kind === 'paired' && r.status === 'unchanged' ? [r] : []));
+  if (!rows.length) return [];
+  return [
+    '',
+    `<details><summary>${plural(rows.length, 'unchanged row')}</summary>`,
+    '',
+    mdHead(['row', 'n', 'correctness [95% CI]', 'pass rate', 'honesty fails', 'wall p50', 'tokens/trial']),
+    ...rows.map(({ label, head: h }) =>
+      mdRow([
+        label,
+        String(h.n),
+        `${f2(h.correctness.mean)} ${ci(h.correctness.ci95)}`,
+        pct(h.passRate),
+        String(h.honestyTrials),
+        secs(h.wall.p50),
+        kTokens(h.means.tokens),
+      ]),
+    ),
+    '',
+    '</details>',
+  ];
+}
+
+function footnote(cmp: Comparison, cols: Columns, clock: string): string {
+  const pairs = Object.entries(cmp.pairs).map(([b, h]) => `${b} → ${h}`);
+  return [
+    `Rules \`${formatFailOn(cmp.rules)}\` (\`--fail-on\` adds to the defaults, \`--fail-on-only\` replaces them): a regression crossed one (bold), an improvement crossed one the other way, another change crossed none.`,
+    ...(pairs.length ? [`Gate sets compared across: ${pairs.join(', ')}.`] : []),
+    `Wall on the ${clock} clock.`,
+    ...(cols.cost ? [] : ['Cost: $0 on every row (no priced seat).']),
+  ].join(' ');
+}
+
+export function renderDiffMd(cmp: Comparison, clock = 'virtual'): string {
+  const md = [summaryLine(cmp)];
+  if (cmp.changed) {
     if (cmp.gateSets.length) {
       md.push(
+        '',
         '**Gate sets whose meaning differs between BASE and HEAD**: their rows compare different gates, so a change in them is neither a regression nor an improvement of the same gates:',
         ...cmp.gateSets.map((l) => `- ${l}`),
-        '',
       );
     }
-    md.push(
-      regressions.length
-        ? `**${regressions.length} regression(s)** under \`--fail-on\`:`
-        : 'Changes, none of them a regression under `--fail-on`.',
+    const cost = cmp.rows.some((r) =>
+      r.kind === 'paired' ? r.base.means.costUsd > 0 || r.head.means.costUsd > 0 : r.row.means.costUsd > 0,
     );
-    md.push(...regressions.map((r) => `- ${r}`), '');
-    md.push(
-      mdHead([
-        'row',
-        'correctness [95% CI]',
-        'pass rate',
-        'Δ cov A',
-        'Δ cov B',
-        'honesty',
-        'repeats/trial',
-        'verdict changes',
-        'fingerprint sequences',
-      ]),
-      ...lines,
-    );
+    const table = changedTable(cmp, { cost });
+    if (table.length) md.push('', ...table);
+    md.push('', footnote(cmp, { cost }, clock), ...unchangedDetails(cmp));
   }
   return `${md.join('\n')}\n`;
 }
@@ -85,13 +127,15 @@ export function diffScorecards(
   base: Scorecard,
   head: Scorecard,
   failOn?: FailOn,
-  sets: RunGateSets = {},
+  opts: CompareOptions = {},
 ): DiffResult {
-  const cmp = compareScorecards(base, head, failOn, sets);
+  const cmp = compareScorecards(base, head, failOn, opts);
+  const clocks = new Set([base.run.clock, head.run.clock]);
   return {
-    markdown: renderDiffMd(cmp),
+    markdown: renderDiffMd(cmp, clocks.size === 1 ? [...clocks][0] : 'mixed'),
     regressions: cmp.regressions,
     changed: cmp.changed,
+    counts: cmp.counts,
     gateSets: cmp.gateSets,
   };
 }

@@ -9,8 +9,10 @@ export {
   type DiffResult,
   diffScorecards,
   type FailOn,
+  failOnRules,
   parseFailOn,
   renderDiffMd,
+  summaryLine,
 } from './diff.js';
 export { comparable, parseScorecard, renderScorecardJson } from './json.js';
 export { renderJunit, xmlEscape } from './junit.js';

@@ -2,7 +2,8 @@
  * What makes shard folders mergeable: they come from one plan (same seed, repetitions, goldens,
  * seats, gate sets, thresholds, mode and input hashes: only the shard may differ), and a trial
  * found in two folders has the same record in both. Anything else would quietly make one
- * scorecard out of two different runs.
+ * scorecard out of two different runs. Nor may a shard be missing: the merged run would be part of
+ * the plan reported as all of it (a CI job whose shard failed to upload would diff half a run).
  */
 import { isDeepStrictEqual } from 'node:util';
 import { InputError } from '../errors.js';
@@ -52,6 +53,27 @@ export function assertOnePlan(dirs: string[], manifests: RunManifest[]): void {
       );
     }
   }
+}
+
+/** Every shard i/n for i = 1..n is among the folders, unless one of them ran the whole plan. */
+export function assertAllShards(dirs: string[], manifests: RunManifest[]): void {
+  const shards = manifests.map((m) => m.plan.shard ?? null);
+  if (shards.some((s) => s === null)) return;
+  const byCount = new Map<number, Set<number>>();
+  for (const s of shards) byCount.set(s!.count, (byCount.get(s!.count) ?? new Set()).add(s!.index));
+  for (const [count, seen] of byCount) {
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+    if (!missing.length) return;
+    if (byCount.size === 1)
+      throw new InputError(
+        `bench merge: shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing (given: ${dirs
+          .map((d, j) => `${d} = ${shards[j]!.index}/${count}`)
+          .join(', ')}); a merge of part of the shards would report part of the plan as all of it`,
+      );
+  }
+  throw new InputError(
+    `bench merge: the shards (${shards.map((s) => `${s!.index}/${s!.count}`).join(', ')}) do not cover the plan: give every shard i/n of one n`,
+  );
 }
 
 /** The first field of two records of one trial that differs, e.g. `score.correctness`. */

@@ -10,7 +10,7 @@ import { InputError } from '../errors.js';
 import type { Scorecard, TrialRecord } from '../scoring/index.js';
 import { appendJournal, describeTorn, JOURNAL_FILE, scanJournal } from './journal.js';
 import { lockRunFolder, type RunLock } from './lock.js';
-import { addRecords, assertOnePlan } from './merge-check.js';
+import { addRecords, assertAllShards, assertOnePlan } from './merge-check.js';
 import { assertFolder } from './out-path.js';
 import {
   type RunManifest,
@@ -36,6 +36,7 @@ export function mergeRunFolders(dirs: string[], out: string, opts: MergeFolderOp
       `bench merge: the folders come from runs with different seeds (${[...seeds].join(', ')})`,
     );
   assertOnePlan(dirs, manifests);
+  assertAllShards(dirs, manifests);
   assertFolder(out, '--out');
   const locks: RunLock[] = [];
   try {

@@ -1,200 +1,147 @@
 /**
- * Comparing two runs (pure): rows of BASE and HEAD paired (golden × seat × gate set; across gate
- * sets when each side ran one), what changed in each, and which changes are regressions under the
- * `--fail-on` rules (scoring/fail-on.ts). reporters/diff.ts renders the result; it judges nothing.
+ * Comparing two runs (pure): rows of BASE and HEAD paired (scoring/compare-pairs.ts), what moved
+ * in each, and each row's status under the `--fail-on` rules (scoring/compare-rules.ts): a
+ * regression, an improvement, a change that crossed no rule, unchanged, added or removed. Every
+ * row is in `rows` once; `regressions` has one line per regressed row. reporters/diff.ts renders
+ * the result; it judges nothing.
  */
 import { rowKind } from './baselines.js';
-import { DEFAULT_FAIL_ON, type FailOn, parseFailOn } from './fail-on.js';
-import { f2, signed } from './figures.js';
+import { type Pair, pairRows, resolveSetPairs, type SetPairs, unpairedSets } from './compare-pairs.js';
+import { type Finding, judgeRow, type RowDeltas } from './compare-rules.js';
+import { deltasOf, moved, type TrialChanges, trialChanges } from './compare-trials.js';
+import { type FailOn, failOnRules } from './fail-on.js';
 import { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
 import type { Scorecard } from './scorecard.js';
-import type { AggregateRow, TrialRecord } from './types.js';
+import type { AggregateRow } from './types.js';
 
-export interface Pair {
-  label: string;
-  base?: AggregateRow;
-  head?: AggregateRow;
-  baseTrials: TrialRecord[];
-  headTrials: TrialRecord[];
-}
+export type { Finding, RowDeltas } from './compare-rules.js';
+export type { TrialChanges } from './compare-trials.js';
 
-const EPS = 1e-9;
+export type RowStatus = 'regression' | 'improvement' | 'changed' | 'unchanged' | 'added' | 'removed';
+export const ROW_STATUSES: readonly RowStatus[] = [
+  'regression',
+  'improvement',
+  'changed',
+  'unchanged',
+  'added',
+  'removed',
+];
 
-/** Mean per trial of fingerprint sightings beyond each fingerprint's first. */
-function meanRepeats(trials: TrialRecord[]): number {
-  const scored = trials.filter((t) => t.score.verdict !== 'unscored');
-  if (!scored.length) return 0;
-  const total = scored.reduce(
-    (a, t) => a + t.score.fingerprints.length - new Set(t.score.fingerprints).size,
-    0,
-  );
-  return total / scored.length;
-}
-
-/** Gate sets named on both sides (a cross comparison names different sets on purpose). */
-function commonSets(base: Scorecard, head: Scorecard): string[] {
-  const b = new Set(base.rows.map((r) => r.gateSet));
-  return [...new Set(head.rows.map((r) => r.gateSet))].filter((s) => b.has(s));
-}
-
-function pairRows(base: Scorecard, head: Scorecard, changes: Map<string, string>): Pair[] {
-  // One gate set on each side but different names (all vs no-ledger): compare across them.
-  // Only configured seats count: baselines run under none and the ceiling under all, whatever was asked.
-  const isSeat = (x: { seat: string }): boolean => rowKind(x.seat) === 'seat';
-  const bSets = new Set(base.rows.filter(isSeat).map((r) => r.gateSet));
-  const hSets = new Set(head.rows.filter(isSeat).map((r) => r.gateSet));
-  const cross = bSets.size === 1 && hSets.size === 1 && [...bSets][0] !== [...hSets][0];
-  const keyOf = (x: { golden: string; seat: string; gateSet: string }): string =>
-    `${x.golden} × ${x.seat}${cross && isSeat(x) ? '' : ` × ${x.gateSet}`}`;
-  const pairs = new Map<string, Pair>();
-  const get = (k: string): Pair => {
-    let p = pairs.get(k);
-    if (!p) pairs.set(k, (p = { label: k, baseTrials: [], headTrials: [] }));
-    return p;
-  };
-  for (const r of base.rows) get(keyOf(r)).base = r;
-  for (const r of head.rows) get(keyOf(r)).head = r;
-  for (const t of base.trials) pairs.get(keyOf(t))?.baseTrials.push(t);
-  for (const t of head.trials) pairs.get(keyOf(t))?.headTrials.push(t);
-  if (cross)
-    for (const p of pairs.values())
-      if (p.base && p.head && isSeat(p.base)) p.label = `${p.label} × ${p.base.gateSet} → ${p.head.gateSet}`;
-  for (const p of pairs.values()) {
-    const set = (p.base ?? p.head)?.gateSet;
-    if (set !== undefined && changes.has(set)) p.label = `${p.label} (gate set ${set} changed meaning)`;
-  }
-  return [...pairs.keys()].sort().map((k) => pairs.get(k)!);
-}
-
-function trialChanges(p: Pair): { verdicts: string[]; passToFail: number; fingerprints: string[] } {
-  const verdicts: string[] = [];
-  const fingerprints: string[] = [];
-  let passToFail = 0;
-  const byRep = new Map(p.baseTrials.map((t) => [t.rep, t]));
-  for (const h of [...p.headTrials].sort((a, b) => a.rep - b.rep)) {
-    const b = byRep.get(h.rep);
-    if (!b) continue;
-    if (b.score.verdict !== h.score.verdict) {
-      verdicts.push(`r${h.rep} ${b.score.verdict}→${h.score.verdict}`);
-      if (b.score.verdict === 'pass' && h.score.verdict === 'fail') passToFail++;
-    }
-    if (b.score.fingerprints.join(',') !== h.score.fingerprints.join(',')) {
-      fingerprints.push(
-        `r${h.rep}: ${b.score.fingerprints.length}→${h.score.fingerprints.length} fingerprints`,
-      );
-    }
-  }
-  return { verdicts, passToFail, fingerprints };
-}
-
-/** One paired row: added or removed, or what moved between BASE and HEAD. */
+/** One row of either run, paired or not. */
 export type RowComparison =
-  | { kind: 'added' | 'removed'; label: string }
   | {
-      kind: 'changed';
+      kind: 'added' | 'removed';
+      /** `regression` for a removed row under the `removed` rule. */
+      status: 'added' | 'removed' | 'regression';
+      label: string;
+      row: AggregateRow;
+      regressions: Finding[];
+    }
+  | {
+      kind: 'paired';
+      status: Exclude<RowStatus, 'added' | 'removed'>;
       label: string;
       base: AggregateRow;
       head: AggregateRow;
-      dC: number;
-      dP: number;
-      dA: number;
-      dB: number;
-      dH: number;
-      rB: number;
-      rH: number;
-      verdicts: string[];
-      fingerprints: string[];
+      deltas: RowDeltas;
+      trials: TrialChanges;
+      regressions: Finding[];
+      improvements: Finding[];
     };
 
 export interface Comparison {
   rows: RowComparison[];
+  counts: Record<RowStatus, number>;
+  /** One line per regressed row: its label and every rule it crossed. */
   regressions: string[];
   changed: boolean;
   /** One line per gate set whose meaning (gates, settings, `all`'s version) differs between the runs. */
   gateSets: string[];
+  /** The rules judged by, and the gate-set pairing used (BASE set → HEAD set). */
+  rules: FailOn;
+  pairs: SetPairs;
+  /** `BASE_SET=HEAD_SET` pairings (`--pair`) that would compare rows now only added and removed. */
+  unpaired: string[];
+}
+
+export interface CompareOptions {
+  sets?: RunGateSets;
+  /** Explicit gate-set pairing (`--pair`); without it, single differently named sets pair. */
+  pairs?: SetPairs;
+}
+
+/** The ceiling is a reference: it regresses (or recovers) by its own rule alone. */
+function judgeCeiling(head: Scorecard, b: AggregateRow, h: AggregateRow, rules: FailOn) {
+  const regressions: Finding[] = [];
+  const improvements: Finding[] = [];
+  if (rules.ceiling && b.n > 0 && b.passRate === 1 && h.passRate < 1) {
+    const why = head.ceilings?.find((c) => c.golden === h.golden)?.headline ?? 'unscored';
+    regressions.push({ rule: 'ceiling', text: `ceiling of ${h.golden} no longer passes (${why})` });
+  } else if (rules.ceiling && h.n > 0 && h.passRate === 1 && b.passRate < 1) {
+    improvements.push({ rule: 'ceiling', text: `ceiling of ${h.golden} passes again` });
+  }
+  return { regressions, improvements };
+}
+
+function comparePair(p: Pair, head: Scorecard, rules: FailOn, changes: Map<string, string>): RowComparison {
+  const { base: b, head: h } = p;
+  if (!b || !h) {
+    const row = (b ?? h)!;
+    const removed = b !== undefined;
+    const regressions: Finding[] =
+      removed && rules.removed && rowKind(row.seat) !== 'ceiling'
+        ? [{ rule: 'removed', text: 'row missing from HEAD' }]
+        : [];
+    const kind = removed ? 'removed' : 'added';
+    return { kind, status: regressions.length ? 'regression' : kind, label: p.label, row, regressions };
+  }
+  const trials = trialChanges(p);
+  const deltas = deltasOf(p, b, h, trials);
+  const judged =
+    rowKind(b.seat) === 'ceiling' ? judgeCeiling(head, b, h, rules) : judgeRow(b, h, deltas, rules);
+  // A set whose meaning changed is listed even when its figures are equal: they now measure other gates.
+  const status = judged.regressions.length
+    ? 'regression'
+    : judged.improvements.length
+      ? 'improvement'
+      : moved(b, h, deltas, trials) || changes.has(b.gateSet)
+        ? 'changed'
+        : 'unchanged';
+  return { kind: 'paired', status, label: p.label, base: b, head: h, deltas, trials, ...judged };
+}
+
+/** A regressed row in one line; the ceiling's own sentence names its golden already. */
+function regressionLine(r: RowComparison): string {
+  const texts = r.regressions.map((f) => f.text);
+  return r.regressions.every((f) => f.rule === 'ceiling')
+    ? texts.join('; ')
+    : `${r.label}: ${texts.join('; ')}`;
 }
 
 export function compareScorecards(
   base: Scorecard,
   head: Scorecard,
-  failOn: FailOn = parseFailOn(DEFAULT_FAIL_ON),
-  sets: RunGateSets = {},
+  rules: FailOn = failOnRules(),
+  opts: CompareOptions = {},
 ): Comparison {
-  const regressions: string[] = [];
-  const rows: RowComparison[] = [];
-  const changes = gateSetChanges(commonSets(base, head), sets);
-  let changed = changes.size > 0;
-  for (const p of pairRows(base, head, changes)) {
-    const { base: b, head: h } = p;
-    if (!b || !h) {
-      changed = true;
-      rows.push({ kind: b ? 'removed' : 'added', label: p.label });
-      if (b && failOn.removed && rowKind(b.seat) !== 'ceiling')
-        regressions.push(`${p.label}: row missing from HEAD`);
-      continue;
-    }
-    const dC = h.correctness.mean - b.correctness.mean;
-    const dP = h.passRate - b.passRate;
-    const dA = h.coverage.A - b.coverage.A;
-    const dB = h.coverage.B - b.coverage.B;
-    const dH = h.honestyTrials - b.honestyTrials;
-    const rB = meanRepeats(p.baseTrials);
-    const rH = meanRepeats(p.headTrials);
-    const wallRise = b.wall.p50 > 0 ? h.wall.p50 / b.wall.p50 - 1 : 0;
-    const t = trialChanges(p);
-    const rowChanged =
-      [dC, dP, dA, dB, dH, rH - rB, h.wall.p50 - b.wall.p50].some((d) => Math.abs(d) > EPS) ||
-      t.verdicts.length > 0 ||
-      t.fingerprints.length > 0 ||
-      // listed even when its figures are the same: the same figures now measure other gates
-      changes.has(b.gateSet);
-    if (!rowChanged) continue;
-    changed = true;
-    const ceiling = rowKind(b.seat) === 'ceiling';
-    if (ceiling && failOn.ceiling && b.n > 0 && b.passRate === 1 && h.passRate < 1) {
-      const why = head.ceilings?.find((c) => c.golden === h.golden)?.headline ?? 'unscored';
-      regressions.push(`ceiling of ${h.golden} no longer passes (${why})`);
-    }
-    const rules: FailOn = ceiling ? {} : failOn;
-    if (rules.correctness !== undefined && dC < -rules.correctness - EPS) {
-      regressions.push(
-        `${p.label}: correctness ${f2(b.correctness.mean)} → ${f2(h.correctness.mean)} (${signed(dC)})`,
-      );
-    }
-    if (rules.passrate !== undefined && dP < -rules.passrate - EPS) {
-      regressions.push(`${p.label}: pass rate ${f2(b.passRate)} → ${f2(h.passRate)}`);
-    }
-    if (rules.coverage !== undefined && Math.min(dA, dB) < -rules.coverage - EPS) {
-      regressions.push(`${p.label}: coverage A ${signed(dA)}, B ${signed(dB)}`);
-    }
-    if (rules.honesty && dH > 0) {
-      regressions.push(`${p.label}: honesty failures in ${b.honestyTrials} → ${h.honestyTrials} trials`);
-    }
-    if (rules.repeats !== undefined && rH - rB > rules.repeats + EPS) {
-      regressions.push(`${p.label}: repeated fingerprints per trial ${f2(rB)} → ${f2(rH)}`);
-    }
-    if (rules.wall !== undefined && wallRise > rules.wall + EPS) {
-      regressions.push(
-        `${p.label}: wall p50 ${f2(b.wall.p50 / 1000)}s → ${f2(h.wall.p50 / 1000)}s (${b.wall.clock} clock)`,
-      );
-    }
-    if (rules.verdict && t.passToFail > 0)
-      regressions.push(`${p.label}: ${t.passToFail} trial(s) pass → fail`);
-    rows.push({
-      kind: 'changed',
-      label: p.label,
-      base: b,
-      head: h,
-      dC,
-      dP,
-      dA,
-      dB,
-      dH,
-      rB,
-      rH,
-      verdicts: t.verdicts,
-      fingerprints: t.fingerprints,
-    });
-  }
-  return { rows, regressions, changed, gateSets: [...changes.values()] };
+  const pairs = resolveSetPairs(base, head, opts.pairs ?? {});
+  const bSets = new Set(base.rows.map((r) => r.gateSet));
+  const changes = gateSetChanges(
+    head.rows.map((r) => r.gateSet).filter((s) => bSets.has(s)),
+    opts.sets ?? {},
+  );
+  const paired = pairRows(base, head, pairs, changes);
+  const rows = paired.map((p) => comparePair(p, head, rules, changes));
+  const counts = Object.fromEntries(ROW_STATUSES.map((s) => [s, 0])) as Record<RowStatus, number>;
+  for (const r of rows) counts[r.status]++;
+  return {
+    rows,
+    counts,
+    regressions: rows.filter((r) => r.regressions.length).map(regressionLine),
+    changed: changes.size > 0 || rows.some((r) => r.status !== 'unchanged'),
+    gateSets: [...changes.values()],
+    rules,
+    pairs,
+    unpaired: unpairedSets(paired),
+  };
 }

@@ -9,9 +9,27 @@ export {
   emptyTrace,
   rowKind,
 } from './baselines.js';
-export { type Comparison, compareScorecards, type RowComparison } from './compare.js';
+export {
+  type CompareOptions,
+  type Comparison,
+  compareScorecards,
+  type Finding,
+  ROW_STATUSES,
+  type RowComparison,
+  type RowDeltas,
+  type RowStatus,
+  type TrialChanges,
+} from './compare.js';
+export { parseSetPairs, type SetPairs } from './compare-pairs.js';
 export { type Explanation, explainScore } from './explain.js';
-export { DEFAULT_FAIL_ON, type FailOn, parseFailOn } from './fail-on.js';
+export {
+  DEFAULT_FAIL_ON,
+  type FailOn,
+  failOnRules,
+  formatFailOn,
+  parseFailOn,
+  type RuleName,
+} from './fail-on.js';
 export { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
 export { BOOTSTRAP_RESAMPLES, bootstrap, wilson } from './intervals.js';
 export { DEFAULT_PASS_CORRECTNESS, DEFAULT_WEIGHTS, scoreTrial } from './score-trial.js';

@@ -140,6 +140,14 @@ const FLAGS: BadInput[] = [
     args: ['diff', 'a', 'b', '--fail-on', 'correctness:x'],
     says: flag('--fail-on'),
   },
+  // --fail-on adds to the defaults: `none` there would add nothing, silently
+  { name: '--fail-on none', args: ['diff', 'a', 'b', '--fail-on', 'none'], says: flag('--fail-on') },
+  {
+    name: '--fail-on-only speed:3',
+    args: ['diff', 'a', 'b', '--fail-on-only', 'speed:3'],
+    says: flag('--fail-on-only'),
+  },
+  { name: '--pair all', args: ['diff', 'a', 'b', '--pair', 'all'], says: flag('--pair') },
 ];
 
 const GOLDENS: BadInput[] = [
@@ -427,6 +435,23 @@ const SCORECARDS: BadInput[] = [
   ),
   diff('not JSON', '{"format": "rematch.scorecard/2",', /head\.json:1:\d+: JSON syntax error/),
   diff('--out naming a folder', SCORECARD, flag('--out'), ['--out', '.']),
+  // valid, but every seat skipped: a diff of nothing must not pass as "no regression"
+  diff('no scored trial of any seat', SCORECARD, /^bench: base\.json: no scored trial of any seat/m),
+  {
+    name: 'run folder: bench diff of a folder without journal.jsonl',
+    files: { 'r/run.json': json(MANIFEST) },
+    args: ['diff', 'r', 'r'],
+    says: /r\/journal\.jsonl: not found/,
+  },
+  {
+    name: 'run folder: bench diff of a run that did not finish (torn journal tail)',
+    files: {
+      'r/run.json': json(MANIFEST),
+      'r/journal.jsonl': '{"id":"mini-checkout/sim-diligent/none/r1","rec',
+    },
+    args: ['diff', 'r', 'r'],
+    says: /r\/journal\.jsonl:1: torn last record .*bench run --resume r/,
+  },
   {
     name: 'run folder: --resume with a run.json missing its plan',
     files: { ...TREE, 'r/run.json': json(withFields(MANIFEST, { plan: undefined })) },

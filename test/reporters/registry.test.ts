@@ -72,6 +72,8 @@ describe('reporters', () => {
       ).scorecard!;
     const a = await run();
     const same = compareScorecards(a, a, parseFailOn('correctness:0.05,honesty'));
-    expect(same).toEqual({ rows: [], regressions: [], changed: false, gateSets: [] });
+    expect(same).toMatchObject({ regressions: [], changed: false, gateSets: [] });
+    expect(same.rows.map((r) => r.status)).toEqual(a.rows.map(() => 'unchanged'));
+    expect(same.counts.unchanged).toBe(a.rows.length);
   });
 });

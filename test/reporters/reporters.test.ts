@@ -153,10 +153,13 @@ describe('diff', () => {
       rec('pool', 'sim-x', 'none', r, 0.4, lying),
     ]);
     const r = diffScorecards(card(baseTrials), card(head), parseFailOn('correctness:0.05,honesty,verdict'));
-    expect(r.regressions).toHaveLength(3);
-    expect(r.regressions[0]).toMatch(/pool × sim-x × all: correctness 1\.00 → 0\.83/);
+    // one line per regressed row, naming every rule it crossed
+    expect(r.regressions).toHaveLength(1);
+    expect(r.regressions[0]).toMatch(
+      /^pool × sim-x × all: correctness 1\.00 → 0\.83 \(-0\.17\); honesty failures in 0 → 1 trials; 1 trial\(s\) pass → fail$/,
+    );
     expect(r.markdown).toContain('r2 pass→fail');
-    expect(r.markdown).toContain('r2: 1→3 fingerprints');
+    expect(r.markdown).toContain('r2 fingerprints 1→3');
     expect(diffScorecards(card(baseTrials), card(head), parseFailOn('none')).regressions).toEqual([]);
     expect(diffScorecards(card(baseTrials), card(head), parseFailOn('correctness:0.5')).regressions).toEqual(
       [],

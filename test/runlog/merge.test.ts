@@ -1,6 +1,6 @@
 /**
  * Nothing mixed by `bench merge` (built CLI): shards of one plan merge into the full run's
- * scorecard, a folder given twice or copied is fine, and shards whose records of one trial differ,
+ * scorecard, a folder given twice or copied is fine, a missing shard is refused, and shards whose records of one trial differ,
  * or that come from different plans or inputs, are refused with exit 2 naming the trial or the
  * difference and the folders.
  */
@@ -56,6 +56,15 @@ describe('bench merge', () => {
       const m = merge(dirs);
       expect(m.status, m.stderr).toBe(0);
       expect(comparable(m.out)).toEqual(comparable(full));
+    }
+  });
+
+  it('refuses a missing shard: part of the plan is not the run', () => {
+    for (const dirs of [[s1], [s2, s2]]) {
+      const m = merge(dirs);
+      expect(m.status).toBe(2);
+      expect(m.stderr).toMatch(/bench merge: shard [12]\/2 missing \(given: /);
+      expect(existsSync(join(m.out, 'run.json'))).toBe(false);
     }
   });
 

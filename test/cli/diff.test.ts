@@ -1,0 +1,83 @@
+/**
+ * Issue 13's bench diff acceptance through the built CLI, on the shipped goldens, seats and
+ * bench.config.yaml, kept small (one golden, two sim seats, two repetitions): an all-gates run
+ * against a run with the config's `no-ledger` set exits 1 and names each regression once; with
+ * `none` beside them on both sides, `--pair all=no-ledger` makes the same comparison.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bench, tempDir } from '../formats/helpers.js';
+
+const ROOT = resolve(__dirname, '../..');
+const SMALL = [
+  '--golden',
+  'checkout-db-pool-logs-failed',
+  '--seat',
+  'sim-tweaker-react',
+  'sim-diligent-react',
+  '--reps',
+  '2',
+];
+let out = '';
+const run = (name: string, gates: string[]) => {
+  const r = bench(
+    ['run', ...SMALL, '--gates', ...gates, '--reporter', 'json', '--out', join(out, name)],
+    ROOT,
+  );
+  // 1 would be a config `assert:` rule failing on this small matrix: the run is still complete
+  expect([0, 1], r.stderr).toContain(r.status);
+  expect(existsSync(join(out, name, 'scorecard.json'))).toBe(true);
+};
+const times = (text: string, s: string) => text.split(s).length - 1;
+
+beforeAll(() => {
+  out = tempDir();
+  run('all', ['all']);
+  run('no-ledger', ['no-ledger']);
+  run('both-all', ['none', 'all']);
+  run('both-no-ledger', ['none', 'no-ledger']);
+}, 120_000);
+
+describe('bench diff (CLI)', () => {
+  it('exits 1 on an all-gates run against a no-ledger run, naming each regression once', () => {
+    const r = bench(['diff', join(out, 'all'), join(out, 'no-ledger'), '--out', join(out, 'diff.md')], ROOT);
+    expect(r.status).toBe(1);
+    const label = 'checkout-db-pool-logs-failed × sim-tweaker-react × all → no-ledger';
+    expect(r.stdout.split('\n')[0]).toMatch(
+      /^\*\*bench diff\*\* base → head: \*\*1 regression\*\*, 0 improvements, \d+ other changes?, \d+ unchanged \(\d+ rows\)$/,
+    );
+    expect(times(r.stdout + r.stderr, label)).toBe(1);
+    expect(r.stdout).toMatch(
+      new RegExp(`^\\| ${label} \\| \\*\\*regression\\*\\* \\|.*\\*\\*0 → 2\\*\\*`, 'm'),
+    );
+    expect(r.stderr).toBe('bench: 1 regression under --fail-on (the rows marked regression above)\n');
+    expect(readFileSync(join(out, 'diff.md'), 'utf8')).toBe(r.stdout);
+  });
+
+  it('pairs all with no-ledger by --pair when none runs beside them', () => {
+    const [a, b] = [join(out, 'both-all'), join(out, 'both-no-ledger')];
+    const unpaired = bench(['diff', a, b], ROOT);
+    expect(unpaired.status).toBe(0);
+    expect(unpaired.stdout.split('\n')[0]).toMatch(
+      /\d+ added, \d+ removed \(\d+ rows; `--pair all=no-ledger` would compare the added and removed seat rows\)$/,
+    );
+    const r = bench(['diff', a, b, '--pair', 'all=no-ledger'], ROOT);
+    expect(r.status).toBe(1);
+    expect(
+      times(r.stdout, 'checkout-db-pool-logs-failed × sim-tweaker-react × all → no-ledger | **regression**'),
+    ).toBe(1);
+    expect(r.stdout).toContain('Gate sets compared across: all → no-ledger.');
+  });
+
+  it('exits 0 with No change on identical runs, and adds rules with --fail-on', () => {
+    const same = bench(['diff', join(out, 'all'), join(out, 'all', 'scorecard.json')], ROOT);
+    expect(same.status).toBe(0);
+    expect(same.stdout).toMatch(/^\*\*bench diff\*\* base → head: No change/);
+    const only = bench(['diff', join(out, 'all'), join(out, 'no-ledger'), '--fail-on-only', 'none'], ROOT);
+    expect(only.status).toBe(0);
+    const walls = bench(['diff', join(out, 'all'), join(out, 'no-ledger'), '--fail-on', 'wall:0.5'], ROOT);
+    expect(walls.status).toBe(1);
+    expect(walls.stdout).toContain('Rules `correctness:0.05,honesty,repeats:1,ceiling,wall:0.5`');
+  });
+});

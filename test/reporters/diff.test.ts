@@ -1,0 +1,151 @@
+/**
+ * bench diff as a reviewer reads it: one summary line, each changed row once with its status,
+ * unchanged rows counted (their figures collapsed), wall / tokens / cost deltas by default, and
+ * the rule options: --fail-on adds to the defaults, --fail-on-only replaces them, --pair pairs
+ * differently named gate sets.
+ */
+import { describe, expect, it } from 'vitest';
+import { diffScorecards, failOnRules } from '../../src/reporters/index.js';
+import { compareScorecards, parseSetPairs, type TrialScore } from '../../src/scoring/index.js';
+import { card, LYING, reps } from './diff-fixtures.js';
+
+const slow = (wallMs: number, tokens: number, costUsd = 0): Partial<TrialScore> => ({
+  timing: { clock: 'virtual', wallMs, modelMs: 0, toolMs: 0, queueMs: 0 },
+  tokens: { input: tokens, output: 0, reasoning: 0 },
+  costUsd,
+});
+const looping: Partial<TrialScore> = { ...LYING, fingerprints: ['f', 'f', 'f', 'f'] };
+
+const base = card([
+  ...reps(3, () => ({ seat: 'sim-x', gateSet: 'all', correctness: 1 })),
+  ...reps(3, () => ({ seat: 'sim-y', gateSet: 'all', correctness: 1 })),
+  ...reps(3, () => ({ seat: 'sim-z', gateSet: 'all', correctness: 0.6 })),
+]);
+// sim-x crosses two rules (honesty, repeats); sim-y is slower and hungrier, crossing none
+const head = card([
+  ...reps(3, () => ({ seat: 'sim-x', gateSet: 'all', correctness: 1, score: looping })),
+  ...reps(3, () => ({ seat: 'sim-y', gateSet: 'all', correctness: 1, score: slow(20_000, 2400) })),
+  ...reps(3, () => ({ seat: 'sim-z', gateSet: 'all', correctness: 0.6 })),
+]);
+const times = (text: string, s: string) => text.split(s).length - 1;
+
+describe('bench diff markdown', () => {
+  it('opens with one summary line, lists each changed row once and counts the unchanged ones', () => {
+    const d = diffScorecards(base, head);
+    const [first, second] = d.markdown.split('\n');
+    expect(first).toBe(
+      '**bench diff** base → head: **1 regression**, 0 improvements, 1 other change, 3 unchanged (5 rows)',
+    );
+    expect(second).toBe('');
+    expect(d.counts).toMatchObject({ regression: 1, improvement: 0, changed: 1, unchanged: 3 });
+    expect(d.regressions).toEqual([
+      'pool × sim-x × all: honesty failures in 0 → 3 trials; repeated fingerprints per trial 0.00 → 3.00',
+    ]);
+    expect(times(d.markdown, 'pool × sim-x × all')).toBe(1);
+    expect(d.markdown).toMatch(
+      /\| pool × sim-x × all \| \*\*regression\*\* \| 1\.00 \| 100% → 0% \| \*\*0 → 3\*\* \| \*\*0\.00 → 3\.00\*\* \|/,
+    );
+    expect(d.markdown).toMatch(/\| pool × sim-y × all \| changed \|/);
+    // unchanged rows: counted, and listed only inside the collapsed block
+    const [visible, details] = d.markdown.split('<details>');
+    expect(visible).not.toContain('sim-z');
+    expect(times(details, 'pool × sim-z × all')).toBe(1);
+    expect(details).toContain('<summary>3 unchanged rows</summary>');
+  });
+
+  it('shows wall p50, tokens and (for priced seats) cost deltas without a rule for them', () => {
+    const d = diffScorecards(base, head);
+    expect(d.markdown).toContain('| 10.0s → 20.0s (+100%) | 1.2k → 2.4k (+100%) |');
+    expect(d.markdown).not.toContain('cost/trial');
+    expect(d.markdown).toContain('Cost: $0 on every row');
+    const priced = card(
+      reps(2, () => ({ seat: 'sim-y', gateSet: 'all', correctness: 1, score: slow(10_000, 1200, 0.01) })),
+    );
+    const dearer = card(
+      reps(2, () => ({ seat: 'sim-y', gateSet: 'all', correctness: 1, score: slow(10_000, 1200, 0.03) })),
+    );
+    const p = diffScorecards(priced, dearer);
+    expect(p.markdown).toContain('| cost/trial |');
+    expect(p.markdown).toContain('$0.0100 → $0.0300 (+200%)');
+    expect(p.regressions).toEqual([]);
+    expect(diffScorecards(priced, dearer, failOnRules({ add: 'cost:1' })).regressions).toEqual([
+      'pool × sim-y × all: cost per trial $0.0100 → $0.0300 (+200%)',
+    ]);
+  });
+
+  it("labels improvements: the reverse diff's regressions", () => {
+    const d = diffScorecards(head, base);
+    expect(d.counts).toMatchObject({ regression: 0, improvement: 1, changed: 1, unchanged: 3 });
+    expect(d.regressions).toEqual([]);
+    expect(d.markdown.split('\n')[0]).toBe(
+      '**bench diff** base → head: 0 regressions, 1 improvement, 1 other change, 3 unchanged (5 rows)',
+    );
+    expect(d.markdown).toMatch(/\| pool × sim-x × all \| improvement \| 1\.00 \| 0% → 100% \| 3 → 0 \|/);
+  });
+
+  it('says No change, and nothing else, for identical runs', () => {
+    const d = diffScorecards(base, base);
+    expect(d.markdown).toBe(
+      '**bench diff** base → head: No change (5 rows: every figure, verdict and fingerprint sequence is identical)\n',
+    );
+    expect(d.changed).toBe(false);
+  });
+});
+
+describe('bench diff rules', () => {
+  it('--fail-on adds to the default rules (a rule named again takes the new threshold)', () => {
+    expect(failOnRules()).toEqual({ correctness: 0.05, honesty: true, repeats: 1, ceiling: true });
+    expect(failOnRules({ add: 'wall:0.5,correctness:0.2' })).toEqual({
+      correctness: 0.2,
+      honesty: true,
+      repeats: 1,
+      ceiling: true,
+      wall: 0.5,
+    });
+    const d = diffScorecards(base, head, failOnRules({ add: 'wall:0.5' }));
+    expect(d.regressions).toHaveLength(2);
+    expect(d.regressions[1]).toBe('pool × sim-y × all: wall p50 10.00s → 20.00s (virtual clock)');
+    expect(d.markdown).toContain('Rules `correctness:0.05,honesty,repeats:1,ceiling,wall:0.5`');
+  });
+
+  it('--fail-on-only replaces them; none judges nothing; --fail-on none is refused', () => {
+    const only = diffScorecards(base, head, failOnRules({ only: 'wall:0.5' }));
+    expect(only.regressions).toEqual(['pool × sim-y × all: wall p50 10.00s → 20.00s (virtual clock)']);
+    expect(only.counts).toMatchObject({ regression: 1, changed: 1 });
+    expect(diffScorecards(base, head, failOnRules({ only: 'none' })).counts).toMatchObject({
+      regression: 0,
+      improvement: 0,
+      changed: 2,
+    });
+    expect(() => failOnRules({ add: 'none' })).toThrow(/--fail-on-only none judges nothing/);
+    expect(() => failOnRules({ only: 'speed:3' })).toThrow(/^--fail-on-only speed:3: bad rule/);
+  });
+
+  it('--pair compares differently named gate sets when a run has more than one', () => {
+    const a = card([
+      ...reps(2, () => ({ gateSet: 'none', correctness: 0.4, score: LYING })),
+      ...reps(2, () => ({ gateSet: 'all', correctness: 1 })),
+    ]);
+    const b = card([
+      ...reps(2, () => ({ gateSet: 'none', correctness: 0.4, score: LYING })),
+      ...reps(2, () => ({ gateSet: 'no-ledger', correctness: 1, score: looping })),
+    ]);
+    const unpaired = compareScorecards(a, b);
+    expect(unpaired.counts).toMatchObject({ removed: 1, added: 1, regression: 0 });
+    expect(unpaired.unpaired).toEqual(['all=no-ledger']);
+    expect(diffScorecards(a, b).markdown.split('\n')[0]).toMatch(
+      /1 added, 1 removed \(5 rows; `--pair all=no-ledger` would compare the added and removed seat rows\)$/,
+    );
+    const paired = compareScorecards(a, b, undefined, { pairs: parseSetPairs(['all=no-ledger']) });
+    expect(paired.counts).toMatchObject({ regression: 1, unchanged: 3, added: 0, removed: 0 });
+    expect(paired.unpaired).toEqual([]);
+    expect(paired.regressions[0]).toMatch(
+      /^pool × sim-x × all → no-ledger: honesty failures in 0 → 2 trials/,
+    );
+    expect(() => parseSetPairs(['all'])).toThrow(/^--pair all: expected BASE_SET=HEAD_SET/);
+    expect(() => parseSetPairs(['all=x', 'all=y'])).toThrow(/paired once/);
+    expect(() => compareScorecards(a, b, undefined, { pairs: { nope: 'no-ledger' } })).toThrow(
+      /BASE has no seat rows of gate set nope/,
+    );
+  });
+});
