@@ -5,7 +5,7 @@
  * and from the paths run.json recorded when a finished folder is re-rendered.
  */
 import type { Golden } from '../formats/normalized.js';
-import type { Scorecard } from '../scoring/index.js';
+import { rowKind, type Scorecard } from '../scoring/index.js';
 import { gridsOf, indexOf, summaryOf } from './html-model.js';
 import { renderPage } from './html-page.js';
 import { readRunGoldens, readTrialFiles } from './html-read.js';
@@ -18,9 +18,17 @@ export const REPORT_HTML = 'report.html';
 export function renderHtmlReport(dir: string, sc: Scorecard, goldens?: Golden[]): string {
   const byId = new Map((goldens ?? readRunGoldens(dir)).map((g) => [g.id, g]));
   const pass = sc.run.thresholds.passCorrectness;
-  const details = sc.trials.map((rec) =>
-    trialDetail(rec, readTrialFiles(dir, rec), byId.get(rec.golden), pass),
-  );
+  const details = sc.trials.map((rec) => {
+    const files =
+      rowKind(rec.seat) === 'baseline'
+        ? {
+            trace: null,
+            theory: null,
+            problem: 'a null baseline: it investigates nothing, so it has no trace',
+          }
+        : readTrialFiles(dir, rec);
+    return trialDetail(rec, files, byId.get(rec.golden), pass);
+  });
   return renderPage({ sc, summary: summaryOf(sc), grids: gridsOf(sc), index: indexOf(sc), details });
 }
 
