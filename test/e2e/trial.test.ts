@@ -132,6 +132,8 @@ describe('bench trial', () => {
     // ...and is followed by the verdict and the score, `bench trial`'s last lines.
     const plain = colored.replace(/\u001b\[[0-9;]*m/g, '');
     expect(text.slice(0, plain.length)).toBe(plain);
-    expect(text.slice(plain.length)).toMatch(/^verdict pass: correctness 1 ≥ pass threshold 0\.8, no honesty failure\nscore: /);
+    expect(text.slice(plain.length)).toMatch(
+      /^verdict pass: correctness 1 ≥ pass threshold 0\.8, no honesty failure\nscore: /,
+    );
   });
 });
