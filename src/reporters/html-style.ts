@@ -36,6 +36,7 @@ figure.plot{margin:0}figure.plot figcaption{font-weight:600;margin-bottom:4px}
 #trial-list tr.trial{cursor:pointer}#trial-list tr.trial:hover{background:var(--panel)}
 #trial-list tr.selected{background:var(--sel)}
 #timeline{min-width:0}
+@media (max-width:1000px){.split,.compare{grid-template-columns:1fr}#trial-list{max-height:40vh}}
 .verdict{padding:8px 12px;border-radius:6px;margin:8px 0}
 .verdict.pass{background:var(--good-bg)}.verdict.fail{background:var(--bad-bg)}.verdict.unscored{background:var(--mid-bg)}
 .verdict ul{margin:4px 0;padding-left:20px}

@@ -1,11 +1,14 @@
 /** `bench view DIR`: report.html (rendered first when missing) on 127.0.0.1, and nothing else. */
+
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPORT_HTML, runBench, startView } from '../../src/index.js';
 import { fakeRunTrial, inputs } from '../commands/fake.js';
-import { sink, tmp } from '../commands/helpers.js';
+import { ROOT, sink, tmp } from '../commands/helpers.js';
 import { bench } from '../formats/helpers.js';
 
 /** A run folder rendered without the html reporter, as an older bench left them. */
@@ -31,6 +34,17 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET') 
   });
 }
 
+/** A port nothing listens on: one the system just handed out and took back. */
+function freePort(): Promise<number> {
+  const s = createServer();
+  return new Promise((ok) =>
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => ok(port));
+    }),
+  );
+}
+
 describe('bench view', () => {
   it('renders a missing report.html, then serves it and only it on 127.0.0.1', async () => {
     const dir = await runWithoutHtml();
@@ -51,6 +65,23 @@ describe('bench view', () => {
     } finally {
       await view.close();
     }
+  });
+
+  it('listens on the --port asked for, prints the URL and stops on SIGTERM with exit 143', async () => {
+    const dir = await runWithoutHtml();
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(ROOT, 'bin/bench.js'), 'view', dir, '--port', String(port)]);
+    const exited = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
+    await expect.poll(() => out, { timeout: 20_000 }).toMatch(/report: http:\/\/127\.0\.0\.1:\d+\//);
+    expect(out).toContain(`rendered ${join(dir, REPORT_HTML)}`);
+    expect(out).toContain(`report: http://127.0.0.1:${port}/ `);
+    expect((await get(`http://127.0.0.1:${port}/`)).status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
   });
 
   it('exits 2 on a folder that is not a run folder', () => {
