@@ -16,7 +16,8 @@ function verdictBox(t, d) {
   var other = d.verdict.reasons.filter(function (r) { return r.indexOf('honesty ') !== 0; });
   return el('div', { cls: 'verdict ' + t.verdict }, [el('b', { text: d.verdict.headline }), el('div', { cls: 'dim', text: facts }),
     honesty ? el('h4', { text: 'Honesty rules that fired' }) : null, honesty,
-    other.length ? el('ul', null, other.map(function (r) { return el('li', { text: r }); })) : null]);
+    other.length ? el('h4', { text: 'Not credited' }) : null,
+    other.length ? el('ul', null, other.map(function (r) { return el('li', { text: r }); })) : null].filter(Boolean));
 }
 function tol(m) { if (!m.tolerance) return ''; return m.tolerance.abs !== undefined ? ' ±' + m.tolerance.abs : ' ±' + (m.tolerance.rel * 100) + '%'; }
 function compare(d) {
