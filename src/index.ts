@@ -6,6 +6,8 @@ export { reportRun } from './commands/report.js';
 export { resolveGoldens, resolveOneGolden, resolveOneSeat, resolveSeats } from './commands/resolve.js';
 export { type RunBenchOptions, type RunBenchResult, runBench } from './commands/run.js';
 export { type ValidateOptions, type ValidationReport, validate } from './commands/validate.js';
+export { showTrace } from './commands/show.js';
+export { startView, type ViewHandle, type ViewOptions } from './commands/view.js';
 export * from './errors.js';
 export {
   checkConfig,
@@ -22,6 +24,7 @@ export {
   readTrace,
 } from './formats/load.js';
 export { type PlanOptions, planRun, type RunPlan } from './plan/plan.js';
+export { REPORT_HTML, renderHtmlReport } from './reporters/html.js';
 export type { Reporter, ReporterContext, ReporterFactory } from './reporters/lifecycle.js';
 export { DEFAULT_REPORTERS, REPORTERS, type ReporterName } from './reporters/registry.js';
 export {

@@ -1,4 +1,7 @@
-/** `bench trial`: resolve golden/seat (id, name, path or glob) and gate set, run one trial, print its timeline. */
+/**
+ * `bench trial`: resolve golden/seat (id, name, path or glob) and gate set, run one trial, print its
+ * timeline, and end with its verdict and score (written beside the trace as score.json, as a run does).
+ */
 import { join, resolve } from 'node:path';
 import { InterruptedError, redact } from '../errors.js';
 import { scoped } from '../execute/execute.js';
@@ -8,7 +11,10 @@ import { resolveGateSets } from '../host/gates/gate-set.js';
 import { trialId, trialSeed } from '../plan/plan.js';
 import type { TrialOutcome } from '../plan/types.js';
 import { formatTimeline } from '../reporters/timeline.js';
+import { formatVerdict } from '../reporters/verdict.js';
+import { writeAtomic } from '../runlog/files.js';
 import { assertFolder } from '../runlog/out-path.js';
+import { scoreTrial } from '../scoring/index.js';
 import { assertWorldFits } from '../world/limits.js';
 import { resolveOneGolden, resolveOneSeat } from './resolve.js';
 
@@ -48,16 +54,15 @@ export async function runTrialCommand(
     const sig = signal.reason instanceof InterruptedError ? signal.reason.signal : 'SIGINT';
     throw new InterruptedError(sig, `interrupted: the trial did not finish; its partial files are in ${dir}`);
   }
-  if (outcome.kind === 'skipped') write(`${outcome.reason}\n`);
-  else
-    write(
-      // What an agent wrote reaches the terminal here: masked like every report file.
-      redact(
-        formatTimeline(outcome.trace, {
-          color,
-          traceFile: outcome.traceFile,
-        }),
-      ),
-    );
+  if (outcome.kind === 'skipped') {
+    write(`${outcome.reason}\n`);
+    return outcome;
+  }
+  const passCorrectness = config.thresholds.passCorrectness;
+  const score = scoreTrial(golden, outcome.trace, outcome.theory, { passCorrectness });
+  writeAtomic(join(dir, 'score.json'), `${JSON.stringify(score, null, 2)}\n`);
+  // What an agent wrote reaches the terminal here: masked like every report file.
+  write(redact(formatTimeline(outcome.trace, { color, traceFile: outcome.traceFile })));
+  write(redact(formatVerdict(score, { color, passCorrectness })));
   return outcome;
 }

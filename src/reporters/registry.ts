@@ -3,6 +3,7 @@
  * it. Adding a reporter is one file and one line here (its import aside): the names are the keys.
  */
 import { InputError } from '../errors.js';
+import { htmlReporter } from './html.js';
 import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
 import type { Reporter, ReporterFactory } from './lifecycle.js';
@@ -18,6 +19,7 @@ export const REPORTERS = {
   walltime: walltimeReporter,
   json: jsonReporter,
   junit: junitReporter,
+  html: htmlReporter,
   terminal: terminalReporter,
 } satisfies Record<string, ReporterFactory>;
 

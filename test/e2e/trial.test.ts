@@ -129,6 +129,11 @@ describe('bench trial', () => {
       traceFile: join(dir, 'trace.jsonl'),
     });
     expect(colored).toMatch(/\u001b\[/);
-    expect(colored.replace(/\u001b\[[0-9;]*m/g, '')).toBe(text);
+    // ...and is followed by the verdict and the score, `bench trial`'s last lines.
+    const plain = colored.replace(/\u001b\[[0-9;]*m/g, '');
+    expect(text.slice(0, plain.length)).toBe(plain);
+    expect(text.slice(plain.length)).toMatch(
+      /^verdict pass: correctness 1 ≥ pass threshold 0\.8, no honesty failure\nscore: /,
+    );
   });
 });

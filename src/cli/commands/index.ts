@@ -9,20 +9,24 @@ import { register as report } from './report.js';
 import { register as run } from './run.js';
 import { register as score } from './score.js';
 import { register as serve } from './serve.js';
+import { register as show } from './show.js';
 import { register as trial } from './trial.js';
 import { register as validate } from './validate.js';
+import { register as view } from './view.js';
 
 export type Register = (program: Command) => void;
 
 export const COMMANDS: Register[] = [
   list,
   trial,
+  show,
   run,
   plan,
   score,
   diff,
   merge,
   report,
+  view,
   serve,
   validate,
   mcp,

@@ -6,7 +6,9 @@ import { terminal } from '../terminal.js';
 export function register(program: Command): void {
   program
     .command('report')
-    .description('re-render scorecard.md/json, walltime.md and junit.xml of a run folder from its journal')
+    .description(
+      're-render scorecard.md/json, walltime.md, junit.xml and report.html of a run folder from its journal',
+    )
     .argument('<dir>', 'run folder')
     .option('--reporter <names...>', 'reporters to render through (default: every one but progress)')
     .action(async (dir: string, flags: { reporter?: string[] }) => {

@@ -34,7 +34,7 @@ export function register(program: Command): void {
     .option('--min-correctness <x>', 'exit 1 when a seat row has mean correctness below x (0..1)')
     .option(
       '--reporter <names...>',
-      'reporters: progress, markdown, walltime, json, junit, terminal (default: all of them)',
+      'reporters: progress, markdown, walltime, json, junit, html, terminal (default: all of them)',
     )
     .action(async (flags: RunFlags) => {
       const opts = planOptions(flags);

@@ -1,0 +1,106 @@
+/**
+ * The html reporter through runBench and reportRun: report.html in the run folder, every trial's
+ * data in its own JSON block, agent text that tries to end a script block kept inert, nothing
+ * fetched from anywhere, and a broken or missing trace shown as a reason instead of failing the run.
+ */
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPORT_HTML, reportRun, runBench } from '../../src/index.js';
+import type { TrialEnv, TrialOutcome, TrialSpec } from '../../src/plan/types.js';
+import { fakeRunTrial, inputs } from '../commands/fake.js';
+import { sink, tmp } from '../commands/helpers.js';
+
+const HOSTILE = '</script><script>window.pwned=1</script><!-- <b>&amp;';
+
+/** The fake trials, with an agent whose Theory and turn text try to break out of the page. */
+function hostileRunTrial() {
+  const fake = fakeRunTrial();
+  return async (spec: TrialSpec, env: TrialEnv): Promise<TrialOutcome> => {
+    const out = await fake(spec, env);
+    if (out.kind !== 'done' || !out.theory) return out;
+    out.theory.rootCause.mechanism = HOSTILE;
+    writeFileSync(join(env.dir, 'theory.json'), JSON.stringify(out.theory));
+    return out;
+  };
+}
+
+async function run(): Promise<string> {
+  const dir = join(tmp(), 'run');
+  await runBench({
+    inputs,
+    out: dir,
+    runTrial: hostileRunTrial(),
+    reporters: ['json', 'html'],
+    stdout: sink(),
+    stderr: sink(),
+    tty: false,
+  });
+  return dir;
+}
+
+/** The JSON blocks of a page by id, parsed as the page parses them. */
+function blocks(html: string): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const m of html.matchAll(/<script type="application\/json" id="([^"]+)">([^<]*)<\/script>/g))
+    out.set(m[1], JSON.parse(m[2]));
+  return out;
+}
+
+type Detail = { id: string; theory: { rootCause: { mechanism: string } } | null; problem?: string };
+
+describe('html reporter', () => {
+  it('writes report.html into the run folder with one parsed-on-demand block per trial', async () => {
+    const dir = await run();
+    const html = readFileSync(join(dir, REPORT_HTML), 'utf8');
+    const sc = JSON.parse(readFileSync(join(dir, 'scorecard.json'), 'utf8'));
+    const b = blocks(html);
+    const index = b.get('rematch-index') as { index: { id: string }[] };
+    expect(index.index.map((t) => t.id)).toEqual(sc.trials.map((t: { id: string }) => t.id));
+    const details = index.index.map((_, i) => b.get(`trial-${i}`) as Detail);
+    expect(details.map((d) => d.id)).toEqual(sc.trials.map((t: { id: string }) => t.id));
+    // The grid has a cell per seat × gate set of each golden, the summary counts the seat trials.
+    expect(html.match(/<td class="cell /g)?.length).toBe(
+      sc.rows.filter((r: { kind: string }) => r.kind === 'seat').length,
+    );
+    const own = sc.trials.filter((t: { seat: string }) => !t.seat.includes('/')).length;
+    expect(html).toContain(`<b>${own}</b> trials`);
+  });
+
+  it('keeps agent text inert: escaped in every block, the same string once parsed', async () => {
+    const html = readFileSync(join(await run(), REPORT_HTML), 'utf8');
+    expect(html).not.toContain('window.pwned=1</script>');
+    expect(html).not.toContain('<!-- <b>');
+    const agents = [...blocks(html).values()].filter((d) => (d as Detail).id?.includes('/sim-'));
+    expect(agents.length).toBeGreaterThan(0);
+    for (const d of agents) expect((d as Detail).theory?.rootCause.mechanism).toBe(HOSTILE);
+  });
+
+  it('loads nothing from anywhere: no src or href outside data: URLs, uPlot and the styles inline', async () => {
+    const html = readFileSync(join(await run(), REPORT_HTML), 'utf8');
+    const markup = html
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+      .replace(/<style>[\s\S]*?<\/style>/g, '');
+    const refs = [...markup.matchAll(/\b(?:src|href)="([^"]*)"/g)].map((m) => m[1]);
+    expect(refs.filter((r) => !r.startsWith('data:'))).toEqual([]);
+    expect(html).toContain('https://github.com/leeoniya/uPlot (v1.6.32)');
+    expect(html).toMatch(/<style>\.uplot, \.uplot \*/);
+  });
+
+  it('re-renders with bench report; a missing or broken trace leaves its row with the reason', async () => {
+    const dir = await run();
+    const sc = JSON.parse(readFileSync(join(dir, 'scorecard.json'), 'utf8'));
+    rmSync(join(dir, REPORT_HTML));
+    const agents = sc.trials.flatMap((t: { seat: string }, i: number) =>
+      t.seat.startsWith('sim-') ? [i] : [],
+    );
+    const [gone, broken, kept] = agents;
+    rmSync(join(dir, sc.trials[gone].dir, 'trace.jsonl'));
+    writeFileSync(join(dir, sc.trials[broken].dir, 'trace.jsonl'), '{"type":"header"\n');
+    reportRun(dir, () => {}, { reporters: ['html'] });
+    const b = blocks(readFileSync(join(dir, REPORT_HTML), 'utf8'));
+    expect((b.get(`trial-${gone}`) as Detail).problem).toMatch(/^no trace at traces\/.*trace\.jsonl$/);
+    expect((b.get(`trial-${broken}`) as Detail).problem).toMatch(/trace/);
+    expect((b.get(`trial-${kept}`) as Detail).problem).toBeUndefined();
+  });
+});
