@@ -9,10 +9,11 @@ import { describeTorn, JOURNAL_FILE, scanJournal } from '../runlog/journal.js';
 import { assertFile, writeOutFile } from '../runlog/out-path.js';
 import { readManifest } from '../runlog/run-folder.js';
 import { scorecardOf } from '../runlog/scorecard.js';
-import { failOnRules, parseSetPairs, rowKind, type Scorecard } from '../scoring/index.js';
+import { failOnRules, parseSetPairs, rowKind, SCORECARD_FORMAT, type Scorecard } from '../scoring/index.js';
 
 /**
- * A run folder written without the json reporter still holds its journal: it is scored from that.
+ * A run folder written without the json reporter (or by an older bench) still holds its journal:
+ * it is scored from that.
  * A diff of an unfinished run would compare fewer trials and pass: a folder without a journal or
  * with a torn last record is bad input here (`bench report` and `--resume` are where those are fine).
  */
@@ -40,10 +41,28 @@ function scorecardOfFolder(dir: string): Scorecard {
   return scorecardOf(dir, () => {});
 }
 
+/**
+ * The `format` a scorecard.json names, when it is an older rematch scorecard: a base run made by
+ * an older bench (the CI's cached base, say) is re-scored from its journal rather than refused.
+ */
+function olderFormat(file: string): string | undefined {
+  try {
+    const format = (JSON.parse(readInput(file, 'scorecard')) as { format?: unknown }).format;
+    return typeof format === 'string' &&
+      format.startsWith('rematch.scorecard/') &&
+      format !== SCORECARD_FORMAT
+      ? format
+      : undefined;
+  } catch {
+    return undefined; // parseScorecard names what is wrong with it
+  }
+}
+
 export function readScorecard(path: string): Scorecard {
   const dir = existsSync(path) && statSync(path).isDirectory();
   const file = dir ? join(path, 'scorecard.json') : path;
-  if (dir && !existsSync(file) && existsSync(join(path, 'run.json'))) return scorecardOfFolder(path);
+  const folder = dir && existsSync(join(path, 'run.json'));
+  if (folder && (!existsSync(file) || olderFormat(file))) return scorecardOfFolder(path);
   if (!existsSync(file)) throw new InputError(`${file}: not found (give a run folder or a scorecard.json)`);
   return parseScorecard(readInput(file, 'scorecard'), file);
 }

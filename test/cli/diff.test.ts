@@ -4,7 +4,7 @@
  * against a run with the config's `no-ledger` set exits 1 and names each regression once; with
  * `none` beside them on both sides, `--pair all=no-ledger` makes the same comparison.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bench, tempDir } from '../formats/helpers.js';
@@ -79,5 +79,23 @@ describe('bench diff (CLI)', () => {
     const walls = bench(['diff', join(out, 'all'), join(out, 'no-ledger'), '--fail-on', 'wall:0.5'], ROOT);
     expect(walls.status).toBe(1);
     expect(walls.stdout).toContain('Rules `correctness:0.05,honesty,repeats:1,ceiling,wall:0.5`');
+  });
+
+  it('re-scores a run folder whose scorecard.json an older bench wrote (a cached CI base)', () => {
+    const old = join(out, 'old-all');
+    cpSync(join(out, 'all'), old, { recursive: true });
+    const file = join(old, 'scorecard.json');
+    const sc = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(
+      file,
+      JSON.stringify({ ...sc, format: 'rematch.scorecard/1', gateEffects: [{ meanDiff: 0 }] }),
+    );
+    const r = bench(['diff', old, join(out, 'all')], ROOT);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^\*\*bench diff\*\* base → head: No change/);
+    // the file alone has no journal beside it to re-score from: bad input, naming the version
+    const file1 = bench(['diff', file, join(out, 'all')], ROOT);
+    expect(file1.status).toBe(2);
+    expect(file1.stderr).toContain('scorecard format "rematch.scorecard/1"');
   });
 });
