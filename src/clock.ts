@@ -8,8 +8,12 @@
  *   long as every actor waits only through this clock (no real I/O that affects ordering).
  */
 
+/** The clocks a trial runs on: real seats on wall time, sims on the virtual clock. */
+export const CLOCK_KINDS = ['real', 'virtual'] as const;
+export type ClockKind = (typeof CLOCK_KINDS)[number];
+
 export interface Clock {
-  readonly kind: 'real' | 'virtual';
+  readonly kind: ClockKind;
   /** Milliseconds since the clock's epoch (virtual clocks start at 0 unless told otherwise). */
   now(): number;
   sleep(ms: number, signal?: AbortSignal): Promise<void>;

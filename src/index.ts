@@ -5,8 +5,8 @@ export { mergeRuns } from './commands/merge.js';
 export { reportRun } from './commands/report.js';
 export { resolveGoldens, resolveOneGolden, resolveOneSeat, resolveSeats } from './commands/resolve.js';
 export { type RunBenchOptions, type RunBenchResult, runBench } from './commands/run.js';
-export { type ValidateOptions, type ValidationReport, validate } from './commands/validate.js';
 export { showTrace } from './commands/show.js';
+export { type ValidateOptions, type ValidationReport, validate } from './commands/validate.js';
 export { startView, type ViewHandle, type ViewOptions } from './commands/view.js';
 export * from './errors.js';
 export {

@@ -46,7 +46,7 @@ const ALLOWED: Record<string, string[]> = {
   clock: [],
   watchdog: [],
   random: [],
-  formats: ['errors'],
+  formats: ['clock', 'errors'],
   world: ['errors', 'formats'],
   promql: ['errors', 'formats', 'world'],
   logql: ['errors', 'formats', 'promql', 'world'],
@@ -56,7 +56,7 @@ const ALLOWED: Record<string, string[]> = {
   host: ['backend', 'clock', 'errors', 'evidence', 'formats', 'protocol'],
   external: ['backend', 'errors', 'formats', 'protocol', 'watchdog'],
   evidence: ['formats'],
-  scoring: ['errors', 'evidence', 'formats', 'protocol', 'random'],
+  scoring: ['clock', 'errors', 'evidence', 'formats', 'protocol', 'random'],
   plan: ['backend', 'clock', 'errors', 'formats', 'host', 'scoring'],
   runlog: ['errors', 'formats', 'host', 'scoring'],
   execute: [

@@ -6,6 +6,8 @@
  * TypeError deep in a reporter. Objects are loose: fields added by a later version pass through.
  */
 import { z } from 'zod';
+import { CLOCK_KINDS } from '../clock.js';
+import { RUN_CLOCKS } from './vocabulary.js';
 
 const num = z.number();
 const str = z.string();
@@ -97,7 +99,7 @@ export const TrialScoreFile = z.looseObject({
     untypedEnvelopes: num,
   }),
   timing: z.looseObject({
-    clock: z.enum(['real', 'virtual']),
+    clock: z.enum(CLOCK_KINDS),
     wallMs: num,
     modelMs: num,
     toolMs: num,
@@ -137,7 +139,7 @@ export const AggregateRowFile = z.looseObject({
   halts: num,
   steerThenHalt: num,
   wall: z.looseObject({
-    clock: z.enum(['real', 'virtual', 'mixed']),
+    clock: z.enum(RUN_CLOCKS),
     p50: num,
     p95: num,
     model: p50p95,
@@ -155,7 +157,7 @@ export const ScorecardFile = z.looseObject({
     seats: z.array(str),
     gateSets: z.array(str),
     repetitions: num,
-    clock: z.enum(['real', 'virtual', 'mixed']),
+    clock: z.enum(RUN_CLOCKS),
     thresholds: Thresholds,
   }),
   rows: z.array(AggregateRowFile),

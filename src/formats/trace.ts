@@ -4,6 +4,7 @@
  * Bump TRACE_FORMAT on any incompatible change; readers refuse other versions (exit 2).
  */
 import { z } from 'zod';
+import { CLOCK_KINDS } from '../clock.js';
 import { GateName } from './config.js';
 import { Theory } from './theory.js';
 import { CONTROL_FLOWS, OUTCOMES, SHAPES, SOURCES, TOOL_CLASSES } from './vocabulary.js';
@@ -33,7 +34,7 @@ export const HeaderEvent = z.object({
   gates: z.array(GateName),
   rep: z.number().int(),
   seed: z.number().int(),
-  clock: z.enum(['real', 'virtual']),
+  clock: z.enum(CLOCK_KINDS),
   /** Real wall-clock ISO time the trial started (excluded from determinism checks). */
   startedAt: z.string(),
   /** The producer records `tool_result.fault` for every call a fault fired on (absence means none fired). */

@@ -4,7 +4,7 @@
  * and test doubles (providers/) implement `Model`; the host (host/) calls it; neither imports the
  * other.
  */
-import type { Clock } from '../clock.js';
+import type { Clock, ClockKind } from '../clock.js';
 
 export interface ToolCall {
   id: string;
@@ -72,6 +72,6 @@ export class ProviderError extends Error {
 export interface Model {
   readonly id: string;
   /** `virtual` for sims: the host then runs the trial on a VirtualClock. */
-  readonly clock: 'real' | 'virtual';
+  readonly clock: ClockKind;
   turn(req: TurnRequest, clock: Clock): Promise<TurnResult>;
 }

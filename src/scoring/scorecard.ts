@@ -3,6 +3,8 @@
  * everything except `meta` is a pure function of the trial records, so two runs with the same
  * seeds give byte-identical JSON outside `meta`.
  */
+
+import type { RunClock } from '../formats/vocabulary.js';
 import { aggregate, gateEffects, seatGateEffects } from './aggregate.js';
 import { BASELINE_SEATS, CEILING_SEAT, rowKind } from './baselines.js';
 import { explainScore } from './explain.js';
@@ -23,7 +25,7 @@ export interface ScorecardRun {
   seats: string[];
   gateSets: string[];
   repetitions: number;
-  clock: 'real' | 'virtual' | 'mixed';
+  clock: RunClock;
   thresholds: Thresholds;
 }
 

@@ -2,6 +2,8 @@
  * What scoring produces (DESIGN §11): one TrialScore per trial, AggregateRow per golden × seat ×
  * gate set, and the Scorecard the reporters render. Pure data: no functions, JSON-safe.
  */
+import type { ClockKind } from '../clock.js';
+import type { RunClock } from '../formats/vocabulary.js';
 
 export type Verdict = 'pass' | 'fail' | 'unscored';
 
@@ -55,7 +57,7 @@ export interface TrialCounts {
 }
 
 export interface TrialTiming {
-  clock: 'real' | 'virtual';
+  clock: ClockKind;
   wallMs: number;
   modelMs: number;
   toolMs: number;
@@ -132,7 +134,7 @@ export interface AggregateRow {
   /** Sessions that were steered and then halted. */
   steerThenHalt: number;
   wall: {
-    clock: 'real' | 'virtual' | 'mixed';
+    clock: RunClock;
     p50: number;
     p95: number;
     model: { p50: number; p95: number };
