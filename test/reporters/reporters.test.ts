@@ -96,8 +96,10 @@ describe('reporters', () => {
   it('writes scorecard.md with baselines, gate effect and worst trials, and walltime.md with the clock', () => {
     const sc = card(baseTrials);
     const md = renderScorecardMd(sc);
-    expect(md).toContain('## Null baselines');
-    expect(md).toMatch(/\| pool \| sim-x \| 3 \| 0\.60 \|/);
+    // Summary-first layout (issue 13): baselines are rows of the grid, the per-golden gate effect
+    // sits in the details with all five figures.
+    expect(md).toMatch(/^\| null baseline: alert-only \| none 0\/1 0\.00 ⚠1 \|$/m);
+    expect(md).toMatch(/^\| sim-x \(all − none\) \| 3 \| \+1\.00<br>\[\+1\.00, \+1\.00\] \| \+0\.60<br>/m);
     expect(md).toContain('traces/pool/sim-x/none/r1/trace.jsonl');
     const wt = renderWalltimeMd(sc);
     expect(wt).toContain('Clock: **virtual**');
@@ -237,8 +239,10 @@ describe('the ceiling row', () => {
     expect(sc.rows.find((r) => r.seat === 'sim-x')?.kind).toBe('seat');
     expect(sc.rows.find((r) => r.seat === 'baseline/constant')?.kind).toBe('baseline');
     const md = renderScorecardMd(sc);
-    expect(md).toMatch(/\| pool \| ceiling\/reference \| \*\*ceiling\*\* \| 1\.00 \| 100% \| 0 \|/);
-    expect(md.split('## Null baselines')[0]).not.toContain('ceiling/reference');
+    // Summary-first layout (issue 13): the ceiling is a marked row of the grid and of the details.
+    expect(md).toMatch(/^\| \*\*ceiling\*\*: reference \| all 1\/1 1\.00 \|$/m);
+    expect(md).toMatch(/^\| ceiling\/reference \(\*\*ceiling\*\*\) \| all \| 1 \| 1\.00<br>\[n<2\] \| 100%<br>/m);
+    expect(md.split('## Gate effect')[1].split('<details>')[0]).not.toContain('ceiling/reference');
     expect(renderWalltimeMd(sc)).not.toContain('ceiling/reference');
     expect(renderJunit(sc)).toContain('tests="3" failures="1"');
   });

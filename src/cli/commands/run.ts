@@ -4,9 +4,9 @@ import type { RunBenchOptions } from '../../commands/run.js';
 import { LIMITS } from '../../formats/limits.js';
 import { parseShard } from '../../plan/plan.js';
 import { parseFractionFlag, parseIntFlag, SEED_RANGE } from '../flags.js';
-import { reporterFlag, terminal } from '../terminal.js';
+import { addDisplayFlags, type DisplayFlags, reporterFlag, terminal } from '../terminal.js';
 
-interface RunFlags extends RawRunFlags {
+interface RunFlags extends RawRunFlags, DisplayFlags {
   out?: string;
   resume?: string;
   concurrency?: string;
@@ -18,8 +18,12 @@ interface RunFlags extends RawRunFlags {
 }
 
 export function register(program: Command): void {
-  addPlanFlags(
-    program.command('run').description('run goldens × seats × gate sets × repetitions and write the reports'),
+  addDisplayFlags(
+    addPlanFlags(
+      program
+        .command('run')
+        .description('run goldens × seats × gate sets × repetitions and write the reports'),
+    ),
   )
     .option('--out <dir>', 'run folder (default: <config outDir>/<run id>)')
     .option('--resume <dir>', 'continue a killed run: execute only the trials its journal lacks')
@@ -47,7 +51,7 @@ export function register(program: Command): void {
       const { interruptible } = await import('../../execute/interrupt.js');
       await interruptible((signal) =>
         runBench({
-          ...terminal(),
+          ...terminal(flags),
           env: process.env,
           reporters,
           ...opts,
