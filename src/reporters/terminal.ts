@@ -56,7 +56,7 @@ export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
   }
   // Unwrapped: a test and a reader's grep find the whole sentence on its line.
   out.push(...ceilingLines(sc).map((l) => c.red(l)));
-  out.push(...effectSection(sc, c, table));
+  out.push(...effectSection(sc, c, table, prose));
   const groups = steerHaltGroups(sc);
   if (groups.length) {
     out.push('', c.bold(STEER_HALT_TITLE), ...prose(steerHaltIntro(sc)));
@@ -85,33 +85,29 @@ export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
 
 type Tabulate = (cols: Parameters<typeof renderTable>[0], rows: Cell[][]) => string[];
 
-function effectSection(sc: Scorecard, c: InstanceType<typeof Chalk>, table: Tabulate): string[] {
+function effectSection(
+  sc: Scorecard,
+  c: InstanceType<typeof Chalk>,
+  table: Tabulate,
+  prose: (text: string) => string[],
+): string[] {
   const fx = sc.seatGateEffects ?? [];
   if (!fx.length) return [];
   const pairs = [...new Set(fx.map((e) => `${e.treatment} − ${e.control}`))].join(', ');
   const paint = { better: c.green, worse: c.red, unclear: (s: string) => s };
-  // One n for every seat (the usual) is said once, which leaves the columns to the five figures.
+  // One n for every seat (the usual) is said once; otherwise each seat's cell carries its own.
   const ns = [...new Set(fx.map((e) => e.pairs))];
-  const perRow = ns.length > 1;
   const rows = fx.map((e) => [
-    e.seat,
-    ...(perRow ? [String(e.pairs)] : []),
+    ns.length > 1 ? [e.seat, `(n = ${e.pairs})`] : e.seat,
     ...EFFECT_COLUMNS.map(({ key }) =>
       effectParts(key, e[key]).map((p) => paint[effectDirection(key, e[key])](p)),
     ),
   ]);
-  const n = perRow ? 'n = pairs' : `n = ${ns[0]} pairs per seat`;
+  const n = ns.length > 1 ? 'n = pairs' : `n = ${ns[0]} pairs per seat`;
   return [
     '',
-    c.bold(`gate effect ${pairs}, per seat over its goldens`),
-    c.dim(`paired by golden and seed; 95% paired bootstrap intervals; ${n}`),
-    ...table(
-      [
-        { head: 'seat' },
-        ...(perRow ? [{ head: 'n', priority: 5 }] : []),
-        ...EFFECT_COLUMNS.map(({ head, priority }) => ({ head, priority })),
-      ],
-      rows,
-    ),
+    ...prose(`gate effect ${pairs}, per seat over its goldens`).map((l) => c.bold(l)),
+    ...prose(`paired by golden and seed; 95% paired bootstrap intervals; ${n}`).map((l) => c.dim(l)),
+    ...table([{ head: 'seat' }, ...EFFECT_COLUMNS.map(({ head, priority }) => ({ head, priority }))], rows),
   ];
 }

@@ -46,7 +46,9 @@ describe('bench run and friends (CLI)', () => {
       'tiny-checkout/ceiling/reference/all/r1',
     ]);
     // `bench plan` summarises (issue 13); --all lists every trial.
-    expect(bench(['plan', '--all'], cwd).stdout).toMatch(/tiny-checkout\/ceiling\/reference\/all\/r1 \(ceiling\)/);
+    expect(bench(['plan', '--all'], cwd).stdout).toMatch(
+      /tiny-checkout\/ceiling\/reference\/all\/r1 \(ceiling\)/,
+    );
 
     const run = bench(['run', '--out', 'out/full'], cwd);
     expect(run.stderr).toMatch(/^\[1\/5\] tiny-checkout\/sim-diligent-react\//m);
