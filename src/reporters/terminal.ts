@@ -63,14 +63,13 @@ export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
     for (const g of groups) out.push(...prose(steerHaltLine(g), '  '));
   }
   if (sc.worst.length) {
-    out.push('', c.bold('worst trials'));
-    for (const w of sc.worst)
-      out.push(
-        ...prose(
-          `${w.id}: ${f2(w.correctness)} ${w.verdict}, ${w.honesty} honesty failure(s), ${w.dir}/`,
-          '  ',
-        ),
-      );
+    out.push('', c.bold('worst trials (folders under traces/)'));
+    for (const w of sc.worst) {
+      // A trial's folder is traces/<its id> but for a merged or older run: then it is named.
+      const dir = w.dir === `traces/${w.id}` ? '' : `, ${w.dir}/`;
+      const line = `${w.id}: ${f2(w.correctness)} ${w.verdict}, ${w.honesty} honesty failure(s)${dir}`;
+      out.push(...prose(line, '  '));
+    }
   }
   for (const s of sc.skipped) out.push(`skipped seat ${s.seat}: ${s.reason}`);
   if (opts.full) {
