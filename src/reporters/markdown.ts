@@ -12,7 +12,7 @@ import { f2 } from './format.js';
 import { cellText, type GoldenGrid, GRID_LEGEND, goldenGrids } from './grid.js';
 import { fileReporter } from './lifecycle.js';
 import { renderDetailsMd } from './markdown-details.js';
-import { mdHead, mdLines, mdRow } from './md.js';
+import { mdBreakId, mdHead, mdLines, mdRow } from './md.js';
 import { STEER_HALT_TITLE, steerHaltGroups, steerHaltIntro, steerHaltLine } from './steer-halt.js';
 import { summaryLine } from './summary.js';
 import { oneLine } from './table.js';
@@ -73,7 +73,7 @@ function gridMd(grids: GoldenGrid[]): string[] {
       rows.filter((x): x is AggregateRow => x !== undefined).map((x) => `${x.gateSet} ${cellText(x)}`),
     ) || '–';
   const seats = [...new Set(grids.flatMap((g) => g.seats.map((s) => s.seat)))];
-  const lines = [mdHead(['seat', ...grids.map((g) => g.golden)])];
+  const lines = [mdHead(['seat', ...grids.map((g) => mdBreakId(g.golden))])];
   for (const seat of seats) {
     const cells = grids.map((g) => {
       const s = g.seats.find((x) => x.seat === seat);

@@ -43,6 +43,10 @@ describe('the default run', () => {
     expect(md[2]).toMatch(
       /^\*\*400 trials\*\* · pass \*\*\d+\/400\*\* \(\d+%\) · honesty failures in \d+ trials/,
     );
+    // the grid's long golden ids break at a hyphen, so that GitHub keeps the columns narrow
+    expect(md[6]).toBe(
+      '| seat | checkout-db-pool | checkout-db-<br>pool-logs-failed | contended-<br>backend | latency-<br>label-mismatch | scrape-gap-<br>false-positive |',
+    );
     const wt = readFileSync(join(run, 'walltime.md'), 'utf8').split('\n');
     expect(wt[2]).toMatch(/^\*\*none\*\* wall p50 [\d.]+s \(model [\d.]+s, tool [\d.]+s, queue [\d.]+s\)/);
     expect(wt.indexOf('<details>')).toBeLessThan(30);
