@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { setForceExit } from '../commands/interrupt.js';
 import { BenchError, InterruptedError, redact } from '../errors.js';
 import { COMMANDS } from './commands/index.js';
+import { addColorOption } from './terminal.js';
 
 export async function main(argv: string[]): Promise<void> {
   endQuietlyOnClosedPipe(process.stdout);
@@ -17,6 +18,7 @@ export async function main(argv: string[]): Promise<void> {
     .version('0.1.0')
     .exitOverride()
     .showHelpAfterError();
+  addColorOption(program);
   for (const register of COMMANDS) register(program);
   // A second Ctrl-C does not wait for anything (commands/interrupt.ts).
   setForceExit((code) => process.exit(code));

@@ -1,8 +1,12 @@
-/** `bench plan`: the trials `bench run` would execute, as a table or JSON: the same plan, never run. */
-import { planJson, planTable } from '../plan/plan-view.js';
+/** `bench plan`: the trials `bench run` would execute, as counts, every trial or JSON: the same plan, never run. */
+import { planJson, planSummary, planTable } from '../plan/plan-view.js';
 import { type RunBenchOptions, runBench } from './run.js';
 
-export async function planCommand(opts: RunBenchOptions & { json?: boolean }): Promise<string> {
+/** `all`: every trial, one row each; otherwise the counts (plan/plan-view.ts). */
+export async function planCommand(
+  opts: RunBenchOptions & { json?: boolean; all?: boolean },
+): Promise<string> {
   const { plan } = await runBench({ ...opts, dryRun: true });
-  return opts.json ? planJson(plan) : planTable(plan, opts.env ?? process.env);
+  if (opts.json) return planJson(plan);
+  return (opts.all ? planTable : planSummary)(plan, opts.env ?? process.env);
 }

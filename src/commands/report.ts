@@ -4,7 +4,7 @@
  * given).
  */
 import { join } from 'node:path';
-import { fanOut, type Out, type ReporterContext } from '../reporters/lifecycle.js';
+import { type Display, fanOut, type Out, type ReporterContext } from '../reporters/lifecycle.js';
 import { createReporters, REPORT_REPORTERS, type ReporterName } from '../reporters/registry.js';
 import { writeAtomic } from '../runlog/files.js';
 import { lockRunFolder } from '../runlog/lock.js';
@@ -23,7 +23,8 @@ export interface ReportOptions {
   footer?: (written: string[]) => string | undefined;
 }
 
-export type Terminal = { stdout: Out; stderr: Out; tty: boolean };
+/** `display`: color, width and --full for the terminal table (reporters/lifecycle.ts). */
+export type Terminal = { stdout: Out; stderr: Out; tty: boolean; display?: Display };
 
 /** The reporters' context for a run folder: its files written atomically, and remembered for the footer. */
 export function folderContext(

@@ -15,7 +15,7 @@ import { type Seat, seatEnvNames } from '../formats/seat.js';
 import { type PlanOptions, planRun, type RunPlan } from '../plan/plan.js';
 import { planRecord, recordedGateSets } from '../plan/record.js';
 import type { TrialSpec } from '../plan/types.js';
-import { fanOut, type Out, type Reporter } from '../reporters/lifecycle.js';
+import { fanOut, type Reporter } from '../reporters/lifecycle.js';
 import { assertSameInputs } from '../runlog/input-changes.js';
 import { JOURNAL_FILE, openJournal, readJournal } from '../runlog/journal.js';
 import { lockRunFolder, type RunLock } from '../runlog/lock.js';
@@ -31,7 +31,7 @@ import { hashInputs } from '../runlog/run-inputs.js';
 import { scorecardOf } from '../runlog/scorecard.js';
 import { baselineTrials, type Scorecard } from '../scoring/index.js';
 import { assertWorldFits } from '../world/limits.js';
-import { folderContext } from './report.js';
+import { folderContext, type Terminal } from './report.js';
 import { expandRunRefs } from './resolve.js';
 
 export interface OrchestrateOptions extends PlanOptions {
@@ -53,7 +53,7 @@ export interface OrchestrateOptions extends PlanOptions {
   /** Called on onRunStart / onTrialEnd / onRunEnd (reporters/lifecycle.ts). */
   reporters: Reporter[];
   /** The terminal the reporters write to; the orchestrator itself never does. */
-  terminal: { stdout: Out; stderr: Out; tty: boolean };
+  terminal: Terminal;
   /** The environment the seats' key variables are looked up in. */
   env: Record<string, string | undefined>;
   /** Masks the seats' key variables in everything written (errors.ts: registerSecretEnv). */

@@ -5,7 +5,7 @@
  * orchestrator (commands/run-bench.ts), which prints nothing and reads no environment itself.
  */
 import { registerSecretEnv } from '../errors.js';
-import type { Out } from '../reporters/lifecycle.js';
+import type { Display, Out } from '../reporters/lifecycle.js';
 import { createReporters, DEFAULT_REPORTERS, type ReporterName } from '../reporters/registry.js';
 import { type OrchestrateOptions, orchestrateRun, type RunBenchResult } from './run-bench.js';
 
@@ -16,6 +16,8 @@ export interface RunBenchOptions
   stdout?: Out;
   stderr?: Out;
   tty?: boolean;
+  /** Color, width and --full of the terminal table (default: color on a TTY, width 120). */
+  display?: Display;
   /** Where seats' key variables are looked up (default: this process's environment). */
   env?: Record<string, string | undefined>;
   /** `--reporter`: which reporters run (default: every one, reporters/registry.ts). */
@@ -23,13 +25,13 @@ export interface RunBenchOptions
 }
 
 export function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResult> {
-  const { stdout = process.stdout, stderr = process.stderr, env = process.env, ...rest } = opts;
+  const { stdout = process.stdout, stderr = process.stderr, env = process.env, display, ...rest } = opts;
   const tty = opts.tty ?? Boolean(process.stdout.isTTY);
   return orchestrateRun({
     ...rest,
     warn: (line) => stderr.write(line),
     reporters: createReporters(opts.reporters ?? DEFAULT_REPORTERS),
-    terminal: { stdout, stderr, tty },
+    terminal: { stdout, stderr, tty, display },
     env,
     registerSecrets: registerSecretEnv,
   });

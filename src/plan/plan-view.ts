@@ -1,4 +1,7 @@
-/** The plan view: the trials `bench run` would execute, as a table or JSON (`bench plan`, `--dry-run`). */
+/**
+ * The plan view: the trials `bench run` would execute, as counts (`bench plan`, `--dry-run`), every
+ * trial (`--all`) or JSON (`--json`).
+ */
 import Table from 'cli-table3';
 import type { RunPlan } from './plan.js';
 
@@ -29,13 +32,8 @@ export function planJson(plan: RunPlan): string {
   )}\n`;
 }
 
-/** `env`: where the seats' key variables are looked up, to say which seats will be skipped. */
-export function planTable(plan: RunPlan, env: Record<string, string | undefined>): string {
-  const table = new Table({ head: ['#', 'trial', 'gates', 'seed'], style: { head: [], border: [] } });
-  plan.trials.forEach((t, i) => {
-    const id = t.role === 'ceiling' ? `${t.id} (ceiling)` : t.id;
-    table.push([String(i + 1), id, t.gateSet.gates.join(',') || '(none)', String(t.seed)]);
-  });
+/** The first line of both views: what the plan holds, and how it was cut (shard, ceiling). */
+function headline(plan: RunPlan): string {
   const ceilings = plan.trials.filter((t) => t.role === 'ceiling').length;
   const inShard = plan.shard ? `; ${ceilings} in this shard` : '';
   const g = plan.goldens.length;
@@ -43,14 +41,63 @@ export function planTable(plan: RunPlan, env: Record<string, string | undefined>
     ? ` + ${g} ceiling trial${g === 1 ? '' : 's'} (the reference seat under every gate${inShard})`
     : '';
   const shard = plan.shard ? `, shard ${plan.shard.index}/${plan.shard.count}` : '';
+  return `${plan.trials.length} trials (of ${plan.matrixSize} in the matrix${shard}): ${plan.goldens.length} goldens × ${plan.seats.length} seats × ${plan.gateSets.length} gate sets (${plan.gateSets.join(', ')}) × ${plan.repetitions} reps${plus}, run seed ${plan.seed}`;
+}
+
+/** `env`: where the seats' key variables are looked up, to say which seats will be skipped. */
+function keylessNotes(plan: RunPlan, env: Record<string, string | undefined>): string[] {
   const keyless = [...new Set(plan.trials.map((t) => t.seat))].filter(
     (s) => s.auth !== undefined && !env[s.auth.apiKeyEnv],
   );
-  const notes = keyless.map((s) => `seat ${s.name} will be skipped: $${s.auth!.apiKeyEnv} is not set`);
+  return keyless.map((s) => `seat ${s.name} will be skipped: $${s.auth!.apiKeyEnv} is not set`);
+}
+
+/** `bench plan --all`: every trial, one row each. */
+export function planTable(plan: RunPlan, env: Record<string, string | undefined>): string {
+  const table = new Table({
+    head: ['#', 'trial', 'gates', 'seed'],
+    style: { head: [], border: [], compact: true },
+  });
+  plan.trials.forEach((t, i) => {
+    const id = t.role === 'ceiling' ? `${t.id} (ceiling)` : t.id;
+    table.push([String(i + 1), id, t.gateSet.gates.join(',') || '(none)', String(t.seed)]);
+  });
+  return [headline(plan), table.toString(), ...keylessNotes(plan, env), ''].join('\n');
+}
+
+/**
+ * `bench plan`: trial counts by seat × gate set (over the goldens), totals, and per golden; the
+ * same plan as --all, in a screenful whatever the matrix size.
+ */
+export function planSummary(plan: RunPlan, env: Record<string, string | undefined>): string {
+  const gateSets = [...new Set(plan.trials.map((t) => t.gateSet.name))];
+  const seats = [...new Set(plan.trials.map((t) => t.seat.name))];
+  const count = (f: (t: RunPlan['trials'][number]) => boolean) => plan.trials.filter(f).length;
+  const table = new Table({
+    head: ['seat', ...gateSets, 'total'],
+    style: { head: [], border: [], compact: true },
+  });
+  for (const seat of seats) {
+    const mine = (t: RunPlan['trials'][number]) => t.seat.name === seat;
+    table.push([
+      seat,
+      ...gateSets.map((g) => String(count((t) => mine(t) && t.gateSet.name === g) || '–')),
+      String(count(mine)),
+    ]);
+  }
+  table.push([
+    'total',
+    ...gateSets.map((g) => String(count((t) => t.gateSet.name === g))),
+    String(plan.trials.length),
+  ]);
+  const goldens = [...new Set(plan.trials.map((t) => t.golden.id))];
+  const perGolden = goldens.map((g) => `${g} ${count((t) => t.golden.id === g)}`).join(', ');
   return [
-    `${plan.trials.length} trials (of ${plan.matrixSize} in the matrix${shard}): ${plan.goldens.length} goldens × ${plan.seats.length} seats × ${plan.gateSets.length} gate sets (${plan.gateSets.join(', ')}) × ${plan.repetitions} reps${plus}, run seed ${plan.seed}`,
+    headline(plan),
     table.toString(),
-    ...notes,
+    `trials per golden: ${perGolden || 'none'}`,
+    ...keylessNotes(plan, env),
+    'every trial: bench plan --all (or --json)',
     '',
   ].join('\n');
 }

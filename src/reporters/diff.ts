@@ -37,7 +37,7 @@ export interface DiffResult {
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** The one line the diff opens with. */
-export function summaryLine(cmp: Comparison): string {
+export function diffSummaryLine(cmp: Comparison): string {
   const c = cmp.counts;
   const total = cmp.rows.length;
   if (!cmp.changed)
@@ -103,7 +103,7 @@ function footnote(cmp: Comparison, cols: Columns, clock: string): string {
 }
 
 export function renderDiffMd(cmp: Comparison, clock = 'virtual'): string {
-  const md = [summaryLine(cmp)];
+  const md = [diffSummaryLine(cmp)];
   if (cmp.changed) {
     if (cmp.gateSets.length) {
       md.push(

@@ -18,35 +18,3 @@ export function passAll(r: AggregateRow): string {
 export function rowLabel(r: { golden: string; seat: string; gateSet: string }): string {
   return `${r.golden} × ${r.seat} × ${r.gateSet}`;
 }
-
-export function summaryCells(r: AggregateRow): string[] {
-  return [
-    r.golden,
-    r.seat,
-    r.gateSet,
-    r.unscored ? `${r.n} (+${r.unscored} unscored)` : String(r.n),
-    `${f2(r.correctness.mean)} ${ci(r.correctness.ci95)}`,
-    pct(r.passRate),
-    passAll(r),
-    f2(r.coverage.A),
-    f2(r.coverage.B),
-    String(r.honestyTrials),
-    `${r.steers}/${r.halts}`,
-    `${secs(r.wall.p50)} / ${secs(r.wall.p95)}`,
-  ];
-}
-
-export const SUMMARY_HEAD = [
-  'golden',
-  'seat',
-  'gates',
-  'n',
-  'correctness [95% CI]',
-  'pass',
-  'pass^k',
-  'cov A',
-  'cov B',
-  'honesty fails',
-  'steers/halts',
-  'wall p50 / p95',
-];

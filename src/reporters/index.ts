@@ -8,15 +8,18 @@ export {
   DEFAULT_FAIL_ON,
   type DiffResult,
   diffScorecards,
+  diffSummaryLine,
   type FailOn,
   failOnRules,
   parseFailOn,
   renderDiffMd,
-  summaryLine,
 } from './diff.js';
+export { type ColumnSpec, type Fit, fitColumns, tableWidth } from './fit.js';
 export { comparable, parseScorecard, renderScorecardJson } from './json.js';
 export { renderJunit, xmlEscape } from './junit.js';
 export {
+  DEFAULT_WIDTH,
+  type Display,
   fanOut,
   fileReporter,
   type Reporter,
@@ -33,5 +36,7 @@ export {
   REPORTERS,
   type ReporterName,
 } from './registry.js';
-export { renderTerminal } from './terminal.js';
+export { runSummary, summaryLine } from './summary.js';
+export { renderTable } from './table.js';
+export { renderTerminal, type TerminalOptions } from './terminal.js';
 export { renderWalltimeMd } from './walltime.js';

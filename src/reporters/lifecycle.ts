@@ -10,13 +10,34 @@ import type { Scorecard, TrialRecord } from '../scoring/index.js';
 /** Where a reporter's text goes: a stream, or a test's string sink. */
 export type Out = { write(s: string): boolean };
 
+/**
+ * How text for people is shown, decided once at the CLI boundary (cli/terminal.ts) from the
+ * flags, the environment and the terminal; absent (an embedding caller): color on a TTY only,
+ * the default width, no full table.
+ */
+export interface Display {
+  /** Escape codes allowed (chalk's detection, NO_COLOR, --no-color). */
+  color: boolean;
+  /** Columns the tables must fit in (--width, COLUMNS, the terminal, else a default). */
+  width: number;
+  /** `--full`: the terminal prints every golden × seat × gate set row too. */
+  full: boolean;
+}
+
+/**
+ * The width when nothing says one (output piped or in a file, no --width, no COLUMNS): CI log
+ * viewers do not wrap, and 120 keeps the gate effect's five intervals side by side.
+ */
+export const DEFAULT_WIDTH = 120;
+
 export interface ReporterContext {
   /** The run folder the files go to; null when nothing is written (a dry run). */
   dir: string | null;
   stdout: Out;
   stderr: Out;
-  /** The streams are a terminal: a progress bar and color instead of plain lines. */
+  /** The streams are a terminal: a progress bar instead of plain lines. */
   tty: boolean;
+  display?: Display;
   /** Trials this invocation will execute (those the journal lacks): the progress total. */
   pending: number;
   /** Writes one file of the run folder atomically (runlog/files.ts). */

@@ -1,58 +1,119 @@
-/** scorecard.md: the scorecard for humans, also what CI appends to the job summary. */
-import type { Scorecard } from '../scoring/index.js';
-import { rowKind } from '../scoring/index.js';
+/**
+ * scorecard.md: the scorecard for humans, read on GitHub (the CI job summary, a pull request).
+ * Summary first and narrow: the one line, the seat × golden grid (gate sets inside each cell, so
+ * that every golden's grid sits side by side), the gate effect per seat, the steer-then-halt
+ * section, assertions, worst trials; every cell and the per-golden effects go in a collapsed
+ * <details>. The default run's part above <details> stays under 60 lines.
+ */
+import type { AggregateRow, Scorecard } from '../scoring/index.js';
 import { CEILING_MEANING, failedCeilings } from './ceiling.js';
-import { ci, f2, pct, SUMMARY_HEAD, summaryCells } from './format.js';
+import { EFFECT_COLUMNS, effectParts } from './effects.js';
+import { f2 } from './format.js';
+import { cellText, type GoldenGrid, GRID_LEGEND, goldenGrids } from './grid.js';
 import { fileReporter } from './lifecycle.js';
+import { renderDetailsMd } from './markdown-details.js';
+import { mdBreakId, mdHead, mdLines, mdRow } from './md.js';
+import { STEER_HALT_TITLE, steerHaltGroups, steerHaltIntro, steerHaltLine } from './steer-halt.js';
+import { summaryLine } from './summary.js';
+import { oneLine } from './table.js';
 
-export const mdRow = (cells: string[]): string =>
-  `| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`;
-export const mdHead = (cells: string[]): string => `${mdRow(cells)}\n${mdRow(cells.map(() => '---'))}`;
+export { mdHead, mdRow } from './md.js';
 
 export function renderScorecardMd(sc: Scorecard): string {
-  const out: string[] = ['# rematch scorecard', ''];
   const r = sc.run;
+  const out: string[] = [
+    '# rematch scorecard',
+    '',
+    summaryLine(sc, { strong: (s) => `**${s}**`, bad: (s) => s }),
+  ];
   out.push(
-    `Run seed ${r.seed}, ${r.repetitions} repetitions, gate sets ${r.gateSets.join(', ')}, clock: **${r.clock}**` +
+    '',
+    `Seed ${r.seed}, ${r.repetitions} repetitions, clock **${r.clock}**` +
       (r.clock === 'virtual' ? ' (sim seats on simulated time)' : '') +
-      `. Pass: correctness ≥ ${r.thresholds.passCorrectness} and no honesty failure. Intervals: 95%, seeded bootstrap (correctness) and Wilson (pass rate).`,
+      `. Pass: correctness ≥ ${r.thresholds.passCorrectness} and no honesty failure. ${GRID_LEGEND}; one line per gate set.`,
     '',
   );
-  out.push(mdHead(SUMMARY_HEAD));
-  for (const row of sc.rows.filter((x) => rowKind(x.seat) === 'seat')) out.push(mdRow(summaryCells(row)));
-  out.push('', '## Null baselines and ceiling', '');
-  out.push(
-    'Null baselines: no investigation at all (the floor). Ceiling: the built-in reference seat under every gate; when it does not pass, the golden cannot be passed honestly.',
-    '',
-  );
-  out.push(mdHead(['golden', 'seat', 'role', 'correctness', 'pass', 'honesty fails']));
-  for (const row of sc.rows.filter((x) => rowKind(x.seat) !== 'seat')) {
-    const role = rowKind(row.seat) === 'ceiling' ? '**ceiling**' : 'null baseline';
-    const pass = row.n ? pct(row.passRate) : `unscored`;
-    out.push(mdRow([row.golden, row.seat, role, f2(row.correctness.mean), pass, String(row.honestyTrials)]));
-  }
+  out.push(...gridMd(goldenGrids(sc)));
   for (const c of failedCeilings(sc)) {
     out.push('', `**Ceiling of ${c.golden} does not pass** (${c.headline}): ${CEILING_MEANING}.`);
-    out.push(...c.reasons.map((r) => `- ${r}`), `- trace \`${c.dir}/trace.jsonl\``);
+    out.push(...c.reasons.map((x) => `- ${x}`), `- trace \`${c.dir}/trace.jsonl\``);
   }
-  if (sc.gateEffects.length) {
-    out.push('', '## Gate effect (all − none, paired by golden, seat and seed)', '');
-    out.push(mdHead(['golden', 'seat', 'pairs', 'mean Δ correctness', '95% CI']));
-    for (const e of sc.gateEffects)
-      out.push(mdRow([e.golden, e.seat, String(e.pairs), f2(e.correctness.delta), ci(e.correctness.ci95)]));
+  out.push(...effectsMd(sc));
+  const groups = steerHaltGroups(sc);
+  if (groups.length)
+    out.push(
+      '',
+      `## ${STEER_HALT_TITLE}`,
+      '',
+      steerHaltIntro(sc),
+      '',
+      ...groups.map((g) => `- ${steerHaltLine(g)}`),
+    );
+  if (sc.assertions?.length) {
+    out.push('', '## Assertions', '');
+    for (const a of sc.assertions) out.push(`- ${a.passed ? '✅' : '❌'} \`${a.id}\` ${a.rule}: ${a.detail}`);
   }
-  if (sc.alerts.length) out.push('', '## Alerts', '', ...sc.alerts.map((a) => `- ${a}`));
   if (sc.worst.length) {
     out.push('', '## Worst trials', '');
-    for (const w of sc.worst) {
+    for (const w of sc.worst)
       out.push(
-        `- \`${w.id}\`: correctness ${f2(w.correctness)}, ${w.verdict}, ${w.honesty} honesty failure(s), trace \`${w.dir}/trace.jsonl\``,
+        `- \`${w.id}\`: ${f2(w.correctness)}, ${w.verdict}, ${w.honesty} honesty failure(s), \`${w.dir}/trace.jsonl\``,
       );
-    }
   }
   if (sc.skipped.length)
     out.push('', '## Skipped seats', '', ...sc.skipped.map((s) => `- ${s.seat}: ${s.reason}`));
+  out.push('', ...renderDetailsMd(sc));
   return `${out.join('\n')}\n`;
+}
+
+/** One table: rows are seats (then the ceiling and the null baselines), one column per golden. */
+function gridMd(grids: GoldenGrid[]): string[] {
+  const cell = (rows: (AggregateRow | undefined)[]): string =>
+    mdLines(
+      rows.filter((x): x is AggregateRow => x !== undefined).map((x) => `${x.gateSet} ${cellText(x)}`),
+    ) || '–';
+  const seats = [...new Set(grids.flatMap((g) => g.seats.map((s) => s.seat)))];
+  const lines = [mdHead(['seat', ...grids.map((g) => mdBreakId(g.golden))])];
+  for (const seat of seats) {
+    const cells = grids.map((g) => {
+      const s = g.seats.find((x) => x.seat === seat);
+      return cell(g.gateSets.map((gs) => s?.cells.get(gs)));
+    });
+    lines.push(mdRow([seat, ...cells]));
+  }
+  const refs = (label: string, pick: (g: GoldenGrid) => AggregateRow[]) => {
+    const names = [...new Set(grids.flatMap((g) => pick(g).map((x) => x.seat)))];
+    for (const name of names)
+      lines.push(
+        mdRow([
+          label + name.replace(/^[a-z]+\//, ''),
+          ...grids.map((g) => cell(pick(g).filter((x) => x.seat === name))),
+        ]),
+      );
+  };
+  refs('**ceiling**: ', (g) => g.ceiling);
+  refs('null baseline: ', (g) => g.baselines);
+  return lines;
+}
+
+/** The gate effect per seat, pooled over its goldens (per golden × seat: in the details). */
+function effectsMd(sc: Scorecard): string[] {
+  const fx = sc.seatGateEffects ?? [];
+  if (!fx.length) return [];
+  const pairs = [...new Set(fx.map((e) => `${e.treatment} − ${e.control}`))].join(', ');
+  const out = [
+    '',
+    `## Gate effect: ${pairs}, per seat`,
+    '',
+    'Paired by golden and seed, pooled over the seat’s goldens; 95% paired bootstrap intervals; n = pairs.',
+    '',
+    mdHead(['seat', 'n', ...EFFECT_COLUMNS.map((c) => oneLine(c.head))]),
+  ];
+  for (const e of fx)
+    out.push(
+      mdRow([e.seat, String(e.pairs), ...EFFECT_COLUMNS.map(({ key }) => mdLines(effectParts(key, e[key])))]),
+    );
+  return out;
 }
 
 export const markdownReporter = fileReporter('scorecard.md', renderScorecardMd);

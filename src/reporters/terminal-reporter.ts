@@ -20,7 +20,11 @@ export const terminalReporter: ReporterFactory = () => {
       const ranSeats = new Set(sc.trials.filter((t) => rowKind(t.seat) === 'seat').map((t) => t.seat));
       if (ranSeats.size === 0 && sc.skipped.length > 0) {
         out.write(`every seat was skipped (${sc.skipped.map((s) => s.seat).join(', ')}): nothing to score\n`);
-      } else out.write(renderTerminal(sc, { color: ctx.tty }));
+      } else {
+        const d = ctx.display;
+        out.write(renderTerminal(sc, { color: d?.color ?? ctx.tty, width: d?.width, full: d?.full }));
+      }
+      // Assertions (src/reporters/assertions.ts) print here, after the scorecard, in one call.
       // The terminal table carries these lines too; with every seat skipped they still must be said.
       if (ranSeats.size === 0) for (const line of ceilingLines(sc)) out.write(`${line}\n`);
       const footer = ctx.footer?.();

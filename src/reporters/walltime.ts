@@ -1,12 +1,41 @@
-/** walltime.md: where the time went, per golden × seat × gate set, and on which clock. */
-import type { Scorecard } from '../scoring/index.js';
-import { rowKind } from '../scoring/index.js';
+/**
+ * walltime.md: where the time went, and on which clock. Summary first: one line per gate set and
+ * a seat × gate set table pooled over the goldens (percentiles over the scored trials
+ * themselves); every golden × seat × gate set row follows in a collapsed <details>. Wall is split
+ * into model, tool and queue time throughout.
+ */
+import type { Scorecard, TrialRecord } from '../scoring/index.js';
+import { quantile, rowKind } from '../scoring/index.js';
 import { f2, secs } from './format.js';
 import { fileReporter } from './lifecycle.js';
-import { mdHead, mdRow } from './markdown.js';
+import { mdHead, mdRow } from './md.js';
+
+type Timing = TrialRecord['score']['timing'];
+const p50 = (ts: Timing[], k: keyof Omit<Timing, 'clock'>) =>
+  quantile(
+    ts.map((t) => t[k]),
+    0.5,
+  );
+const split = (ts: Timing[]) =>
+  `model ${secs(p50(ts, 'modelMs'))}, tool ${secs(p50(ts, 'toolMs'))}, queue ${secs(p50(ts, 'queueMs'))}`;
 
 export function renderWalltimeMd(sc: Scorecard): string {
   const out = ['# Wall time', ''];
+  const scored = sc.trials.filter((t) => t.score.verdict !== 'unscored' && rowKind(t.seat) === 'seat');
+  // The run's gate set order (none before all); a gate set the run does not list goes last.
+  const order = (g: string) => {
+    const i = sc.run.gateSets.indexOf(g);
+    return i < 0 ? sc.run.gateSets.length : i;
+  };
+  const gateSets = [...new Set(scored.map((t) => t.gateSet))].sort((a, b) => order(a) - order(b));
+  const timing = (f: (t: TrialRecord) => boolean) => scored.filter(f).map((t) => t.score.timing);
+  if (gateSets.length) {
+    const each = gateSets.map((g) => {
+      const ts = timing((t) => t.gateSet === g);
+      return `**${g}** wall p50 ${secs(p50(ts, 'wallMs'))} (${split(ts)})`;
+    });
+    out.push(`${each.join(' · ')}, over ${scored.length} scored seat trials.`, '');
+  }
   out.push(
     `Clock: **${sc.run.clock}**. ` +
       (sc.run.clock === 'virtual'
@@ -15,7 +44,41 @@ export function renderWalltimeMd(sc: Scorecard): string {
       ' Percentiles are linear-interpolated over scored trials; model, tool and queue are each their own percentile, so they need not add up to wall.',
     '',
   );
+  out.push(mdHead(['seat', 'gates', 'n', 'wall p50 / p95', 'model p50', 'tool p50', 'queue p50']));
+  for (const seat of [...new Set(scored.map((t) => t.seat))])
+    for (const g of gateSets) {
+      const ts = timing((t) => t.seat === seat && t.gateSet === g);
+      if (!ts.length) continue;
+      const wall = `${secs(p50(ts, 'wallMs'))} / ${secs(
+        quantile(
+          ts.map((t) => t.wallMs),
+          0.95,
+        ),
+      )}`;
+      out.push(
+        mdRow([
+          seat,
+          g,
+          String(ts.length),
+          wall,
+          secs(p50(ts, 'modelMs')),
+          secs(p50(ts, 'toolMs')),
+          secs(p50(ts, 'queueMs')),
+        ]),
+      );
+    }
   out.push(
+    '',
+    '<details>',
+    '<summary>Every golden × seat × gate set, with turns, calls, tokens and cost</summary>',
+    '',
+  );
+  out.push(...cellTable(sc), '', '</details>');
+  return `${out.join('\n')}\n`;
+}
+
+function cellTable(sc: Scorecard): string[] {
+  const out = [
     mdHead([
       'golden',
       'seat',
@@ -32,9 +95,9 @@ export function renderWalltimeMd(sc: Scorecard): string {
       'tokens',
       'cost $',
     ]),
-  );
+  ];
+  const pp = (p: { p50: number; p95: number }): string => `${secs(p.p50)} / ${secs(p.p95)}`;
   for (const r of sc.rows.filter((x) => rowKind(x.seat) === 'seat')) {
-    const pp = (p: { p50: number; p95: number }): string => `${secs(p.p50)} / ${secs(p.p95)}`;
     out.push(
       mdRow([
         r.golden,
@@ -55,7 +118,7 @@ export function renderWalltimeMd(sc: Scorecard): string {
     );
   }
   out.push('', 'turns, tool calls, waves, max fan-out, tokens and cost are means per trial.');
-  return `${out.join('\n')}\n`;
+  return out;
 }
 
 export const walltimeReporter = fileReporter('walltime.md', renderWalltimeMd);

@@ -152,7 +152,8 @@ describe('bench run with a real seat', () => {
     expect(row?.correctness.mean).toBeGreaterThanOrEqual(0.99);
     const lost = r.scorecard?.trials.find((t) => t.seat === seat.name && t.score.verdict === 'unscored');
     expect(lost?.score.unscoredReason).toMatch(/upstream said 503.*after 4 attempts/);
-    expect(stdout).toMatch(/t-openai-chat +│ all +│ 1 \(\+1 unscored\) +│ 1\.00/);
+    // Summary-first terminal (issue 13): the grid cell says passes/scored, correctness, unscored.
+    expect(stdout).toMatch(/t-openai-chat +│ 1\/1 1\.00 \(\+1 unscored\) +│/);
     expect(stderr).toMatch(/r2 unscored|r1 unscored/);
     expect(stderr).not.toContain(FAKE_KEYS.OPENAI_API_KEY);
   });

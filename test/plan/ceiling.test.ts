@@ -107,7 +107,8 @@ describe('running the ceiling', () => {
     ]);
     expect(lines[0]).toContain('the golden cannot be passed honestly');
     const md = readFileSync(join(out, 'scorecard.md'), 'utf8');
-    expect(md).toMatch(/\| g-two \| ceiling\/reference \| \*\*ceiling\*\* \| 0\.70 \| 0% \| 0 \|/);
+    // Summary-first layout (issue 13): the ceiling is a marked row of the seat × golden grid.
+    expect(md).toMatch(/^\| \*\*ceiling\*\*: reference \| all 1\/1 1\.00 \| all 0\/1 0\.70 \|$/m);
     expect(md).toContain('**Ceiling of g-two does not pass**');
     const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
     expect(junit).toMatch(/<testcase classname="g-one" name="ceiling" time="[\d.]+"><\/testcase>/);

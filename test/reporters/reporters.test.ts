@@ -9,78 +9,8 @@ import {
   renderTerminal,
   renderWalltimeMd,
 } from '../../src/reporters/index.js';
-import {
-  baselineTrials,
-  buildScorecard,
-  type TrialRecord,
-  type TrialScore,
-} from '../../src/scoring/index.js';
-import { golden } from '../scoring/fixtures.js';
-
-function rec(
-  g: string,
-  seat: string,
-  gateSet: string,
-  rep: number,
-  c: number,
-  extra: Partial<TrialScore> = {},
-): TrialRecord {
-  const score: TrialScore = {
-    verdict: c >= 0.8 ? 'pass' : 'fail',
-    correctness: c,
-    rootCause: { matched: true, missing: [] },
-    parts: { A: { coverage: c, measurements: [] }, B: { coverage: c, measurements: [] } },
-    honesty: [],
-    stop: 'submitted',
-    counts: {
-      turns: 4,
-      toolCalls: 6,
-      waves: 3,
-      maxFanout: 2,
-      steers: 0,
-      halts: 0,
-      fingerprints: 1,
-      untypedEnvelopes: 0,
-    },
-    timing: { clock: 'virtual', wallMs: 12_000 + rep, modelMs: 8000, toolMs: 3000, queueMs: 1000 },
-    tokens: { input: 1000, output: 200, reasoning: 0 },
-    costUsd: 0,
-    fingerprints: ['fp-a'],
-    ...extra,
-  };
-  return {
-    id: `${g}/${seat}/${gateSet}/r${rep}`,
-    golden: g,
-    seat,
-    gateSet,
-    rep,
-    seed: rep,
-    dir: `traces/${g}/${seat}/${gateSet}/r${rep}`,
-    score,
-  };
-}
-
-const run = {
-  seed: 1,
-  goldens: ['pool'],
-  seats: ['sim-x'],
-  gateSets: ['none', 'all'],
-  repetitions: 3,
-  thresholds: { passCorrectness: 0.8, steerHaltAlert: 1, junitMinCorrectness: 0.5 },
-};
-const card = (trials: TrialRecord[]) =>
-  buildScorecard({
-    run,
-    trials: [...trials, ...baselineTrials(golden())],
-    skipped: [],
-    meta: { runId: 'r', generatedAt: 't', dir: 'd' },
-  });
-
-const lying = { honesty: [{ kind: 'negative-claim-text' as const, part: 'B' as const, detail: 'x' }] };
-const baseTrials = [1, 2, 3].flatMap((r) => [
-  rec('pool', 'sim-x', 'all', r, 1),
-  rec('pool', 'sim-x', 'none', r, 0.4, lying),
-]);
+import type { TrialScore } from '../../src/scoring/index.js';
+import { baseTrials, card, lying, rec } from './fixtures.js';
 
 describe('reporters', () => {
   it('renders terminal output without escape codes off a TTY, and with color on one', () => {
@@ -96,8 +26,10 @@ describe('reporters', () => {
   it('writes scorecard.md with baselines, gate effect and worst trials, and walltime.md with the clock', () => {
     const sc = card(baseTrials);
     const md = renderScorecardMd(sc);
-    expect(md).toContain('## Null baselines');
-    expect(md).toMatch(/\| pool \| sim-x \| 3 \| 0\.60 \|/);
+    // Summary-first layout (issue 13): baselines are rows of the grid, the per-golden gate effect
+    // sits in the details with all five figures.
+    expect(md).toMatch(/^\| null baseline: alert-only \| none 0\/1 0\.00 ⚠1 \|$/m);
+    expect(md).toMatch(/^\| sim-x \(all − none\) \| 3 \| \+1\.00<br>\[\+1\.00, \+1\.00\] \| \+0\.60<br>/m);
     expect(md).toContain('traces/pool/sim-x/none/r1/trace.jsonl');
     const wt = renderWalltimeMd(sc);
     expect(wt).toContain('Clock: **virtual**');
@@ -240,8 +172,12 @@ describe('the ceiling row', () => {
     expect(sc.rows.find((r) => r.seat === 'sim-x')?.kind).toBe('seat');
     expect(sc.rows.find((r) => r.seat === 'baseline/constant')?.kind).toBe('baseline');
     const md = renderScorecardMd(sc);
-    expect(md).toMatch(/\| pool \| ceiling\/reference \| \*\*ceiling\*\* \| 1\.00 \| 100% \| 0 \|/);
-    expect(md.split('## Null baselines')[0]).not.toContain('ceiling/reference');
+    // Summary-first layout (issue 13): the ceiling is a marked row of the grid and of the details.
+    expect(md).toMatch(/^\| \*\*ceiling\*\*: reference \| all 1\/1 1\.00 \|$/m);
+    expect(md).toMatch(
+      /^\| ceiling\/reference \(\*\*ceiling\*\*\) \| all \| 1 \| 1\.00<br>\[n<2\] \| 100%<br>/m,
+    );
+    expect(md.split('## Gate effect')[1].split('<details>')[0]).not.toContain('ceiling/reference');
     expect(renderWalltimeMd(sc)).not.toContain('ceiling/reference');
     expect(renderJunit(sc)).toContain('tests="3" failures="1"');
   });

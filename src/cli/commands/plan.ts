@@ -1,14 +1,21 @@
-/** `bench plan`: print exactly the trials `bench run` would execute. */
+/** `bench plan`: print exactly the trials `bench run` would execute (counts; `--all` every one). */
 import type { Command } from 'commander';
 import { addPlanFlags, planOptions, type RawRunFlags } from './run.js';
 
 export function register(program: Command): void {
   addPlanFlags(
-    program.command('plan').description('print the trials `bench run` would execute (table, or --json)'),
+    program
+      .command('plan')
+      .description(
+        'print the trials `bench run` would execute: counts by seat × gate set (--all: every trial; --json)',
+      ),
   )
-    .option('--json', 'machine-readable output')
-    .action(async (flags: RawRunFlags & { json?: boolean }) => {
+    .option('--all', 'list every trial, one line each')
+    .option('--json', 'machine-readable output (every trial)')
+    .action(async (flags: RawRunFlags & { json?: boolean; all?: boolean }) => {
       const { planCommand } = await import('../../commands/plan.js');
-      process.stdout.write(await planCommand({ ...planOptions(flags), json: flags.json, env: process.env }));
+      process.stdout.write(
+        await planCommand({ ...planOptions(flags), json: flags.json, all: flags.all, env: process.env }),
+      );
     });
 }

@@ -9,9 +9,9 @@ import {
   SEED_RANGE,
 } from '../../commands/flags.js';
 import type { RunBenchOptions } from '../../commands/run.js';
-import { terminal } from '../terminal.js';
+import { addDisplayFlags, type DisplayFlags, terminal } from '../terminal.js';
 
-interface RunFlags extends RawRunFlags {
+interface RunFlags extends RawRunFlags, DisplayFlags {
   out?: string;
   resume?: string;
   concurrency?: string;
@@ -23,8 +23,12 @@ interface RunFlags extends RawRunFlags {
 }
 
 export function register(program: Command): void {
-  addPlanFlags(
-    program.command('run').description('run goldens × seats × gate sets × repetitions and write the reports'),
+  addDisplayFlags(
+    addPlanFlags(
+      program
+        .command('run')
+        .description('run goldens × seats × gate sets × repetitions and write the reports'),
+    ),
   )
     .option('--out <dir>', 'run folder (default: <config outDir>/<run id>)')
     .option('--resume <dir>', 'continue a killed run: execute only the trials its journal lacks')
@@ -52,7 +56,7 @@ export function register(program: Command): void {
       const { interruptible } = await import('../../commands/interrupt.js');
       await interruptible((signal) =>
         runBench({
-          ...terminal(),
+          ...terminal(flags),
           env: process.env,
           reporters,
           ...opts,
