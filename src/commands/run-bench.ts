@@ -32,6 +32,7 @@ import { hashInputs } from '../runlog/run-inputs.js';
 import { scorecardOf } from '../runlog/scorecard.js';
 import { baselineTrials, type Scorecard } from '../scoring/index.js';
 import { assertWorldFits } from '../world/limits.js';
+import { checkOutcome } from './outcome.js';
 import { folderContext } from './report.js';
 import { expandRunRefs } from './resolve.js';
 
@@ -45,6 +46,8 @@ export interface OrchestrateOptions extends PlanOptions {
   dryRun?: boolean;
   /** Exit 1 (ThresholdError) when any seat row's mean correctness is below this. */
   minCorrectness?: number;
+  /** A run with no scored trial of a configured seat exits 0 instead of 1 (commands/outcome.ts). */
+  allowEmpty?: boolean;
   /** Injected for tests and embedding: the loaded inputs, the trial runner, the streams. */
   inputs?: { config: ConfigFile; configFile?: string; goldens: Golden[]; seats: Seat[] };
   runTrial?: RunTrialFn;
@@ -183,6 +186,8 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
     skipped: [],
   };
   manifest.skipped = [];
+  // the rules judged whenever this folder becomes a scorecard; a folder from before them takes the config's
+  manifest.assert ??= inputs.config.assert ?? [];
   // a folder from before gate sets were recorded: its gates are the same (resume checked the hashes)
   manifest.gateSets ??= recordedGateSets(plan);
   writeManifest(dir, manifest);
@@ -226,6 +231,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   const runContended = manifest.contended
     ? (opts.runContended ?? (await import('../execute/contended.js')).runContended)
     : undefined;
+  const started = performance.now();
   try {
     await executeTrials(todo, {
       dir,
@@ -256,6 +262,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   }
   result.skipped = [...skipped].map(([seat, reason]) => ({ seat, reason }));
   manifest.skipped = result.skipped;
+  manifest.elapsedMs = Math.round((manifest.elapsedMs ?? 0) + performance.now() - started);
   writeManifest(dir, manifest);
 
   const sc = scorecardOf(dir, warn);
@@ -273,6 +280,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       );
     }
   }
+  checkOutcome(sc, { allowEmpty: opts.allowEmpty });
   return result;
 }
 

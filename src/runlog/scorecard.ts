@@ -25,5 +25,7 @@ export function scorecardOf(dir: string, warn: Warn): Scorecard {
     trials,
     skipped: m.skipped ?? [],
     meta: { runId: m.runId, generatedAt: new Date().toISOString(), dir },
+    ...(m.elapsedMs !== undefined ? { runMs: m.elapsedMs } : {}),
+    assert: m.assert ?? [],
   });
 }

@@ -8,8 +8,13 @@ export function register(program: Command): void {
     .description('re-render scorecard.md/json, walltime.md and junit.xml of a run folder from its journal')
     .argument('<dir>', 'run folder')
     .option('--reporter <names...>', 'reporters to render through (default: every one but progress)')
-    .action(async (dir: string, flags: { reporter?: string[] }) => {
+    .option('--allow-empty', 'exit 0, not 1, when no trial of a configured seat was scored')
+    .action(async (dir: string, flags: { reporter?: string[]; allowEmpty?: boolean }) => {
       const { reportRun } = await import('../../commands/report.js');
-      reportRun(dir, undefined, { reporters: await reporterFlag(flags.reporter), terminal: terminal() });
+      reportRun(dir, undefined, {
+        reporters: await reporterFlag(flags.reporter),
+        terminal: terminal(),
+        outcome: { allowEmpty: flags.allowEmpty },
+      });
     });
 }

@@ -13,6 +13,7 @@ interface RunFlags extends RawRunFlags {
   retryErrors?: boolean;
   dryRun?: boolean;
   minCorrectness?: string;
+  allowEmpty?: boolean;
   json?: boolean;
   reporter?: string[];
 }
@@ -27,6 +28,10 @@ export function register(program: Command): void {
     .option('--retry-errors', 'with --resume: run unscored (bench/provider-fault) trials again')
     .option('--dry-run', 'print the plan and run nothing')
     .option('--min-correctness <x>', 'exit 1 when a seat row has mean correctness below x (0..1)')
+    .option(
+      '--allow-empty',
+      'exit 0, not 1, when no trial of a configured seat was scored (e.g. every seat skipped)',
+    )
     .option(
       '--reporter <names...>',
       'reporters: progress, markdown, walltime, json, junit, terminal (default: all of them)',
@@ -56,6 +61,7 @@ export function register(program: Command): void {
           concurrency: int('--concurrency', flags.concurrency, 1, LIMITS.concurrency),
           retryErrors: flags.retryErrors,
           minCorrectness: min,
+          allowEmpty: flags.allowEmpty,
           signal,
         }),
       );
