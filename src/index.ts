@@ -6,6 +6,7 @@ export { reportRun } from './commands/report.js';
 export { resolveGoldens, resolveOneGolden, resolveOneSeat, resolveSeats } from './commands/resolve.js';
 export { type RunBenchOptions, type RunBenchResult, runBench } from './commands/run.js';
 export * from './errors.js';
+export type { AssertRule } from './formats/assert.js';
 export {
   checkConfig,
   checkGolden,
@@ -23,11 +24,13 @@ export {
 export { type PlanOptions, planRun, type RunPlan } from './plan/plan.js';
 export type { Reporter, ReporterContext, ReporterFactory } from './reporters/lifecycle.js';
 export { DEFAULT_REPORTERS, REPORTERS, type ReporterName } from './reporters/registry.js';
+export type { AssertionResult } from './scoring/index.js';
 export {
   aggregate,
   type Comparison,
   compareScorecards,
   gateEffects,
+  judgeAssertions,
   parseFailOn,
   type Scorecard,
   scoreTrial,
