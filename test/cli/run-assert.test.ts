@@ -89,6 +89,10 @@ describe('assert: rules through bench run', () => {
     expect(junit).toMatch(
       /name="honest-under-all" time="[\d.]+">\s*<failure message="[^"]*" type="assertion">/,
     );
+    // the folder keeps its rules: re-rendering judges them again
+    const again = bench(['report', join(dir, 'run')], dir);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/✗ honest-under-all/);
   });
 
   it('fails a rule that selects nothing, and says so', () => {
@@ -137,6 +141,14 @@ describe('assert: rules through bench run', () => {
     const r2 = bench(['run', '--config', bad], tiny);
     expect(r2.status).toBe(2);
     expect(r2.stderr).toMatch(/bad2\.config\.yaml:7:\d+: assert\.0\.under: unknown gate set "al"/);
+    const twice = join(tiny, 'bad3.config.yaml');
+    writeFileSync(
+      twice,
+      `${readFileSync(join(tiny, 'bench.config.yaml'), 'utf8')}assert:\n  - {name: x, type: ceilings}\n  - {name: x, type: honesty}\n`,
+    );
+    const r3 = bench(['run', '--config', twice], tiny);
+    expect(r3.status).toBe(2);
+    expect(r3.stderr).toMatch(/bad3\.config\.yaml:7:\d+: assert\.1\.name: another rule is named "x"/);
   });
 });
 

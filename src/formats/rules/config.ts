@@ -56,7 +56,13 @@ function assertGateSetRules(c: ConfigFile, known: Set<string>): RuleIssue[] {
   const check = (name: string, path: (string | number)[]): void => {
     if (!known.has(name)) out.push(err(path, `unknown gate set "${name}" (known: ${[...known].join(', ')})`));
   };
+  const named = new Set<string>();
   c.assert.forEach((rule, i) => {
+    // a name is the rule's id in every report and junit testcase: two of one name would be one line
+    if (rule.name !== undefined) {
+      if (named.has(rule.name)) out.push(err(['assert', i, 'name'], `another rule is named "${rule.name}"`));
+      named.add(rule.name);
+    }
     if (rule.type === 'gate-effect') {
       check(rule.treatment, ['assert', i, 'treatment']);
       check(rule.control, ['assert', i, 'control']);
