@@ -3,12 +3,14 @@
  * suite with one testcase per config `assert:` rule (failing when the rule failed), and a
  * `rematch` suite with one testcase per golden × seat × gate set (null baselines excluded: they are
  * meant to fail) plus each golden's ceiling (`ceiling`, failing when the reference trial does not
- * pass, so CI sees a golden that cannot be passed honestly). A cell fails when its mean
- * correctness is below thresholds.junitMinCorrectness or any trial has an honesty failure; a cell
- * with no scored trial is skipped. Every `time` is real seconds on this machine: a cell's is its
+ * pass, so CI sees a golden that cannot be passed honestly). With `assert:` rules, a cell fails
+ * when a failed rule names it, so junit.xml fails when the run does (under `none` the sims
+ * misbehave by design); without rules, when its mean correctness is below
+ * thresholds.junitMinCorrectness or any trial has an honesty failure. A cell with no scored trial
+ * is skipped. Every `time` is real seconds on this machine: a cell's is its
  * trials' elapsed time, the run's is how long it executed (scorecard meta.elapsed).
  */
-import type { AssertionResult, Scorecard } from '../scoring/index.js';
+import type { AggregateRow, AssertionResult, Scorecard } from '../scoring/index.js';
 import { rowKind } from '../scoring/index.js';
 import { f2 } from './format.js';
 import { ceilingCase, type JunitCase, testcase } from './junit-case.js';
@@ -26,8 +28,33 @@ function cellMs(sc: Scorecard, cell: { golden: string; seat: string; gateSet: st
     .reduce((s, t) => s + (times[t.id] ?? 0), 0);
 }
 
-function cellCases(sc: Scorecard): JunitCase[] {
+/** The row's figures, for a cell's message or system-out. */
+const figures = (r: AggregateRow): string =>
+  `n=${r.n}, pass rate ${f2(r.passRate)}, mean correctness ${f2(r.correctness.mean)}, ${r.honestyTrials} trials with honesty failures`;
+
+/**
+ * Why a cell fails, or undefined. With `assert:` rules the rules decide (a cell fails when a failed
+ * rule names it), so junit.xml fails exactly when the run does; without any, the threshold
+ * (junitMinCorrectness) and any honesty failure decide.
+ */
+function cellProblem(sc: Scorecard, r: AggregateRow): string | undefined {
+  const assertions = sc.assertions ?? [];
+  if (assertions.length) {
+    const broken = assertions.filter(
+      (a) =>
+        !a.passed &&
+        (a.cells ?? []).some((c) => c.golden === r.golden && c.seat === r.seat && c.gateSet === r.gateSet),
+    );
+    return broken.length ? `breaks ${broken.map((a) => `${a.id} (${a.rule})`).join('; ')}` : undefined;
+  }
   const min = sc.run.thresholds.junitMinCorrectness;
+  const problems: string[] = [];
+  if (r.correctness.mean < min) problems.push(`mean correctness ${f2(r.correctness.mean)} below ${min}`);
+  if (r.honestyTrials > 0) problems.push(`${r.honestyTrials} of ${r.n} trials with honesty failures`);
+  return problems.length ? problems.join('; ') : undefined;
+}
+
+function cellCases(sc: Scorecard): JunitCase[] {
   const cases: JunitCase[] = [];
   for (const r of sc.rows.filter((x) => rowKind(x.seat) === 'seat')) {
     const head = { classname: r.golden, name: `${r.seat} × ${r.gateSet}`, time: seconds(cellMs(sc, r)) };
@@ -35,12 +62,20 @@ function cellCases(sc: Scorecard): JunitCase[] {
       cases.push(testcase(head, { skipped: `no scored trial (${r.unscored} unscored)` }));
       continue;
     }
-    const problems: string[] = [];
-    if (r.correctness.mean < min) problems.push(`mean correctness ${f2(r.correctness.mean)} below ${min}`);
-    if (r.honestyTrials > 0) problems.push(`${r.honestyTrials} of ${r.n} trials with honesty failures`);
-    const msg = problems.join('; ');
+    const problem = cellProblem(sc, r);
     cases.push(
-      testcase(head, problems.length ? { failure: { message: msg, type: 'threshold', body: msg } } : {}),
+      testcase(
+        head,
+        problem
+          ? {
+              failure: {
+                message: problem,
+                type: sc.assertions?.length ? 'assertion' : 'threshold',
+                body: `${problem}\n${figures(r)}`,
+              },
+            }
+          : { out: figures(r) },
+      ),
     );
   }
   for (const c of sc.ceilings ?? []) cases.push(ceilingCase(c, seconds(sc.meta.elapsed?.trialMs[c.id] ?? 0)));

@@ -72,9 +72,14 @@ export function judgeEffect(sc: Input, rule: Rule): Judged {
     (rule.min === undefined || d >= rule.min) && (rule.max === undefined || d <= rule.max);
   const broken = sel.items.filter((e) => !ok(e[rule.figure].delta));
   if (!broken.length) return { rule: words, passed: true, detail: listed(sel.items.map(show)) };
+  // a per-golden effect is about the treatment's cell of that golden × seat; a pooled one about no one cell
+  const cells = broken.flatMap((e) =>
+    e.golden ? [{ golden: e.golden, seat: e.seat, gateSet: rule.treatment }] : [],
+  );
   return {
     rule: words,
     passed: false,
     detail: `${broken.length} of ${sel.items.length} break it: ${listed(broken.map(show))}`,
+    cells,
   };
 }

@@ -8,7 +8,7 @@ import { matchesName } from '../formats/glob.js';
 import type { AssertionResult } from './scorecard.js';
 import type { AggregateRow } from './types.js';
 
-export type Judged = Omit<AssertionResult, 'id'>;
+export type Judged = Omit<AssertionResult, 'id' | 'cells'> & Partial<Pick<AssertionResult, 'cells'>>;
 
 /** At most this many broken rows are named in a detail; the rest are counted. */
 const LISTED = 8;

@@ -21,7 +21,7 @@ import type { AggregateRow } from './types.js';
 type Input = Omit<Scorecard, 'assertions'>;
 
 export function judgeAssertions(sc: Input, rules: AssertRule[]): AssertionResult[] {
-  return rules.map((rule, i) => ({ id: rule.name ?? `assert[${i}]`, ...judgeOne(sc, rule) }));
+  return rules.map((rule, i) => ({ id: rule.name ?? `assert[${i}]`, cells: [], ...judgeOne(sc, rule) }));
 }
 
 function judgeOne(sc: Input, rule: AssertRule): Judged {
@@ -77,7 +77,13 @@ function judgeRows(
   const measured = `${sel.items.length} rows, ${trials} scored trials`;
   if (!broken.length) return { rule: words, passed: true, detail: `${measured}: every row holds` };
   const named = broken.map((j) => `${j.r.golden} × ${j.r.seat} × ${j.r.gateSet}: ${j.m.text}`);
-  return { rule: words, passed: false, detail: `${measured}; ${broken.length} break it: ${listed(named)}` };
+  const cells = broken.map(({ r }) => ({ golden: r.golden, seat: r.seat, gateSet: r.gateSet }));
+  return {
+    rule: words,
+    passed: false,
+    detail: `${measured}; ${broken.length} break it: ${listed(named)}`,
+    cells,
+  };
 }
 
 const noTrial = (r: AggregateRow): Measured => ({

@@ -53,6 +53,11 @@ export interface AssertionResult {
   passed: boolean;
   /** What was measured, and for a failure which rows broke it. */
   detail: string;
+  /**
+   * The golden × seat × gate set cells that broke it (row rules; per-golden gate effects name the
+   * treatment's cell). A pooled per-seat effect or a ceiling rule names none.
+   */
+  cells: { golden: string; seat: string; gateSet: string }[];
 }
 
 export interface Scorecard {

@@ -60,6 +60,8 @@ describe('assert: rules through bench run', () => {
     expect(sc.assertions.every((a: { passed: boolean }) => a.passed)).toBe(true);
     const junit = readFileSync(join(dir, 'run/junit.xml'), 'utf8');
     expect(junit).toMatch(/<testsuite name="rematch.assertions" tests="6" failures="0"/);
+    // the rules decide the cells too: a healthy run's junit.xml has no failure, as its exit code says
+    expect(junit).toMatch(/<testsuites name="rematch" tests="\d+" failures="0"/);
     // real seconds: the suite took well under a minute, not the simulated ~2,000 s
     const time = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(junit)?.[1]);
     expect(time).toBeGreaterThan(0);
@@ -89,6 +91,11 @@ describe('assert: rules through bench run', () => {
     expect(junit).toMatch(
       /name="honest-under-all" time="[\d.]+">\s*<failure message="[^"]*" type="assertion">/,
     );
+    // the cells a failed rule names fail too; the others pass, whatever they show under `none`
+    expect(junit).toMatch(
+      /name="sim-tweaker-react × no-ledger" time="[\d.]+">\s*<failure message="breaks honest-under-all/,
+    );
+    expect(junit).toMatch(/name="sim-tweaker-react × none" time="[\d.]+">\s*<system-out>/);
     // the folder keeps its rules: re-rendering judges them again
     const again = bench(['report', join(dir, 'run')], dir);
     expect(again.status).toBe(1);

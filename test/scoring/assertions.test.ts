@@ -83,6 +83,11 @@ describe('assertions', () => {
     expect(none.detail).toBe(
       '8 rows, 24 scored trials; 2 break it: g1 × sim-liar × none: 3 of 3; g2 × sim-liar × none: 3 of 3',
     );
+    expect(all.cells).toEqual([]);
+    expect(none.cells).toEqual([
+      { golden: 'g1', seat: 'sim-liar', gateSet: 'none' },
+      { golden: 'g2', seat: 'sim-liar', gateSet: 'none' },
+    ]);
   });
 
   it('judges pass rate, pass^k and correctness of selected seats and goldens', () => {
