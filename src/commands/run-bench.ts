@@ -266,6 +266,10 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   writeManifest(dir, manifest);
 
   const sc = scorecardOf(dir, warn);
+  if (plan.shard && manifest.assert?.length)
+    warn(
+      `shard ${plan.shard.index}/${plan.shard.count}: the ${manifest.assert.length} assert: rules are judged when the shards are merged (bench merge)\n`,
+    );
   result.dir = dir;
   result.scorecard = sc;
   // The files, then the terminal table: every report comes from the reporters (one layer).
