@@ -17,8 +17,10 @@ export interface OutcomeOptions {
 export function checkOutcome(sc: Scorecard, opts: OutcomeOptions = {}): void {
   const seatTrials = sc.trials.filter((t) => rowKind(t.seat) === 'seat');
   const scored = seatTrials.filter((t) => t.score.verdict !== 'unscored').length;
+  // an accepted empty run has nothing for the rules to judge: they would all select nothing
+  if (scored === 0 && opts.allowEmpty) return;
   const problems: string[] = [];
-  if (scored === 0 && !opts.allowEmpty) {
+  if (scored === 0) {
     const why = sc.skipped.length
       ? `every seat was skipped (${sc.skipped.map((s) => `${s.seat}: ${s.reason}`).join('; ')})`
       : seatTrials.length

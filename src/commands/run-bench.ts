@@ -48,6 +48,11 @@ export interface OrchestrateOptions extends PlanOptions {
   minCorrectness?: number;
   /** A run with no scored trial of a configured seat exits 0 instead of 1 (commands/outcome.ts). */
   allowEmpty?: boolean;
+  /**
+   * false: the config's `assert:` rules are not judged (nor recorded for `bench report`/`merge`):
+   * a run of part of the matrix (`--seat`, `--gates` ...) whose rules are about the whole.
+   */
+  assert?: boolean;
   /** Injected for tests and embedding: the loaded inputs, the trial runner, the streams. */
   inputs?: { config: ConfigFile; configFile?: string; goldens: Golden[]; seats: Seat[] };
   runTrial?: RunTrialFn;
@@ -187,7 +192,9 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   };
   manifest.skipped = [];
   // the rules judged whenever this folder becomes a scorecard; a folder from before them takes the config's
-  manifest.assert ??= inputs.config.assert ?? [];
+  manifest.assert ??= opts.assert === false ? [] : (inputs.config.assert ?? []);
+  if (opts.assert === false && inputs.config.assert?.length)
+    warn(`--no-assert: the config's ${inputs.config.assert.length} assert: rules are not judged\n`);
   // a folder from before gate sets were recorded: its gates are the same (resume checked the hashes)
   manifest.gateSets ??= recordedGateSets(plan);
   writeManifest(dir, manifest);

@@ -14,6 +14,7 @@ interface RunFlags extends RawRunFlags {
   dryRun?: boolean;
   minCorrectness?: string;
   allowEmpty?: boolean;
+  assert?: boolean;
   json?: boolean;
   reporter?: string[];
 }
@@ -28,6 +29,7 @@ export function register(program: Command): void {
     .option('--retry-errors', 'with --resume: run unscored (bench/provider-fault) trials again')
     .option('--dry-run', 'print the plan and run nothing')
     .option('--min-correctness <x>', 'exit 1 when a seat row has mean correctness below x (0..1)')
+    .option('--no-assert', "do not judge the config's assert: rules (a run of part of the matrix)")
     .option(
       '--allow-empty',
       'exit 0, not 1, when no trial of a configured seat was scored (e.g. every seat skipped)',
@@ -62,6 +64,7 @@ export function register(program: Command): void {
           retryErrors: flags.retryErrors,
           minCorrectness: min,
           allowEmpty: flags.allowEmpty,
+          assert: flags.assert,
           signal,
         }),
       );
