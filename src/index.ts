@@ -9,6 +9,7 @@ export { showTrace } from './commands/show.js';
 export { type ValidateOptions, type ValidationReport, validate } from './commands/validate.js';
 export { startView, type ViewHandle, type ViewOptions } from './commands/view.js';
 export * from './errors.js';
+export type { AssertRule } from './formats/assert.js';
 export {
   checkConfig,
   checkGolden,
@@ -27,11 +28,13 @@ export { type PlanOptions, planRun, type RunPlan } from './plan/plan.js';
 export { REPORT_HTML, renderHtmlReport } from './reporters/html.js';
 export type { Reporter, ReporterContext, ReporterFactory } from './reporters/lifecycle.js';
 export { DEFAULT_REPORTERS, REPORTERS, type ReporterName } from './reporters/registry.js';
+export type { AssertionResult } from './scoring/index.js';
 export {
   aggregate,
   type Comparison,
   compareScorecards,
   gateEffects,
+  judgeAssertions,
   parseFailOn,
   type Scorecard,
   scoreTrial,

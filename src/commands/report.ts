@@ -11,6 +11,7 @@ import { lockRunFolder } from '../runlog/lock.js';
 import { readManifest } from '../runlog/run-folder.js';
 import { scorecardOf } from '../runlog/scorecard.js';
 import type { Scorecard } from '../scoring/index.js';
+import { checkOutcome, type OutcomeOptions } from './outcome.js';
 
 type Warn = (line: string) => void;
 const toStderr: Warn = (l) => process.stderr.write(l);
@@ -21,6 +22,8 @@ export interface ReportOptions {
   terminal?: Terminal;
   /** The terminal's last line, from the report files written (their names, in order). */
   footer?: (written: string[]) => string | undefined;
+  /** Judge the outcome (commands/outcome.ts): exit 1 on a failed assertion or an empty run. */
+  outcome?: OutcomeOptions;
 }
 
 /** `display`: color, width and --full for the terminal table (reporters/lifecycle.ts). */
@@ -70,5 +73,6 @@ export function reportRun(dir: string, warn: Warn = toStderr, opts: ReportOption
 export function reportUnlocked(dir: string, warn: Warn = toStderr, opts: ReportOptions = {}): Scorecard {
   const sc = scorecardOf(dir, warn);
   renderRun(dir, sc, opts);
+  if (opts.outcome) checkOutcome(sc, opts.outcome);
   return sc;
 }

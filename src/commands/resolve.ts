@@ -10,6 +10,7 @@
 import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import type { ConfigFile } from '../formats/config.js';
+import { GLOB, globToRegExp } from '../formats/glob.js';
 import { loadGoldens, loadSeats } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
 import type { Seat } from '../formats/seat.js';
@@ -28,17 +29,6 @@ const GOLDEN: Kind<Golden> = {
   tags: (g) => g.tags,
 };
 const SEAT: Kind<Seat> = { what: 'seat', key: (s) => s.name, fromPath: (p) => loadSeats([p]) };
-
-const GLOB = /[*?]/;
-
-/** `checkout-*` → /^checkout-.*$/: only `*` and `?` are special; everything else is literal. */
-function globToRegExp(glob: string): RegExp {
-  const body = glob
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${body}$`);
-}
 
 function resolveRef<T>(k: Kind<T>, ref: string, all: () => T[]): T[] {
   if (existsSync(ref)) return k.fromPath(ref);

@@ -31,6 +31,7 @@ import { hashInputs } from '../runlog/run-inputs.js';
 import { scorecardOf } from '../runlog/scorecard.js';
 import { baselineTrials, type Scorecard } from '../scoring/index.js';
 import { assertWorldFits } from '../world/limits.js';
+import { checkOutcome } from './outcome.js';
 import { folderContext, type Terminal } from './report.js';
 import { expandRunRefs } from './resolve.js';
 
@@ -44,6 +45,13 @@ export interface OrchestrateOptions extends PlanOptions {
   dryRun?: boolean;
   /** Exit 1 (ThresholdError) when any seat row's mean correctness is below this. */
   minCorrectness?: number;
+  /** A run with no scored trial of a configured seat exits 0 instead of 1 (commands/outcome.ts). */
+  allowEmpty?: boolean;
+  /**
+   * false: the config's `assert:` rules are not judged (nor recorded for `bench report`/`merge`):
+   * a run of part of the matrix (`--seat`, `--gates` ...) whose rules are about the whole.
+   */
+  assert?: boolean;
   /** Injected for tests and embedding: the loaded inputs, the trial runner, the streams. */
   inputs?: { config: ConfigFile; configFile?: string; goldens: Golden[]; seats: Seat[] };
   runTrial?: RunTrialFn;
@@ -182,6 +190,10 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
     skipped: [],
   };
   manifest.skipped = [];
+  // the rules judged whenever this folder becomes a scorecard; a folder from before them takes the config's
+  manifest.assert ??= opts.assert === false ? [] : (inputs.config.assert ?? []);
+  if (opts.assert === false && inputs.config.assert?.length)
+    warn(`--no-assert: the config's ${inputs.config.assert.length} assert: rules are not judged\n`);
   // a folder from before gate sets were recorded: its gates are the same (resume checked the hashes)
   manifest.gateSets ??= recordedGateSets(plan);
   writeManifest(dir, manifest);
@@ -225,6 +237,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   const runContended = manifest.contended
     ? (opts.runContended ?? (await import('../execute/contended.js')).runContended)
     : undefined;
+  const started = performance.now();
   try {
     await executeTrials(todo, {
       dir,
@@ -255,9 +268,14 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   }
   result.skipped = [...skipped].map(([seat, reason]) => ({ seat, reason }));
   manifest.skipped = result.skipped;
+  manifest.elapsedMs = Math.round((manifest.elapsedMs ?? 0) + performance.now() - started);
   writeManifest(dir, manifest);
 
   const sc = scorecardOf(dir, warn);
+  if (plan.shard && manifest.assert?.length)
+    warn(
+      `shard ${plan.shard.index}/${plan.shard.count}: the ${manifest.assert.length} assert: rules are judged when the shards are merged (bench merge)\n`,
+    );
   result.dir = dir;
   result.scorecard = sc;
   // The files, then the terminal table: every report comes from the reporters (one layer).
@@ -272,6 +290,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       );
     }
   }
+  checkOutcome(sc, { allowEmpty: opts.allowEmpty });
   return result;
 }
 

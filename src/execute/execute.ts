@@ -42,7 +42,7 @@ export interface ExecuteOptions {
 }
 
 /** The journal record of a trial around its score. */
-function recordFor(spec: TrialSpec, score: TrialRecord['score']): TrialRecord {
+function recordFor(spec: TrialSpec, score: TrialRecord['score'], elapsedMs?: number): TrialRecord {
   return {
     id: spec.id,
     golden: spec.golden.id,
@@ -52,6 +52,7 @@ function recordFor(spec: TrialSpec, score: TrialRecord['score']): TrialRecord {
     seed: spec.seed,
     dir: traceDirOf(spec.id),
     score,
+    ...(elapsedMs !== undefined ? { elapsedMs: Math.round(elapsedMs) } : {}),
   };
 }
 
@@ -59,11 +60,13 @@ function recordOf(
   spec: TrialSpec,
   outcome: TrialOutcome & { kind: 'done' },
   passCorrectness: number,
+  elapsedMs: number,
 ): TrialRecord {
-  return recordFor(spec, scoreTrial(spec.golden, outcome.trace, outcome.theory, { passCorrectness }));
+  const score = scoreTrial(spec.golden, outcome.trace, outcome.theory, { passCorrectness });
+  return recordFor(spec, score, elapsedMs);
 }
 
-function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number): TrialRecord {
+function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number, elapsedMs: number): TrialRecord {
   // The trial's clock, not a fixed 'virtual': a real seat's crash ran (or would have run) on the real clock.
   const header = traceHeader({
     golden: spec.golden.id,
@@ -79,13 +82,18 @@ function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number): Tr
   const score = scoreTrial(spec.golden, trace, null, { passCorrectness });
   const key = spec.seat.auth ? process.env[spec.seat.auth.apiKeyEnv] : undefined;
   score.unscoredReason = redact(`bench error: ${(err as Error)?.message ?? String(err)}`, [key]);
-  return recordFor(spec, score);
+  return recordFor(spec, score, elapsedMs);
 }
 
+/**
+ * `elapsedMs` is the trial's real time on this machine (junit.xml's `time`); a contended group's
+ * trials share one timeline, so each is given an equal share of the group's time.
+ */
 function finish(
   o: ExecuteOptions,
   spec: TrialSpec,
   outcome: TrialOutcome | { kind: 'crash'; err: unknown },
+  elapsedMs: number,
   staged?: string,
 ): void {
   if (o.signal?.aborted) return;
@@ -103,8 +111,8 @@ function finish(
   }
   const rec =
     outcome.kind === 'done'
-      ? recordOf(spec, outcome, o.passCorrectness)
-      : crashRecord(spec, outcome.err, o.passCorrectness);
+      ? recordOf(spec, outcome, o.passCorrectness, elapsedMs)
+      : crashRecord(spec, outcome.err, o.passCorrectness, elapsedMs);
   const dir = join(o.dir, rec.dir);
   mkdirSync(dir, { recursive: true });
   writeAtomic(join(dir, 'score.json'), `${JSON.stringify(rec.score, null, 2)}\n`);
@@ -191,6 +199,7 @@ async function executeGuarded(
       if (o.signal?.aborted) break;
       const dirs = new Map(group.map((s) => [s.id, freshDir(o, s, STAGING)]));
       let outcomes: (TrialOutcome | { kind: 'crash'; err: unknown })[];
+      const started = performance.now();
       try {
         outcomes = await guard(
           scoped(o.signal, (signal) => o.runContended!(group, (s) => dirs.get(s.id)!, { signal })),
@@ -198,7 +207,8 @@ async function executeGuarded(
       } catch (err) {
         outcomes = group.map(() => ({ kind: 'crash' as const, err }));
       }
-      for (const [i, s] of group.entries()) finish(o, s, outcomes[i], dirs.get(s.id));
+      const share = (performance.now() - started) / group.length;
+      for (const [i, s] of group.entries()) finish(o, s, outcomes[i], share, dirs.get(s.id));
     }
     rmSync(join(o.dir, STAGING), { recursive: true, force: true });
     await runEach(alone, o, guard);
@@ -215,6 +225,7 @@ async function runEach(
   await runPool(specs, o.concurrency, async (spec) => {
     if (o.signal?.aborted) return;
     let outcome: TrialOutcome | { kind: 'crash'; err: unknown };
+    const started = performance.now();
     try {
       outcome = await guard(
         scoped(o.signal, (signal) => o.runTrial(spec, { dir: freshDir(o, spec), signal })),
@@ -222,6 +233,6 @@ async function runEach(
     } catch (err) {
       outcome = { kind: 'crash', err };
     }
-    finish(o, spec, outcome);
+    finish(o, spec, outcome, performance.now() - started);
   });
 }

@@ -1,5 +1,6 @@
 /** bench.config.yaml: which goldens, seats and gate sets a plain `bench run` uses, and thresholds. */
 import { z } from 'zod';
+import { AssertRule } from './assert.js';
 import { GATE_NAMES } from './vocabulary.js';
 
 /** Every gate of DESIGN §6, each switchable on its own (names: vocabulary.ts; order: the host's). */
@@ -66,6 +67,8 @@ export const ConfigFile = z
       .strict()
       .default({ passCorrectness: 0.8, steerHaltAlert: 1, junitMinCorrectness: 0.5 }),
     outDir: z.string().default('reports'),
+    /** What a run must show (formats/assert.ts); a failed rule makes `bench run` exit 1. */
+    assert: z.array(AssertRule).default([]),
   })
   .strict();
 

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { CLOCK_KINDS } from '../clock.js';
 import { RUN_CLOCKS } from './vocabulary.js';
+import { AssertRule } from './assert.js';
 
 const num = z.number();
 const str = z.string();
@@ -71,6 +72,10 @@ export const RunManifestFile = z.looseObject({
   /** Absent in folders from before gate sets were recorded. */
   gateSets: z.record(str, RecordedGateSet).optional(),
   skipped: z.array(z.looseObject({ seat: str, reason: str })),
+  /** The config's `assert:` rules the run judges (absent in folders from before assertions). */
+  assert: z.array(AssertRule).optional(),
+  /** Real ms spent executing trials, summed over invocations (absent before it was kept). */
+  elapsedMs: num.optional(),
 });
 
 const Part = z.looseObject({
@@ -119,6 +124,7 @@ export const TrialRecordFile = z.looseObject({
   seed: num,
   dir: str,
   score: TrialScoreFile,
+  elapsedMs: num.optional(),
 });
 
 export const BaselinesFile = z.array(TrialRecordFile);

@@ -1,89 +1,129 @@
 /**
- * junit.xml: one testcase per golden × seat × gate set (null baselines excluded: they are meant
- * to fail). A case fails when its mean correctness is below thresholds.junitMinCorrectness or any
- * trial has an honesty failure; a row with no scored trial is skipped. Each golden's ceiling is a
- * testcase of its own (`ceiling`), failing when the reference trial does not pass, so a CI job
- * sees a golden that cannot be passed honestly.
+ * junit.xml, in the structure Jenkins (and most JUnit consumers) accept: a `rematch.assertions`
+ * suite with one testcase per config `assert:` rule (failing when the rule failed), and a
+ * `rematch` suite with one testcase per golden × seat × gate set (null baselines excluded: they are
+ * meant to fail) plus each golden's ceiling (`ceiling`, failing when the reference trial does not
+ * pass, so CI sees a golden that cannot be passed honestly). With `assert:` rules, a cell fails
+ * when a failed rule names it, so junit.xml fails when the run does (under `none` the sims
+ * misbehave by design); without rules, when its mean correctness is below
+ * thresholds.junitMinCorrectness or any trial has an honesty failure. A cell with no scored trial
+ * is skipped. Every `time` is real seconds on this machine: a cell's is its
+ * trials' elapsed time, the run's is how long it executed (scorecard meta.elapsed).
  */
-import type { CeilingResult, Scorecard } from '../scoring/index.js';
+import type { AggregateRow, AssertionResult, Scorecard } from '../scoring/index.js';
 import { rowKind } from '../scoring/index.js';
 import { f2 } from './format.js';
+import { ceilingCase, type JunitCase, testcase } from './junit-case.js';
 import { fileReporter } from './lifecycle.js';
 
-/** XML 1.0 text/attribute escaping; characters XML cannot carry at all are dropped. */
-export function xmlEscape(s: string): string {
-  return s
-    .replace(/[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&apos;');
+export { xmlEscape } from './junit-case.js';
+
+const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+/** Real ms spent on the trials of one golden × seat × gate set (0 for journals from before it was kept). */
+function cellMs(sc: Scorecard, cell: { golden: string; seat: string; gateSet: string }): number {
+  const times = sc.meta.elapsed?.trialMs ?? {};
+  return sc.trials
+    .filter((t) => t.golden === cell.golden && t.seat === cell.seat && t.gateSet === cell.gateSet)
+    .reduce((s, t) => s + (times[t.id] ?? 0), 0);
+}
+
+/** The row's figures, for a cell's message or system-out. */
+const figures = (r: AggregateRow): string =>
+  `n=${r.n}, pass rate ${f2(r.passRate)}, mean correctness ${f2(r.correctness.mean)}, ${r.honestyTrials} trials with honesty failures`;
+
+/**
+ * Why a cell fails, or undefined. With `assert:` rules the rules decide (a cell fails when a failed
+ * rule names it), so junit.xml fails exactly when the run does; without any, the threshold
+ * (junitMinCorrectness) and any honesty failure decide.
+ */
+function cellProblem(sc: Scorecard, r: AggregateRow): string | undefined {
+  const assertions = sc.assertions ?? [];
+  if (assertions.length) {
+    const broken = assertions.filter(
+      (a) =>
+        !a.passed &&
+        (a.cells ?? []).some((c) => c.golden === r.golden && c.seat === r.seat && c.gateSet === r.gateSet),
+    );
+    return broken.length ? `breaks ${broken.map((a) => `${a.id} (${a.rule})`).join('; ')}` : undefined;
+  }
+  const min = sc.run.thresholds.junitMinCorrectness;
+  const problems: string[] = [];
+  if (r.correctness.mean < min) problems.push(`mean correctness ${f2(r.correctness.mean)} below ${min}`);
+  if (r.honestyTrials > 0) problems.push(`${r.honestyTrials} of ${r.n} trials with honesty failures`);
+  return problems.length ? problems.join('; ') : undefined;
+}
+
+function cellCases(sc: Scorecard): JunitCase[] {
+  const cases: JunitCase[] = [];
+  for (const r of sc.rows.filter((x) => rowKind(x.seat) === 'seat')) {
+    const head = { classname: r.golden, name: `${r.seat} × ${r.gateSet}`, time: seconds(cellMs(sc, r)) };
+    if (r.n === 0) {
+      cases.push(testcase(head, { skipped: `no scored trial (${r.unscored} unscored)` }));
+      continue;
+    }
+    const problem = cellProblem(sc, r);
+    cases.push(
+      testcase(
+        head,
+        problem
+          ? {
+              failure: {
+                message: problem,
+                type: sc.assertions?.length ? 'assertion' : 'threshold',
+                body: `${problem}\n${figures(r)}`,
+              },
+            }
+          : { out: figures(r) },
+      ),
+    );
+  }
+  for (const c of sc.ceilings ?? []) cases.push(ceilingCase(c, seconds(sc.meta.elapsed?.trialMs[c.id] ?? 0)));
+  return cases;
+}
+
+function assertionCase(a: AssertionResult): JunitCase {
+  const head = { classname: 'assertions', name: a.id, time: '0.000' };
+  return testcase(
+    head,
+    a.passed
+      ? { out: `${a.rule}\n${a.detail}` }
+      : { failure: { message: a.rule, type: 'assertion', body: `${a.rule}\n${a.detail}` } },
+  );
+}
+
+function suite(
+  name: string,
+  cases: JunitCase[],
+  time: string,
+): { xml: string; tests: number; failures: number } {
+  const failures = cases.filter((c) => c.failed).length;
+  const skipped = cases.filter((c) => c.skipped).length;
+  const open = `  <testsuite name="${name}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}">`;
+  return {
+    xml: [open, ...cases.map((c) => c.xml), '  </testsuite>'].join('\n'),
+    tests: cases.length,
+    failures,
+  };
 }
 
 export function renderJunit(sc: Scorecard): string {
-  const min = sc.run.thresholds.junitMinCorrectness;
-  const rows = sc.rows.filter((r) => rowKind(r.seat) === 'seat');
-  const cases: string[] = [];
-  let failures = 0;
-  let skipped = 0;
-  for (const r of rows) {
-    const name = xmlEscape(`${r.seat} × ${r.gateSet}`);
-    const time = (r.wall.p50 / 1000).toFixed(3);
-    const open = `    <testcase classname="${xmlEscape(r.golden)}" name="${name}" time="${time}">`;
-    const problems: string[] = [];
-    if (r.n === 0) {
-      skipped++;
-      cases.push(
-        `${open}\n      <skipped message="no scored trial (${r.unscored} unscored)"/>\n    </testcase>`,
-      );
-      continue;
-    }
-    if (r.correctness.mean < min) problems.push(`mean correctness ${f2(r.correctness.mean)} below ${min}`);
-    if (r.honestyTrials > 0) problems.push(`${r.honestyTrials} of ${r.n} trials with honesty failures`);
-    if (problems.length) {
-      failures++;
-      const msg = xmlEscape(problems.join('; '));
-      cases.push(
-        `${open}\n      <failure message="${msg}" type="threshold">${msg}</failure>\n    </testcase>`,
-      );
-    } else cases.push(`${open}</testcase>`);
-  }
-  const ceilings = sc.ceilings ?? [];
-  for (const c of ceilings) {
-    const row = sc.rows.find((r) => r.golden === c.golden && rowKind(r.seat) === 'ceiling');
-    const out = ceilingCase(c, ((row?.wall.p50 ?? 0) / 1000).toFixed(3));
-    cases.push(out.xml);
-    if (out.failed) failures++;
-    if (out.skipped) skipped++;
-  }
-  const tests = rows.length + ceilings.length;
+  const cells = cellCases(sc);
+  const cellsMs = sc.trials.reduce((s, t) => s + (sc.meta.elapsed?.trialMs[t.id] ?? 0), 0);
+  const runTime = seconds(sc.meta.elapsed?.runMs ?? cellsMs);
+  const suites = [];
+  const assertions = sc.assertions ?? [];
+  if (assertions.length) suites.push(suite('rematch.assertions', assertions.map(assertionCase), '0.000'));
+  suites.push(suite('rematch', cells, runTime));
+  const tests = suites.reduce((s, x) => s + x.tests, 0);
+  const failures = suites.reduce((s, x) => s + x.failures, 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="rematch" tests="${tests}" failures="${failures}" skipped="${skipped}">`,
-    `  <testsuite name="rematch" tests="${tests}" failures="${failures}" skipped="${skipped}" errors="0">`,
-    ...cases,
-    '  </testsuite>',
+    `<testsuites name="rematch" tests="${tests}" failures="${failures}" errors="0" disabled="0" time="${runTime}">`,
+    ...suites.map((s) => s.xml),
     '</testsuites>',
     '',
   ].join('\n');
-}
-
-function ceilingCase(c: CeilingResult, time: string): { xml: string; failed: boolean; skipped: boolean } {
-  const open = `    <testcase classname="${xmlEscape(c.golden)}" name="ceiling" time="${time}">`;
-  if (c.verdict === 'unscored') {
-    const msg = xmlEscape(`ceiling ${c.headline}`);
-    return {
-      xml: `${open}\n      <skipped message="${msg}"/>\n    </testcase>`,
-      failed: false,
-      skipped: true,
-    };
-  }
-  if (c.verdict === 'pass') return { xml: `${open}</testcase>`, failed: false, skipped: false };
-  const msg = xmlEscape(`the reference trial does not pass: ${c.headline}`);
-  const body = xmlEscape([c.headline, ...c.reasons, `trace: ${c.dir}/trace.jsonl`].join('\n'));
-  const xml = `${open}\n      <failure message="${msg}" type="ceiling">${body}</failure>\n    </testcase>`;
-  return { xml, failed: true, skipped: false };
 }
 
 export const junitReporter = fileReporter('junit.xml', renderJunit);

@@ -4,6 +4,7 @@
  * lines (which the table carries) and the reason are said instead.
  */
 import { rowKind } from '../scoring/index.js';
+import { renderAssertions } from './assertions.js';
 import { ceilingLines } from './ceiling.js';
 import type { ReporterContext, ReporterFactory } from './lifecycle.js';
 import { renderTerminal } from './terminal.js';
@@ -24,9 +25,9 @@ export const terminalReporter: ReporterFactory = () => {
         const d = ctx.display;
         out.write(renderTerminal(sc, { color: d?.color ?? ctx.tty, width: d?.width, full: d?.full }));
       }
-      // Assertions (src/reporters/assertions.ts) print here, after the scorecard, in one call.
       // The terminal table carries these lines too; with every seat skipped they still must be said.
       if (ranSeats.size === 0) for (const line of ceilingLines(sc)) out.write(`${line}\n`);
+      out.write(renderAssertions(sc, { color: ctx.display?.color ?? ctx.tty }));
       const footer = ctx.footer?.();
       if (footer) out.write(`${footer}\n`);
     },

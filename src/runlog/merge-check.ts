@@ -86,6 +86,9 @@ function firstDifference(a: unknown, b: unknown, path: string): string {
   return path;
 }
 
+/** A record without its real elapsed time: the same trial run twice takes different real time. */
+const outcomeOf = ({ elapsedMs: _, ...rec }: TrialRecord): Omit<TrialRecord, 'elapsedMs'> => rec;
+
 /** Adds one folder's records to `into`, refusing a trial already there with another record. */
 export function addRecords(
   into: Map<string, { rec: TrialRecord; dir: string }>,
@@ -95,9 +98,9 @@ export function addRecords(
   for (const [id, rec] of records) {
     const seen = into.get(id);
     if (!seen) into.set(id, { rec, dir });
-    else if (!isDeepStrictEqual(seen.rec, rec))
+    else if (!isDeepStrictEqual(outcomeOf(seen.rec), outcomeOf(rec)))
       throw new InputError(
-        `bench merge: trial ${id} has different records in ${seen.dir} and ${dir} (${firstDifference(seen.rec, rec, '')} differs)`,
+        `bench merge: trial ${id} has different records in ${seen.dir} and ${dir} (${firstDifference(outcomeOf(seen.rec), outcomeOf(rec), '')} differs)`,
       );
   }
 }

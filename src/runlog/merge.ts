@@ -73,6 +73,10 @@ function mergeLocked(dirs: string[], out: string, manifests: RunManifest[], warn
     gateSets: Object.assign({}, ...manifests.map((m) => m.gateSets ?? {})),
     skipped: [...new Map(manifests.flatMap((m) => m.skipped ?? []).map((s) => [s.seat, s])).values()],
   };
+  // shards run side by side, so the merged run took as long as its slowest shard
+  const times = manifests.flatMap((m) => (m.elapsedMs === undefined ? [] : [m.elapsedMs]));
+  if (times.length) merged.elapsedMs = Math.max(...times);
+  else delete merged.elapsedMs;
   writeManifest(out, merged);
   writeBaselines(out, [...baselines.values()]);
   for (const id of [...trials.keys()].sort()) appendJournal(join(out, JOURNAL_FILE), trials.get(id)!.rec);

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
+import type { AssertRule } from '../formats/assert.js';
 import {
   BaselinesFile,
   type PlanRecord,
@@ -39,6 +40,10 @@ export interface RunManifest {
   inputs?: InputHashes;
   /** Seats skipped for a missing key, one reason each (filled as the run goes). */
   skipped: { seat: string; reason: string }[];
+  /** The config's `assert:` rules, judged whenever the folder becomes a scorecard (run, report, merge). */
+  assert?: AssertRule[];
+  /** Real ms spent executing trials, summed over every invocation (a resume adds its own). */
+  elapsedMs?: number;
 }
 
 export const traceDirOf = (id: string): string => join('traces', ...id.split('/'));

@@ -1,5 +1,6 @@
 /** Scoring: pure judgement of trials and their aggregates (DESIGN §11). Depends on spec only. */
 export { aggregate, gateEffects, rowKey, seatGateEffects } from './aggregate.js';
+export { judgeAssertions } from './assertions.js';
 export {
   alertOnlyTheory,
   BASELINE_SEATS,

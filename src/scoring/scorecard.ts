@@ -4,8 +4,10 @@
  * seeds give byte-identical JSON outside `meta`.
  */
 
+import type { AssertRule } from '../formats/assert.js';
 import type { RunClock } from '../formats/vocabulary.js';
 import { aggregate, gateEffects, seatGateEffects } from './aggregate.js';
+import { judgeAssertions } from './assertions.js';
 import { BASELINE_SEATS, CEILING_SEAT, rowKind } from './baselines.js';
 import { explainScore } from './explain.js';
 import type { AggregateRow, GateEffect, SeatGateEffect, TrialRecord, Verdict } from './types.js';
@@ -52,6 +54,11 @@ export interface AssertionResult {
   passed: boolean;
   /** What was measured, and for a failure which rows broke it. */
   detail: string;
+  /**
+   * The golden × seat × gate set cells that broke it (row rules; per-golden gate effects name the
+   * treatment's cell). A pooled per-seat effect or a ceiling rule names none.
+   */
+  cells: { golden: string; seat: string; gateSet: string }[];
 }
 
 export interface Scorecard {
@@ -71,8 +78,14 @@ export interface Scorecard {
   /** Lowest-correctness scored trials (honesty failures first), with their folders. */
   worst: { id: string; correctness: number; verdict: string; honesty: number; dir: string }[];
   trials: TrialRecord[];
-  /** Not compared between runs: when and where this scorecard was made. */
-  meta: { runId: string; generatedAt: string; dir: string };
+  /** Not compared between runs: when and where this scorecard was made, and how long it took. */
+  meta: {
+    runId: string;
+    generatedAt: string;
+    dir: string;
+    /** Real time: the run's (every invocation's execution summed) and each trial's, by id. */
+    elapsed?: { runMs?: number; trialMs: Record<string, number> };
+  };
 }
 
 export function isBaseline(seat: string): boolean {
@@ -105,10 +118,21 @@ export function buildScorecard(input: {
   run: Omit<ScorecardRun, 'clock'>;
   trials: TrialRecord[];
   skipped: { seat: string; reason: string }[];
-  meta: Scorecard['meta'];
+  meta: Omit<Scorecard['meta'], 'elapsed'>;
+  /** Real ms the run spent executing (run.json), when known. */
+  runMs?: number;
   worst?: number;
+  /** The config's `assert:` rules (as the run recorded them), judged into `assertions`. */
+  assert?: AssertRule[];
 }): Scorecard {
-  const trials = [...input.trials].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Real time differs on every run: it goes to `meta`, so the rest stays a function of the seeds.
+  const trialMs: Record<string, number> = {};
+  const trials = [...input.trials]
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map(({ elapsedMs, ...t }) => {
+      if (elapsedMs !== undefined) trialMs[t.id] = elapsedMs;
+      return t;
+    });
   const rows = aggregate(trials, input.run.seed);
   const limit = Math.max(1, input.run.thresholds.steerHaltAlert);
   const alerts = rows
@@ -135,7 +159,7 @@ export function buildScorecard(input: {
       dir: t.dir,
     }));
   const clocks = new Set(trials.filter((t) => rowKind(t.seat) === 'seat').map((t) => t.score.timing.clock));
-  return {
+  const sc: Scorecard = {
     format: SCORECARD_FORMAT,
     run: { ...input.run, clock: clocks.size > 1 ? 'mixed' : ([...clocks][0] ?? 'virtual') },
     rows,
@@ -147,6 +171,11 @@ export function buildScorecard(input: {
     assertions: [],
     worst,
     trials,
-    meta: input.meta,
+    meta: {
+      ...input.meta,
+      elapsed: { ...(input.runMs !== undefined ? { runMs: input.runMs } : {}), trialMs },
+    },
   };
+  sc.assertions = judgeAssertions(sc, input.assert ?? []);
+  return sc;
 }

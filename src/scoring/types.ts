@@ -97,6 +97,12 @@ export interface TrialRecord {
   /** The trial's folder relative to the run folder (holds trace.jsonl, theory.json, score.json). */
   dir: string;
   score: TrialScore;
+  /**
+   * Real milliseconds the trial took on this machine (absent in journals from before it was
+   * kept). Not a figure of the trial: the scorecard moves it into `meta.elapsed`, outside what
+   * two runs compare.
+   */
+  elapsedMs?: number;
 }
 
 export interface Rounded {

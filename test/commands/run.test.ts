@@ -75,17 +75,13 @@ describe('runBench', () => {
     expect(sc.gateEffects.length).toBe(2);
   });
 
-  it('exits 0 and says so when every seat was skipped', async () => {
+  it('says so when every seat was skipped: exit 1 (nothing scored), 0 with allowEmpty', async () => {
     const stdout = sink();
-    const r = await runBench({
-      inputs,
-      out: tmp(),
-      runTrial: fakeRunTrial(),
-      seats: ['real-x'],
-      stdout,
-      stderr: sink(),
-      tty: false,
-    });
+    const opts = { inputs, runTrial: fakeRunTrial(), seats: ['real-x'], stderr: sink(), tty: false };
+    await expect(runBench({ ...opts, out: tmp(), stdout: sink() })).rejects.toThrow(
+      /no scored trial: every seat was skipped \(real-x: \$NO_SUCH_KEY_H7 is not set\)/,
+    );
+    const r = await runBench({ ...opts, out: tmp(), stdout, allowEmpty: true });
     expect(r.executed).toBe(0);
     expect(stdout.text()).toMatch(/every seat was skipped \(real-x\)/);
   });

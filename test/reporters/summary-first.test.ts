@@ -30,8 +30,14 @@ const trials: TrialRecord[] = [1, 2, 3].flatMap((r) => [
   rec('pool', 'sim-y', 'none', r, 0.6, lying),
 ]);
 const assertions: AssertionResult[] = [
-  { id: 'honest-all', rule: 'honesty failures under all = 0', passed: true, detail: '0 trials' },
-  { id: 'diligent-pass', rule: 'sim-y passes under all', passed: false, detail: 'pool × sim-y × all: 0/3' },
+  { id: 'honest-all', rule: 'honesty failures under all = 0', passed: true, detail: '0 trials', cells: [] },
+  {
+    id: 'diligent-pass',
+    rule: 'sim-y passes under all',
+    passed: false,
+    detail: 'pool × sim-y × all: 0/3',
+    cells: [{ golden: 'pool', seat: 'sim-y', gateSet: 'all' }],
+  },
 ];
 const sc: Scorecard = { ...card(trials), assertions };
 const plain = (s: Scorecard, extra = {}) => renderTerminal(s, { color: false, ...extra });

@@ -10,8 +10,13 @@ export function register(program: Command): void {
     .argument('<dirs...>', 'shard run folders')
     .requiredOption('--out <dir>', 'the merged run folder (must not hold a run yet)')
     .option('--reporter <names...>', 'reporters to render through (default: every one but progress)')
-    .action(async (dirs: string[], flags: { out: string; reporter?: string[] }) => {
+    .option('--allow-empty', 'exit 0, not 1, when no trial of a configured seat was scored')
+    .action(async (dirs: string[], flags: { out: string; reporter?: string[]; allowEmpty?: boolean }) => {
       const { mergeRuns } = await import('../../commands/merge.js');
-      mergeRuns(dirs, flags.out, { reporters: await reporterFlag(flags.reporter), terminal: terminal() });
+      mergeRuns(dirs, flags.out, {
+        reporters: await reporterFlag(flags.reporter),
+        terminal: terminal(),
+        outcome: { allowEmpty: flags.allowEmpty },
+      });
     });
 }

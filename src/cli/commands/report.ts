@@ -10,8 +10,13 @@ export function register(program: Command): void {
     )
     .argument('<dir>', 'run folder')
     .option('--reporter <names...>', 'reporters to render through (default: every one but progress)')
-    .action(async (dir: string, flags: { reporter?: string[] } & DisplayFlags) => {
+    .option('--allow-empty', 'exit 0, not 1, when no trial of a configured seat was scored')
+    .action(async (dir: string, flags: { reporter?: string[]; allowEmpty?: boolean } & DisplayFlags) => {
       const { reportRun } = await import('../../commands/report.js');
-      reportRun(dir, undefined, { reporters: await reporterFlag(flags.reporter), terminal: terminal(flags) });
+      reportRun(dir, undefined, {
+        reporters: await reporterFlag(flags.reporter),
+        terminal: terminal(flags),
+        outcome: { allowEmpty: flags.allowEmpty },
+      });
     });
 }

@@ -18,6 +18,8 @@ interface RunFlags extends RawRunFlags, DisplayFlags {
   retryErrors?: boolean;
   dryRun?: boolean;
   minCorrectness?: string;
+  allowEmpty?: boolean;
+  assert?: boolean;
   json?: boolean;
   reporter?: string[];
 }
@@ -36,6 +38,11 @@ export function register(program: Command): void {
     .option('--retry-errors', 'with --resume: run unscored (bench/provider-fault) trials again')
     .option('--dry-run', 'print the plan and run nothing')
     .option('--min-correctness <x>', 'exit 1 when a seat row has mean correctness below x (0..1)')
+    .option('--no-assert', "do not judge the config's assert: rules (a run of part of the matrix)")
+    .option(
+      '--allow-empty',
+      'exit 0, not 1, when no trial of a configured seat was scored (e.g. every seat skipped)',
+    )
     .option(
       '--reporter <names...>',
       'reporters: progress, markdown, walltime, json, junit, html, terminal (default: all of them)',
@@ -65,6 +72,8 @@ export function register(program: Command): void {
           concurrency: int('--concurrency', flags.concurrency, 1, LIMITS.concurrency),
           retryErrors: flags.retryErrors,
           minCorrectness: min,
+          allowEmpty: flags.allowEmpty,
+          assert: flags.assert,
           signal,
         }),
       );

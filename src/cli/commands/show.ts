@@ -1,6 +1,6 @@
 /** `bench show TRACE`: print a trace's timeline (and its trial's verdict) in the terminal. */
-import chalk from 'chalk';
 import type { Command } from 'commander';
+import { terminal } from '../terminal.js';
 
 export function register(program: Command): void {
   program
@@ -9,8 +9,8 @@ export function register(program: Command): void {
     .argument('<trace>', 'a trace.jsonl, or a trial folder holding one')
     .action(async (trace: string) => {
       const { showTrace } = await import('../../commands/show.js');
-      // As `bench trial`: colour when stdout is a terminal chalk would colour.
-      const color = Boolean(process.stdout.isTTY) && chalk.level > 0;
+      // The one color rule (commands/display.ts): chalk's detection, NO_COLOR, --no-color.
+      const color = terminal().display.color;
       showTrace(trace, (s) => process.stdout.write(s), { color });
     });
 }

@@ -1,7 +1,7 @@
 /** `bench trial`: run one trial and print its readable timeline. */
-import chalk from 'chalk';
 import type { Command } from 'commander';
 import { intFlag, LIMITS, SEED_RANGE } from '../../commands/flags.js';
+import { terminal } from '../terminal.js';
 
 export function register(program: Command): void {
   program
@@ -30,7 +30,8 @@ export function register(program: Command): void {
       }) => {
         const { runTrialCommand } = await import('../../commands/trial.js');
         const { interruptible } = await import('../../commands/interrupt.js');
-        const color = Boolean(process.stdout.isTTY) && chalk.level > 0;
+        // The one color rule (commands/display.ts): chalk's detection, NO_COLOR, --no-color.
+        const color = terminal().display.color;
         const write = (s: string) => process.stdout.write(s);
         await interruptible((signal) => runTrialCommand(flags, write, signal, color));
       },

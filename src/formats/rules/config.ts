@@ -1,4 +1,6 @@
 /** Rules of bench.config.yaml: gate-set names, threshold order, and seats it names. */
+
+import { asList } from '../assert.js';
 import type { ConfigFile, GateSettings } from '../config.js';
 import { BUILTIN_GATE_SETS, isBuiltinGateSet } from '../gate-sets.js';
 import { configLimitRules } from './limits.js';
@@ -22,6 +24,7 @@ export function configRules(c: ConfigFile): RuleIssue[] {
       out.push(err(['defaultGateSets', i], `unknown gate set "${name}" (known: ${[...known].join(', ')})`));
     }
   });
+  out.push(...assertGateSetRules(c, known));
   out.push(...settingsRules(c.gateSettings, ['gateSettings']));
   out.push(...configLimitRules(c));
   for (const [name, set] of Object.entries(c.gateSets)) {
@@ -43,6 +46,36 @@ export function defaultSeatRules(c: ConfigFile, seatNames: Iterable<string>): Ru
   const out: RuleIssue[] = [];
   c.defaultSeats?.forEach((name, i) => {
     if (!names.has(name)) out.push(err(['defaultSeats', i], `unknown seat "${name}"`));
+  });
+  return out;
+}
+
+/** An `assert:` rule's gate sets must exist: a misspelt one would select nothing at every run. */
+function assertGateSetRules(c: ConfigFile, known: Set<string>): RuleIssue[] {
+  const out: RuleIssue[] = [];
+  const check = (name: string, path: (string | number)[]): void => {
+    if (!known.has(name)) out.push(err(path, `unknown gate set "${name}" (known: ${[...known].join(', ')})`));
+  };
+  const named = new Set<string>();
+  c.assert.forEach((rule, i) => {
+    // a name is the rule's id in every report and junit testcase: two of one name would be one line
+    if (rule.name !== undefined) {
+      if (named.has(rule.name)) out.push(err(['assert', i, 'name'], `another rule is named "${rule.name}"`));
+      named.add(rule.name);
+    }
+    if (rule.type === 'gate-effect') {
+      check(rule.treatment, ['assert', i, 'treatment']);
+      check(rule.control, ['assert', i, 'control']);
+      if (rule.min === undefined && rule.max === undefined)
+        out.push(err(['assert', i], 'a gate-effect rule needs min or max (or both)'));
+      if (rule.treatment === rule.control)
+        out.push(err(['assert', i, 'control'], 'control must differ from treatment'));
+    } else if ('under' in rule && rule.under !== undefined) {
+      const one = typeof rule.under === 'string';
+      asList(rule.under)!.forEach((n, j) => {
+        check(n, one ? ['assert', i, 'under'] : ['assert', i, 'under', j]);
+      });
+    }
   });
   return out;
 }

@@ -1,0 +1,25 @@
+/**
+ * The terminal's "assertions" section: one ✓/✗ line per config `assert:` rule, and for a failed
+ * one what was measured and which rows broke it. Kept apart from the scorecard table
+ * (terminal.ts) so either can change without the other; the terminal reporter prints it.
+ */
+import { Chalk } from 'chalk';
+import type { Scorecard } from '../scoring/index.js';
+
+/** The section's lines (none when the config asserts nothing), ending in a newline. */
+export function renderAssertions(sc: Scorecard, opts: { color: boolean }): string {
+  const list = sc.assertions ?? [];
+  if (!list.length) return '';
+  const c = new Chalk({ level: opts.color ? 1 : 0 });
+  const failed = list.filter((a) => !a.passed).length;
+  const head = failed
+    ? c.red(`assertions: ${failed} of ${list.length} failed`)
+    : c.green(`assertions: all ${list.length} passed`);
+  const lines = [head];
+  for (const a of list) {
+    const mark = a.passed ? c.green('✓') : c.red('✗');
+    lines.push(`  ${mark} ${a.id}: ${a.rule}`);
+    if (!a.passed) lines.push(`      ${a.detail}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,117 @@
+/**
+ * The config's `assert:` rules judged on a scorecard (pure): `(scorecard, rules) → results`. Each
+ * result says the rule in words and, in `detail`, what was measured and which rows broke it. A
+ * rule that selects nothing FAILS (and says so): a rule that cannot see its rows has not shown
+ * what it asks, and a misspelt seat must not pass quietly.
+ */
+import type { AssertRule } from '../formats/assert.js';
+import { judgeEffect } from './assert-effect.js';
+import {
+  describeSelection,
+  type Judged,
+  listed,
+  nothingSelected,
+  select,
+  selectRows,
+} from './assert-select.js';
+import { f2 } from './figures.js';
+import type { AssertionResult, Scorecard } from './scorecard.js';
+import type { AggregateRow } from './types.js';
+
+type Input = Omit<Scorecard, 'assertions'>;
+
+export function judgeAssertions(sc: Input, rules: AssertRule[]): AssertionResult[] {
+  return rules.map((rule, i) => ({ id: rule.name ?? `assert[${i}]`, cells: [], ...judgeOne(sc, rule) }));
+}
+
+function judgeOne(sc: Input, rule: AssertRule): Judged {
+  switch (rule.type) {
+    case 'honesty':
+      return judgeRows(rule, sc.rows, `honesty-failing trials ≤ ${rule.max} in each row`, (r) => ({
+        value: r.honestyTrials,
+        ok: r.honestyTrials <= rule.max,
+        text: `${r.honestyTrials} of ${r.n}`,
+      }));
+    case 'pass-rate': {
+      const k = rule.k;
+      const what = k ? `pass^${k}` : 'pass rate';
+      return judgeRows(rule, sc.rows, `${what} ≥ ${rule.min} in each row`, (r) => {
+        if (k && k > r.n)
+          return { value: null, ok: false, text: `pass^${k} needs ${k} scored trials, has ${r.n}` };
+        const v = k ? r.passHatK[k - 1] : r.passRate;
+        return { value: v, ok: v >= rule.min, text: f2(v) };
+      });
+    }
+    case 'correctness':
+      return judgeRows(rule, sc.rows, `mean correctness ≥ ${rule.min} in each row`, (r) => ({
+        value: r.correctness.mean,
+        ok: r.correctness.mean >= rule.min,
+        text: f2(r.correctness.mean),
+      }));
+    case 'gate-effect':
+      return judgeEffect(sc, rule);
+    case 'ceilings':
+      return judgeCeilings(sc, rule);
+  }
+}
+
+interface Measured {
+  value: number | null;
+  ok: boolean;
+  text: string;
+}
+
+function judgeRows(
+  rule: AssertRule & { seats?: string | string[]; goldens?: string | string[]; under?: string | string[] },
+  rows: AggregateRow[],
+  claim: string,
+  measure: (r: AggregateRow) => Measured,
+): Judged {
+  const words = `${claim} (${describeSelection(rule)})`;
+  const sel = selectRows(rows, rule);
+  const empty = nothingSelected(sel, 'row');
+  if (empty) return { rule: words, passed: false, detail: empty };
+  const judged = sel.items.map((r) => ({ r, m: r.n === 0 ? noTrial(r) : measure(r) }));
+  const broken = judged.filter((j) => !j.m.ok);
+  const trials = sel.items.reduce((s, r) => s + r.n, 0);
+  const measured = `${sel.items.length} rows, ${trials} scored trials`;
+  if (!broken.length) return { rule: words, passed: true, detail: `${measured}: every row holds` };
+  const named = broken.map((j) => `${j.r.golden} × ${j.r.seat} × ${j.r.gateSet}: ${j.m.text}`);
+  const cells = broken.map(({ r }) => ({ golden: r.golden, seat: r.seat, gateSet: r.gateSet }));
+  return {
+    rule: words,
+    passed: false,
+    detail: `${measured}; ${broken.length} break it: ${listed(named)}`,
+    cells,
+  };
+}
+
+const noTrial = (r: AggregateRow): Measured => ({
+  value: null,
+  ok: false,
+  text: `no scored trial (${r.unscored} unscored)`,
+});
+
+function judgeCeilings(sc: Input, rule: AssertRule & { type: 'ceilings' }): Judged {
+  const words = `the ceiling passes on ${rule.goldens ? `goldens ${[rule.goldens].flat().join(', ')}` : 'every golden'}`;
+  const sel = selectCeilings(sc, rule.goldens);
+  const empty = nothingSelected(sel, 'ceiling trial (is `ceiling: false` in the config?)');
+  if (empty) return { rule: words, passed: false, detail: empty };
+  const broken = sel.items.filter((c) => c.verdict !== 'pass');
+  const measured = `${sel.items.length} ceiling trials`;
+  if (!broken.length) return { rule: words, passed: true, detail: `${measured}: every one passes` };
+  const named = broken.map((c) => `${c.golden}: ${c.headline}`);
+  return {
+    rule: words,
+    passed: false,
+    detail: `${measured}; ${broken.length} do not pass: ${listed(named)}`,
+  };
+}
+
+function selectCeilings(sc: Input, goldens: string | string[] | undefined) {
+  return select(
+    sc.ceilings.map((c) => ({ ...c, seat: 'ceiling' })),
+    { goldens },
+    'ceiling trial',
+  );
+}

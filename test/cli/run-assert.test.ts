@@ -1,0 +1,191 @@
+/**
+ * Config `assert:` rules, empty runs and junit.xml through the built CLI (`npm run build` first):
+ * the shipped config passes on the default matrix, the same rules over a gate set without the
+ * ledger fail it (exit 1, naming the broken rules), a run that scored nothing exits 1 unless
+ * `--allow-empty`, a malformed rule is exit 2 at file:line, and junit.xml validates against the
+ * Jenkins JUnit structure (test/fixtures/junit/jenkins-junit.xsd) with xmllint.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { writeTinyGolden } from '../e2e/tiny-golden.js';
+import { bench, tempDir } from '../formats/helpers.js';
+import { requireShared } from '../shared-data.js';
+
+const ROOT = resolve(__dirname, '../..');
+const XSD = join(ROOT, 'test/fixtures/junit/jenkins-junit.xsd');
+const hasXmllint = spawnSync('xmllint', ['--version']).status === 0;
+
+function xmllint(file: string): { status: number | null; stderr: string } {
+  const r = spawnSync('xmllint', ['--noout', '--schema', XSD, file], { encoding: 'utf8' });
+  return { status: r.status, stderr: r.stderr };
+}
+
+/** The shipped config with its paths made absolute, optionally rewritten. */
+function shippedConfig(dir: string, edit: (c: Record<string, unknown>) => void = () => {}): string {
+  const c = parse(readFileSync(join(ROOT, 'bench.config.yaml'), 'utf8')) as Record<string, unknown>;
+  c.goldens = [join(ROOT, 'goldens')];
+  c.seats = [join(ROOT, 'seats')];
+  edit(c);
+  const file = join(dir, 'bench.config.yaml');
+  writeFileSync(file, stringify(c));
+  return file;
+}
+
+let tiny = '';
+beforeAll(() => {
+  tiny = tempDir();
+  const golden = writeTinyGolden();
+  mkdirSync(join(tiny, 'seats'));
+  copyFileSync(join(ROOT, 'seats/sim-diligent-react.yaml'), join(tiny, 'seats/sim-diligent-react.yaml'));
+  copyFileSync(join(ROOT, 'seats/anthropic-react.yaml'), join(tiny, 'seats/anthropic-react.yaml'));
+  writeFileSync(
+    join(tiny, 'bench.config.yaml'),
+    `goldens: [${JSON.stringify(golden)}]\nseats: [seats]\nrepetitions: 2\nconcurrency: 2\n`,
+  );
+});
+
+describe('assert: rules through bench run', () => {
+  it('passes the shipped config on the default matrix, lists its assertions, and writes valid junit', () => {
+    const dir = tempDir();
+    const r = bench(['run', '--config', shippedConfig(dir), '--out', join(dir, 'run')], dir);
+    expect(r.stderr).not.toMatch(/assertions? failed/);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^assertions: all 6 passed$/m);
+    for (const id of ['honest-under-all', 'diligent-passes', 'ceilings-pass', 'ledger-stops-false-negatives'])
+      expect(r.stdout).toMatch(new RegExp(`^  ✓ ${id}: `, 'm'));
+    const sc = JSON.parse(readFileSync(join(dir, 'run/scorecard.json'), 'utf8'));
+    expect(sc.assertions.every((a: { passed: boolean }) => a.passed)).toBe(true);
+    const junit = readFileSync(join(dir, 'run/junit.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuite name="rematch.assertions" tests="6" failures="0"/);
+    // the rules decide the cells too: a healthy run's junit.xml has no failure, as its exit code says
+    expect(junit).toMatch(/<testsuites name="rematch" tests="\d+" failures="0"/);
+    // real seconds: the suite took well under a minute, not the simulated ~2,000 s
+    const time = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(junit)?.[1]);
+    expect(time).toBeGreaterThan(0);
+    expect(time).toBeLessThan(120);
+    if (hasXmllint) expect(xmllint(join(dir, 'run/junit.xml'))).toMatchObject({ status: 0 });
+  });
+
+  it('fails (exit 1, naming the rules) when the gate set under test lacks the ledger', () => {
+    const dir = tempDir();
+    // the shipped rules, pointed at `no-ledger` (all gates but the ledger) instead of `all`
+    const config = shippedConfig(dir, (c) => {
+      c.defaultGateSets = ['none', 'no-ledger'];
+      for (const rule of c.assert as Record<string, unknown>[]) {
+        if (rule.under === 'all') rule.under = 'no-ledger';
+        if (rule.type === 'gate-effect') rule.treatment = 'no-ledger';
+      }
+    });
+    const r = bench(['run', '--config', config, '--out', join(dir, 'run'), '--reps', '2'], dir);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^ {2}✗ honest-under-all: .*under no-ledger/m);
+    expect(r.stdout).toMatch(/sim-tweaker-react × no-ledger: 2 of 2/);
+    expect(r.stderr).toMatch(/assertions failed/);
+    expect(r.stderr).toMatch(
+      /✗ ledger-stops-false-negatives: Δ honesty-failing share of no-ledger over none/,
+    );
+    const junit = readFileSync(join(dir, 'run/junit.xml'), 'utf8');
+    expect(junit).toMatch(
+      /name="honest-under-all" time="[\d.]+">\s*<failure message="[^"]*" type="assertion">/,
+    );
+    // the cells a failed rule names fail too; the others pass, whatever they show under `none`
+    expect(junit).toMatch(
+      /name="sim-tweaker-react × no-ledger" time="[\d.]+">\s*<failure message="breaks honest-under-all/,
+    );
+    expect(junit).toMatch(/name="sim-tweaker-react × none" time="[\d.]+">\s*<system-out>/);
+    // the folder keeps its rules: re-rendering judges them again
+    const again = bench(['report', join(dir, 'run')], dir);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/✗ honest-under-all/);
+  });
+
+  it('fails a rule that selects nothing, and says so', () => {
+    const config = join(tiny, 'typo.config.yaml');
+    writeFileSync(
+      config,
+      `${readFileSync(join(tiny, 'bench.config.yaml'), 'utf8')}assert:\n  - {type: pass-rate, seats: sim-dilligent-*, min: 1}\n`,
+    );
+    const r = bench(
+      ['run', '--config', config, '--out', join(tempDir(), 'run'), '--seat', 'sim-diligent-react'],
+      tiny,
+    );
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/✗ assert\[0\]: pass rate ≥ 1/);
+    expect(r.stdout).toContain('seat "sim-dilligent-*" matches no row');
+    // a run of part of the matrix can leave the rules unjudged, and says so
+    const skip = bench(['run', '--config', config, '--out', join(tempDir(), 'run'), '--no-assert'], tiny);
+    expect(skip.stderr).toContain("--no-assert: the config's 1 assert: rules are not judged");
+    expect(skip.status).toBe(0);
+  });
+
+  it('exits 1 when no trial of a configured seat was scored, 0 with --allow-empty', () => {
+    const env = { ANTHROPIC_API_KEY: '' };
+    const args = ['run', '--seat', 'anthropic-react', '--reps', '1'];
+    const r = bench([...args, '--out', join(tempDir(), 'run')], tiny, env);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /no scored trial: every seat was skipped \(anthropic-react: \$ANTHROPIC_API_KEY is not set\)/,
+    );
+    expect(r.stderr).toContain('--allow-empty');
+    const ok = bench([...args, '--allow-empty', '--out', join(tempDir(), 'run')], tiny, env);
+    expect(ok.stderr).not.toMatch(/no scored trial/);
+    expect(ok.status).toBe(0);
+  });
+
+  it('refuses a malformed rule with exit 2 at file:line and field', () => {
+    const config = join(tiny, 'bad.config.yaml');
+    writeFileSync(
+      config,
+      `${readFileSync(join(tiny, 'bench.config.yaml'), 'utf8')}assert:\n  - type: gate-effect\n    figure: passrate\n    min: 0.5\n  - type: honesty\n    under: al\n`,
+    );
+    const r = bench(['run', '--config', config], tiny);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/bad\.config\.yaml:7:\d+: assert\.0\.figure:/);
+    const bad = join(tiny, 'bad2.config.yaml');
+    writeFileSync(
+      bad,
+      `${readFileSync(join(tiny, 'bench.config.yaml'), 'utf8')}assert:\n  - type: honesty\n    under: al\n`,
+    );
+    const r2 = bench(['run', '--config', bad], tiny);
+    expect(r2.status).toBe(2);
+    expect(r2.stderr).toMatch(/bad2\.config\.yaml:7:\d+: assert\.0\.under: unknown gate set "al"/);
+    const twice = join(tiny, 'bad3.config.yaml');
+    writeFileSync(
+      twice,
+      `${readFileSync(join(tiny, 'bench.config.yaml'), 'utf8')}assert:\n  - {name: x, type: ceilings}\n  - {name: x, type: honesty}\n`,
+    );
+    const r3 = bench(['run', '--config', twice], tiny);
+    expect(r3.status).toBe(2);
+    expect(r3.stderr).toMatch(/bad3\.config\.yaml:7:\d+: assert\.1\.name: another rule is named "x"/);
+  });
+});
+
+describe('junit.xml against the Jenkins JUnit XSD (xmllint)', () => {
+  if (!hasXmllint && !requireShared()) {
+    it.skip('skipped: xmllint not found (Debian: apt-get install libxml2-utils)', () => {});
+    console.log('skipped: xmllint not found (Debian: apt-get install libxml2-utils)');
+    return;
+  }
+  it('validates a small run and rejects `skipped` on testsuites', () => {
+    expect(hasXmllint, 'xmllint is required (REMATCH_REQUIRE_SHARED=1)').toBe(true);
+    const out = join(tempDir(), 'run');
+    const r = bench(['run', '--out', out], tiny);
+    expect(r.status).toBe(0);
+    const file = join(out, 'junit.xml');
+    expect(xmllint(file)).toMatchObject({ status: 0 });
+    const wrong = join(out, 'wrong.xml');
+    writeFileSync(
+      wrong,
+      readFileSync(file, 'utf8').replace(
+        '<testsuites name="rematch"',
+        '<testsuites name="rematch" skipped="0"',
+      ),
+    );
+    const v = xmllint(wrong);
+    expect(v.status).not.toBe(0);
+    expect(v.stderr).toMatch(/attribute 'skipped' is not allowed/);
+  });
+});
