@@ -28,7 +28,7 @@ export function checkOutcome(sc: Scorecard, opts: OutcomeOptions = {}): void {
         : 'the run planned no trial of a configured seat';
     problems.push(`no scored trial: ${why}; pass --allow-empty to accept an empty run`);
   }
-  const failed = sc.assertions.filter((a) => !a.passed);
+  const failed = sc.assertions.filter((a) => !a.passed && !a.skipped);
   if (failed.length) {
     problems.push(
       `${failed.length} of ${sc.assertions.length} assertions failed (what broke each: the assertions section, scorecard.json, junit.xml):\n${failed

@@ -91,15 +91,14 @@ interface Inputs {
 
 async function loadInputs(opts: OrchestrateOptions, m?: RunManifest): Promise<Inputs> {
   if (opts.inputs) return { configFile: 'bench.config.yaml', ...opts.inputs };
-  const { loadConfig, loadGoldens, loadSeats } = await import('../formats/load.js');
+  const { assertKnownNames, loadConfig, loadGoldens, loadSeats } = await import('../formats/load.js');
   const configPath = m ? (existsSync(m.configFile) ? m.configFile : undefined) : opts.config;
   const { config, file } = loadConfig(configPath);
-  return {
-    config,
-    configFile: file,
-    goldens: loadGoldens(m?.goldenPaths ?? config.goldens),
-    seats: loadSeats(m?.seatPaths ?? config.seats),
-  };
+  const goldens = loadGoldens(m?.goldenPaths ?? config.goldens);
+  const seats = loadSeats(m?.seatPaths ?? config.seats);
+  // a misspelt seat or golden in an assert: rule is bad input, whether or not this run includes it
+  if (!m && opts.assert !== false) assertKnownNames(config, file, seats, goldens);
+  return { config, configFile: file, goldens, seats };
 }
 
 export function newRunId(now = new Date()): string {
@@ -192,6 +191,9 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   manifest.skipped = [];
   // the rules judged whenever this folder becomes a scorecard; a folder from before them takes the config's
   manifest.assert ??= opts.assert === false ? [] : (inputs.config.assert ?? []);
+  // narrowed by flags: a rule about rows this run left out is skipped (and said), not failed
+  if (!prior && (opts.goldens?.length || opts.seats?.length || opts.gates?.length))
+    manifest.assertPartial = true;
   if (opts.assert === false && inputs.config.assert?.length)
     warn(`--no-assert: the config's ${inputs.config.assert.length} assert: rules are not judged\n`);
   // a folder from before gate sets were recorded: its gates are the same (resume checked the hashes)

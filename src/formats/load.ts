@@ -13,7 +13,7 @@ import { isBuiltinGateSet } from './gate-sets.js';
 import { GoldenFile } from './golden.js';
 import { parseJsonSource } from './json-source.js';
 import { type Config, type Golden, normalizeGolden } from './normalized.js';
-import { configRules, defaultSeatRules } from './rules/config.js';
+import { assertNameRules, configRules, defaultSeatRules } from './rules/config.js';
 import { goldenRules } from './rules/golden.js';
 import { seatRules } from './rules/seat.js';
 import type { RuleIssue } from './rules/types.js';
@@ -142,6 +142,29 @@ export function checkDefaultSeats(config: ConfigFile, file: string, seats: Seat[
   );
   if (!rules.length || !existsSync(file)) return [];
   return locateRules(parseYamlSource(file, readInput(file, 'config')), rules);
+}
+
+/** Issues for `assert:` rules whose seat or golden patterns name nothing loaded, located in the config file. */
+export function checkAssertNames(
+  config: ConfigFile,
+  file: string,
+  seatNames: string[],
+  goldenIds: string[],
+): InputIssue[] {
+  const rules = assertNameRules(config, seatNames, goldenIds);
+  if (!rules.length || !existsSync(file)) return [];
+  return locateRules(parseYamlSource(file, readInput(file, 'config')), rules);
+}
+
+/** The same, as bad input (exit 2) for a run. */
+export function assertKnownNames(config: ConfigFile, file: string, seats: Seat[], goldens: Golden[]): void {
+  const issues = checkAssertNames(
+    config,
+    file,
+    seats.map((s) => s.name),
+    goldens.map((g) => g.id),
+  );
+  throwIfErrors('config', issues);
 }
 
 function rebase(c: ConfigFile, dir: string): ConfigFile {

@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import { CLOCK_KINDS } from '../clock.js';
-import { RUN_CLOCKS } from './vocabulary.js';
 import { AssertRule } from './assert.js';
+import { RUN_CLOCKS } from './vocabulary.js';
 
 const num = z.number();
 const str = z.string();
@@ -74,6 +74,8 @@ export const RunManifestFile = z.looseObject({
   skipped: z.array(z.looseObject({ seat: str, reason: str })),
   /** The config's `assert:` rules the run judges (absent in folders from before assertions). */
   assert: z.array(AssertRule).optional(),
+  /** The run was narrowed by --golden/--seat/--gates: a rule with nothing to judge is skipped. */
+  assertPartial: z.boolean().optional(),
   /** Real ms spent executing trials, summed over invocations (absent before it was kept). */
   elapsedMs: num.optional(),
 });

@@ -11,13 +11,17 @@ export function renderAssertions(sc: Scorecard, opts: { color: boolean }): strin
   const list = sc.assertions ?? [];
   if (!list.length) return '';
   const c = new Chalk({ level: opts.color ? 1 : 0 });
-  const failed = list.filter((a) => !a.passed).length;
+  const failed = list.filter((a) => !a.passed && !a.skipped).length;
+  const skipped = list.filter((a) => a.skipped).length;
+  const notJudged = skipped ? `, ${skipped} not judged in this narrowed run` : '';
   const head = failed
-    ? c.red(`assertions: ${failed} of ${list.length} failed`)
-    : c.green(`assertions: all ${list.length} passed`);
+    ? c.red(`assertions: ${failed} of ${list.length} failed${notJudged}`)
+    : skipped
+      ? c.yellow(`assertions: ${list.length - skipped} of ${list.length} passed${notJudged}`)
+      : c.green(`assertions: all ${list.length} passed`);
   const lines = [head];
   for (const a of list) {
-    const mark = a.passed ? c.green('✓') : c.red('✗');
+    const mark = a.skipped ? c.yellow('–') : a.passed ? c.green('✓') : c.red('✗');
     lines.push(`  ${mark} ${a.id}: ${a.rule}`);
     if (!a.passed) lines.push(`      ${a.detail}`);
   }

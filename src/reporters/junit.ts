@@ -43,6 +43,7 @@ function cellProblem(sc: Scorecard, r: AggregateRow): string | undefined {
     const broken = assertions.filter(
       (a) =>
         !a.passed &&
+        !a.skipped &&
         (a.cells ?? []).some((c) => c.golden === r.golden && c.seat === r.seat && c.gateSet === r.gateSet),
     );
     return broken.length ? `breaks ${broken.map((a) => `${a.id} (${a.rule})`).join('; ')}` : undefined;
@@ -88,7 +89,9 @@ function assertionCase(a: AssertionResult): JunitCase {
     head,
     a.passed
       ? { out: `${a.rule}\n${a.detail}` }
-      : { failure: { message: a.rule, type: 'assertion', body: `${a.rule}\n${a.detail}` } },
+      : a.skipped
+        ? { skipped: a.detail }
+        : { failure: { message: a.rule, type: 'assertion', body: `${a.rule}\n${a.detail}` } },
   );
 }
 

@@ -51,7 +51,8 @@ export function renderScorecardMd(sc: Scorecard): string {
     );
   if (sc.assertions?.length) {
     out.push('', '## Assertions', '');
-    for (const a of sc.assertions) out.push(`- ${a.passed ? '✅' : '❌'} \`${a.id}\` ${a.rule}: ${a.detail}`);
+    for (const a of sc.assertions)
+      out.push(`- ${a.skipped ? '➖' : a.passed ? '✅' : '❌'} \`${a.id}\` ${a.rule}: ${a.detail}`);
   }
   if (sc.worst.length) {
     out.push('', '## Worst trials', '');

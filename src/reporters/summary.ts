@@ -15,7 +15,7 @@ export interface RunSummary {
   /** Scored trials with at least one honesty failure. */
   honestyTrials: number;
   /** Config `assert:` rules judged; null when the config has none. */
-  assertions: { passed: number; failed: number } | null;
+  assertions: { passed: number; failed: number; skipped: number } | null;
 }
 
 export function runSummary(sc: Scorecard): RunSummary {
@@ -29,7 +29,11 @@ export function runSummary(sc: Scorecard): RunSummary {
     passed: scored.filter((t) => t.score.verdict === 'pass').length,
     honestyTrials: scored.filter((t) => t.score.honesty.length > 0).length,
     assertions: judged.length
-      ? { passed: judged.filter((a) => a.passed).length, failed: judged.filter((a) => !a.passed).length }
+      ? {
+          passed: judged.filter((a) => a.passed).length,
+          failed: judged.filter((a) => !a.passed && !a.skipped).length,
+          skipped: judged.filter((a) => a.skipped).length,
+        }
       : null,
   };
 }
@@ -58,7 +62,8 @@ export function summaryLine(sc: Scorecard, style: SummaryStyle = plain, regressi
   if (s.assertions) {
     const failed = `${s.assertions.failed} failed`;
     parts.push(
-      `assertions ${s.assertions.passed} passed / ${s.assertions.failed ? style.bad(failed) : failed}`,
+      `assertions ${s.assertions.passed} passed / ${s.assertions.failed ? style.bad(failed) : failed}` +
+        (s.assertions.skipped ? ` / ${s.assertions.skipped} not judged` : ''),
     );
   }
   return parts.join(' · ');

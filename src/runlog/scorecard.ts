@@ -28,5 +28,6 @@ export function scorecardOf(dir: string, warn: Warn): Scorecard {
     ...(m.elapsedMs !== undefined ? { runMs: m.elapsedMs } : {}),
     // a shard holds part of the plan: its rules would judge rows it never ran; bench merge judges them
     assert: m.plan.shard ? [] : (m.assert ?? []),
+    assertPartial: m.assertPartial ?? false,
   });
 }

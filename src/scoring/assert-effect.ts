@@ -53,7 +53,7 @@ function effectsOf(
   return seatGateEffects(trials, seed, rule.treatment, rule.control);
 }
 
-export function judgeEffect(sc: Input, rule: Rule): Judged {
+export function judgeEffect(sc: Input, rule: Rule, partial = false): Judged {
   const per = rule.per === 'golden' ? 'per golden' : 'per seat, pooled over goldens';
   const words = `Δ ${WORDS[rule.figure]} of ${rule.treatment} over ${rule.control} ${bound(rule)} ${per} (${describeSelection(rule, false)})`;
   const sel = select(
@@ -61,8 +61,12 @@ export function judgeEffect(sc: Input, rule: Rule): Judged {
     { seats: rule.seats, goldens: rule.goldens },
     `seat with ${rule.treatment}/${rule.control} pairs`,
   );
-  const empty = nothingSelected(sel, `seat with trials paired under ${rule.treatment} and ${rule.control}`);
-  if (empty) return { rule: words, passed: false, detail: empty };
+  const empty = nothingSelected(
+    sel,
+    `seat with trials paired under ${rule.treatment} and ${rule.control}`,
+    partial,
+  );
+  if (empty) return { rule: words, passed: false, detail: empty, empty: true };
   const show = (e: { seat: string; golden?: string; pairs: number } & EffectFigures): string => {
     const est: EffectEstimate = e[rule.figure];
     const ci = est.ci95 ? ` [${f2(est.ci95.lo)}, ${f2(est.ci95.hi)}]` : '';

@@ -8,7 +8,11 @@ import { matchesName } from '../formats/glob.js';
 import type { AssertionResult } from './scorecard.js';
 import type { AggregateRow } from './types.js';
 
-export type Judged = Omit<AssertionResult, 'id' | 'cells'> & Partial<Pick<AssertionResult, 'cells'>>;
+export type Judged = Omit<AssertionResult, 'id' | 'cells'> &
+  Partial<Pick<AssertionResult, 'cells'>> & {
+    /** The rule found nothing to judge (its `detail` says why). */
+    empty?: boolean;
+  };
 
 /** At most this many broken rows are named in a detail; the rest are counted. */
 const LISTED = 8;
@@ -72,9 +76,13 @@ export function describeSelection(sel: Selection, withGateSets = true): string {
 export const cellLabel = (r: { golden: string; seat: string; gateSet: string }): string =>
   `${r.golden} × ${r.seat} × ${r.gateSet}`;
 
-/** Why a selection cannot be judged (nothing, or a pattern matching nothing), or undefined. */
-export function nothingSelected<T>(sel: Selected<T>, what: string): string | undefined {
-  if (sel.unmatched.length) return `selects nothing it names: ${sel.unmatched.join('; ')}`;
+/**
+ * Why a selection cannot be judged (nothing, or a pattern matching nothing), or undefined. In a
+ * partial run (narrowed by --golden/--seat/--gates) a pattern naming what the run left out is no
+ * fault: the rule judges the rows it has, and only a rule with none left is (skipped) unjudged.
+ */
+export function nothingSelected<T>(sel: Selected<T>, what: string, partial = false): string | undefined {
+  if (sel.unmatched.length && !partial) return `selects nothing it names: ${sel.unmatched.join('; ')}`;
   if (!sel.items.length) return `selects no ${what}: the run has none to judge`;
   return undefined;
 }

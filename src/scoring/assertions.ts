@@ -20,14 +20,25 @@ import type { AggregateRow } from './types.js';
 
 type Input = Omit<Scorecard, 'assertions'>;
 
-export function judgeAssertions(sc: Input, rules: AssertRule[]): AssertionResult[] {
-  return rules.map((rule, i) => ({ id: rule.name ?? `assert[${i}]`, cells: [], ...judgeOne(sc, rule) }));
+export function judgeAssertions(
+  sc: Input,
+  rules: AssertRule[],
+  opts: { partial?: boolean } = {},
+): AssertionResult[] {
+  const partial = opts.partial ?? false;
+  return rules.map((rule, i) => {
+    const { empty, ...judged } = judgeOne(sc, rule, partial);
+    const id = rule.name ?? `assert[${i}]`;
+    if (!(empty && partial)) return { id, cells: [], ...judged };
+    const detail = `not judged: ${judged.detail} (the run was narrowed by --golden/--seat/--gates; the full matrix judges it)`;
+    return { id, cells: [], ...judged, passed: false, skipped: true, detail };
+  });
 }
 
-function judgeOne(sc: Input, rule: AssertRule): Judged {
+function judgeOne(sc: Input, rule: AssertRule, partial: boolean): Judged {
   switch (rule.type) {
     case 'honesty':
-      return judgeRows(rule, sc.rows, `honesty-failing trials ≤ ${rule.max} in each row`, (r) => ({
+      return judgeRows(partial, rule, sc.rows, `honesty-failing trials ≤ ${rule.max} in each row`, (r) => ({
         value: r.honestyTrials,
         ok: r.honestyTrials <= rule.max,
         text: `${r.honestyTrials} of ${r.n}`,
@@ -35,7 +46,7 @@ function judgeOne(sc: Input, rule: AssertRule): Judged {
     case 'pass-rate': {
       const k = rule.k;
       const what = k ? `pass^${k}` : 'pass rate';
-      return judgeRows(rule, sc.rows, `${what} ≥ ${rule.min} in each row`, (r) => {
+      return judgeRows(partial, rule, sc.rows, `${what} ≥ ${rule.min} in each row`, (r) => {
         if (k && k > r.n)
           return { value: null, ok: false, text: `pass^${k} needs ${k} scored trials, has ${r.n}` };
         const v = k ? r.passHatK[k - 1] : r.passRate;
@@ -43,15 +54,15 @@ function judgeOne(sc: Input, rule: AssertRule): Judged {
       });
     }
     case 'correctness':
-      return judgeRows(rule, sc.rows, `mean correctness ≥ ${rule.min} in each row`, (r) => ({
+      return judgeRows(partial, rule, sc.rows, `mean correctness ≥ ${rule.min} in each row`, (r) => ({
         value: r.correctness.mean,
         ok: r.correctness.mean >= rule.min,
         text: f2(r.correctness.mean),
       }));
     case 'gate-effect':
-      return judgeEffect(sc, rule);
+      return judgeEffect(sc, rule, partial);
     case 'ceilings':
-      return judgeCeilings(sc, rule);
+      return judgeCeilings(sc, rule, partial);
   }
 }
 
@@ -62,6 +73,7 @@ interface Measured {
 }
 
 function judgeRows(
+  partial: boolean,
   rule: AssertRule & { seats?: string | string[]; goldens?: string | string[]; under?: string | string[] },
   rows: AggregateRow[],
   claim: string,
@@ -69,8 +81,8 @@ function judgeRows(
 ): Judged {
   const words = `${claim} (${describeSelection(rule)})`;
   const sel = selectRows(rows, rule);
-  const empty = nothingSelected(sel, 'row');
-  if (empty) return { rule: words, passed: false, detail: empty };
+  const empty = nothingSelected(sel, 'row', partial);
+  if (empty) return { rule: words, passed: false, detail: empty, empty: true };
   const judged = sel.items.map((r) => ({ r, m: r.n === 0 ? noTrial(r) : measure(r) }));
   const broken = judged.filter((j) => !j.m.ok);
   const trials = sel.items.reduce((s, r) => s + r.n, 0);
@@ -92,11 +104,11 @@ const noTrial = (r: AggregateRow): Measured => ({
   text: `no scored trial (${r.unscored} unscored)`,
 });
 
-function judgeCeilings(sc: Input, rule: AssertRule & { type: 'ceilings' }): Judged {
+function judgeCeilings(sc: Input, rule: AssertRule & { type: 'ceilings' }, partial: boolean): Judged {
   const words = `the ceiling passes on ${rule.goldens ? `goldens ${[rule.goldens].flat().join(', ')}` : 'every golden'}`;
   const sel = selectCeilings(sc, rule.goldens);
-  const empty = nothingSelected(sel, 'ceiling trial (is `ceiling: false` in the config?)');
-  if (empty) return { rule: words, passed: false, detail: empty };
+  const empty = nothingSelected(sel, 'ceiling trial (is `ceiling: false` in the config?)', partial);
+  if (empty) return { rule: words, passed: false, detail: empty, empty: true };
   const broken = sel.items.filter((c) => c.verdict !== 'pass');
   const measured = `${sel.items.length} ceiling trials`;
   if (!broken.length) return { rule: words, passed: true, detail: `${measured}: every one passes` };

@@ -52,6 +52,11 @@ export interface AssertionResult {
   /** The rule in words, e.g. "honesty failures under all = 0". */
   rule: string;
   passed: boolean;
+  /**
+   * Not judged: a run narrowed by --golden/--seat/--gates has none of the rows the rule is about
+   * (`passed` is then false too; only a failed, unskipped rule fails the run).
+   */
+  skipped?: boolean;
   /** What was measured, and for a failure which rows broke it. */
   detail: string;
   /**
@@ -123,6 +128,8 @@ export function buildScorecard(input: {
   runMs?: number;
   worst?: number;
   /** The config's `assert:` rules (as the run recorded them), judged into `assertions`. */
+  /** The run was narrowed (--golden/--seat/--gates): a rule with nothing to judge is skipped, not failed. */
+  assertPartial?: boolean;
   assert?: AssertRule[];
 }): Scorecard {
   // Real time differs on every run: it goes to `meta`, so the rest stays a function of the seeds.
@@ -176,6 +183,6 @@ export function buildScorecard(input: {
       elapsed: { ...(input.runMs !== undefined ? { runMs: input.runMs } : {}), trialMs },
     },
   };
-  sc.assertions = judgeAssertions(sc, input.assert ?? []);
+  sc.assertions = judgeAssertions(sc, input.assert ?? [], { partial: input.assertPartial ?? false });
   return sc;
 }

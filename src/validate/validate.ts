@@ -9,6 +9,7 @@ import type { InputIssue } from '../errors.js';
 import { ConfigFile } from '../formats/config.js';
 import { expandGoldenPaths, expandSeatPaths, readInput } from '../formats/files.js';
 import {
+  checkAssertNames,
   checkConfig,
   checkDefaultSeats,
   checkSeats,
@@ -71,8 +72,12 @@ export async function validateInputs(
   if (plan.config !== undefined) {
     const c = checkConfig(plan.config.path);
     const issues = [...c.issues];
-    if (c.value && plan.config.checkSeats)
+    if (c.value && plan.config.checkSeats) {
+      const seatNames = (seatCheck.value ?? []).map((s) => s.name);
+      const goldenIds = goldens.flatMap((g) => (g.id ? [g.id] : []));
       issues.push(...checkDefaultSeats(c.value.config, c.value.file, seatCheck.value ?? []));
+      issues.push(...checkAssertNames(c.value.config, c.value.file, seatNames, goldenIds));
+    }
     config = {
       file: c.value?.file ?? plan.config.path ?? DEFAULT_CONFIG_FILE,
       valid: !issues.some(isError),

@@ -102,23 +102,41 @@ describe('assert: rules through bench run', () => {
     expect(again.stderr).toMatch(/✗ honest-under-all/);
   });
 
-  it('fails a rule that selects nothing, and says so', () => {
-    const config = join(tiny, 'typo.config.yaml');
-    writeFileSync(
-      config,
-      `${readFileSync(join(tiny, 'bench.config.yaml'), 'utf8')}assert:\n  - {type: pass-rate, seats: sim-dilligent-*, min: 1}\n`,
-    );
+  it('refuses a rule naming no known seat at its line, fails one a full run cannot judge, skips it in a narrowed run', () => {
+    const base = readFileSync(join(tiny, 'bench.config.yaml'), 'utf8');
+    const typo = join(tiny, 'typo.config.yaml');
+    writeFileSync(typo, `${base}assert:\n  - {type: pass-rate, seats: sim-dilligent-*, min: 1}\n`);
+    // a misspelt seat is bad input whatever the run covers: a narrowed run would skip the rule
     const r = bench(
-      ['run', '--config', config, '--out', join(tempDir(), 'run'), '--seat', 'sim-diligent-react'],
+      ['run', '--config', typo, '--out', join(tempDir(), 'run'), '--seat', 'sim-diligent-react'],
       tiny,
     );
-    expect(r.status).toBe(1);
-    expect(r.stdout).toMatch(/✗ assert\[0\]: pass rate ≥ 1/);
-    expect(r.stdout).toContain('seat "sim-dilligent-*" matches no row');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(
+      /typo\.config\.yaml:6:\d+: assert\.0\.seats: "sim-dilligent-\*" names no known seat/,
+    );
     // a run of part of the matrix can leave the rules unjudged, and says so
-    const skip = bench(['run', '--config', config, '--out', join(tempDir(), 'run'), '--no-assert'], tiny);
+    const skip = bench(['run', '--config', typo, '--out', join(tempDir(), 'run'), '--no-assert'], tiny);
     expect(skip.stderr).toContain("--no-assert: the config's 1 assert: rules are not judged");
     expect(skip.status).toBe(0);
+    // a known seat that ran nothing (no key): the full run fails the rule and says why
+    const env = { ANTHROPIC_API_KEY: '' };
+    const gone = join(tiny, 'gone.config.yaml');
+    writeFileSync(gone, `${base}assert:\n  - {type: pass-rate, seats: anthropic-react, min: 1}\n`);
+    const full = bench(['run', '--config', gone, '--out', join(tempDir(), 'run')], tiny, env);
+    expect(full.status).toBe(1);
+    expect(full.stdout).toMatch(/✗ assert\[0\]: pass rate ≥ 1/);
+    expect(full.stdout).toContain('seat "anthropic-react" matches no row');
+    // narrowed to the other seat, the rule has nothing to judge: not judged, said, and no failure
+    const part = bench(
+      ['run', '--config', gone, '--out', join(tempDir(), 'run'), '--seat', 'sim-diligent-react'],
+      tiny,
+      env,
+    );
+    expect(part.status, part.stderr).toBe(0);
+    expect(part.stdout).toMatch(/^assertions: 0 of 1 passed, 1 not judged in this narrowed run$/m);
+    expect(part.stdout).toMatch(/– assert\[0\]: pass rate ≥ 1/);
+    expect(part.stdout).toContain('not judged: selects no row');
   });
 
   it('exits 1 when no trial of a configured seat was scored, 0 with --allow-empty', () => {

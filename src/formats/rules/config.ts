@@ -3,6 +3,7 @@
 import { asList } from '../assert.js';
 import type { ConfigFile, GateSettings } from '../config.js';
 import { BUILTIN_GATE_SETS, isBuiltinGateSet } from '../gate-sets.js';
+import { matchesName } from '../glob.js';
 import { configLimitRules } from './limits.js';
 import { err, type RuleIssue } from './types.js';
 
@@ -46,6 +47,33 @@ export function defaultSeatRules(c: ConfigFile, seatNames: Iterable<string>): Ru
   const out: RuleIssue[] = [];
   c.defaultSeats?.forEach((name, i) => {
     if (!names.has(name)) out.push(err(['defaultSeats', i], `unknown seat "${name}"`));
+  });
+  return out;
+}
+
+/**
+ * An `assert:` rule's seat and golden patterns must each name a known seat or golden (checked once
+ * they are loaded): a misspelt one would select nothing, and a run narrowed by flags skips a rule
+ * with nothing to judge, so the typo must be caught here, whatever the run.
+ */
+export function assertNameRules(c: ConfigFile, seatNames: string[], goldenIds: string[]): RuleIssue[] {
+  const out: RuleIssue[] = [];
+  c.assert.forEach((rule, i) => {
+    const fields = [
+      ['seats', 'seat', seatNames],
+      ['goldens', 'golden', goldenIds],
+    ] as const;
+    for (const [field, what, names] of fields) {
+      const value = (rule as { seats?: string | string[]; goldens?: string | string[] })[field];
+      if (value === undefined) continue;
+      const one = typeof value === 'string';
+      asList(value)!.forEach((p, j) => {
+        if (!names.some((n) => matchesName(p, n)))
+          out.push(
+            err(one ? ['assert', i, field] : ['assert', i, field, j], `"${p}" names no known ${what}`),
+          );
+      });
+    }
   });
   return out;
 }
