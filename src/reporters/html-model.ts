@@ -17,8 +17,8 @@ export interface Summary {
   honestyTrials: number;
   honestyFailures: number;
   clock: string;
-  /** The config's assertions when the scorecard carries them: name, whether it held, and why. */
-  assertions: { name: string; ok: boolean; detail: string }[];
+  /** The config's assertions: name, whether it held (or was not judged in a narrowed run), and why. */
+  assertions: { name: string; ok: boolean; skipped: boolean; detail: string }[];
 }
 
 export interface GridCell {
@@ -77,22 +77,14 @@ export function summaryOf(sc: Scorecard): Summary {
   };
 }
 
-/**
- * Assertions are another reporter's field of the scorecard (config `assert:`); read loosely, so
- * the page shows them when a run has them and says nothing when it does not.
- */
+/** The judged `assert:` rules: id and rule in words, held / failed / not judged, and why. */
 function assertionsOf(sc: Scorecard): Summary['assertions'] {
-  const list = (sc as { assertions?: unknown }).assertions;
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((a: unknown) => {
-    if (!a || typeof a !== 'object') return [];
-    const o = a as Record<string, unknown>;
-    const name = [o.name, o.rule, o.id, o.description].find((x) => typeof x === 'string');
-    const ok = [o.ok, o.passed, o.pass, o.held].find((x) => typeof x === 'boolean');
-    const detail = [o.detail, o.message, o.reason, o.actual].find((x) => typeof x === 'string');
-    if (typeof name !== 'string' || typeof ok !== 'boolean') return [];
-    return [{ name, ok, detail: typeof detail === 'string' ? detail : '' }];
-  });
+  return (sc.assertions ?? []).map((a) => ({
+    name: `${a.id}: ${a.rule}`,
+    ok: a.passed,
+    skipped: a.skipped ?? false,
+    detail: a.detail,
+  }));
 }
 
 export function gridsOf(sc: Scorecard): Grid[] {

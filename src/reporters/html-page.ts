@@ -34,13 +34,15 @@ function summaryHtml(s: Summary, sc: Scorecard): string {
     ? `<ul class="assertions">${s.assertions
         .map(
           (a) =>
-            `<li class="${a.ok ? 'good' : 'bad'}">${a.ok ? '✓' : '✗'} ${esc(a.name)}${a.detail ? ` <span class="dim">${esc(a.detail)}</span>` : ''}</li>`,
+            `<li class="${a.ok ? 'good' : a.skipped ? 'dim' : 'bad'}">${a.ok ? '✓' : a.skipped ? '–' : '✗'} ${esc(a.name)}${a.detail ? ` <span class="dim">${esc(a.detail)}</span>` : ''}</li>`,
         )
         .join('')}</ul>`
     : '';
-  const failed = s.assertions.filter((a) => !a.ok).length;
+  const failed = s.assertions.filter((a) => !a.ok && !a.skipped).length;
+  const held = s.assertions.filter((a) => a.ok).length;
+  const unjudged = s.assertions.length - held - failed;
   const assertLine = s.assertions.length
-    ? `<span class="${failed ? 'bad' : 'good'}">assertions ${s.assertions.length - failed}/${s.assertions.length} hold</span>`
+    ? `<span class="${failed ? 'bad' : 'good'}">assertions ${held}/${s.assertions.length} hold${unjudged ? `, ${unjudged} not judged` : ''}</span>`
     : '';
   const alerts = sc.alerts.length
     ? `<details class="alerts"><summary>${sc.alerts.length} steer-then-halt alert${sc.alerts.length > 1 ? 's' : ''}</summary><ul>${sc.alerts.map((a) => `<li>${esc(a)}</li>`).join('')}</ul></details>`
