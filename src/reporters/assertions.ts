@@ -5,9 +5,11 @@
  */
 import { Chalk } from 'chalk';
 import type { Scorecard } from '../scoring/index.js';
+import { DEFAULT_WIDTH } from './lifecycle.js';
+import { wrapText } from './table.js';
 
 /** The section's lines (none when the config asserts nothing), ending in a newline. */
-export function renderAssertions(sc: Scorecard, opts: { color: boolean }): string {
+export function renderAssertions(sc: Scorecard, opts: { color: boolean; width?: number }): string {
   const list = sc.assertions ?? [];
   if (!list.length) return '';
   const c = new Chalk({ level: opts.color ? 1 : 0 });
@@ -19,11 +21,12 @@ export function renderAssertions(sc: Scorecard, opts: { color: boolean }): strin
     : skipped
       ? c.yellow(`assertions: ${list.length - skipped} of ${list.length} passed${notJudged}`)
       : c.green(`assertions: all ${list.length} passed`);
+  const width = opts.width ?? DEFAULT_WIDTH;
   const lines = [head];
   for (const a of list) {
     const mark = a.skipped ? c.yellow('–') : a.passed ? c.green('✓') : c.red('✗');
-    lines.push(`  ${mark} ${a.id}: ${a.rule}`);
-    if (!a.passed) lines.push(`      ${a.detail}`);
+    lines.push(...wrapText(`  ${mark} ${a.id}: ${a.rule}`, width, '  '));
+    if (!a.passed) lines.push(...wrapText(a.detail, width, '      '));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -54,6 +54,10 @@ export function renderScorecardMd(sc: Scorecard): string {
     for (const a of sc.assertions)
       out.push(`- ${a.skipped ? '➖' : a.passed ? '✅' : '❌'} \`${a.id}\` ${a.rule}: ${a.detail}`);
   }
+  if (sc.skipped.length)
+    out.push('', '## Skipped seats', '', ...sc.skipped.map((s) => `- ${s.seat}: ${s.reason}`));
+  out.push('', ...renderDetailsMd(sc));
+  // after the collapsed cells: the traces to open next, kept out of the summary a reviewer reads first
   if (sc.worst.length) {
     out.push('', '## Worst trials', '');
     for (const w of sc.worst)
@@ -61,9 +65,6 @@ export function renderScorecardMd(sc: Scorecard): string {
         `- \`${w.id}\`: ${f2(w.correctness)}, ${w.verdict}, ${w.honesty} honesty failure(s), \`${w.dir}/trace.jsonl\``,
       );
   }
-  if (sc.skipped.length)
-    out.push('', '## Skipped seats', '', ...sc.skipped.map((s) => `- ${s.seat}: ${s.reason}`));
-  out.push('', ...renderDetailsMd(sc));
   return `${out.join('\n')}\n`;
 }
 

@@ -27,7 +27,7 @@ export const terminalReporter: ReporterFactory = () => {
       }
       // The terminal table carries these lines too; with every seat skipped they still must be said.
       if (ranSeats.size === 0) for (const line of ceilingLines(sc)) out.write(`${line}\n`);
-      out.write(renderAssertions(sc, { color: ctx.display?.color ?? ctx.tty }));
+      out.write(renderAssertions(sc, { color: ctx.display?.color ?? ctx.tty, width: ctx.display?.width }));
       const footer = ctx.footer?.();
       if (footer) out.write(`${footer}\n`);
     },
