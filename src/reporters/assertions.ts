@@ -25,7 +25,7 @@ export function renderAssertions(sc: Scorecard, opts: { color: boolean; width?: 
   const lines = [head];
   for (const a of list) {
     const mark = a.skipped ? c.yellow('–') : a.passed ? c.green('✓') : c.red('✗');
-    lines.push(...wrapText(`  ${mark} ${a.id}: ${a.rule}`, width, '  '));
+    lines.push(...wrapText(`${mark} ${a.id}: ${a.rule}`, width, '  '));
     if (!a.passed) lines.push(...wrapText(a.detail, width, '      '));
   }
   return `${lines.join('\n')}\n`;
