@@ -77,7 +77,11 @@ export function withTimeShift(inner: Backend, shiftMs: number): Backend {
   return {
     async handle(req: ApiRequest): Promise<ApiResponse> {
       const loki = req.api.startsWith('loki.');
-      const res = await inner.handle({ ...req, params: shiftParams(req.params, shiftMs, loki) });
+      const res = await inner.handle({
+        ...req,
+        params: shiftParams(req.params, shiftMs, loki),
+        timeShiftMs: (req.timeShiftMs ?? 0) + shiftMs,
+      });
       if (!isRec(res.json) || !('data' in res.json)) return res;
       return { ...res, json: { ...res.json, data: shiftData(res.json.data, shiftMs) } };
     },
