@@ -41,13 +41,20 @@ export interface AlertRule {
 }
 
 const MINUTE = 60_000;
-const cache = new WeakMap<World, AlertRule>();
+/** Per world, per alert spec (tests serve one world with variants of a golden's alert). */
+const cache = new WeakMap<World, Map<string, AlertRule>>();
 
 export function alertRuleOf(golden: Golden, world: World): AlertRule {
-  let rule = cache.get(world);
+  let byAlert = cache.get(world);
+  if (!byAlert) {
+    byAlert = new Map();
+    cache.set(world, byAlert);
+  }
+  const key = JSON.stringify([golden.alert, golden.ms.activeAt]);
+  let rule = byAlert.get(key);
   if (!rule) {
     rule = evaluate(golden, world);
-    cache.set(world, rule);
+    byAlert.set(key, rule);
   }
   return rule;
 }

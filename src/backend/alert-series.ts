@@ -12,11 +12,19 @@ import { SeriesStore } from '../world/series-store.js';
 import { STALE_NAN, type World } from '../world/types.js';
 import { type AlertRule, alertRuleOf } from './alert-rule.js';
 
-const served = new WeakMap<World, World>();
+/** Per world, per alert spec; a served world maps to itself (the engine pool serves it again). */
+const served = new WeakMap<World, Map<string, World>>();
+const isServed = new WeakSet<World>();
 
 export function servedWorld(golden: Golden | undefined, world: World): World {
-  if (!golden) return world;
-  let w = served.get(world);
+  if (!golden || isServed.has(world)) return world;
+  let byAlert = served.get(world);
+  if (!byAlert) {
+    byAlert = new Map();
+    served.set(world, byAlert);
+  }
+  const key = JSON.stringify([golden.alert, golden.ms.activeAt]);
+  let w = byAlert.get(key);
   if (!w) {
     const rule = alertRuleOf(golden, world);
     const metrics = new SeriesStore();
@@ -25,9 +33,8 @@ export function servedWorld(golden: Golden | undefined, world: World): World {
     addRuleSeries(metrics, rule);
     metrics.all();
     w = { start: world.start, end: world.end, metrics, logs: world.logs };
-    served.set(world, w);
-    // A world served twice (the engine pool copies it) must not grow a second set of ALERTS.
-    served.set(w, w);
+    byAlert.set(key, w);
+    isServed.add(w);
   }
   return w;
 }
