@@ -12,7 +12,10 @@ export type PromApi =
   | 'prom.labels'
   | 'prom.label_values'
   | 'prom.metadata'
-  | 'prom.buildinfo';
+  | 'prom.buildinfo'
+  | 'prom.alerts'
+  | 'prom.rules'
+  | 'prom.targets';
 
 export type LokiApi =
   | 'loki.query'
@@ -42,6 +45,19 @@ export interface ApiRequest {
   /** Who asked: a trial's call id, `http`, `mcp` ... (for the query log). */
   origin?: string;
   signal?: AbortSignal;
+  /**
+   * Set by the time-shift decorator: what the served world's times are moved by, so that the
+   * functions that read the clock (`time()`, `timestamp()`, `__timestamp__`) answer shifted times.
+   */
+  timeShiftMs?: number;
+}
+
+/** What a query touched, as the engines count it: what the limit faults match on. */
+export interface QueryCost {
+  /** Series (metric answers) or streams (log answers) in the result. */
+  series: number;
+  /** Samples the PromQL engine read, or log lines LogQL processed. */
+  samples: number;
 }
 
 export interface ApiResponse {
@@ -56,6 +72,8 @@ export interface ApiResponse {
   headers?: Record<string, string>;
   /** Filled by the capacity layer: time spent waiting for a slot and being served (clock ms). */
   timing?: { queueMs: number; serviceMs: number };
+  /** Filled by the engine handlers for queries (never sent on the wire). */
+  cost?: QueryCost;
   /** Filled by the fault layer when a fault fired: its id (for traces and the query log). */
   fault?: string;
 }

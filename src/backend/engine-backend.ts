@@ -7,6 +7,7 @@
  */
 import type { Golden } from '../formats/normalized.js';
 import type { World } from '../world/types.js';
+import { servedWorld } from './alert-series.js';
 import type { ApiRequest, ApiResponse, Backend, LokiApi, PromApi } from './api.js';
 import { canceled } from './canceled.js';
 import { cached } from './engine-cache.js';
@@ -25,12 +26,15 @@ export function createEngineBackend(
   world: World,
   opts: EngineBackendOptions = {},
 ): Backend {
-  const ctx = { golden, world, nowMs: golden?.ms.now ?? world.end };
+  // The world as a Prometheus running the golden's alerting rule holds it: plus ALERTS series.
+  const served = servedWorld(golden, world);
+  const ctx = { golden, world: served, nowMs: golden?.ms.now ?? world.end };
   return {
     async handle(req: ApiRequest): Promise<ApiResponse> {
       if (req.signal?.aborted) return canceled(req);
       const startedAt = Date.now();
-      return cached(world, req, ctx.nowMs, async () => {
+      const shiftMs = req.timeShiftMs ?? 0;
+      return cached(served, req, ctx.nowMs, async () => {
         if (opts.pool) return opts.pool.run(req, startedAt);
         const limits = {
           startedAt,
@@ -38,8 +42,8 @@ export function createEngineBackend(
           ...(req.signal ? { signal: req.signal } : {}),
         };
         return req.api.startsWith('prom.')
-          ? handleProm(req.api as PromApi, req.params, ctx, limits)
-          : handleLoki(req.api as LokiApi, req.params, ctx, limits);
+          ? handleProm(req.api as PromApi, req.params, ctx, limits, shiftMs)
+          : handleLoki(req.api as LokiApi, req.params, ctx, limits, shiftMs);
       });
     },
   };

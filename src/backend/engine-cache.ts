@@ -28,7 +28,7 @@ function keyOf(req: ApiRequest, nowMs: number): string {
   const params = Object.keys(req.params)
     .sort()
     .map((k) => [k, req.params[k]]);
-  return `${req.api}\u0000${nowMs}\u0000${JSON.stringify(params)}`;
+  return `${req.api}\u0000${nowMs}\u0000${req.timeShiftMs ?? 0}\u0000${JSON.stringify(params)}`;
 }
 
 function deepFreeze<T>(v: T): T {

@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Golden } from '../formats/normalized.js';
 import type { World } from '../world/types.js';
+import { servedWorld } from './alert-series.js';
 import { type ApiRequest, type ApiResponse, backendOf, type LokiApi, type PromApi } from './api.js';
 import { canceled, timedOut } from './canceled.js';
 import type { Job, JobDone, WorkerInit } from './engine-worker.js';
@@ -87,6 +88,7 @@ export class EnginePool {
         params: req.params,
         startedAt,
         ...(this.timeoutMs !== undefined ? { timeoutMs: this.timeoutMs } : {}),
+        ...(req.timeShiftMs ? { timeShiftMs: req.timeShiftMs } : {}),
       };
       const p: Pending = { job, req, resolve };
       if (req.signal) {
@@ -111,7 +113,12 @@ export class EnginePool {
 
   private spawn(): Slot {
     const cancel = new SharedArrayBuffer(4);
-    const init: WorkerInit = { golden: this.golden, world: worldData(this.world), nowMs: this.nowMs, cancel };
+    const init: WorkerInit = {
+      golden: this.golden,
+      world: worldData(servedWorld(this.golden, this.world)),
+      nowMs: this.nowMs,
+      cancel,
+    };
     const { script, eval: isEval } = workerScript();
     const worker = new Worker(script, { eval: isEval, workerData: init });
     // Starting, a worker keeps the process alive (its ready() may be awaited); see holdWhileWorking.

@@ -26,6 +26,7 @@ export interface Job {
   params: ApiParams;
   startedAt: number;
   timeoutMs?: number;
+  timeShiftMs?: number;
 }
 
 export interface JobDone {
@@ -44,8 +45,8 @@ parentPort?.on('message', (job: Job) => {
     canceled: () => Atomics.load(cancel, 0) === job.id,
   };
   const res = job.api.startsWith('prom.')
-    ? handleProm(job.api as PromApi, job.params, ctx, limits)
-    : handleLoki(job.api as LokiApi, job.params, ctx, limits);
+    ? handleProm(job.api as PromApi, job.params, ctx, limits, job.timeShiftMs)
+    : handleLoki(job.api as LokiApi, job.params, ctx, limits, job.timeShiftMs);
   const done: JobDone = { id: job.id, res };
   parentPort?.postMessage(done);
 });

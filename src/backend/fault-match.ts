@@ -20,7 +20,7 @@ export function apiMatches(f: FaultSpec, req: ApiRequest): boolean {
 /** The text a `match.query` regex is tested on: the query, or each `match[]` selector of listings. */
 export function queryTexts(p: ApiParams): string[] {
   const q = param(p, 'query');
-  return [...(q === undefined ? [] : [q]), ...params(p, 'match[]')];
+  return [...(q === undefined ? [] : [q]), ...params(p, 'match[]'), ...params(p, 'match')];
 }
 
 export function queryMatches(f: FaultSpec, req: ApiRequest): boolean {
@@ -33,7 +33,7 @@ const WHOLE_TERM = `\\d+(?:${DURATION_UNITS})`;
 const RANGE = new RegExp(`\\[(${WHOLE_TERM}(?:${WHOLE_TERM})*)(?::[^\\]]*)?\\]`, 'g');
 
 /** The widest range selector (`[40m]`, `[1h:1m]`) in a query: how far back an instant query reads. */
-function lookback(q: string | undefined): number {
+export function lookback(q: string | undefined): number {
   let max = 0;
   for (const m of (q ?? '').matchAll(RANGE)) {
     max = Math.max(max, parseDuration(m[1]) ?? 0);

@@ -5,6 +5,7 @@
 import type { FaultOfKind } from '../formats/golden.js';
 import type { ApiRequest, ApiResponse } from './api.js';
 import { backendOf } from './api.js';
+import { lokiSeriesLimitText } from './limit-responses.js';
 import { lokiJson, lokiText } from './loki-wire.js';
 import { param } from './params.js';
 import { PROM_STATUS, promError } from './prom-wire.js';
@@ -84,9 +85,14 @@ export function rateLimited(f: FaultOfKind<'rate-limit'>, req: ApiRequest): ApiR
 }
 
 export function seriesLimit(f: FaultOfKind<'series-limit'>, req: ApiRequest): ApiResponse {
+  const prom =
+    f.limit === undefined
+      ? PROM_SERIES_LIMIT_TEXT
+      : `the query exceeded the maximum number of series (limit: ${f.limit})`;
+  const loki = f.limit === undefined ? LOKI_SERIES_LIMIT_TEXT : lokiSeriesLimitText(f.limit);
   return isProm(req)
-    ? promError(f.errorType ?? 'execution', f.message ?? PROM_SERIES_LIMIT_TEXT, f.status ?? 422)
-    : lokiText(f.status ?? 400, f.message ?? LOKI_SERIES_LIMIT_TEXT);
+    ? promError(f.errorType ?? 'execution', f.message ?? prom, f.status ?? 422)
+    : lokiText(f.status ?? 400, f.message ?? loki);
 }
 
 /** The backend is gone: status 0 and no body an HTTP client could read (the HTTP adapter drops the socket). */

@@ -2,8 +2,8 @@
  * The fault layer: a Backend that wraps another and injects a golden's faults (DESIGN §8). Faults
  * never live inside the engines; the same engine serves clean and faulty runs.
  *
- * Per request, faults are tested in the golden's order. Every fault whose API, query and time range
- * match counts the call; it fires when its call rule says so. Firing `latency` faults add their
+ * Per request, faults are tested in the golden's order. Every fault whose API, query, time range
+ * and sizes match counts the call (a size of what the query touched asks the engines first); it fires when its call rule says so. Firing `latency` faults add their
  * delays (through the clock) and let the request go on; the first other firing fault decides the
  * answer. Later firing faults are counted but do not apply.
  */
@@ -23,8 +23,10 @@ import {
   staleCatalog,
   timeoutError,
 } from './fault-responses.js';
+import { answerSizeMatches, needsAnswer, requestSizeMatches } from './fault-size.js';
 import { emptied, partial } from './fault-transform.js';
 import { drawLatency } from './latency.js';
+import { queryTooLong, tooManyEntries, tooManySamples } from './limit-responses.js';
 import { durationParam } from './params.js';
 
 export interface FaultOptions {
@@ -39,26 +41,34 @@ export function withFaults(inner: Backend, faults: FaultSpec[], golden: Golden, 
   const rngs: Rng[] = faults.map((f, i) => rngFor(opts.seed, `fault:${i}:${f.id}`));
   return {
     async handle(req: ApiRequest): Promise<ApiResponse> {
+      // The engines' answer, asked at most once: size tests on what a query touched need it first.
+      let probe: Promise<ApiResponse> | undefined;
+      const engines = () => {
+        probe ??= inner.handle(req);
+        return probe;
+      };
       let decisive: number | undefined;
       let delay = 0;
       const delayed: string[] = [];
-      faults.forEach((f, i) => {
-        if (!apiMatches(f, req) || !queryMatches(f, req) || !timeMatches(f, req, golden)) return;
-        counts[i] += 1;
-        if (!callFires(f, counts[i])) return;
-        if (f.kind === 'latency') {
-          delay += drawLatency(f.latency ?? 0, rngs[i]);
-          delayed.push(f.id);
-        } else if (decisive === undefined) decisive = i;
-      });
       try {
+        for (const [i, f] of faults.entries()) {
+          if (!apiMatches(f, req) || !queryMatches(f, req) || !timeMatches(f, req, golden)) continue;
+          if (!requestSizeMatches(f, req, golden)) continue;
+          if (needsAnswer(f) && !answerSizeMatches(f, await engines())) continue;
+          counts[i] += 1;
+          if (!callFires(f, counts[i])) continue;
+          if (f.kind === 'latency') {
+            delay += drawLatency(f.latency ?? 0, rngs[i]);
+            delayed.push(f.id);
+          } else if (decisive === undefined) decisive = i;
+        }
         if (delay > 0) await opts.clock.sleep(delay, req.signal);
         if (decisive === undefined) {
-          const res = await inner.handle(req);
+          const res = await engines();
           return delayed.length ? { ...res, fault: delayed.join(',') } : res;
         }
         const f = faults[decisive];
-        const res = await answer(f, req, inner, opts.clock, rngs[decisive]);
+        const res = await answer(f, req, engines, opts.clock, rngs[decisive], golden);
         // empty/partial pass a non-200 engine answer through untouched: the fault did not apply.
         const untouched = (f.kind === 'empty' || f.kind === 'partial') && res.status !== 200;
         if (untouched) return delayed.length ? { ...res, fault: delayed.join(',') } : res;
@@ -74,9 +84,10 @@ export function withFaults(inner: Backend, faults: FaultSpec[], golden: Golden, 
 async function answer(
   f: FaultSpec,
   req: ApiRequest,
-  inner: Backend,
+  engines: () => Promise<ApiResponse>,
   clock: Clock,
   rng: Rng,
+  golden: Golden,
 ): Promise<ApiResponse> {
   switch (f.kind) {
     case 'failed-envelope':
@@ -84,9 +95,9 @@ async function answer(
     case 'http-error':
       return httpError(f, req);
     case 'empty':
-      return emptied(await inner.handle(req));
+      return emptied(await engines());
     case 'partial':
-      return partial(await inner.handle(req), f, req);
+      return partial(await engines(), f, req);
     case 'timeout': {
       const wait = f.latency !== undefined ? drawLatency(f.latency, rng) : requestTimeout(req);
       await clock.sleep(wait, req.signal);
@@ -98,8 +109,14 @@ async function answer(
       return seriesLimit(f, req);
     case 'stale-catalog':
       return staleCatalog(f);
+    case 'max-query-length':
+      return queryTooLong(f, req, golden);
+    case 'max-entries':
+      return tooManyEntries(f, req);
+    case 'too-many-samples':
+      return tooManySamples();
     case 'latency':
-      return inner.handle(req);
+      return engines();
   }
 }
 

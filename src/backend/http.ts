@@ -12,6 +12,7 @@ import { handleGrafana, isGrafanaPath } from './grafana-routes.js';
 import { routeOf } from './http-routes.js';
 import { TEXT_TYPE } from './loki-wire.js';
 import { isLoopbackAddress, loopbackRefusal } from './loopback-guard.js';
+import { probeAnswer } from './probes.js';
 import { JSON_TYPE } from './prom-wire.js';
 
 export interface HttpServerOptions {
@@ -80,6 +81,8 @@ export async function startHttpServer(
 async function serve(backend: Backend, req: IncomingMessage, res: ServerResponse, opts: HttpServerOptions) {
   const u = new URL(req.url ?? '/', 'http://localhost');
   if (isGrafanaPath(u.pathname)) return serveGrafana(backend, req, res, u, opts);
+  const probe = probeAnswer(u.pathname, req.method ?? 'GET');
+  if (probe) return send(res, probe);
   const route = routeOf(u.pathname);
   if (!route) return send(res, notFound(u.pathname, opts));
   const method = req.method ?? 'GET';

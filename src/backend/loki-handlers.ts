@@ -2,15 +2,15 @@
  * The Loki v1 query API over the embedded LogQL engine. Success is JSON; every error is a plain-text
  * body with Loki's status (400 client errors, 499 canceled, 504 timeout, 500 other).
  */
-import type { LogDirection } from '../logql/api.js';
+import type { LogDirection, LokiResult } from '../logql/api.js';
 import { LogQLError } from '../logql/api.js';
 import { evalLogQL, isMetricQuery, logSelectorsOf } from '../logql/index.js';
 import { formatPromFloat } from '../promql/index.js';
 import type { LogStream, Matcher } from '../world/types.js';
 import type { ApiParams, ApiResponse, LokiApi } from './api.js';
+import type { EngineCtx } from './engine-ctx.js';
 import { lokiData, lokiJson, lokiStatusOf, lokiText } from './loki-wire.js';
 import { checkRange, durationParam, lokiTime, param, params } from './params.js';
-import type { EngineCtx } from './prom-handlers.js';
 import { deadlineOf, type QueryLimits, UNLIMITED } from './query-limits.js';
 import { WireError } from './wire-error.js';
 
@@ -21,9 +21,10 @@ export function handleLoki(
   p: ApiParams,
   ctx: EngineCtx,
   limits: QueryLimits = UNLIMITED,
+  shiftMs = 0,
 ): ApiResponse {
   try {
-    return LOKI_ROUTES[api](p, ctx, limits);
+    return LOKI_ROUTES[api](p, ctx, limits, shiftMs);
   } catch (err) {
     if (err instanceof WireError || err instanceof LogQLError)
       return lokiText(lokiStatusOf(err.errorType), err.message);
@@ -65,8 +66,25 @@ function directionOf(p: ApiParams): LogDirection {
  */
 const EXEC_MS = 0;
 
-const LOKI_ROUTES: Record<LokiApi, (p: ApiParams, ctx: EngineCtx, limits: QueryLimits) => ApiResponse> = {
-  'loki.query': (p, ctx, limits) => {
+type Route = (p: ApiParams, ctx: EngineCtx, limits: QueryLimits, shiftMs: number) => ApiResponse;
+
+/** A query's answer with what it touched, for the limit faults (never on the wire). */
+function answer(r: LokiResult): ApiResponse {
+  const v = r.value;
+  const series =
+    v.type === 'streams'
+      ? v.streams.length
+      : v.type === 'vector'
+        ? v.samples.length
+        : v.type === 'matrix'
+          ? v.series.length
+          : 1;
+  const res = lokiJson({ status: 'success', data: lokiData(r, formatPromFloat, EXEC_MS) });
+  return { ...res, cost: { series, samples: r.stats.linesProcessed } };
+}
+
+const LOKI_ROUTES: Record<LokiApi, Route> = {
+  'loki.query': (p, ctx, limits, timeShiftMs) => {
     const q = param(p, 'query') ?? '';
     const t = lokiTime(p, 'time', ctx.nowMs);
     const limit = limitOf(p);
@@ -78,10 +96,10 @@ const LOKI_ROUTES: Record<LokiApi, (p: ApiParams, ctx: EngineCtx, limits: QueryL
       );
     }
     const deadline = deadlineOf(limits);
-    const r = evalLogQL(ctx.world.logs, q, { start: t, end: t, limit, direction, deadline });
-    return lokiJson({ status: 'success', data: lokiData(r, formatPromFloat, EXEC_MS) });
+    const r = evalLogQL(ctx.world.logs, q, { start: t, end: t, limit, direction, deadline, timeShiftMs });
+    return answer(r);
   },
-  'loki.query_range': (p, ctx, limits) => {
+  'loki.query_range': (p, ctx, limits, timeShiftMs) => {
     const q = param(p, 'query') ?? '';
     const [start, end] = range(p, ctx, HOUR);
     const limit = limitOf(p);
@@ -97,9 +115,10 @@ const LOKI_ROUTES: Record<LokiApi, (p: ApiParams, ctx: EngineCtx, limits: QueryL
       limit,
       direction,
       deadline,
+      timeShiftMs,
       ...(metric ? { step } : {}),
     });
-    return lokiJson({ status: 'success', data: lokiData(r, formatPromFloat, EXEC_MS) });
+    return answer(r);
   },
   'loki.labels': (p, ctx) => {
     const [start, end] = range(p, ctx, 6 * HOUR);
@@ -121,7 +140,8 @@ const LOKI_ROUTES: Record<LokiApi, (p: ApiParams, ctx: EngineCtx, limits: QueryL
     return lokiJson({ status: 'success', data: values });
   },
   'loki.series': (p, ctx) => {
-    const sels = params(p, 'match[]');
+    // Loki reads both spellings (pkg/loghttp/series.go): clients send `match` or `match[]`.
+    const sels = [...new Set([...params(p, 'match'), ...params(p, 'match[]')])];
     if (sels.length === 0) throw new WireError('bad_data', '0 matcher groups supplied');
     const [start, end] = range(p, ctx, HOUR);
     const seen = new Map<string, Record<string, string>>();

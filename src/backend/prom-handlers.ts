@@ -3,32 +3,30 @@
  * out. Times default to the world's "now" (the golden's `time.now`), never wall time.
  */
 
-import type { Golden } from '../formats/normalized.js';
-import { PromQLError } from '../promql/api.js';
+import { PromQLError, type PromResult } from '../promql/api.js';
 import { formatPromFloat, instantQuery, parsePromQL, rangeQuery } from '../promql/index.js';
 import { anchoredRegex } from '../world/matchers.js';
-import type { Matcher, World } from '../world/types.js';
+import type { Matcher } from '../world/types.js';
 import type { ApiParams, ApiResponse, PromApi } from './api.js';
+import type { EngineCtx } from './engine-ctx.js';
 import { checkRange, durationParam, MAX_TIME, MIN_TIME, param, params, promTime } from './params.js';
+import { alertsHandler, rulesHandler } from './prom-alerts.js';
+import { targetsHandler } from './prom-targets.js';
 import { promData, promError, promSuccess } from './prom-wire.js';
 import { deadlineOf, type QueryLimits, UNLIMITED } from './query-limits.js';
 import { WireError } from './wire-error.js';
 
-export interface EngineCtx {
-  golden: Golden | undefined;
-  world: World;
-  /** The world's "now" in ms: default evaluation time. */
-  nowMs: number;
-}
+export type { EngineCtx } from './engine-ctx.js';
 
 export function handleProm(
   api: PromApi,
   p: ApiParams,
   ctx: EngineCtx,
   limits: QueryLimits = UNLIMITED,
+  shiftMs = 0,
 ): ApiResponse {
   try {
-    return PROM_ROUTES[api](p, ctx, limits);
+    return PROM_ROUTES[api](p, ctx, limits, shiftMs);
   } catch (err) {
     if (err instanceof WireError) return promError(err.errorType, err.message);
     if (err instanceof PromQLError) return promError(err.errorType, err.message);
@@ -44,20 +42,29 @@ function engineError(err: unknown): never {
   throw err;
 }
 
-const PROM_ROUTES: Record<PromApi, (p: ApiParams, ctx: EngineCtx, limits: QueryLimits) => ApiResponse> = {
-  'prom.query': (p, ctx, limits) => {
+type Route = (p: ApiParams, ctx: EngineCtx, limits: QueryLimits, shiftMs: number) => ApiResponse;
+
+/** A query's answer with what it touched, for the limit faults (never on the wire). */
+function withCost(res: ApiResponse, r: PromResult): ApiResponse {
+  const v = r.value;
+  const series = v.type === 'vector' ? v.samples.length : v.type === 'matrix' ? v.series.length : 1;
+  return { ...res, cost: { series, samples: r.samplesRead } };
+}
+
+const PROM_ROUTES: Record<PromApi, Route> = {
+  'prom.query': (p, ctx, limits, shiftMs) => {
     const t = promTime(p, 'time', ctx.nowMs);
     const deadline = deadlineOf(limits, durationParam(p, 'timeout', 0));
     const q = param(p, 'query') ?? '';
     let r: ReturnType<typeof instantQuery>;
     try {
-      r = instantQuery(ctx.world.metrics, q, t, { deadline });
+      r = instantQuery(ctx.world.metrics, q, t, { deadline, timeShiftMs: shiftMs });
     } catch (err) {
       engineError(err);
     }
-    return promSuccess(promData(r.value, formatPromFloat), r.warnings, r.infos);
+    return withCost(promSuccess(promData(r.value, formatPromFloat), r.warnings, r.infos), r);
   },
-  'prom.query_range': (p, ctx, limits) => {
+  'prom.query_range': (p, ctx, limits, shiftMs) => {
     const start = promTime(p, 'start');
     const end = promTime(p, 'end');
     const step = durationParam(p, 'step');
@@ -66,11 +73,11 @@ const PROM_ROUTES: Record<PromApi, (p: ApiParams, ctx: EngineCtx, limits: QueryL
     const q = param(p, 'query') ?? '';
     let r: ReturnType<typeof rangeQuery>;
     try {
-      r = rangeQuery(ctx.world.metrics, q, start, end, step, { deadline });
+      r = rangeQuery(ctx.world.metrics, q, start, end, step, { deadline, timeShiftMs: shiftMs });
     } catch (err) {
       engineError(err);
     }
-    return promSuccess(promData(r.value, formatPromFloat), r.warnings, r.infos);
+    return withCost(promSuccess(promData(r.value, formatPromFloat), r.warnings, r.infos), r);
   },
   'prom.series': (p, ctx) => {
     const sets = matcherSets(p);
@@ -116,6 +123,9 @@ const PROM_ROUTES: Record<PromApi, (p: ApiParams, ctx: EngineCtx, limits: QueryL
       buildDate: '20260101-00:00:00',
       goVersion: 'none (rematch embedded engine)',
     }),
+  'prom.alerts': (p, ctx, _l, shiftMs) => alertsHandler(p, ctx, shiftMs),
+  'prom.rules': (p, ctx, _l, shiftMs) => rulesHandler(p, ctx, shiftMs),
+  'prom.targets': (p, ctx, _l, shiftMs) => targetsHandler(p, ctx, shiftMs),
 };
 
 /** Each `match[]` as a matcher set; a bare metric name becomes a `__name__` matcher. */

@@ -24,6 +24,8 @@ const PATHS: Record<string, string> = {
   'prom.buildinfo': '/api/v1/status/buildinfo',
 };
 
+const EMBEDDED_APIS = new Set<string>(['prom.alerts', 'prom.rules', 'prom.targets']);
+
 /** One server per golden per process: trials of a golden share it; all stop when the process exits. */
 const servers = new Map<string, Promise<RunningPrometheus>>();
 const running = new Set<RunningPrometheus>();
@@ -71,7 +73,8 @@ export function createRealPrometheusBackend(
 ): Backend {
   return {
     async handle(req: ApiRequest): Promise<ApiResponse> {
-      if (!req.api.startsWith('prom.')) return logs.handle(req);
+      // The backfilled server evaluates no rules: the alerting rule's endpoints are the engines'.
+      if (!req.api.startsWith('prom.') || EMBEDDED_APIS.has(req.api)) return logs.handle(req);
       const server = await clock.track(serverFor(golden, world));
       return clock.track(forward(server, req, golden.ms.now));
     },

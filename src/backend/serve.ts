@@ -139,6 +139,11 @@ export function describeFault(f: FaultSpec): string {
     const c = Object.entries(m.calls).map(([k, v]) => `${k} ${v}`);
     parts.push(`calls=${c.join(', ')}`);
   }
+  if (m.rangeOver !== undefined) parts.push(`range>${m.rangeOver}`);
+  if (m.stepsOver !== undefined) parts.push(`steps>${m.stepsOver}`);
+  if (m.seriesOver !== undefined) parts.push(`series>${m.seriesOver}`);
+  if (m.samplesOver !== undefined) parts.push(`samples>${m.samplesOver}`);
+  if ('limit' in f && f.limit !== undefined) parts.push(`limit=${f.limit}`);
   if ('status' in f && f.status !== undefined) parts.push(`status=${f.status}`);
   return parts.join(' ');
 }

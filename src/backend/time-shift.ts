@@ -44,6 +44,12 @@ function shiftSample(s: unknown, shiftMs: number): unknown {
   return [Math.round(s[0] * 1000 + shiftMs) / 1000, ...s.slice(1)];
 }
 
+/** `[t, "<unix seconds>"]`: a sample whose value is itself a time. */
+function shiftValueSeconds(s: unknown, shiftMs: number): unknown {
+  if (!Array.isArray(s) || typeof s[1] !== 'string' || !Number.isFinite(Number(s[1]))) return s;
+  return [s[0], String(Math.floor(Number(s[1]) + shiftMs / 1000))];
+}
+
 /** `["<ns>", line, ...]` (Loki stream entries). */
 function shiftEntry(e: unknown, shiftNs: bigint): unknown {
   if (!Array.isArray(e) || typeof e[0] !== 'string' || !/^\d+$/.test(e[0])) return e;
@@ -61,10 +67,13 @@ function shiftData(data: unknown, shiftMs: number): unknown {
   const result = r.map((item) => {
     if (!isRec(item)) return item;
     const o: Rec = { ...item };
-    if (Array.isArray(o.value)) o.value = shiftSample(o.value, shiftMs);
+    // ALERTS_FOR_STATE's value is a time (the alert's activeAt in unix seconds): shifted like one.
+    const forState = isRec(o.metric) && o.metric.__name__ === 'ALERTS_FOR_STATE';
+    const shiftValue = (s: unknown) => (forState ? shiftValueSeconds(s, shiftMs) : s);
+    if (Array.isArray(o.value)) o.value = shiftValue(shiftSample(o.value, shiftMs));
     if (Array.isArray(o.values)) {
       o.values = o.values.map((v) =>
-        data.resultType === 'streams' ? shiftEntry(v, shiftNs) : shiftSample(v, shiftMs),
+        data.resultType === 'streams' ? shiftEntry(v, shiftNs) : shiftValue(shiftSample(v, shiftMs)),
       );
     }
     return o;
@@ -77,7 +86,11 @@ export function withTimeShift(inner: Backend, shiftMs: number): Backend {
   return {
     async handle(req: ApiRequest): Promise<ApiResponse> {
       const loki = req.api.startsWith('loki.');
-      const res = await inner.handle({ ...req, params: shiftParams(req.params, shiftMs, loki) });
+      const res = await inner.handle({
+        ...req,
+        params: shiftParams(req.params, shiftMs, loki),
+        timeShiftMs: (req.timeShiftMs ?? 0) + shiftMs,
+      });
       if (!isRec(res.json) || !('data' in res.json)) return res;
       return { ...res, json: { ...res.json, data: shiftData(res.json.data, shiftMs) } };
     },

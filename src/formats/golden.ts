@@ -157,6 +157,9 @@ export const FaultKind = z.enum([
   'rate-limit',
   'series-limit',
   'stale-catalog',
+  'max-query-length',
+  'max-entries',
+  'too-many-samples',
 ]);
 export type FaultKind = z.infer<typeof FaultKind>;
 
@@ -180,6 +183,15 @@ export const FaultMatch = z
     /** The query's time range must overlap [from, to]. */
     from: TimeRef.optional(),
     to: TimeRef.optional(),
+    /**
+     * Sizes of the request, for the limits real servers enforce: the time range it reads is longer
+     * than `rangeOver`, it asks for more than `stepsOver` steps, its answer has more than `seriesOver`
+     * series or streams, its evaluation touches more than `samplesOver` samples (docs/faults.md).
+     */
+    rangeOver: Duration.optional(),
+    stepsOver: z.number().int().nonnegative().optional(),
+    seriesOver: z.number().int().nonnegative().optional(),
+    samplesOver: z.number().int().nonnegative().optional(),
     /** Which matching calls fire: 1-based counts among the calls this fault matched. */
     calls: z
       .object({
@@ -222,9 +234,16 @@ export const Fault = z.discriminatedUnion('kind', [
   /** Waits `latency` (default: the request's timeout), then refuses. */
   faultOf('timeout', { ...refusal, latency: LatencyDist.optional() }),
   faultOf('rate-limit', refusal),
-  faultOf('series-limit', refusal),
+  /** With `limit`: only answers with more series than it are refused, and the text names it. */
+  faultOf('series-limit', { ...refusal, limit: z.number().int().positive().optional() }),
   /** The backend is gone: no HTTP answer at all. */
   faultOf('stale-catalog', { message: refusal.message }),
+  /** Loki's `max_query_length`: a request reading a longer range than `limit` is refused. */
+  faultOf('max-query-length', { limit: Duration }),
+  /** Loki's `max_entries_limit_per_query`: a log query asking for more lines than `limit`. */
+  faultOf('max-entries', { limit: z.number().int().positive() }),
+  /** Prometheus' `--query.max-samples`: a query touching more samples than `limit`. */
+  faultOf('too-many-samples', { limit: z.number().int().positive() }),
 ]);
 
 export const Expectation = z
@@ -272,6 +291,12 @@ export const GoldenFile = z
         expr: z.string(),
         activeAt: TimeRef,
         summary: z.string(),
+        /** The rule's `for`: pending this long before firing (default 0s: fires at once). */
+        for: Duration.optional(),
+        /** The rule group's evaluation interval (default 1m, Prometheus' global default). */
+        interval: Duration.optional(),
+        /** Annotations of the rule (default: `summary`). */
+        annotations: LabelMap.optional(),
       })
       .strict(),
     prompt: z.string(),

@@ -46,6 +46,8 @@ export interface LogQueryOptions {
    * text), when canceled `canceled` (499).
    */
   deadline?: Deadline;
+  /** The served world's time shift: `__timestamp__` in templates answers shifted times. Default 0. */
+  timeShiftMs?: number;
 }
 
 /** Loki error kinds: `bad_data` answers 400 with a plain-text body. */

@@ -9,6 +9,7 @@ import { evalLogQuery } from './eval/log-eval.js';
 import { evalMetric } from './eval/metric-eval.js';
 import { toResultValue } from './eval/result.js';
 import { newStats } from './eval/select.js';
+import { withClockShift } from './pipeline/template-funcs.js';
 import type { LogExpr, LogQuery } from './syntax/ast.js';
 import { parseLogQL } from './syntax/parse.js';
 import { shapeOf } from './syntax/shape.js';
@@ -78,7 +79,7 @@ export const LOKI_CANCELED_TEXT = 'the request was cancelled by the client';
 export function evalLogQL(src: LogSource, q: string, opts: LogQueryOptions): LokiResult {
   const expr = parseLogQL(q);
   try {
-    return evaluateParsed(src, expr, opts);
+    return withClockShift(opts.timeShiftMs ?? 0, () => evaluateParsed(src, expr, opts));
   } catch (err) {
     if (!(err instanceof DeadlineExceeded)) throw err;
     throw err.reason === 'timeout'

@@ -64,4 +64,10 @@ export interface EngineOptions {
    * throws `timeout` ("query timed out in expression evaluation"), when canceled `canceled`.
    */
   deadline?: Deadline;
+  /**
+   * What the served world's times are moved by (a shifted `bench serve`, a command seat's server):
+   * the functions that read the evaluation clock (`time()`, `timestamp()`, the date functions
+   * without arguments) answer the shifted time. Default 0.
+   */
+  timeShiftMs?: number;
 }

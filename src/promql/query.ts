@@ -31,6 +31,7 @@ function context(
     endMs: end,
     stepMs: step,
     lookbackMs: opts?.lookbackDeltaMs ?? DEFAULT_LOOKBACK_MS,
+    timeShiftMs: opts?.timeShiftMs ?? 0,
     maxSamples: opts?.maxSamples ?? DEFAULT_MAX_SAMPLES,
     selected: new Map(),
     subqueryMemo: new Map(),

@@ -14,6 +14,9 @@ export const FAULT_APIS = [
   'prom.label_values',
   'prom.metadata',
   'prom.buildinfo',
+  'prom.alerts',
+  'prom.rules',
+  'prom.targets',
   'loki.query',
   'loki.query_range',
   'loki.labels',
@@ -25,6 +28,14 @@ export const FAULT_APIS = [
 export const FAULT_BACKENDS = ['prometheus', 'loki'] as const;
 
 const KNOWN = new Set<string>([...FAULT_APIS, ...FAULT_BACKENDS]);
+
+/** The server whose limit a limit kind is (backend/fault-size.ts applies it to that server only). */
+const LIMIT_SERVER: Partial<Record<string, (typeof FAULT_BACKENDS)[number]>> = {
+  'max-query-length': 'loki',
+  'max-entries': 'loki',
+  'too-many-samples': 'prometheus',
+};
+const PREFIX = { loki: 'loki', prometheus: 'prom' } as const;
 
 export function faultRules(g: Golden): RuleIssue[] {
   const out: RuleIssue[] = [];
@@ -41,6 +52,19 @@ export function faultRules(g: Golden): RuleIssue[] {
     if (f.match.query !== undefined) {
       const bad = regexError(f.match.query);
       if (bad) out.push(err([...at, 'match', 'query'], `invalid regular expression: ${bad}`));
+    }
+    const server = LIMIT_SERVER[f.kind];
+    if (
+      server &&
+      f.match.api?.length &&
+      !f.match.api.some((a) => a === server || a.startsWith(`${PREFIX[server]}.`))
+    ) {
+      out.push(
+        err(
+          [...at, 'match', 'api'],
+          `a ${f.kind} fault applies only to ${server} APIs, and match.api lists none`,
+        ),
+      );
     }
     // A field the kind needs (http-error's status, latency's latency) is checked by the schema.
     if (f.kind === 'partial' && f.keep === undefined && f.warnings === undefined) {

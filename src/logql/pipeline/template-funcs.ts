@@ -81,9 +81,26 @@ const s1 =
     return f(str(a[0]));
   };
 
+/**
+ * The served world's time shift while a query evaluates (a shifted `bench serve`, a command seat's
+ * server), so that `__timestamp__` answers the time the client sees. Evaluation is synchronous, so
+ * the value set by `withClockShift` holds for exactly one query.
+ */
+let clockShiftMs = 0;
+
+export function withClockShift<T>(ms: number, run: () => T): T {
+  const before = clockShiftMs;
+  clockShiftMs = ms;
+  try {
+    return run();
+  } finally {
+    clockShiftMs = before;
+  }
+}
+
 export const FUNCS: Record<string, Fn> = {
   __line__: (_a, c) => c.line,
-  __timestamp__: (_a, c) => ({ goTime: c.t }),
+  __timestamp__: (_a, c) => ({ goTime: c.t + clockShiftMs }),
   now: () => ({ goTime: Date.now() }),
   ToLower: s1((s) => s.toLowerCase()),
   ToUpper: s1((s) => s.toUpperCase()),

@@ -113,7 +113,10 @@ export function evalCall(ctx: QueryContext, e: Call, t: number): Value {
       const raw = arg.type === 'vectorSelector';
       return {
         kind: 'vector',
-        samples: v.map((s) => ({ labels: dropName(s.labels), v: (raw ? (s.st ?? t) : t) / 1000 })),
+        samples: v.map((s) => ({
+          labels: dropName(s.labels),
+          v: ((raw ? (s.st ?? t) : t) + ctx.timeShiftMs) / 1000,
+        })),
       };
     }
   }

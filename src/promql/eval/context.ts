@@ -16,6 +16,8 @@ export interface QueryContext {
   /** Range-query step; the default subquery step is the 1m global evaluation interval. */
   readonly stepMs: number;
   readonly lookbackMs: number;
+  /** Added to the times `time()`, `timestamp()` and argument-less date functions answer. */
+  readonly timeShiftMs: number;
   readonly maxSamples: number;
   readonly selected: Map<VectorSelector, Selected[]>;
   /** Subquery inner results per absolute timestamp: outer steps share most inner steps. */

@@ -41,7 +41,7 @@ function math(f: (v: number) => number): InstantFn {
 
 function date(f: (d: Date) => number): InstantFn {
   return (args, env) => {
-    if (args.length === 0) return vec([{ labels: {}, v: f(new Date(env.t)) }]);
+    if (args.length === 0) return vec([{ labels: {}, v: f(new Date(env.t + env.ctx.timeShiftMs)) }]);
     return vec(samplesOf(args[0]).map((s) => ({ labels: dropName(s.labels), v: dateOf(s.v, f) })));
   };
 }
@@ -128,7 +128,7 @@ export const INSTANT_FUNCTIONS: Record<string, InstantFn> = {
   deg: math(deg),
   rad: math((v) => (v * Math.PI) / 180),
   pi: () => ({ kind: 'scalar', v: Math.PI }),
-  time: (_a, env) => ({ kind: 'scalar', v: env.t / 1000 }),
+  time: (_a, env) => ({ kind: 'scalar', v: (env.t + env.ctx.timeShiftMs) / 1000 }),
   step: (_a, env) => ({ kind: 'scalar', v: env.ctx.stepMs / 1000 }),
   range: (_a, env) => ({ kind: 'scalar', v: (env.ctx.endMs - env.ctx.startMs) / 1000 }),
   start: (_a, env) => ({ kind: 'scalar', v: env.ctx.startMs / 1000 }),
