@@ -82,11 +82,14 @@ function rangeCall(ctx: QueryContext, e: Call, t: number): Value {
   const counter = COUNTER_FNS.has(e.func);
   let firstName: string | undefined;
   let manyNames = false;
+  let lastName: string | undefined;
   for (const w of m.windows) {
     const v = f(w, call);
     if (v === undefined) continue;
     const name = w.labels.__name__;
-    if (counter) counterInfo(ctx, name, e.args[mIdx]);
+    // The info is a set: testing a name again, as the next series of the same metric has it, adds nothing.
+    if (counter && (out.length === 0 || name !== lastName)) counterInfo(ctx, name, e.args[mIdx]);
+    lastName = name;
     if (out.length === 0) firstName = name;
     else if (name !== firstName) manyNames = true;
     out.push({ labels: keep ? w.labels : (w.dropped ?? dropName(w.labels)), v });
