@@ -35,6 +35,8 @@ function context(
     selected: new Map(),
     subqueryMemo: new Map(),
     subquerySteps: 0,
+    evalStepMs: isRange ? step : 0,
+    columns: new Map(),
     warnings: new Set(),
     infos: new Set(),
     samplesRead: 0,

@@ -31,6 +31,14 @@ const QUERIES = [
   'topk(20, gauge)',
   'max_over_time(sum(rate(req_total[1m]))[5m:30s])',
   'sum(rate(req_total[1m])) / sum by (svc) (rate(req_total[1m]))',
+  'rate(req_total[1m] offset 2m)',
+  'delta(req_total[2m] offset -1m)',
+  'quantile_over_time(0.5, req_total[2m])',
+  'quantile_over_time(scalar(count(gauge)) / 8, req_total[2m])',
+  'predict_linear(req_total[3m], 60)',
+  'rate(req_total[1m] @ 600)',
+  'sum_over_time(rate(req_total[1m])[3m:15s] offset 1m)',
+  'last_over_time(gauge[1m]) + on(svc) group_left rate(req_total{pod="1"}[1m])',
 ];
 
 /** One `{labels}=v` line per sample at one time, sorted. */
@@ -54,6 +62,27 @@ describe('a range query answers each step as an instant query at that time', () 
       expect([t, fromRange]).toEqual([t, instantAt(q, t)]);
     }
   });
+});
+
+describe("a subquery's inner steps are instant queries at the subquery's step", () => {
+  it.each(['rate(req_total[1m])', 'increase(req_total[90s] offset 30s)', 'max_over_time(gauge[2m])'])(
+    'max_over_time((%s)[5m:30s])',
+    (inner) => {
+      for (let t = 300_000; t <= 1_200_000; t += 45_000) {
+        const want = new Map<string, number>();
+        for (let u = Math.floor((t - 300_000) / 30_000) * 30_000 + 30_000; u <= t; u += 30_000) {
+          const v = instantQuery(s, inner, u).value;
+          if (v.type !== 'vector') throw new Error('not a vector');
+          for (const x of v.samples) {
+            const k = JSON.stringify(x.labels);
+            want.set(k, Math.max(want.get(k) ?? Number.NEGATIVE_INFINITY, x.v));
+          }
+        }
+        const got = instantAt(`max_over_time((${inner})[5m:30s])`, t);
+        expect([t, got]).toEqual([t, [...want].map(([k, v]) => `${k}=${v}`).sort()]);
+      }
+    },
+  );
 });
 
 describe('topk and bottomk keep the first of tied series in selection order', () => {
