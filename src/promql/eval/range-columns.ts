@@ -10,7 +10,8 @@
 import type { Call, MatrixSelector } from '../ast.js';
 import type { QueryContext } from './context.js';
 import type { RangeCall, RangeFn } from './range-functions.js';
-import { type Selected, seriesOf, windowOf } from './selectors.js';
+import { resetsOf, type Selected, seriesOf, upperBoundFrom, windowOf } from './selectors.js';
+import type { Window } from './types.js';
 
 const BLOCK = 64;
 
@@ -66,6 +67,20 @@ export function columnAt(
   return [col, 0];
 }
 
+/** windowOf for a series without stale markers, into `w` instead of a new object. */
+function slide(s: Selected, w: Window, from: number, to: number): Window | undefined {
+  const lo = upperBoundFrom(s.ts, from, s.hintLo);
+  const hi = upperBoundFrom(s.ts, to, s.hintHi, lo);
+  s.hintLo = lo;
+  s.hintHi = hi;
+  if (lo >= hi) return undefined;
+  s.resets ??= resetsOf(s.vs);
+  w.lo = lo;
+  w.hi = hi;
+  w.resets = s.resets;
+  return w;
+}
+
 function compute(
   ctx: QueryContext,
   ms: MatrixSelector,
@@ -82,10 +97,12 @@ function compute(
   const call: RangeCall = { rangeMs: ms.rangeMs, end: 0, evalT: 0, params };
   for (let i = 0; i < series.length; i++) {
     const s = series[i];
+    // One window object per series, moved along: range functions read a window and keep nothing.
+    const scratch: Window = { labels: s.labels, ts: s.ts, vs: s.vs, lo: 0, hi: 0, dropped: s.dropped };
     for (let j = 0; j < count; j++) {
       const t = start + j * step;
       const te = t - ms.vector.offsetMs;
-      const w = windowOf(s, te - ms.rangeMs, te);
+      const w = s.stale ? windowOf(s, te - ms.rangeMs, te) : slide(s, scratch, te - ms.rangeMs, te);
       if (!w) continue;
       samples[j] += w.hi - w.lo;
       call.end = te;

@@ -97,7 +97,7 @@ const resetsCache = new WeakMap<Float64Array, Int32Array>();
  * Prefix counts of counter decreases, `r[i]` = #{0 < j ≤ i : vs[j] < vs[j-1]}, cached per series
  * (the store's arrays outlive a query): a window with none skips the reset loop of rate().
  */
-function resetsOf(vs: Float64Array): Int32Array {
+export function resetsOf(vs: Float64Array): Int32Array {
   let r = resetsCache.get(vs);
   if (!r) {
     r = new Int32Array(vs.length);
