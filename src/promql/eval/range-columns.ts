@@ -14,6 +14,8 @@ import { resetsOf, type Selected, seriesOf, upperBoundFrom, windowOf } from './s
 import type { Window } from './types.js';
 
 const BLOCK = 64;
+/** At most this many values a block (9 bytes each): a selector of 100k series takes 10 steps. */
+const MAX_CELLS = 1 << 20;
 
 export interface Column {
   readonly start: number;
@@ -89,8 +91,9 @@ function compute(
   start: number,
   step: number,
 ): Column {
-  const count = Math.max(1, Math.min(BLOCK, Math.floor((ctx.endMs - start) / step) + 1));
   const series = seriesOf(ctx, ms.vector);
+  const fit = Math.floor(MAX_CELLS / Math.max(1, series.length));
+  const count = Math.max(1, Math.min(BLOCK, fit, Math.floor((ctx.endMs - start) / step) + 1));
   const values = new Float64Array(series.length * count);
   const has = new Uint8Array(series.length * count);
   const samples = new Float64Array(count);
