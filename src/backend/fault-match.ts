@@ -2,6 +2,7 @@
  * Which requests a fault applies to: API, query regex, time-range overlap and call count
  * (docs/faults.md). Counting is per fault, among the calls that passed the other three tests.
  */
+import { faultPatternMatches } from '../formats/fault-regex.js';
 import type { FaultSpec } from '../formats/golden.js';
 import type { Golden } from '../formats/normalized.js';
 import { goldenTime } from '../formats/normalized.js';
@@ -25,8 +26,8 @@ export function queryTexts(p: ApiParams): string[] {
 
 export function queryMatches(f: FaultSpec, req: ApiRequest): boolean {
   if (f.match.query === undefined) return true;
-  const re = new RegExp(f.match.query);
-  return queryTexts(req.params).some((t) => re.test(t));
+  const source = f.match.query;
+  return queryTexts(req.params).some((t) => faultPatternMatches(source, t));
 }
 
 const WHOLE_TERM = `\\d+(?:${DURATION_UNITS})`;

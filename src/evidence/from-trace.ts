@@ -2,6 +2,7 @@
  * The evidence a trace vouches for: every call with the outcome its `tool_result` recorded,
  * whatever the agent later claimed. A call without a result has no outcome.
  */
+import { faultPatternMatches } from '../formats/fault-regex.js';
 import type { Golden } from '../formats/normalized.js';
 import type { ToolCallEvent, ToolResultEvent, Trace } from '../formats/trace.js';
 import { type EvidenceCall, type EvidenceSet, evidenceSet, reachedBackend } from './calls.js';
@@ -35,11 +36,7 @@ function emptyFromFault(
     const apis = f.match.api;
     if (apis && apis.length > 0 && !apis.some((a) => queryApis.has(a))) return false;
     if (f.match.query === undefined) return true;
-    try {
-      return new RegExp(f.match.query).test(call.query ?? '');
-    } catch {
-      return false;
-    }
+    return faultPatternMatches(f.match.query, call.query ?? '');
   });
 }
 

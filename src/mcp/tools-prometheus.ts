@@ -1,6 +1,7 @@
 /** The Prometheus tools of mcp-grafana, same names and argument names, over the backend. */
 import { z } from 'zod';
 import type { ApiParams } from '../backend/index.js';
+import { compileRegexp, type GoRegexp } from '../world/re2.js';
 import { datasource, matchersOf, type Selector, timeArg } from './args.js';
 import { emptyHints, fail, isResult, ok, upstreamData } from './results.js';
 import type { McpContext, McpTool } from './types.js';
@@ -118,9 +119,10 @@ export const listPrometheusMetricNames: McpTool = {
     if (isResult(up)) return up;
     let names = limited(up.data, Number.POSITIVE_INFINITY);
     if (a.regex) {
-      let re: RegExp;
+      // mcp-grafana compiles it with Go's regexp: RE2 syntax, unanchored.
+      let re: GoRegexp;
       try {
-        re = new RegExp(a.regex as string);
+        re = compileRegexp(a.regex as string, { anchored: false });
       } catch (e) {
         return fail(`compiling regex: ${(e as Error).message}`);
       }

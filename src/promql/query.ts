@@ -4,7 +4,7 @@ import type { Labels, SeriesSource } from '../world/types.js';
 import { type EngineOptions, type Point, PromQLError, type PromResult, type RangeSeries } from './api.js';
 import type { Expr } from './ast.js';
 import { checkDuplicates } from './eval/calls.js';
-import type { QueryContext } from './eval/context.js';
+import { execError, type QueryContext } from './eval/context.js';
 import { evaluate } from './eval/engine.js';
 import { compareLabels, keyOf } from './eval/labels.js';
 import type { Value } from './eval/types.js';
@@ -36,6 +36,8 @@ function context(
     selected: new Map(),
     subqueryMemo: new Map(),
     subquerySteps: 0,
+    evalStepMs: isRange ? step : 0,
+    columns: new Map(),
     warnings: new Set(),
     infos: new Set(),
     samplesRead: 0,
@@ -154,33 +156,49 @@ function evalRange(
   endMs: number,
   stepMs: number,
 ): PromResult {
-  const acc = new Map<string, { labels: Labels; points: Point[] }>();
+  const acc = new RangeAcc();
   for (let t = startMs; t <= endMs; t += stepMs) {
     ctx.stepSamples = 0;
     const v = evaluate(ctx, expr, t);
     if (v.kind === 'scalar') {
-      add(acc, {}, t, v.v);
+      acc.add({}, t, v.v);
       continue;
     }
     if (v.kind !== 'vector') continue;
-    checkDuplicates(v.samples);
-    for (const s of v.samples) add(acc, s.labels, t, s.v);
+    // A label set seen twice at one step is checkDuplicates' error, caught as it is added.
+    for (const s of v.samples) acc.add(s.labels, t, s.v);
   }
-  const series = [...acc.values()].sort((a, b) => compareLabels(a.labels, b.labels));
-  return finish(ctx, { type: 'matrix', series });
+  const series = [...acc.byKey.values()].sort((a, b) => compareLabels(a.labels, b.labels));
+  return finish(ctx, { type: 'matrix', series: series.map(({ labels, points }) => ({ labels, points })) });
 }
 
-function add(
-  acc: Map<string, { labels: Labels; points: Point[] }>,
-  labels: Labels,
-  t: number,
-  v: number,
-): void {
-  const k = keyOf(labels);
-  let s = acc.get(k);
-  if (!s) {
-    s = { labels, points: [] };
-    acc.set(k, s);
+interface Acc {
+  labels: Labels;
+  points: Point[];
+  lastT: number;
+}
+
+/**
+ * The series of a range query's answer, step by step. Steps mostly hand over the same label
+ * objects, so an identity lookup comes first; the key string only decides for a new object.
+ */
+class RangeAcc {
+  readonly byKey = new Map<string, Acc>();
+  private readonly byObj = new Map<Labels, Acc>();
+
+  add(labels: Labels, t: number, v: number): void {
+    let s = this.byObj.get(labels);
+    if (!s) {
+      const k = keyOf(labels);
+      s = this.byKey.get(k);
+      if (!s) {
+        s = { labels, points: [], lastT: Number.NaN };
+        this.byKey.set(k, s);
+      }
+      this.byObj.set(labels, s);
+    }
+    if (s.lastT === t) throw execError('vector cannot contain metrics with the same labelset');
+    s.lastT = t;
+    s.points.push({ t, v });
   }
-  s.points.push({ t, v });
 }

@@ -3,8 +3,9 @@
  * query strings at run time, so "can fire" is approximated by: it matches one of the golden's own
  * queries (routes, expectations, alert), or the identity of a series or stream of the world.
  */
+
+import { faultPattern } from '../formats/fault-regex.js';
 import type { Golden } from '../formats/normalized.js';
-import { regexError } from '../formats/rules/golden-faults.js';
 import type { RuleIssue } from '../formats/rules/types.js';
 import type { Labels, World } from '../world/types.js';
 
@@ -19,8 +20,8 @@ export function faultReachRules(g: Golden, world: World): RuleIssue[] {
   const out: RuleIssue[] = [];
   for (const { f, i } of withQuery) {
     const source = f.match.query!;
-    if (regexError(source)) continue;
-    const re = new RegExp(source);
+    const re = faultPattern(source);
+    if (typeof re === 'string') continue;
     if (!targets.some((t) => re.test(t))) {
       out.push({
         path: ['faults', i, 'match', 'query'],

@@ -45,12 +45,25 @@ describe('PromQL regex matchers are RE2, anchored ^(?s:re)$', () => {
     expect(at(s, 'up{pod=~"\\\\Qp-\\\\E.*"}', 0)).toHaveLength(2);
   });
 
+  it('refuses \\Z and bad repeats; `.` takes a newline, as Prometheus 3 anchors ^(?s:re)$', () => {
+    const n = load(m, 'up{service="a\\nb"} 1x5');
+    expect(at(n, 'up{service=~"a.b"}', 0)).toHaveLength(1);
+    expect(at(n, 'up{service=~"(?-s)a.b"}', 0)).toHaveLength(0);
+    expect(() => instantQuery(s, 'up{service=~"cart\\\\Z"}', 0)).toThrow(
+      '1:4: parse error: error parsing regexp: invalid escape sequence: `\\Z`',
+    );
+    expect(() => instantQuery(s, 'up{service=~"a{1001}"}', 0)).toThrow(
+      '1:4: parse error: error parsing regexp: invalid repeat count: `{1001}`',
+    );
+  });
+
   it('label_replace expands Go templates: $1x names group 1x, missing groups are empty', () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: `${1}` is Go's template syntax under test
     const r = at(s, 'label_replace(up{service="checkout"}, "d", "$1x-${1}x-$2", "pod", "(p)-(\\\\d)")', 0);
     expect(r[0]).toContain('d="-px-1"');
-    expect(() => instantQuery(s, 'label_replace(up, "d", "$1", "pod", "(?=p)")', 0)).toThrow(
-      'invalid regular expression in label_replace(): (?=p)',
-    );
+    const bad = () => instantQuery(s, 'label_replace(up, "d", "$1", "pod", "(?=p)")', 0);
+    expect(bad).toThrow('invalid regular expression in label_replace(): (?=p)');
+    // Prometheus compiles it while evaluating: an execution error (422), not bad_data.
+    expect(bad).toThrow(expect.objectContaining({ errorType: 'execution' }));
   });
 });

@@ -23,6 +23,8 @@ describe('compileRegexp: Go RE2 in linear time', () => {
     ['c(?!a)art', 'error parsing regexp: invalid or unsupported Perl syntax: `(?!`'],
     ['(?<=a)b', 'error parsing regexp: invalid named capture: `(?<=a)b`'],
     ['(a)\\1', 'error parsing regexp: invalid escape sequence: `\\1`'],
+    ['a\\Z', 'error parsing regexp: invalid escape sequence: `\\Z`'],
+    ['a{2,1001}', 'error parsing regexp: invalid repeat count: `{2,1001}`'],
     ['a)|(b', 'error parsing regexp: unexpected ): `a)|(b`'],
   ])('rejects %s with Go text', (p, msg) => {
     expect(() => compileRegexp(p, { anchored: true })).toThrow(RegexpSyntaxError);

@@ -2,6 +2,7 @@
  * Rules on a golden's faults and expectations that need no world. Whether a fault's query pattern
  * matches any series or stream of the world is checked by `bench validate` after building it.
  */
+import { faultPattern } from '../fault-regex.js';
 import type { Golden } from '../normalized.js';
 import { err, type RuleIssue, warn } from './types.js';
 
@@ -87,11 +88,8 @@ export function expectationRules(g: Golden): RuleIssue[] {
   return out;
 }
 
+/** Go's text for a `match.query` pattern RE2 refuses (formats/fault-regex.ts), else undefined. */
 export function regexError(source: string): string | undefined {
-  try {
-    new RegExp(source);
-    return undefined;
-  } catch (e) {
-    return (e as Error).message;
-  }
+  const p = faultPattern(source);
+  return typeof p === 'string' ? p : undefined;
 }

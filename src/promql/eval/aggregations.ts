@@ -15,16 +15,14 @@ interface GroupOf {
   labels: Labels;
 }
 
-const groupCache = new WeakMap<Labels, Map<string, GroupOf>>();
+/**
+ * The group of each label set, per aggregation node: a range query groups the same label objects
+ * at every step, so one lookup by identity replaces rebuilding the group's labels and key.
+ */
+const groupCache = new WeakMap<AggregateExpr, WeakMap<Labels, GroupOf>>();
 
-/** The group a series belongs to, cached per label set and grouping spec. */
-function groupOf(labels: Labels, e: AggregateExpr, spec: string): GroupOf {
-  let m = groupCache.get(labels);
-  if (!m) {
-    m = new Map();
-    groupCache.set(labels, m);
-  }
-  let g = m.get(spec);
+function groupOf(labels: Labels, e: AggregateExpr, cache: WeakMap<Labels, GroupOf>): GroupOf {
+  let g = cache.get(labels);
   if (!g) {
     const out: Record<string, string> = {};
     for (const k of Object.keys(labels)) {
@@ -33,16 +31,20 @@ function groupOf(labels: Labels, e: AggregateExpr, spec: string): GroupOf {
     }
     const gl = makeLabels(out);
     g = { key: keyOf(gl), labels: gl };
-    m.set(spec, g);
+    cache.set(labels, g);
   }
   return g;
 }
 
 function group(samples: Sample[], e: AggregateExpr): Map<string, { labels: Labels; members: Sample[] }> {
-  const spec = `${e.without ? 'w' : 'b'}:${e.grouping.join('\xff')}`;
+  let cache = groupCache.get(e);
+  if (!cache) {
+    cache = new WeakMap();
+    groupCache.set(e, cache);
+  }
   const groups = new Map<string, { labels: Labels; members: Sample[] }>();
   for (const s of samples) {
-    const g = groupOf(s.labels, e, spec);
+    const g = groupOf(s.labels, e, cache);
     let entry = groups.get(g.key);
     if (!entry) {
       entry = { labels: g.labels, members: [] };
@@ -91,6 +93,28 @@ function better(a: number, b: number, top: boolean): boolean {
   return top ? a > b : a < b;
 }
 
+/**
+ * The first k of a stable sort by `better`, without sorting everything: each member goes in after
+ * every kept member it does not beat, so ties keep their input order, as the stable sort did.
+ */
+function best(members: Sample[], k: number, top: boolean): Sample[] {
+  // Insertion costs up to k moves a member: past a small k a sort is cheaper.
+  if (k > 16)
+    return members
+      .slice()
+      .sort((a, b) => (better(a.v, b.v, top) ? -1 : better(b.v, a.v, top) ? 1 : 0))
+      .slice(0, k);
+  const kept: Sample[] = [];
+  for (const s of members) {
+    if (kept.length === k && !better(s.v, kept[k - 1].v, top)) continue;
+    let i = kept.length;
+    while (i > 0 && better(s.v, kept[i - 1].v, top)) i--;
+    kept.splice(i, 0, s);
+    if (kept.length > k) kept.pop();
+  }
+  return kept;
+}
+
 export function aggregate(
   ctx: QueryContext,
   e: AggregateExpr,
@@ -109,14 +133,7 @@ export function aggregate(
       if (k < 1) return [];
       const groupsOut: Sample[][] = [];
       for (const g of groups.values()) {
-        let members = g.members;
-        if (e.op !== 'limitk') {
-          const top = e.op === 'topk';
-          members = members
-            .slice()
-            .sort((a, b) => (better(a.v, b.v, top) ? -1 : better(b.v, a.v, top) ? 1 : 0));
-        }
-        groupsOut.push(members.slice(0, k));
+        groupsOut.push(e.op === 'limitk' ? g.members.slice(0, k) : best(g.members, k, e.op === 'topk'));
       }
       for (const g of groupsOut) out.push(...g);
       return out;

@@ -2,11 +2,12 @@
 import type { Labels } from '../../world/types.js';
 import type { Call, Expr } from '../ast.js';
 import { formatPromFloat } from '../format.js';
-import { execError, info, type QueryContext, warn } from './context.js';
+import { countSamples, execError, info, type QueryContext, warn } from './context.js';
 import { INSTANT_FUNCTIONS, unsupported } from './functions.js';
 import { dropName, keyOf, makeLabels } from './labels.js';
+import { columnAt } from './range-columns.js';
 import { KEEPS_NAME, RANGE_FUNCTIONS } from './range-functions.js';
-import { type Sample, type Value, vectorOf } from './types.js';
+import { type MatrixValue, type Sample, type Value, vectorOf } from './types.js';
 
 function unwrap(e: Expr): Expr {
   return e.type === 'paren' ? unwrap(e.expr) : e;
@@ -74,19 +75,46 @@ function rangeCall(ctx: QueryContext, e: Call, t: number): Value {
       throw execError(`invalid trend factor. Expected: 0 < tf < 1, got: ${params[1].toFixed(6)}`);
     }
   }
-  const m = ctx.evaluate(e.args[mIdx], t);
-  if (m.kind !== 'matrix') throw execError(`expected a range vector in ${e.func}`);
+  const arg = unwrap(e.args[mIdx]);
+  const literal = e.args.every((a, i) => i === mIdx || unwrap(a).type === 'number');
+  const col = arg.type === 'matrixSelector' ? columnAt(ctx, e, arg, f, params, literal, t) : undefined;
+  let m: MatrixValue | undefined;
+  if (col) {
+    // What the step path's evaluate() and evalMatrixSelector() would charge at this step.
+    ctx.deadline.spend(1 + col[0].series.length);
+    countSamples(ctx, col[0].samples[col[1]]);
+  } else {
+    const v = ctx.evaluate(e.args[mIdx], t);
+    if (v.kind !== 'matrix') throw execError(`expected a range vector in ${e.func}`);
+    m = v;
+  }
   const keep = KEEPS_NAME.has(e.func);
-  const call = { rangeMs: m.rangeMs, end: m.end, evalT: t, params };
+  const call = m ? { rangeMs: m.rangeMs, end: m.end, evalT: t, params } : undefined;
   const out: Sample[] = [];
   const counter = COUNTER_FNS.has(e.func);
   let firstName: string | undefined;
   let manyNames = false;
-  for (const w of m.windows) {
-    const v = f(w, call);
-    if (v === undefined) continue;
+  let lastName: string | undefined;
+  const windows = m?.windows ?? [];
+  const n = col ? col[0].series.length : windows.length;
+  for (let i = 0; i < n; i++) {
+    let v: number | undefined;
+    let w: { labels: Labels; dropped?: Labels };
+    if (col) {
+      const [c, j] = col;
+      if (!c.has[i * c.count + j]) continue;
+      v = c.values[i * c.count + j];
+      w = c.series[i];
+    } else {
+      const win = windows[i];
+      w = win;
+      v = call && f(win, call);
+      if (v === undefined) continue;
+    }
     const name = w.labels.__name__;
-    if (counter) counterInfo(ctx, name, e.args[mIdx]);
+    // The info is a set: testing a name again, as the next series of the same metric has it, adds nothing.
+    if (counter && (out.length === 0 || name !== lastName)) counterInfo(ctx, name, e.args[mIdx]);
+    lastName = name;
     if (out.length === 0) firstName = name;
     else if (name !== firstName) manyNames = true;
     out.push({ labels: keep ? w.labels : (w.dropped ?? dropName(w.labels)), v });

@@ -4,6 +4,7 @@ import type { SeriesSource } from '../../world/types.js';
 import { PromQLError } from '../api.js';
 import type { Expr, Pos, VectorSelector } from '../ast.js';
 import { lineCol } from '../parser/errors.js';
+import type { ColumnCache } from './range-columns.js';
 import type { Selected } from './selectors.js';
 import type { Value } from './types.js';
 
@@ -22,6 +23,13 @@ export interface QueryContext {
   readonly selected: Map<VectorSelector, Selected[]>;
   /** Subquery inner results per absolute timestamp: outer steps share most inner steps. */
   readonly subqueryMemo: Map<object, Map<number, Value>>;
+  /**
+   * The time between this evaluation and the next of the same node: the range query's step (0 for
+   * an instant query), a subquery's step while its inner expression is evaluated.
+   */
+  evalStepMs: number;
+  /** Range functions' blocks of coming steps (range-columns.ts). */
+  readonly columns: ColumnCache;
   /** Inner subquery evaluations so far; bounded so a `[1d:1ms]` cannot hang the process. */
   subquerySteps: number;
   readonly warnings: Set<string>;

@@ -33,7 +33,8 @@ export function labelReplace(
   try {
     rx = anchoredRegex(re);
   } catch {
-    throw new PromQLError('bad_data', `invalid regular expression in label_replace(): ${re}`);
+    // Prometheus compiles it while evaluating (funcLabelReplace panics): an execution error, 422.
+    throw new PromQLError('execution', `invalid regular expression in label_replace(): ${re}`);
   }
   checkName(dst);
   return samples.map((s) => {

@@ -22,7 +22,8 @@ function extrapolated(w: Window, c: RangeCall, isCounter: boolean, isRate: boole
   if (hi - lo < 2) return undefined;
   const first = vs[lo];
   let result = vs[hi - 1] - first;
-  if (isCounter) {
+  // No decrease inside the window (the prefix counts say so at once): the loop would add nothing.
+  if (isCounter && (w.resets === undefined || w.resets[hi - 1] !== w.resets[lo])) {
     let last = 0;
     for (let i = lo; i < hi; i++) {
       if (vs[i] < last) result += last;

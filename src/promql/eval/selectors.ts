@@ -26,6 +26,17 @@ export function atTime(ctx: QueryContext, at: AtModifier | undefined, t: number)
   return at.ms;
 }
 
+/**
+ * upperBound starting from a hint (the previous step's answer): a range query's steps move
+ * forward by a few samples each, so a short scan beats a fresh binary search over the series.
+ * Any hint gives the same answer; a bad one only costs the binary search.
+ */
+export function upperBoundFrom(ts: Float64Array, t: number, hint: number, lo = 0): number {
+  if (hint < lo || hint > ts.length || (hint > lo && ts[hint - 1] > t)) return upperBound(ts, t, lo);
+  for (let i = hint, stop = Math.min(ts.length, hint + 8); i < stop; i++) if (ts[i] > t) return i;
+  return upperBound(ts, t, Math.min(ts.length, hint + 8));
+}
+
 /** Series of a selector, fetched once per query (all times) and reused at every step. */
 export function seriesOf(ctx: QueryContext, vs: VectorSelector): Selected[] {
   let s = ctx.selected.get(vs);
@@ -36,6 +47,9 @@ export function seriesOf(ctx: QueryContext, vs: VectorSelector): Selected[] {
       vs: x.vs,
       stale: hasStale(x),
       dropped: dropName(x.labels),
+      resets: undefined,
+      hintLo: 0,
+      hintHi: 0,
     }));
     ctx.selected.set(vs, s);
   }
@@ -49,7 +63,8 @@ export function evalVectorSelector(ctx: QueryContext, vs: VectorSelector, t: num
   // Every selected series is looked at, whether it has a sample in the window or not.
   ctx.deadline.spend(all.length);
   for (const s of all) {
-    const i = upperBound(s.ts, te) - 1;
+    const i = upperBoundFrom(s.ts, te, s.hintHi) - 1;
+    s.hintHi = i + 1;
     if (i < 0 || s.ts[i] <= te - ctx.lookbackMs) continue;
     const v = s.vs[i];
     if (Number.isNaN(v) && isStaleNaN(v)) continue;
@@ -76,17 +91,43 @@ function hasStale(s: Series): boolean {
   return h;
 }
 
+const resetsCache = new WeakMap<Float64Array, Int32Array>();
+
+/**
+ * Prefix counts of counter decreases, `r[i]` = #{0 < j ≤ i : vs[j] < vs[j-1]}, cached per series
+ * (the store's arrays outlive a query): a window with none skips the reset loop of rate().
+ */
+export function resetsOf(vs: Float64Array): Int32Array {
+  let r = resetsCache.get(vs);
+  if (!r) {
+    r = new Int32Array(vs.length);
+    for (let i = 1; i < vs.length; i++) r[i] = r[i - 1] + (vs[i] < vs[i - 1] ? 1 : 0);
+    resetsCache.set(vs, r);
+  }
+  return r;
+}
+
 /** A selected series with what every step needs precomputed. */
 export interface Selected extends Series {
   stale: boolean;
   dropped: Labels;
+  /** resetsOf(vs), made at the first window of a series without stale markers (its windows index `vs`). */
+  resets: Int32Array | undefined;
+  /** The last window's bounds: where the next step's search starts. */
+  hintLo: number;
+  hintHi: number;
 }
 
 export function windowOf(s: Selected, from: number, to: number): Window | undefined {
-  const lo = upperBound(s.ts, from);
-  const hi = upperBound(s.ts, to, lo);
+  const lo = upperBoundFrom(s.ts, from, s.hintLo);
+  const hi = upperBoundFrom(s.ts, to, s.hintHi, lo);
+  s.hintLo = lo;
+  s.hintHi = hi;
   if (lo >= hi) return undefined;
-  if (!s.stale) return { labels: s.labels, ts: s.ts, vs: s.vs, lo, hi, dropped: s.dropped };
+  if (!s.stale) {
+    s.resets ??= resetsOf(s.vs);
+    return { labels: s.labels, ts: s.ts, vs: s.vs, lo, hi, dropped: s.dropped, resets: s.resets };
+  }
   const ts: number[] = [];
   const vs: number[] = [];
   for (let i = lo; i < hi; i++) {

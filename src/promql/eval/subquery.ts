@@ -23,13 +23,19 @@ export function evalSubquery(ctx: QueryContext, e: SubqueryExpr, t: number): Mat
     memo = new Map();
     ctx.subqueryMemo.set(e, memo);
   }
+  const outerStep = ctx.evalStepMs;
   for (; ts <= end; ts += step) {
     let v = memo.get(ts);
     if (!v) {
       if (++ctx.subquerySteps > MAX_SUBQUERY_STEPS) {
         throw new PromQLError('timeout', 'query timed out in query execution');
       }
-      v = ctx.evaluate(e.expr, ts);
+      ctx.evalStepMs = step;
+      try {
+        v = ctx.evaluate(e.expr, ts);
+      } finally {
+        ctx.evalStepMs = outerStep;
+      }
       memo.set(ts, v);
     }
     if (v.kind === 'scalar') {

@@ -17,6 +17,8 @@ export interface Window {
   hi: number;
   /** `labels` without the metric name, when known up front. */
   dropped?: Labels;
+  /** Prefix counts of decreases over `vs` (selectors.ts resetsOf), when the window indexes a series' own arrays. */
+  resets?: Int32Array;
 }
 
 export type Value =

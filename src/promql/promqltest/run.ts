@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { matchesAll } from '../../world/matchers.js';
 import { parseLabels, parseSeriesLine, splitSeries } from '../../world/notation.js';
+import { compileRegexp, type GoRegexp } from '../../world/re2.js';
 import { SeriesStore } from '../../world/series-store.js';
 import type { Labels } from '../../world/types.js';
 import { PromQLError, type PromResult } from '../api.js';
@@ -78,6 +79,9 @@ export function runScript(text: string, file = '<script>'): FileResult {
   };
 }
 
+/** promqltest's `expected_fail_regexp` and annotation patterns are Go regexps (unanchored). */
+const goRegexp = (source: string): GoRegexp => compileRegexp(source, { anchored: false });
+
 function touchesNative(query: string, native: Labels[]): boolean {
   if (native.length === 0) return false;
   try {
@@ -101,7 +105,7 @@ function annotationsOk(res: PromResult, exps: Expectation[]): string | undefined
       continue;
     }
     const ok = list.some((a) =>
-      e.msg !== undefined ? a === e.msg : e.regex !== undefined ? new RegExp(e.regex).test(a) : true,
+      e.msg !== undefined ? a === e.msg : e.regex !== undefined ? goRegexp(e.regex).test(a) : true,
     );
     if (!ok) return `expected ${e.kind} ${e.msg ?? e.regex ?? ''}, got [${list.join('; ')}]`;
   }
@@ -126,7 +130,7 @@ function runEval(store: SeriesStore, native: Labels[], cmd: EvalCmd): CaseResult
     if (fail.msg !== undefined && err.message !== fail.msg) {
       return { ...base, status: 'fail', reason: `error "${err.message}", expected "${fail.msg}"` };
     }
-    if (fail.regex !== undefined && !new RegExp(fail.regex).test(err.message)) {
+    if (fail.regex !== undefined && !goRegexp(fail.regex).test(err.message)) {
       return { ...base, status: 'fail', reason: `error "${err.message}" does not match /${fail.regex}/` };
     }
     return { ...base, status: 'pass' };
