@@ -12,6 +12,7 @@ import type { ConfigFile } from '../formats/config.js';
 import { locateInFile } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
 import { type Seat, seatEnvNames } from '../formats/seat.js';
+import { isPartialPlan } from '../plan/partial.js';
 import { type PlanOptions, planRun, type RunPlan } from '../plan/plan.js';
 import { planRecord, recordedGateSets } from '../plan/record.js';
 import type { TrialSpec } from '../plan/types.js';
@@ -31,7 +32,7 @@ import { hashInputs } from '../runlog/run-inputs.js';
 import { scorecardOf } from '../runlog/scorecard.js';
 import { baselineTrials, type Scorecard } from '../scoring/index.js';
 import { assertWorldFits } from '../world/limits.js';
-import { checkOutcome } from './outcome.js';
+import { outcomeProblems } from './outcome.js';
 import { folderContext, type Terminal } from './report.js';
 import { expandRunRefs } from './resolve.js';
 
@@ -191,8 +192,9 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   manifest.skipped = [];
   // the rules judged whenever this folder becomes a scorecard; a folder from before them takes the config's
   manifest.assert ??= opts.assert === false ? [] : (inputs.config.assert ?? []);
-  // narrowed by flags: a rule about rows this run left out is skipped (and said), not failed
-  if (!prior && (opts.goldens?.length || opts.seats?.length || opts.gates?.length))
+  // a plan leaving out part of the config's matrix: a rule about only what it left out is not
+  // judged (and said), not failed; one naming the defaults again (--gates none all) is a full run
+  if (!prior && isPartialPlan(inputs.config, loaded.goldens, loaded.seats, plan))
     manifest.assertPartial = true;
   if (opts.assert === false && inputs.config.assert?.length)
     warn(`--no-assert: the config's ${inputs.config.assert.length} assert: rules are not judged\n`);
@@ -282,17 +284,19 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   result.scorecard = sc;
   // The files, then the terminal table: every report comes from the reporters (one layer).
   reporters.onRunEnd(sc);
+  // one error names every reason the run failed: low correctness and the failed rules together
+  const problems: string[] = [];
   if (opts.minCorrectness !== undefined) {
     const low = sc.rows.filter(
       (r) => r.kind === 'seat' && r.n > 0 && r.correctness.mean < opts.minCorrectness!,
     );
-    if (low.length) {
-      throw new ThresholdError(
+    if (low.length)
+      problems.push(
         `mean correctness below ${opts.minCorrectness}: ${low.map((r) => `${r.golden} × ${r.seat} × ${r.gateSet} (${r.correctness.mean})`).join(', ')}`,
       );
-    }
   }
-  checkOutcome(sc, { allowEmpty: opts.allowEmpty });
+  problems.push(...outcomeProblems(sc, { allowEmpty: opts.allowEmpty }));
+  if (problems.length) throw new ThresholdError(problems.join('\n'));
   return result;
 }
 

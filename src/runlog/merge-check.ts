@@ -1,6 +1,7 @@
 /**
  * What makes shard folders mergeable: they come from one plan (same seed, repetitions, goldens,
- * seats, gate sets, thresholds, mode and input hashes: only the shard may differ), and a trial
+ * seats, gate sets, thresholds, mode, input hashes and recorded `assert:` rules: only the shard
+ * may differ), and a trial
  * found in two folders has the same record in both. Anything else would quietly make one
  * scorecard out of two different runs. Nor may a shard be missing: the merged run would be part of
  * the plan reported as all of it (a CI job whose shard failed to upload would diff half a run).
@@ -22,6 +23,10 @@ function planOf(m: RunManifest): Record<string, unknown> {
     thresholds: m.thresholds,
     contended: m.contended,
     'input hashes': m.inputs ?? null,
+    // the merged run judges one set of rules: a shard run with --no-assert, or from another
+    // config's rules, or planned as part of the matrix while another was not, is another plan
+    'assert: rules': m.assert ?? [],
+    'partial flags (assertPartial)': m.assertPartial ?? false,
   };
 }
 
@@ -36,6 +41,12 @@ function inputDetail(a: unknown, b: unknown): string {
   return names.length ? ` (${names.slice(0, 5).join(', ')})` : '';
 }
 
+/** A shard's rules in a message: how many, not their JSON (a config's rules run to many lines). */
+const rulesOf = (v: unknown): string => {
+  const n = Array.isArray(v) ? v.length : 0;
+  return n ? `${n} rule${n > 1 ? 's' : ''}` : 'none (--no-assert, or a config without rules)';
+};
+
 const show = (v: unknown): string => (typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 export function assertOnePlan(dirs: string[], manifests: RunManifest[]): void {
@@ -47,7 +58,9 @@ export function assertOnePlan(dirs: string[], manifests: RunManifest[]): void {
       const detail =
         key === 'input hashes'
           ? inputDetail(first[key], p[key])
-          : ` (${show(first[key])} vs ${show(p[key])})`;
+          : key === 'assert: rules'
+            ? ` (${rulesOf(first[key])} vs ${rulesOf(p[key])})`
+            : ` (${show(first[key])} vs ${show(p[key])})`;
       throw new InputError(
         `bench merge: ${dirs[0]} and ${dirs[i]} come from different plans: their ${key} differ${detail}`,
       );

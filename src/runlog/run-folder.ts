@@ -42,7 +42,7 @@ export interface RunManifest {
   skipped: { seat: string; reason: string }[];
   /** The config's `assert:` rules, judged whenever the folder becomes a scorecard (run, report, merge). */
   assert?: AssertRule[];
-  /** The run was narrowed by --golden/--seat/--gates: a rule with nothing to judge is skipped. */
+  /** The plan left out part of the config's matrix (plan/partial.ts): a rule selecting nothing planned is skipped. */
   assertPartial?: boolean;
   /** Real ms spent executing trials, summed over every invocation (a resume adds its own). */
   elapsedMs?: number;

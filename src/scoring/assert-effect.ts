@@ -6,14 +6,19 @@
  */
 import type { AssertRule, EffectFigure } from '../formats/assert.js';
 import { gateEffects, seatGateEffects } from './aggregate.js';
-import { describeSelection, type Judged, listed, nothingSelected, select } from './assert-select.js';
-import { f2, signed } from './figures.js';
-import type { Scorecard } from './scorecard.js';
+import {
+  describeSelection,
+  type Input,
+  type Judged,
+  listed,
+  nothingSelected,
+  plannedRows,
+  select,
+} from './assert-select.js';
+import { f2 } from './figures.js';
 import type { EffectEstimate, EffectFigures } from './types.js';
 
 type Rule = AssertRule & { type: 'gate-effect' };
-type Input = Omit<Scorecard, 'assertions'>;
-
 const WORDS: Record<EffectFigure, string> = {
   passRate: 'pass rate',
   correctness: 'mean correctness',
@@ -22,8 +27,10 @@ const WORDS: Record<EffectFigure, string> = {
   tokens: 'mean tokens',
 };
 
+/** Signed like the gate-effect table (reporters/effects.ts): `+` on a gain, the value, its interval. */
+const sign = (x: number, t: string): string => (x > 0 ? `+${t}` : t);
 const fmt = (figure: EffectFigure, x: number): string =>
-  figure === 'wallP50Ms' || figure === 'tokens' ? `${x > 0 ? '+' : ''}${Math.round(x)}` : signed(x);
+  figure === 'wallP50Ms' || figure === 'tokens' ? sign(Math.round(x), String(Math.round(x))) : sign(x, f2(x));
 
 function bound(rule: Rule): string {
   const parts: string[] = [];
@@ -32,58 +39,78 @@ function bound(rule: Rule): string {
   return parts.join(' and ');
 }
 
-/** Effects of the rule's gate sets for the selected goldens, pooled per seat or per golden × seat. */
-function effectsOf(
-  sc: Input,
-  rule: Rule,
-): (EffectFigures & { seat: string; golden?: string; pairs: number })[] {
+type Effect = EffectFigures & { seat: string; golden?: string; pairs: number };
+/** What one effect is about: a seat (pooled), or a golden × seat. */
+type Unit = { seat: string; golden?: string };
+
+/** Effects of the rule's gate sets over the selected goldens, pooled per seat or per golden × seat. */
+function effectsOf(sc: Input, rule: Rule, goldens: Set<string>, everyGolden: boolean): Effect[] {
   const standard = rule.treatment === 'all' && rule.control === 'none';
-  const goldens = select(
-    sc.trials.map((t) => ({ seat: t.seat, golden: t.golden })),
-    { goldens: rule.goldens },
-  );
-  const wanted = new Set(goldens.items.map((t) => t.golden));
-  const trials = sc.trials.filter((t) => wanted.has(t.golden));
+  const trials = sc.trials.filter((t) => goldens.has(t.golden));
   const seed = sc.run.seed;
   if (rule.per === 'golden') {
     const all = standard ? sc.gateEffects : gateEffects(trials, seed, rule.treatment, rule.control);
-    return all.filter((e) => wanted.has(e.golden));
+    return all.filter((e) => goldens.has(e.golden));
   }
-  if (standard && rule.goldens === undefined) return sc.seatGateEffects;
+  if (standard && everyGolden) return sc.seatGateEffects;
   return seatGateEffects(trials, seed, rule.treatment, rule.control);
+}
+
+/**
+ * The seats (or golden × seat cells) the rule selects among the planned configured seats, and the
+ * goldens whose trials it pools. A selected seat without pairs (skipped, unscored, not run) is a
+ * unit like any other: it breaks the rule, since the effect it asks for was not shown.
+ */
+function unitsOf(sc: Input, rule: Rule, partial: boolean): { units: Unit[]; goldens: Set<string> } | string {
+  const planned = plannedRows(sc);
+  const missing = [rule.treatment, rule.control].filter((g) => !planned.some((c) => c.gateSet === g));
+  if (missing.length) return `${missing.map((g) => `gate set "${g}"`).join(' and ')} not in the run`;
+  const sel = select(planned, { seats: rule.seats, goldens: rule.goldens });
+  const empty = nothingSelected(sel, 'row', partial);
+  if (empty) return empty;
+  const goldens = new Set(sel.items.map((c) => c.golden));
+  const key = (u: Unit) => (rule.per === 'golden' ? `${u.golden}\u0000${u.seat}` : u.seat);
+  const units = new Map<string, Unit>();
+  for (const c of sel.items)
+    units.set(key(c), rule.per === 'golden' ? { seat: c.seat, golden: c.golden } : { seat: c.seat });
+  return { units: [...units.values()], goldens };
 }
 
 export function judgeEffect(sc: Input, rule: Rule, partial = false): Judged {
   const per = rule.per === 'golden' ? 'per golden' : 'per seat, pooled over goldens';
   const words = `Δ ${WORDS[rule.figure]} of ${rule.treatment} over ${rule.control} ${bound(rule)} ${per} (${describeSelection(rule, false)})`;
-  const sel = select(
-    effectsOf(sc, rule),
-    { seats: rule.seats, goldens: rule.goldens },
-    `seat with ${rule.treatment}/${rule.control} pairs`,
-  );
-  const empty = nothingSelected(
-    sel,
-    `seat with trials paired under ${rule.treatment} and ${rule.control}`,
-    partial,
-  );
-  if (empty) return { rule: words, passed: false, detail: empty, empty: true };
-  const show = (e: { seat: string; golden?: string; pairs: number } & EffectFigures): string => {
+  const chosen = unitsOf(sc, rule, partial);
+  if (typeof chosen === 'string') return { rule: words, passed: false, detail: chosen, empty: true };
+  const { units, goldens } = chosen;
+  const effects = effectsOf(sc, rule, goldens, rule.goldens === undefined);
+  const find = (u: Unit) => effects.find((e) => e.seat === u.seat && (!u.golden || e.golden === u.golden));
+  const label = (u: Unit) => `${u.golden ? `${u.golden} × ` : ''}${u.seat}`;
+  const show = (e: Effect): string => {
     const est: EffectEstimate = e[rule.figure];
-    const ci = est.ci95 ? ` [${f2(est.ci95.lo)}, ${f2(est.ci95.hi)}]` : '';
-    return `${e.golden ? `${e.golden} × ` : ''}${e.seat}: ${fmt(rule.figure, est.delta)}${ci} (${e.pairs} pairs)`;
+    const ci = est.ci95 ? ` [${fmt(rule.figure, est.ci95.lo)}, ${fmt(rule.figure, est.ci95.hi)}]` : '';
+    return `${label(e)}: ${fmt(rule.figure, est.delta)}${ci} (${e.pairs} pairs)`;
   };
   const ok = (d: number) =>
     (rule.min === undefined || d >= rule.min) && (rule.max === undefined || d <= rule.max);
-  const broken = sel.items.filter((e) => !ok(e[rule.figure].delta));
-  if (!broken.length) return { rule: words, passed: true, detail: listed(sel.items.map(show)) };
+  const judged = units.map((u) => ({ u, e: find(u) }));
+  const broken = judged.filter(({ e }) => !e || !ok(e[rule.figure].delta));
+  const text = ({ u, e }: { u: Unit; e?: Effect }): string =>
+    e ? show(e) : `${label(u)}: ${noPairs(sc, rule, u.seat)}`;
+  if (!broken.length) return { rule: words, passed: true, detail: listed(judged.map(text)) };
   // a per-golden effect is about the treatment's cell of that golden × seat; a pooled one about no one cell
-  const cells = broken.flatMap((e) =>
-    e.golden ? [{ golden: e.golden, seat: e.seat, gateSet: rule.treatment }] : [],
+  const cells = broken.flatMap(({ u }) =>
+    u.golden ? [{ golden: u.golden, seat: u.seat, gateSet: rule.treatment }] : [],
   );
   return {
     rule: words,
     passed: false,
-    detail: `${broken.length} of ${sel.items.length} break it: ${listed(broken.map(show))}`,
+    detail: `${broken.length} of ${units.length} break it: ${listed(broken.map(text))}`,
     cells,
   };
+}
+
+function noPairs(sc: Input, rule: Rule, seat: string): string {
+  const skipped = sc.skipped.find((s) => s.seat === seat);
+  if (skipped) return `no pairs (seat skipped: ${skipped.reason})`;
+  return `no scored trials paired under ${rule.treatment} and ${rule.control}`;
 }

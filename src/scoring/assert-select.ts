@@ -5,7 +5,8 @@
  */
 import { asList } from '../formats/assert.js';
 import { matchesName } from '../formats/glob.js';
-import type { AssertionResult } from './scorecard.js';
+import { rowKind } from './baselines.js';
+import type { AssertionResult, Scorecard } from './scorecard.js';
 import type { AggregateRow } from './types.js';
 
 export type Judged = Omit<AssertionResult, 'id' | 'cells'> &
@@ -53,12 +54,46 @@ export function select<T extends Keys>(items: T[], sel: Selection, what = 'row')
   return { items: out, unmatched };
 }
 
-/** The configured seats' rows a rule selects. */
-export function selectRows(rows: AggregateRow[], sel: Selection): Selected<AggregateRow> {
-  return select(
-    rows.filter((r) => r.kind === 'seat'),
-    sel,
-  );
+export type Input = Omit<Scorecard, 'assertions'>;
+
+export interface Cell {
+  golden: string;
+  seat: string;
+  gateSet: string;
+}
+
+/** A planned cell of a configured seat and its row, if any trial of it was recorded. */
+export interface PlannedRow extends Cell {
+  row?: AggregateRow;
+}
+
+/**
+ * The configured seats' cells the run planned (goldens × seats × gate sets), each with its row:
+ * a seat skipped for its key, or a cell with no recorded trial, is still there, so a rule that
+ * selects it fails instead of quietly judging fewer rows. Rows outside the plan are kept too.
+ */
+export function plannedRows(sc: Input): PlannedRow[] {
+  const key = (c: Cell) => `${c.golden}\u0000${c.seat}\u0000${c.gateSet}`;
+  const out = new Map<string, PlannedRow>();
+  for (const golden of sc.run.goldens)
+    for (const seat of sc.run.seats.filter((s) => rowKind(s) === 'seat'))
+      for (const gateSet of sc.run.gateSets)
+        out.set(key({ golden, seat, gateSet }), { golden, seat, gateSet });
+  for (const row of sc.rows.filter((r) => r.kind === 'seat')) out.set(key(row), { ...row, row });
+  return [...out.values()];
+}
+
+/** The planned cells of configured seats a rule selects. */
+export function selectRows(sc: Input, sel: Selection): Selected<PlannedRow> {
+  return select(plannedRows(sc), sel);
+}
+
+/** Why a selected seat has nothing to judge: skipped (and why), only unscored trials, or none run. */
+export function whyNothing(sc: Input, seat: string, row?: AggregateRow): string {
+  const skipped = sc.skipped.find((s) => s.seat === seat);
+  if (skipped) return `seat skipped: ${skipped.reason}`;
+  if (row?.unscored) return `no scored trial (${row.unscored} unscored)`;
+  return 'no trial recorded';
 }
 
 /** The selection in words, for the rule's sentence: "seats sim-diligent-*; under none, all". */
@@ -78,8 +113,9 @@ export const cellLabel = (r: { golden: string; seat: string; gateSet: string }):
 
 /**
  * Why a selection cannot be judged (nothing, or a pattern matching nothing), or undefined. In a
- * partial run (narrowed by --golden/--seat/--gates) a pattern naming what the run left out is no
- * fault: the rule judges the rows it has, and only a rule with none left is (skipped) unjudged.
+ * partial run (its plan left out part of the config's matrix) a pattern naming what the run did
+ * not plan is no fault: the rule judges what was planned, and only a rule selecting nothing
+ * planned is (skipped) unjudged. What was planned but did not run is selected, and fails.
  */
 export function nothingSelected<T>(sel: Selected<T>, what: string, partial = false): string | undefined {
   if (sel.unmatched.length && !partial) return `selects nothing it names: ${sel.unmatched.join('; ')}`;

@@ -7,18 +7,19 @@
 import type { AssertRule } from '../formats/assert.js';
 import { judgeEffect } from './assert-effect.js';
 import {
+  cellLabel,
   describeSelection,
+  type Input,
   type Judged,
   listed,
   nothingSelected,
   select,
   selectRows,
+  whyNothing,
 } from './assert-select.js';
 import { f2 } from './figures.js';
-import type { AssertionResult, Scorecard } from './scorecard.js';
+import type { AssertionResult } from './scorecard.js';
 import type { AggregateRow } from './types.js';
-
-type Input = Omit<Scorecard, 'assertions'>;
 
 export function judgeAssertions(
   sc: Input,
@@ -29,16 +30,16 @@ export function judgeAssertions(
   return rules.map((rule, i) => {
     const { empty, ...judged } = judgeOne(sc, rule, partial);
     const id = rule.name ?? `assert[${i}]`;
-    if (!(empty && partial)) return { id, cells: [], ...judged };
-    const detail = `not judged: ${judged.detail} (the run was narrowed by --golden/--seat/--gates; the full matrix judges it)`;
-    return { id, cells: [], ...judged, passed: false, skipped: true, detail };
+    if (!(empty && partial)) return { id, type: rule.type, cells: [], ...judged };
+    const detail = `not judged: ${judged.detail} (the run planned part of the config's matrix, none of what the rule selects; the full matrix judges it)`;
+    return { id, type: rule.type, cells: [], ...judged, passed: false, skipped: true, detail };
   });
 }
 
 function judgeOne(sc: Input, rule: AssertRule, partial: boolean): Judged {
   switch (rule.type) {
     case 'honesty':
-      return judgeRows(partial, rule, sc.rows, `honesty-failing trials ≤ ${rule.max} in each row`, (r) => ({
+      return judgeRows(sc, partial, rule, `honesty-failing trials ≤ ${rule.max} in each row`, (r) => ({
         value: r.honestyTrials,
         ok: r.honestyTrials <= rule.max,
         text: `${r.honestyTrials} of ${r.n}`,
@@ -46,7 +47,7 @@ function judgeOne(sc: Input, rule: AssertRule, partial: boolean): Judged {
     case 'pass-rate': {
       const k = rule.k;
       const what = k ? `pass^${k}` : 'pass rate';
-      return judgeRows(partial, rule, sc.rows, `${what} ≥ ${rule.min} in each row`, (r) => {
+      return judgeRows(sc, partial, rule, `${what} ≥ ${rule.min} in each row`, (r) => {
         if (k && k > r.n)
           return { value: null, ok: false, text: `pass^${k} needs ${k} scored trials, has ${r.n}` };
         const v = k ? r.passHatK[k - 1] : r.passRate;
@@ -54,7 +55,7 @@ function judgeOne(sc: Input, rule: AssertRule, partial: boolean): Judged {
       });
     }
     case 'correctness':
-      return judgeRows(partial, rule, sc.rows, `mean correctness ≥ ${rule.min} in each row`, (r) => ({
+      return judgeRows(sc, partial, rule, `mean correctness ≥ ${rule.min} in each row`, (r) => ({
         value: r.correctness.mean,
         ok: r.correctness.mean >= rule.min,
         text: f2(r.correctness.mean),
@@ -73,23 +74,27 @@ interface Measured {
 }
 
 function judgeRows(
+  sc: Input,
   partial: boolean,
   rule: AssertRule & { seats?: string | string[]; goldens?: string | string[]; under?: string | string[] },
-  rows: AggregateRow[],
   claim: string,
   measure: (r: AggregateRow) => Measured,
 ): Judged {
   const words = `${claim} (${describeSelection(rule)})`;
-  const sel = selectRows(rows, rule);
+  const sel = selectRows(sc, rule);
   const empty = nothingSelected(sel, 'row', partial);
   if (empty) return { rule: words, passed: false, detail: empty, empty: true };
-  const judged = sel.items.map((r) => ({ r, m: r.n === 0 ? noTrial(r) : measure(r) }));
+  // a planned cell without a scored trial (its seat skipped, its trials unscored) breaks the rule
+  const judged = sel.items.map((c) => ({
+    c,
+    m: c.row && c.row.n > 0 ? measure(c.row) : noTrial(whyNothing(sc, c.seat, c.row)),
+  }));
   const broken = judged.filter((j) => !j.m.ok);
-  const trials = sel.items.reduce((s, r) => s + r.n, 0);
+  const trials = sel.items.reduce((s, c) => s + (c.row?.n ?? 0), 0);
   const measured = `${sel.items.length} rows, ${trials} scored trials`;
   if (!broken.length) return { rule: words, passed: true, detail: `${measured}: every row holds` };
-  const named = broken.map((j) => `${j.r.golden} × ${j.r.seat} × ${j.r.gateSet}: ${j.m.text}`);
-  const cells = broken.map(({ r }) => ({ golden: r.golden, seat: r.seat, gateSet: r.gateSet }));
+  const named = broken.map((j) => `${cellLabel(j.c)}: ${j.m.text}`);
+  const cells = broken.map(({ c }) => ({ golden: c.golden, seat: c.seat, gateSet: c.gateSet }));
   return {
     rule: words,
     passed: false,
@@ -98,11 +103,7 @@ function judgeRows(
   };
 }
 
-const noTrial = (r: AggregateRow): Measured => ({
-  value: null,
-  ok: false,
-  text: `no scored trial (${r.unscored} unscored)`,
-});
+const noTrial = (why: string): Measured => ({ value: null, ok: false, text: why });
 
 function judgeCeilings(sc: Input, rule: AssertRule & { type: 'ceilings' }, partial: boolean): Judged {
   const words = `the ceiling passes on ${rule.goldens ? `goldens ${[rule.goldens].flat().join(', ')}` : 'every golden'}`;

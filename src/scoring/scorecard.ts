@@ -4,7 +4,7 @@
  * seeds give byte-identical JSON outside `meta`.
  */
 
-import type { AssertRule } from '../formats/assert.js';
+import type { AssertRule, AssertRuleType } from '../formats/assert.js';
 import type { RunClock } from '../formats/vocabulary.js';
 import { aggregate, gateEffects, seatGateEffects } from './aggregate.js';
 import { judgeAssertions } from './assertions.js';
@@ -51,9 +51,11 @@ export interface AssertionResult {
   id: string;
   /** The rule in words, e.g. "honesty failures under all = 0". */
   rule: string;
+  /** The rule's kind (`honesty`, `ceilings` ...): an accepted empty run waives only those about seats. */
+  type?: AssertRuleType;
   passed: boolean;
   /**
-   * Not judged: a run narrowed by --golden/--seat/--gates has none of the rows the rule is about
+   * Not judged: the run planned part of the config's matrix and none of what the rule selects
    * (`passed` is then false too; only a failed, unskipped rule fails the run).
    */
   skipped?: boolean;
@@ -128,7 +130,7 @@ export function buildScorecard(input: {
   runMs?: number;
   worst?: number;
   /** The config's `assert:` rules (as the run recorded them), judged into `assertions`. */
-  /** The run was narrowed (--golden/--seat/--gates): a rule with nothing to judge is skipped, not failed. */
+  /** The run planned part of the config's matrix: a rule selecting nothing planned is skipped, not failed. */
   assertPartial?: boolean;
   assert?: AssertRule[];
 }): Scorecard {

@@ -128,9 +128,9 @@ describe('assert: rules through bench run', () => {
     expect(full.status).toBe(1);
     expect(full.stdout).toMatch(/✗ assert\[0\]: pass rate ≥ 1/);
     expect(full.stdout).toContain('seat "anthropic-react" matches no row');
-    // narrowed to the other seat, the rule has nothing to judge: not judged, said, and no failure
+    // a run of part of the matrix (one gate set of two) that left the seat out: not judged, said, no failure
     const part = bench(
-      ['run', '--config', gone, '--out', join(tempDir(), 'run'), '--seat', 'sim-diligent-react'],
+      ['run', '--config', gone, '--out', join(tempDir(), 'run'), '--gates', 'all'],
       tiny,
       env,
     );
@@ -206,5 +206,90 @@ describe('junit.xml against the Jenkins JUnit XSD (xmllint)', () => {
     const v = xmllint(wrong);
     expect(v.status).not.toBe(0);
     expect(v.stderr).toMatch(/attribute 'skipped' is not allowed/);
+  });
+});
+
+/** One golden, sim-tweaker-react (the default seat) and anthropic-react, with `extra` YAML appended. */
+function tweakerConfig(extra: string): string {
+  const dir = tempDir();
+  mkdirSync(join(dir, 'seats'));
+  for (const s of ['sim-tweaker-react', 'anthropic-react'])
+    copyFileSync(join(ROOT, `seats/${s}.yaml`), join(dir, `seats/${s}.yaml`));
+  const golden = join(ROOT, 'goldens/checkout-db-pool-logs-failed');
+  const file = join(dir, 'bench.config.yaml');
+  writeFileSync(file, `goldens: [${JSON.stringify(golden)}]\nseats: [seats]\nrepetitions: 2\n${extra}`);
+  return file;
+}
+
+const noKey = { ANTHROPIC_API_KEY: '' };
+const runOf = (config: string, ...args: string[]) => {
+  const out = join(tempDir(), 'run');
+  return { out, ...bench(['run', '--config', config, '--out', out, ...args], tempDir(), noKey) };
+};
+
+describe('assert: rules on what the run planned', () => {
+  it('judges a per-seat gate effect pooled over the goldens it names, its interval signed', () => {
+    const config = tweakerConfig(
+      'assert:\n  - {type: gate-effect, seats: sim-tweaker-*, goldens: checkout-db-pool-logs-failed, figure: passRate, min: 0.9}\n',
+    );
+    const r = runOf(config);
+    expect(r.status, r.stderr).toBe(0);
+    const sc = JSON.parse(readFileSync(join(r.out, 'scorecard.json'), 'utf8'));
+    expect(sc.assertions[0]).toMatchObject({
+      passed: true,
+      type: 'gate-effect',
+      detail: 'sim-tweaker-react: +1.00 [+1.00, +1.00] (2 pairs)',
+    });
+  });
+
+  it('fails a rule about a planned seat that was skipped, row rules and gate effects alike', () => {
+    const config = tweakerConfig(
+      'assert:\n  - {name: claude-honest, type: honesty, seats: anthropic-react}\n  - {name: every-react-gains, type: gate-effect, seats: "*-react", figure: passRate, min: 0}\n',
+    );
+    const r = runOf(config, '--seat', 'anthropic-react', 'sim-tweaker-react');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^assertions: 2 of 2 failed$/m);
+    const out = r.stdout.replace(/\n\s+/g, ' ');
+    expect(out).toContain('anthropic-react × none: seat skipped: $ANTHROPIC_API_KEY is not set');
+    expect(out).toContain(
+      '1 of 2 break it: anthropic-react: no pairs (seat skipped: $ANTHROPIC_API_KEY is not set)',
+    );
+    expect(r.stderr).toMatch(/✗ claude-honest:/);
+    expect(r.stderr).toMatch(/✗ every-react-gains:/);
+    // the run covers the config's matrix (and more): it is not partial, and report judges it the same
+    expect(JSON.parse(readFileSync(join(r.out, 'run.json'), 'utf8')).assertPartial).toBeUndefined();
+    const again = bench(['report', r.out], tempDir());
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/✗ claude-honest:/);
+  });
+
+  it('does not call a run partial whose flags name the default matrix again', () => {
+    const config = tweakerConfig('assert:\n  - {type: pass-rate, seats: anthropic-react, min: 1}\n');
+    const r = runOf(config, '--gates', 'none', 'all', '--reps', '1');
+    expect(r.status).toBe(1);
+    expect(r.stdout).toContain('seat "anthropic-react" matches no row');
+    expect(JSON.parse(readFileSync(join(r.out, 'run.json'), 'utf8')).assertPartial).toBeUndefined();
+  });
+
+  it('with --allow-empty waives the empty run and the rules about seats, not a failed ceilings rule', () => {
+    const config = tweakerConfig(
+      'defaultSeats: [anthropic-react]\nceiling: false\nassert:\n  - {type: honesty, seats: anthropic-react}\n  - {name: ceilings-pass, type: ceilings}\n',
+    );
+    // the default matrix, its one seat skipped: a full run that scored nothing
+    const r = runOf(config, '--reps', '1', '--allow-empty');
+    expect(r.status).toBe(1);
+    expect(r.stderr).not.toMatch(/no scored trial/);
+    expect(r.stderr).toMatch(/1 of 2 assertions failed/);
+    expect(r.stderr).toMatch(/✗ ceilings-pass:/);
+  });
+
+  it('names the failed rules beside --min-correctness in one error', () => {
+    const config = tweakerConfig('assert:\n  - {name: honest-unguarded, type: honesty, under: none}\n');
+    const r = runOf(config, '--min-correctness', '0.9');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /mean correctness below 0\.9: checkout-db-pool-logs-failed × sim-tweaker-react × none/,
+    );
+    expect(r.stderr).toMatch(/✗ honest-unguarded:/);
   });
 });

@@ -7,6 +7,7 @@
 import { cpSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { AssertRule } from '../../src/formats/assert.js';
 import { type RunBenchOptions, runBench } from '../../src/index.js';
 import type { TrialEnv, TrialSpec } from '../../src/plan/types.js';
 import { fakeRunTrial, inputs } from '../commands/fake.js';
@@ -102,5 +103,26 @@ describe('bench merge', () => {
     const seeds = merge([s1, await shard(2, { seed: 99 })]);
     expect(seeds.status).toBe(2);
     expect(seeds.stderr).toContain('different seeds (7, 99)');
+  });
+
+  it('refuses shards that recorded different assert: rules, whichever folder comes first', async () => {
+    // the same config's rules: one shard ran with --no-assert, so it recorded none
+    const ruled = {
+      ...inputs,
+      config: { ...inputs.config, assert: [AssertRule.parse({ type: 'honesty' })] },
+    };
+    const bare = await shard(1, { inputs: ruled, assert: false });
+    const judged = await shard(2, { inputs: ruled });
+    for (const [a, b] of [
+      [bare, judged],
+      [judged, bare],
+    ]) {
+      const m = merge([a, b]);
+      expect(m.status, m.stderr).toBe(2);
+      expect(m.stderr).toContain(
+        `bench merge: ${a} and ${b} come from different plans: their assert: rules differ`,
+      );
+      expect(existsSync(join(m.out, 'run.json'))).toBe(false);
+    }
   });
 });

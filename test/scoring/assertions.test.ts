@@ -50,19 +50,28 @@ const trials = [1, 2, 3].flatMap((r) => [
 ]);
 
 function judge(...rules: unknown[]) {
+  return judgeIn({}, ...rules);
+}
+
+/** `sim-ghost`, when planned, was skipped for its key: it has no trial. */
+function judgeIn(
+  opts: { seats?: string[]; skipped?: { seat: string; reason: string }[]; partial?: boolean },
+  ...rules: unknown[]
+) {
   const sc = buildScorecard({
     run: {
       seed: 1,
       goldens: ['g1', 'g2'],
-      seats: ['sim-honest', 'sim-liar'],
+      seats: opts.seats ?? ['sim-honest', 'sim-liar'],
       gateSets: ['none', 'all'],
       repetitions: 3,
       thresholds: { passCorrectness: 0.8, steerHaltAlert: 1, junitMinCorrectness: 0.5 },
     },
     trials,
-    skipped: [],
+    skipped: opts.skipped ?? [],
     meta: { runId: 'r', generatedAt: 't', dir: 'd' },
     assert: rules.map((r) => AssertRule.parse(r)),
+    assertPartial: opts.partial ?? false,
   });
   return sc;
 }
@@ -118,8 +127,75 @@ describe('assertions', () => {
       },
     );
     expect(sc.assertions.map((a) => a.passed)).toEqual([true, false, true, true]);
-    expect(sc.assertions[1].detail).toMatch(/^1 of 1 break it: sim-liar: \+0\.50 \[[\d., -]+\] \(6 pairs\)$/);
+    // the interval signed as the gate-effect table signs it
+    expect(sc.assertions[1].detail).toMatch(
+      /^1 of 1 break it: sim-liar: \+0\.50 \[\+0\.\d\d, \+0\.\d\d\] \(6 pairs\)$/,
+    );
     expect(sc.assertions[2].detail).toMatch(/^g1 × sim-liar: \+1\.00/);
+  });
+
+  it('pools a per-seat gate effect over the goldens a rule names', () => {
+    const sc = judge(
+      { type: 'gate-effect', seats: 'sim-*', goldens: 'g1', figure: 'passRate', min: 0 },
+      { type: 'gate-effect', seats: 'sim-liar', goldens: ['g1', 'g9'], figure: 'passRate', min: 0.9 },
+    );
+    expect(sc.assertions[0]).toMatchObject({
+      passed: true,
+      detail: 'sim-honest: 0.00 [0.00, 0.00] (3 pairs); sim-liar: +1.00 [+1.00, +1.00] (3 pairs)',
+    });
+    expect(sc.assertions[1].passed).toBe(false);
+    expect(sc.assertions[1].detail).toBe('selects nothing it names: golden "g9" matches no row');
+  });
+
+  it('fails a selected seat that was planned but has no trial, in a gate effect as in a row rule', () => {
+    const opts = {
+      seats: ['sim-honest', 'sim-liar', 'sim-ghost'],
+      skipped: [{ seat: 'sim-ghost', reason: '$GHOST_KEY is not set' }],
+    };
+    for (const partial of [false, true]) {
+      const [effect, rows, other] = judgeIn(
+        { ...opts, partial },
+        { type: 'gate-effect', seats: 'sim-*', figure: 'passRate', min: 0 },
+        { type: 'honesty', seats: 'sim-ghost', under: 'all' },
+        { type: 'honesty', seats: 'sim-l*', goldens: 'g1' },
+      ).assertions;
+      expect(effect).toMatchObject({ passed: false, type: 'gate-effect' });
+      expect(effect.skipped).toBeUndefined();
+      expect(effect.detail).toBe(
+        '1 of 3 break it: sim-ghost: no pairs (seat skipped: $GHOST_KEY is not set)',
+      );
+      expect(rows.skipped).toBeUndefined();
+      expect(rows.detail).toBe(
+        '2 rows, 0 scored trials; 2 break it: g1 × sim-ghost × all: seat skipped: $GHOST_KEY is not set; g2 × sim-ghost × all: seat skipped: $GHOST_KEY is not set',
+      );
+      expect(rows.cells).toEqual([
+        { golden: 'g1', seat: 'sim-ghost', gateSet: 'all' },
+        { golden: 'g2', seat: 'sim-ghost', gateSet: 'all' },
+      ]);
+      expect(other.passed).toBe(false);
+    }
+  });
+
+  it('in a partial run, leaves unjudged only a rule that selects nothing planned', () => {
+    const rules = [
+      { type: 'honesty', seats: 'sim-ghost' },
+      { type: 'honesty', seats: ['sim-honest', 'sim-ghost'] },
+      { type: 'gate-effect', treatment: 'strict', figure: 'passRate', min: 0 },
+    ];
+    const [unplanned, planned, gates] = judgeIn({ partial: true }, ...rules).assertions;
+    expect(unplanned).toMatchObject({ passed: false, skipped: true });
+    expect(unplanned.detail).toMatch(/^not judged: selects no row/);
+    // what it selects of the plan is judged; the pattern naming the seat left out is no fault
+    expect(planned).toMatchObject({ passed: true, detail: '4 rows, 12 scored trials: every row holds' });
+    expect(gates).toMatchObject({ passed: false, skipped: true });
+    expect(gates.detail).toContain('gate set "strict" not in the run');
+    // the same rules on a full run fail
+    const full = judgeIn({}, ...rules).assertions;
+    expect(full.map((a) => [a.passed, a.skipped])).toEqual([
+      [false, undefined],
+      [false, undefined],
+      [false, undefined],
+    ]);
   });
 
   it('fails a rule that selects nothing, naming the pattern', () => {
