@@ -165,13 +165,16 @@ function cycles(graph: Map<string, Set<string>>): string[][] {
   return out;
 }
 
-/** Runtime imports between files of src/ (type-only imports vanish at run time). */
+/**
+ * Imports between files of src/, type-only ones included: they vanish at run time, but a type
+ * cycle still ties two files into one unit a reader must understand together (issue 12 named
+ * host/gates/types.ts ↔ host/session.ts), so it is forbidden too.
+ */
 function fileGraph(): Map<string, Set<string>> {
   const g = new Map<string, Set<string>>();
   for (const file of files(SRC)) {
     const to = new Set<string>();
     for (const imp of importsOf(file)) {
-      if (imp.typeOnly) continue;
       to.add(relative(SRC, resolve(dirname(file), imp.spec.replace(/\.js$/, '.ts'))));
     }
     g.set(relative(SRC, file), to);

@@ -6,7 +6,7 @@
 import { asList } from '../formats/assert.js';
 import { matchesName } from '../formats/glob.js';
 import { rowKind } from './baselines.js';
-import type { AssertionResult, Scorecard } from './scorecard.js';
+import type { AssertionResult, Scorecard } from './scorecard-types.js';
 import type { AggregateRow } from './types.js';
 
 export type Judged = Omit<AssertionResult, 'id' | 'cells'> &

@@ -18,7 +18,7 @@ import {
   whyNothing,
 } from './assert-select.js';
 import { f2 } from './figures.js';
-import type { AssertionResult } from './scorecard.js';
+import type { AssertionResult } from './scorecard-types.js';
 import type { AggregateRow } from './types.js';
 
 export function judgeAssertions(

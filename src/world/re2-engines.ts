@@ -1,6 +1,12 @@
 /** The three ways a compiled pattern runs; each gives Go's leftmost-first match from a position. */
 import type { RE2JS } from 're2js';
-import type { GoMatch } from './re2.js';
+
+/** One match: its span and capture groups (undefined where a group took no part). */
+export interface GoMatch {
+  start: number;
+  end: number;
+  groups: (string | undefined)[];
+}
 
 export interface Engine {
   engine: 'literal' | 'js' | 're2';

@@ -8,7 +8,10 @@
 import { RE2JS, RE2JSSyntaxException } from 're2js';
 import { BenchError } from '../errors.js';
 import { Unsupported } from './re2-ast.js';
-import { affixEngine, type Engine, jsEngine, literalEngine, re2Engine } from './re2-engines.js';
+import { affixEngine, type Engine, type GoMatch, jsEngine, literalEngine, re2Engine } from './re2-engines.js';
+
+export type { GoMatch } from './re2-engines.js';
+
 import { affixOf, jsSource, literalOf } from './re2-js.js';
 import { parseRe2 } from './re2-parse.js';
 
@@ -27,11 +30,6 @@ export interface RegexpMode {
 }
 
 /** A match: the whole match and each group (undefined where a group took no part). */
-export interface GoMatch {
-  start: number;
-  end: number;
-  groups: (string | undefined)[];
-}
 
 export interface GoRegexp {
   readonly pattern: string;

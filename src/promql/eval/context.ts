@@ -2,11 +2,9 @@
 import type { Deadline } from '../../world/deadline.js';
 import type { SeriesSource } from '../../world/types.js';
 import { PromQLError } from '../api.js';
-import type { Expr, Pos, VectorSelector } from '../ast.js';
+import type { Call, Expr, Pos, VectorSelector } from '../ast.js';
 import { lineCol } from '../parser/errors.js';
-import type { ColumnCache } from './range-columns.js';
-import type { Selected } from './selectors.js';
-import type { Value } from './types.js';
+import type { ColumnCache, Selected, Value } from './types.js';
 
 export interface QueryContext {
   readonly src: SeriesSource;
@@ -75,4 +73,11 @@ export const MAX_SUBQUERY_STEPS = 1_000_000;
 
 export function execError(msg: string): PromQLError {
   return new PromQLError('execution', msg);
+}
+
+/** What a function of a call sees besides its arguments: the query, the call node, the step time. */
+export interface FnEnv {
+  ctx: QueryContext;
+  call: Call;
+  t: number;
 }

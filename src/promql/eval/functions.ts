@@ -3,18 +3,14 @@
  * live in ./range-functions.ts; absent/absent_over_time/timestamp need the AST and sit in ./calls.ts.
  */
 import { PromQLError } from '../api.js';
-import type { Call } from '../ast.js';
-import { type QueryContext, warn } from './context.js';
+import { type FnEnv, warn } from './context.js';
+
+export type { FnEnv } from './context.js';
+
 import { histogramFraction, histogramQuantile, histogramQuantiles } from './histogram.js';
 import { labelJoin, labelReplace } from './label-functions.js';
 import { compareLabels, dropName } from './labels.js';
 import type { Sample, Value } from './types.js';
-
-export interface FnEnv {
-  ctx: QueryContext;
-  call: Call;
-  t: number;
-}
 
 export type InstantFn = (args: Value[], env: FnEnv) => Value;
 

@@ -2,8 +2,7 @@
 import type { Labels } from '../../world/types.js';
 import { PromQLError } from '../api.js';
 import { formatPromFloat } from '../format.js';
-import { info, warn } from './context.js';
-import type { FnEnv } from './functions.js';
+import { type FnEnv, info, warn } from './context.js';
 import { dropName, keyOf, makeLabels, projectLabels } from './labels.js';
 import type { Sample } from './types.js';
 

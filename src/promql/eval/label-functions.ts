@@ -4,7 +4,7 @@ import { anchoredRegex } from '../../world/matchers.js';
 import type { GoRegexp } from '../../world/re2.js';
 import { expand } from '../../world/re2-replace.js';
 import { PromQLError } from '../api.js';
-import type { FnEnv } from './functions.js';
+import type { FnEnv } from './context.js';
 import { makeLabels } from './labels.js';
 import type { Sample } from './types.js';
 

@@ -10,29 +10,12 @@
 import type { Call, MatrixSelector } from '../ast.js';
 import type { QueryContext } from './context.js';
 import type { RangeCall, RangeFn } from './range-functions.js';
-import { resetsOf, type Selected, seriesOf, upperBoundFrom, windowOf } from './selectors.js';
-import type { Window } from './types.js';
+import { resetsOf, seriesOf, upperBoundFrom, windowOf } from './selectors.js';
+import type { Column, Selected, Window } from './types.js';
 
 const BLOCK = 64;
 /** At most this many values a block (9 bytes each): a selector of 100k series takes 10 steps. */
 const MAX_CELLS = 1 << 20;
-
-export interface Column {
-  readonly start: number;
-  readonly step: number;
-  readonly count: number;
-  readonly series: Selected[];
-  /** Series i at step j is `values[i * count + j]`, present when `has` says so. */
-  readonly values: Float64Array;
-  readonly has: Uint8Array;
-  /** Samples in the step's windows: what the range selector counts against maxSamples. */
-  readonly samples: Float64Array;
-  /** Steps served: a block that served one step was the wrong guess of the next. */
-  hits: number;
-}
-
-/** Per call node: its current block, or null once blocks proved useless for it. */
-export type ColumnCache = Map<Call, Column | null>;
 
 /**
  * The block holding step `t` and its index there, or undefined to take the step path: no next step

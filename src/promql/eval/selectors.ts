@@ -3,11 +3,13 @@
  * selector sees (t - lookback, t], a range selector (t - range, t]. Stale markers end a series and
  * never appear in range windows.
  */
-import { isStaleNaN, type Labels, type Series } from '../../world/types.js';
+import { isStaleNaN, type Series } from '../../world/types.js';
 import type { AtModifier, MatrixSelector, VectorSelector } from '../ast.js';
 import { countSamples, type QueryContext } from './context.js';
 import { dropName } from './labels.js';
-import type { MatrixValue, Sample, Window } from './types.js';
+import type { MatrixValue, Sample, Selected, Window } from './types.js';
+
+export type { Selected } from './types.js';
 
 /** First index with ts > t. */
 export function upperBound(ts: Float64Array, t: number, lo = 0, hi = ts.length): number {
@@ -105,17 +107,6 @@ export function resetsOf(vs: Float64Array): Int32Array {
     resetsCache.set(vs, r);
   }
   return r;
-}
-
-/** A selected series with what every step needs precomputed. */
-export interface Selected extends Series {
-  stale: boolean;
-  dropped: Labels;
-  /** resetsOf(vs), made at the first window of a series without stale markers (its windows index `vs`). */
-  resets: Int32Array | undefined;
-  /** The last window's bounds: where the next step's search starts. */
-  hintLo: number;
-  hintHi: number;
 }
 
 export function windowOf(s: Selected, from: number, to: number): Window | undefined {

@@ -1,5 +1,6 @@
 /** Values flowing between evaluator nodes at one evaluation timestamp. */
-import type { Labels } from '../../world/types.js';
+import type { Labels, Series } from '../../world/types.js';
+import type { Call } from '../ast.js';
 
 /** One instant-vector element. `st` is the raw sample time, set only by selectors (for timestamp()). */
 export interface Sample {
@@ -35,3 +36,32 @@ export type MatrixValue = Extract<Value, { kind: 'matrix' }>;
 export function vectorOf(v: Value): Sample[] {
   return v.kind === 'vector' ? v.samples : [];
 }
+
+/** A selected series with what every step needs precomputed. */
+export interface Selected extends Series {
+  stale: boolean;
+  dropped: Labels;
+  /** resetsOf(vs), made at the first window of a series without stale markers (its windows index `vs`). */
+  resets: Int32Array | undefined;
+  /** The last window's bounds: where the next step's search starts. */
+  hintLo: number;
+  hintHi: number;
+}
+
+/** A block of a range call's coming steps, computed series by series (range-columns.ts). */
+export interface Column {
+  readonly start: number;
+  readonly step: number;
+  readonly count: number;
+  readonly series: Selected[];
+  /** Series i at step j is `values[i * count + j]`, present when `has` says so. */
+  readonly values: Float64Array;
+  readonly has: Uint8Array;
+  /** Samples in the step's windows: what the range selector counts against maxSamples. */
+  readonly samples: Float64Array;
+  /** Steps served: a block that served one step was the wrong guess of the next. */
+  hits: number;
+}
+
+/** Per call node: its current block, or null once blocks proved useless for it. */
+export type ColumnCache = Map<Call, Column | null>;

@@ -12,20 +12,9 @@ import type { Observation } from './observe.js';
 import type { PartId, RouteSpec } from './routes.js';
 import { queryCall, routesOf } from './routes.js';
 import { answersFor, type IssuedCall, wave } from './steps.js';
-import type { SimContext, Turns } from './types.js';
+import type { LimitFinding, SimContext, Turns } from './types.js';
 
-export interface LimitFinding {
-  measurement: string;
-  part: PartId;
-  gauge: string;
-  limitMetric: string;
-  /** The selector both queries used, e.g. `{service="payments"}`. */
-  selector: string;
-  peak: number;
-  limit: number;
-  /** The call that read the limit (for the explanation; not a measurement's evidence). */
-  callId: string;
-}
+export type { LimitFinding } from './types.js';
 
 const LIMIT_SUFFIXES = ['max', 'limit', 'capacity', 'size', 'max_bytes', 'limit_bytes'];
 /** Functions that keep a gauge a gauge: the route reads its level, not a rate of it. */

@@ -7,9 +7,9 @@ import type { Golden } from '../../formats/normalized.js';
 import { goldenTime } from '../../formats/normalized.js';
 import type { Source } from '../../formats/vocabulary.js';
 import { TOOL } from '../../protocol/tools.js';
-import type { PlannedCall } from './types.js';
+import type { PartId, PlannedCall } from './types.js';
 
-export type PartId = 'A' | 'B';
+export type { PartId } from './types.js';
 
 export interface RouteSpec {
   part: PartId;

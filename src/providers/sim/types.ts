@@ -6,10 +6,8 @@
 import type { Golden } from '../../formats/normalized.js';
 import type { Seat } from '../../formats/seat.js';
 import type { Theory } from '../../formats/theory.js';
-import type { LimitFinding } from './limits.js';
 import type { HostNote, Observation } from './observe.js';
 import type { SimRng } from './rng.js';
-import type { PartId } from './routes.js';
 
 export interface PlannedCall {
   name: string;
@@ -75,4 +73,19 @@ export interface Policy {
   root?(ctx: SimContext): Turns<void>;
   /** The Theory it writes when the host forces a submission. */
   forced(ctx: SimContext, why: ForcedReason): Theory;
+}
+
+export type PartId = 'A' | 'B';
+
+export interface LimitFinding {
+  measurement: string;
+  part: PartId;
+  gauge: string;
+  limitMetric: string;
+  /** The selector both queries used, e.g. `{service="payments"}`. */
+  selector: string;
+  peak: number;
+  limit: number;
+  /** The call that read the limit (for the explanation; not a measurement's evidence). */
+  callId: string;
 }
