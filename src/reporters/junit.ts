@@ -122,7 +122,7 @@ export function renderJunit(sc: Scorecard): string {
   const failures = suites.reduce((s, x) => s + x.failures, 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="rematch" tests="${tests}" failures="${failures}" errors="0" disabled="0" time="${runTime}">`,
+    `<testsuites name="rematch" tests="${tests}" failures="${failures}" errors="0" time="${runTime}">`,
     ...suites.map((s) => s.xml),
     '</testsuites>',
     '',

@@ -188,7 +188,7 @@ describe('junit.xml against the Jenkins JUnit XSD (xmllint)', () => {
     console.log('skipped: xmllint not found (Debian: apt-get install libxml2-utils)');
     return;
   }
-  it('validates a small run and rejects `skipped` on testsuites', () => {
+  it('validates a small run and rejects `skipped` or `disabled` on testsuites', () => {
     expect(hasXmllint, 'xmllint is required (REMATCH_REQUIRE_SHARED=1)').toBe(true);
     const out = join(tempDir(), 'run');
     const r = bench(['run', '--out', out], tiny);
@@ -206,5 +206,16 @@ describe('junit.xml against the Jenkins JUnit XSD (xmllint)', () => {
     const v = xmllint(wrong);
     expect(v.status).not.toBe(0);
     expect(v.stderr).toMatch(/attribute 'skipped' is not allowed/);
+    // the current xunit plugin dropped `disabled` from testsuites (xunit 2.0.2)
+    writeFileSync(
+      wrong,
+      readFileSync(file, 'utf8').replace(
+        '<testsuites name="rematch"',
+        '<testsuites name="rematch" disabled="0"',
+      ),
+    );
+    const d = xmllint(wrong);
+    expect(d.status).not.toBe(0);
+    expect(d.stderr).toMatch(/attribute 'disabled' is not allowed/);
   });
 });
