@@ -46,8 +46,8 @@ function respond(file: string, port: number, req: IncomingMessage, res: ServerRe
   // Read on every request: `bench report` on the folder shows on the next reload.
   else {
     const page = readPage(file);
-    if (page instanceof Buffer) send(200, 'text/html; charset=utf-8', page);
-    else send(page.status, 'text/plain', page.text);
+    if ('status' in page) send(page.status, 'text/plain', page.text);
+    else send(200, 'text/html; charset=utf-8', page);
   }
 }
 
