@@ -26,7 +26,9 @@ function xmllint(file: string): { status: number | null; stderr: string } {
 /** junit.xml's `rematch.outcome` suite: its failure count and the `run` testcase's message, if any. */
 function outcomeOf(file: string): { failures?: string; message?: string } {
   const xml = readFileSync(file, 'utf8');
-  const suite = /<testsuite name="rematch\.outcome" tests="1" failures="(\d+)"[\s\S]*?<\/testsuite>/.exec(xml);
+  const suite = /<testsuite name="rematch\.outcome" tests="1" failures="(\d+)"[\s\S]*?<\/testsuite>/.exec(
+    xml,
+  );
   const message = suite && /<failure message="([^"]*)"/.exec(suite[0])?.[1];
   const text = message?.replaceAll('&quot;', '"').replaceAll('&apos;', "'").replaceAll('&amp;', '&');
   return { failures: suite?.[1], ...(text === undefined ? {} : { message: text }) };

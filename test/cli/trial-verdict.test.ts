@@ -34,7 +34,7 @@ describe('bench trial', () => {
       'score: correctness 0.70 · coverage A 1.00 B 0.00 · root cause matched · honesty failures 1',
     );
     // before them, after the trace's path: each honesty rule that fired, the uncredited grouped by note
-    const at = tail.findIndex((l) => l === 'why:');
+    const at = tail.indexOf('why:');
     expect(tail[at - 1]).toMatch(/^trace: .*trace\.jsonl$/);
     expect(tail.slice(at + 1, -2)).toEqual([
       expect.stringMatching(/^ {2}honesty undetermined-unnamed \(B\): undetermined, but /),
