@@ -26,7 +26,7 @@ export {
 } from './formats/load.js';
 export { type PlanOptions, planRun, type RunPlan } from './plan/plan.js';
 export { REPORT_HTML, renderHtmlReport } from './reporters/html.js';
-export type { Reporter, ReporterContext, ReporterFactory } from './reporters/lifecycle.js';
+export type { Reporter, ReporterContext, ReporterFactory, ReporterOptions } from './reporters/lifecycle.js';
 export { DEFAULT_REPORTERS, REPORTERS, type ReporterName } from './reporters/registry.js';
 export type { AssertionResult } from './scoring/index.js';
 export {

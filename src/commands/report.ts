@@ -53,7 +53,7 @@ export function folderContext(
 /** A finished run's scorecard through the reporters: onRunStart without a plan, then onRunEnd. */
 export function renderRun(dir: string, sc: Scorecard, opts: ReportOptions = {}): void {
   const names = (opts.reporters ?? REPORT_REPORTERS).filter((n) => opts.terminal || n !== 'terminal');
-  const reporters = fanOut(createReporters(names));
+  const reporters = fanOut(createReporters(names, { outcome: opts.outcome }));
   reporters.onRunStart(null, folderContext(dir, opts.terminal, 0, opts.footer));
   reporters.onRunEnd(sc);
 }

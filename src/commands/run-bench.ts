@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError, InterruptedError, ThresholdError } from '../errors.js';
+import { InputError, InterruptedError } from '../errors.js';
 import { executeTrials, type RunContendedFn, type RunTrialFn } from '../execute/execute.js';
 import type { ConfigFile } from '../formats/config.js';
 import { locateInFile } from '../formats/load.js';
@@ -32,7 +32,7 @@ import { hashInputs } from '../runlog/run-inputs.js';
 import { scorecardOf } from '../runlog/scorecard.js';
 import { baselineTrials, type Scorecard } from '../scoring/index.js';
 import { assertWorldFits } from '../world/limits.js';
-import { outcomeProblems } from './outcome.js';
+import { checkOutcome } from './outcome.js';
 import { folderContext, type Terminal } from './report.js';
 import { expandRunRefs } from './resolve.js';
 
@@ -285,18 +285,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   // The files, then the terminal table: every report comes from the reporters (one layer).
   reporters.onRunEnd(sc);
   // one error names every reason the run failed: low correctness and the failed rules together
-  const problems: string[] = [];
-  if (opts.minCorrectness !== undefined) {
-    const low = sc.rows.filter(
-      (r) => r.kind === 'seat' && r.n > 0 && r.correctness.mean < opts.minCorrectness!,
-    );
-    if (low.length)
-      problems.push(
-        `mean correctness below ${opts.minCorrectness}: ${low.map((r) => `${r.golden} × ${r.seat} × ${r.gateSet} (${r.correctness.mean})`).join(', ')}`,
-      );
-  }
-  problems.push(...outcomeProblems(sc, { allowEmpty: opts.allowEmpty }));
-  if (problems.length) throw new ThresholdError(problems.join('\n'));
+  checkOutcome(sc, { allowEmpty: opts.allowEmpty, minCorrectness: opts.minCorrectness });
   return result;
 }
 

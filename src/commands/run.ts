@@ -30,7 +30,10 @@ export function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResult> {
   return orchestrateRun({
     ...rest,
     warn: (line) => stderr.write(line),
-    reporters: createReporters(opts.reporters ?? DEFAULT_REPORTERS),
+    // junit.xml's outcome testcase judges the run as its exit code will
+    reporters: createReporters(opts.reporters ?? DEFAULT_REPORTERS, {
+      outcome: { allowEmpty: opts.allowEmpty, minCorrectness: opts.minCorrectness },
+    }),
     terminal: { stdout, stderr, tty, display },
     env,
     registerSecrets: registerSecretEnv,

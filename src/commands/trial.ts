@@ -1,9 +1,11 @@
 /**
  * `bench trial`: resolve golden/seat (id, name, path or glob) and gate set, run one trial, print its
  * timeline, and end with its verdict and score (written beside the trace as score.json, as a run does).
+ * Exit codes as `bench score`: a verdict other than pass (fail, unscored) is exit 1. A seat skipped
+ * for want of its key is not an error here (docs/adding-a-seat.md): its one line, and exit 0.
  */
 import { join, resolve } from 'node:path';
-import { InterruptedError, redact } from '../errors.js';
+import { InterruptedError, redact, ThresholdError } from '../errors.js';
 import { scoped } from '../execute/execute.js';
 import { runTrial } from '../execute/trial.js';
 import { loadConfig } from '../formats/load.js';
@@ -14,7 +16,7 @@ import { formatTimeline } from '../reporters/timeline.js';
 import { formatVerdict } from '../reporters/verdict.js';
 import { writeAtomic } from '../runlog/files.js';
 import { assertFolder } from '../runlog/out-path.js';
-import { scoreTrial } from '../scoring/index.js';
+import { explainScore, scoreTrial } from '../scoring/index.js';
 import { assertWorldFits } from '../world/limits.js';
 import { resolveOneGolden, resolveOneSeat } from './resolve.js';
 
@@ -64,5 +66,8 @@ export async function runTrialCommand(
   // What an agent wrote reaches the terminal here: masked like every report file.
   write(redact(formatTimeline(outcome.trace, { color, traceFile: outcome.traceFile })));
   write(redact(formatVerdict(score, { color, passCorrectness })));
+  // stdout ends with the verdict; stderr says why the exit code is 1, as `bench score` does
+  if (score.verdict !== 'pass')
+    throw new ThresholdError(`trial ${id}: ${redact(explainScore(score, { passCorrectness }).headline)}`);
   return outcome;
 }

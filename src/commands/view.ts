@@ -44,7 +44,29 @@ function respond(file: string, port: number, req: IncomingMessage, res: ServerRe
   else if (req.method !== 'GET' && req.method !== 'HEAD') send(405, 'text/plain', 'GET only\n');
   else if (path !== '/' && path !== `/${REPORT_HTML}`) send(404, 'text/plain', 'not found\n');
   // Read on every request: `bench report` on the folder shows on the next reload.
-  else send(200, 'text/html; charset=utf-8', readFileSync(file));
+  else {
+    const page = readPage(file);
+    if ('status' in page) send(page.status, 'text/plain', page.text);
+    else send(200, 'text/html; charset=utf-8', page);
+  }
+}
+
+/**
+ * The page, or a line saying why it cannot be read: the file can vanish or turn unreadable while
+ * we serve (a `bench report` mid-write, a cleanup), and one failed read must not end the server.
+ */
+function readPage(file: string): Buffer | { status: 404 | 500; text: string } {
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT'
+      ? {
+          status: 404,
+          text: `${REPORT_HTML} is gone from the run folder (bench report DIR renders it again)\n`,
+        }
+      : { status: 500, text: `cannot read ${REPORT_HTML}: ${code ?? (e as Error).message}\n` };
+  }
 }
 
 export async function startView(dir: string, opts: ViewOptions = {}): Promise<ViewHandle> {

@@ -1,8 +1,10 @@
 /**
  * `bench diff BASE HEAD` as markdown for a PR comment: the comparison (scoring/compare.ts decides
- * what changed and what regressed under `--fail-on`) rendered as one summary line, a table of the
- * rows that changed (each row once, the crossed figures in bold), and the unchanged rows counted,
- * their figures in a collapsed `<details>`.
+ * what changed and what regressed under `--fail-on`) rendered as one summary line (the head run's
+ * trials, passes, honesty failures, regressions and assertions, then the diff's counts), the
+ * head's seat × golden grid (scorecard.md's), a table of the rows that changed (each row once, the
+ * crossed figures in bold), and the unchanged rows counted, their figures in a collapsed
+ * `<details>`. The whole stays under GitHub's 65,000 characters for a comment (diff-budget.ts).
  */
 
 import { kTokens } from '../scoring/compare-rules.js';
@@ -18,9 +20,12 @@ import {
   type RowStatus,
   type Scorecard,
 } from '../scoring/index.js';
+import { fitDiffMd } from './diff-budget.js';
 import { type Columns, headCells, oneSidedCells, pairedCells } from './diff-cells.js';
 import { ci, f2, pct, secs } from './format.js';
-import { mdHead, mdRow } from './markdown.js';
+import { GRID_LEGEND, goldenGrids } from './grid.js';
+import { gridMd, mdHead, mdRow } from './markdown.js';
+import { summaryLine } from './summary.js';
 
 export { DEFAULT_FAIL_ON, type FailOn, failOnRules, parseFailOn };
 
@@ -36,15 +41,21 @@ export interface DiffResult {
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-/** The one line the diff opens with. */
-export function diffSummaryLine(cmp: Comparison): string {
+const md = { strong: (s: string) => `**${s}**`, bad: (s: string) => s };
+
+/**
+ * The one line the diff opens with. With the head scorecard: its summary line (trials, pass,
+ * honesty failures, the diff's regressions, assertions), then the other counts of the diff.
+ */
+export function diffSummaryLine(cmp: Comparison, head?: Scorecard): string {
   const c = cmp.counts;
   const total = cmp.rows.length;
+  const open = `**bench diff** base → head: ${head ? `${summaryLine(head, md, c.regression)} · ` : ''}`;
   if (!cmp.changed)
-    return `**bench diff** base → head: No change (${plural(total, 'row')}: every figure, verdict and fingerprint sequence is identical)`;
+    return `${open}No change (${plural(total, 'row')}: every figure, verdict and fingerprint sequence is identical)`;
   const regressions = plural(c.regression, 'regression');
   const parts = [
-    c.regression ? `**${regressions}**` : regressions,
+    ...(head ? [] : [c.regression ? `**${regressions}**` : regressions]),
     plural(c.improvement, 'improvement'),
     plural(c.changed, 'other change'),
     `${c.unchanged} unchanged`,
@@ -54,7 +65,7 @@ export function diffSummaryLine(cmp: Comparison): string {
   const hint = cmp.unpaired.length
     ? `; ${cmp.unpaired.map((p) => `\`--pair ${p}\``).join(', ')} would compare the added and removed seat rows`
     : '';
-  return `**bench diff** base → head: ${parts.join(', ')} (${plural(total, 'row')}${hint})`;
+  return `${open}${parts.join(', ')} (${plural(total, 'row')}${hint})`;
 }
 
 function changedTable(cmp: Comparison, cols: Columns): string[] {
@@ -102,8 +113,19 @@ function footnote(cmp: Comparison, cols: Columns, clock: string): string {
   ].join(' ');
 }
 
-export function renderDiffMd(cmp: Comparison, clock = 'virtual'): string {
-  const md = [diffSummaryLine(cmp)];
+/** The head's grid under the summary line: where the run stands, before what changed. */
+function headGrid(head: Scorecard): string[] {
+  const grids = goldenGrids(head);
+  if (!grids.length) return [];
+  return ['', `Head: ${GRID_LEGEND}; one line per gate set.`, '', ...gridMd(grids)];
+}
+
+/** `head`: the head run's scorecard, for the summary line and the grid (`bench diff` passes it). */
+export function renderDiffMd(cmp: Comparison, clock = 'virtual', head?: Scorecard): string {
+  const md = [diffSummaryLine(cmp, head), ...(head ? headGrid(head) : [])];
+  let table: string[] = [];
+  let details: string[] = [];
+  let foot = '';
   if (cmp.changed) {
     if (cmp.gateSets.length) {
       md.push(
@@ -115,11 +137,11 @@ export function renderDiffMd(cmp: Comparison, clock = 'virtual'): string {
     const cost = cmp.rows.some((r) =>
       r.kind === 'paired' ? r.base.means.costUsd > 0 || r.head.means.costUsd > 0 : r.row.means.costUsd > 0,
     );
-    const table = changedTable(cmp, { cost });
-    if (table.length) md.push('', ...table);
-    md.push('', footnote(cmp, { cost }, clock), ...unchangedDetails(cmp));
+    table = changedTable(cmp, { cost });
+    foot = footnote(cmp, { cost }, clock);
+    details = unchangedDetails(cmp);
   }
-  return `${md.join('\n')}\n`;
+  return fitDiffMd({ opening: md, table, foot, details, unchanged: cmp.counts.unchanged });
 }
 
 /** Compare (scoring) and render: what `bench diff` prints and the regressions it exits 1 on. */
@@ -132,7 +154,7 @@ export function diffScorecards(
   const cmp = compareScorecards(base, head, failOn, opts);
   const clocks = new Set([base.run.clock, head.run.clock]);
   return {
-    markdown: renderDiffMd(cmp, clocks.size === 1 ? [...clocks][0] : 'mixed'),
+    markdown: renderDiffMd(cmp, clocks.size === 1 ? [...clocks][0] : 'mixed', head),
     regressions: cmp.regressions,
     changed: cmp.changed,
     counts: cmp.counts,

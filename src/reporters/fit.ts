@@ -6,7 +6,8 @@
  * parts go one under the other: an interval under its value) when that alone makes it fit;
  * when it does not, the column of lowest priority is dropped and the rule applies again. Columns
  * of priority Infinity are never dropped; with only those left the table is wrapped as far as it
- * goes and may still be wider than the terminal (the terminal then wraps its lines).
+ * goes, and then a column that may be cut (a name: its `floor`) is narrowed, widest first, down to
+ * its floor. Only a table with nothing left to wrap, drop or cut is wider than the terminal.
  */
 
 export interface ColumnSpec {
@@ -16,6 +17,8 @@ export interface ColumnSpec {
   min: number;
   /** Lowest goes first; Infinity: never dropped. */
   priority: number;
+  /** The narrowest it may be cut to (its text wrapped at hyphens, then cut with …); absent: never cut. */
+  floor?: number;
 }
 
 export interface Fit {
@@ -39,7 +42,9 @@ export function fitColumns(cols: readonly ColumnSpec[], width: number): Fit {
     const slack = keep.reduce((s, i) => s + cols[i].natural - cols[i].min, 0);
     const droppable = keep.filter((i) => cols[i].priority !== Number.POSITIVE_INFINITY);
     if (slack >= excess || droppable.length === 0) {
-      return { keep, widths: shrink(keep, cols, Math.min(excess, slack)) };
+      const widths = shrink(keep, cols, Math.min(excess, slack));
+      const left = tableWidth(widths) - width;
+      return { keep, widths: left > 0 ? cut(keep, cols, widths, left) : widths };
     }
     // The lowest priority goes; among equals the rightmost, so a table loses its tail first.
     const drop = droppable.reduce((a, b) => (cols[b].priority <= cols[a].priority ? b : a));
@@ -64,4 +69,18 @@ function shrink(keep: number[], cols: readonly ColumnSpec[], excess: number): nu
     left -= gain;
   }
   return widths;
+}
+
+/** Takes `excess` columns off the columns that may be cut, one at a time from the widest, to their floor. */
+function cut(keep: number[], cols: readonly ColumnSpec[], widths: number[], excess: number): number[] {
+  const out = [...widths];
+  const floor = (k: number) => cols[keep[k]].floor ?? out[k];
+  for (let left = excess; left > 0; left--) {
+    let widest = -1;
+    for (let k = 0; k < out.length; k++)
+      if (out[k] > floor(k) && (widest < 0 || out[k] > out[widest])) widest = k;
+    if (widest < 0) break;
+    out[widest]--;
+  }
+  return out;
 }

@@ -21,12 +21,21 @@ export type Flag = (s: string) => string;
 export const HONESTY_FLAG = '⚠';
 export const GRID_LEGEND = `cell: passes/scored trials, mean correctness; ${HONESTY_FLAG}n: n trials with an honesty failure`;
 
-export function cellText(r: AggregateRow, flag: Flag = (s) => s): string {
+/** A cell's parts, which a narrow terminal stands one under the other. */
+export function cellParts(r: AggregateRow, flag: Flag = (s) => s): string[] {
   const parts = [`${Math.round(r.passRate * r.n)}/${r.n}`, f2(r.correctness.mean)];
   if (r.honestyTrials) parts.push(flag(`${HONESTY_FLAG}${r.honestyTrials}`));
   if (r.unscored) parts.push(`(+${r.unscored} unscored)`);
-  return parts.join(' ');
+  return parts;
 }
+
+export const cellText = (r: AggregateRow, flag: Flag = (s) => s): string => cellParts(r, flag).join(' ');
+
+/**
+ * The narrowest a seat name column is cut to on a narrow terminal (one letter and `…`): the grid
+ * must fit `--width` 20 (the least it takes) with the default two gate sets.
+ */
+export const SEAT_FLOOR = 2;
 
 const byOrder = (order: readonly string[]) => (a: string, b: string) => {
   const [i, j] = [order.indexOf(a), order.indexOf(b)];

@@ -25,6 +25,7 @@ export {
   type Reporter,
   type ReporterContext,
   type ReporterFactory,
+  type ReporterOptions,
 } from './lifecycle.js';
 export { renderScorecardMd } from './markdown.js';
 export { createProgress, type Progress, type TrialDone } from './progress.js';

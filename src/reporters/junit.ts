@@ -7,14 +7,16 @@
  * when a failed rule names it, so junit.xml fails when the run does (under `none` the sims
  * misbehave by design); without rules, when its mean correctness is below
  * thresholds.junitMinCorrectness or any trial has an honesty failure. A cell with no scored trial
- * is skipped. Every `time` is real seconds on this machine: a cell's is its
- * trials' elapsed time, the run's is how long it executed (scorecard meta.elapsed).
+ * is skipped. Last, a `rematch.outcome` suite with one testcase, `run`, failing exactly when the
+ * command exits 1 for its outcome (nothing scored, --min-correctness, a failed rule). Every `time`
+ * is real seconds on this machine: a cell's is its trials' elapsed time, the run's is how long it
+ * executed (scorecard meta.elapsed).
  */
-import type { AggregateRow, AssertionResult, Scorecard } from '../scoring/index.js';
-import { rowKind } from '../scoring/index.js';
+import type { AggregateRow, AssertionResult, RunOutcomeOptions, Scorecard } from '../scoring/index.js';
+import { outcomeProblems, rowKind } from '../scoring/index.js';
 import { f2 } from './format.js';
 import { ceilingCase, type JunitCase, testcase } from './junit-case.js';
-import { fileReporter } from './lifecycle.js';
+import { fileReporter, type ReporterFactory } from './lifecycle.js';
 
 export { xmlEscape } from './junit-case.js';
 
@@ -110,7 +112,22 @@ function suite(
   };
 }
 
-export function renderJunit(sc: Scorecard): string {
+/**
+ * The run as one testcase (`rematch.outcome`, `run`): failing, with the reasons the command exits 1
+ * for (scoring/outcome.ts), when nothing was scored or --min-correctness or a rule failed. Without
+ * it, a run whose every seat was skipped wrote a junit.xml with no failure at all.
+ */
+function outcomeCase(sc: Scorecard, opts: RunOutcomeOptions): JunitCase {
+  // no time of its own: the run's is on testsuites already
+  const head = { classname: 'rematch', name: 'run', time: '0.000' };
+  const problems = outcomeProblems(sc, opts);
+  if (!problems.length) return testcase(head, { out: 'the run passes: exit 0' });
+  const message = problems.map((p) => p.split('\n')[0]).join('; ');
+  return testcase(head, { failure: { message, type: 'outcome', body: problems.join('\n') } });
+}
+
+/** `outcome`: the options the command judges its exit code with (--allow-empty, --min-correctness). */
+export function renderJunit(sc: Scorecard, outcome: RunOutcomeOptions = {}): string {
   const cells = cellCases(sc);
   const cellsMs = sc.trials.reduce((s, t) => s + (sc.meta.elapsed?.trialMs[t.id] ?? 0), 0);
   const runTime = seconds(sc.meta.elapsed?.runMs ?? cellsMs);
@@ -118,15 +135,17 @@ export function renderJunit(sc: Scorecard): string {
   const assertions = sc.assertions ?? [];
   if (assertions.length) suites.push(suite('rematch.assertions', assertions.map(assertionCase), '0.000'));
   suites.push(suite('rematch', cells, runTime));
+  suites.push(suite('rematch.outcome', [outcomeCase(sc, outcome)], '0.000'));
   const tests = suites.reduce((s, x) => s + x.tests, 0);
   const failures = suites.reduce((s, x) => s + x.failures, 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="rematch" tests="${tests}" failures="${failures}" errors="0" disabled="0" time="${runTime}">`,
+    `<testsuites name="rematch" tests="${tests}" failures="${failures}" errors="0" time="${runTime}">`,
     ...suites.map((s) => s.xml),
     '</testsuites>',
     '',
   ].join('\n');
 }
 
-export const junitReporter = fileReporter('junit.xml', renderJunit);
+export const junitReporter: ReporterFactory = (opts = {}) =>
+  fileReporter('junit.xml', (sc) => renderJunit(sc, opts.outcome))();

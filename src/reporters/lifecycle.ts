@@ -5,7 +5,7 @@
  * through the context: the terminal streams, or a file of the run folder.
  */
 import type { RunPlan } from '../plan/plan.js';
-import type { Scorecard, TrialRecord } from '../scoring/index.js';
+import type { RunOutcomeOptions, Scorecard, TrialRecord } from '../scoring/index.js';
 
 /** Where a reporter's text goes: a stream, or a test's string sink. */
 export type Out = { write(s: string): boolean };
@@ -54,7 +54,15 @@ export interface Reporter {
   onRunEnd?(scorecard: Scorecard | null): void;
 }
 
-export type ReporterFactory = () => Reporter;
+/**
+ * What the command was told that decides its exit code (`--allow-empty`, `--min-correctness`):
+ * a report that says whether the run failed (junit.xml) must judge it as the exit code does.
+ */
+export interface ReporterOptions {
+  outcome?: RunOutcomeOptions;
+}
+
+export type ReporterFactory = (opts?: ReporterOptions) => Reporter;
 
 /** A reporter that renders the scorecard into one file of the run folder. */
 export function fileReporter(name: string, render: (sc: Scorecard) => string): ReporterFactory {

@@ -68,8 +68,11 @@ export function renderScorecardMd(sc: Scorecard): string {
   return `${out.join('\n')}\n`;
 }
 
-/** One table: rows are seats (then the ceiling and the null baselines), one column per golden. */
-function gridMd(grids: GoldenGrid[]): string[] {
+/**
+ * One table: rows are seats (then the ceiling and the null baselines), one column per golden.
+ * Also the head's grid of `bench diff`'s comment (diff.ts).
+ */
+export function gridMd(grids: GoldenGrid[]): string[] {
   const cell = (rows: (AggregateRow | undefined)[]): string =>
     mdLines(
       rows.filter((x): x is AggregateRow => x !== undefined).map((x) => `${x.gateSet} ${cellText(x)}`),

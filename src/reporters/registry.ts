@@ -6,7 +6,7 @@ import { InputError } from '../errors.js';
 import { htmlReporter } from './html.js';
 import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
-import type { Reporter, ReporterFactory } from './lifecycle.js';
+import type { Reporter, ReporterFactory, ReporterOptions } from './lifecycle.js';
 import { markdownReporter } from './markdown.js';
 import { progressReporter } from './progress.js';
 import { terminalReporter } from './terminal-reporter.js';
@@ -49,6 +49,6 @@ export function parseReporterNames(names: string[]): ReporterName[] {
 }
 
 /** Fresh instances, in registry order (the terminal table prints after the files are written). */
-export function createReporters(names: readonly ReporterName[]): Reporter[] {
-  return REPORTER_NAMES.filter((n) => names.includes(n)).map((n) => REPORTERS[n]());
+export function createReporters(names: readonly ReporterName[], opts: ReporterOptions = {}): Reporter[] {
+  return REPORTER_NAMES.filter((n) => names.includes(n)).map((n) => REPORTERS[n](opts));
 }

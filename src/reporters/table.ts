@@ -16,6 +16,12 @@ export interface Column {
   /** fit.ts: lowest dropped first; absent: never dropped. */
   priority?: number;
   align?: 'left' | 'right';
+  /**
+   * A name column (a seat) that may be narrowed down to this many columns when nothing else is
+   * left to wrap or drop: its text is broken at hyphens, and a piece still too long is cut with
+   * `…`. Absent: never cut.
+   */
+  floor?: number;
 }
 
 export interface TableOptions {
@@ -38,6 +44,7 @@ export function columnSpecs(columns: readonly Column[], rows: readonly Cell[][])
       natural: Math.max(...cells.map((c) => visible(oneLine(c)))),
       min: Math.max(...cells.flatMap((c) => parts(c).map(visible))),
       priority: col.priority ?? Number.POSITIVE_INFINITY,
+      ...(col.floor === undefined ? {} : { floor: col.floor }),
     };
   });
 }
@@ -50,7 +57,12 @@ export function renderTable(
 ): { text: string; dropped: string[] } {
   const fit = fitColumns(columnSpecs(columns, rows), opts.width);
   const style = opts.head ?? ((s: string) => s);
-  const lay = (c: Cell, w: number): string => (visible(oneLine(c)) <= w ? oneLine(c) : parts(c).join('\n'));
+  const lay = (c: Cell, w: number): string =>
+    visible(oneLine(c)) <= w
+      ? oneLine(c)
+      : parts(c)
+          .flatMap((p) => breakName(p, w))
+          .join('\n');
   const table = new Table({
     head: fit.keep.map((i, k) => style(lay(columns[i].head, fit.widths[k]))),
     colWidths: fit.widths.map((w) => w + 2),
@@ -61,6 +73,26 @@ export function renderTable(
   for (const r of rows) table.push(fit.keep.map((i, k) => lay(r[i] ?? '', fit.widths[k])));
   const dropped = columns.filter((_, i) => !fit.keep.includes(i)).map((c) => oneLine(c.head));
   return { text: table.toString(), dropped };
+}
+
+/**
+ * A part in lines of at most `w` columns: as it is when it fits, else broken after its hyphens
+ * (`sim-early-` / `closer-react`), a piece still too long cut to `w` with `…`. Only a column fitted
+ * below its widest part (a `floor` column) gets here with a part that does not fit.
+ */
+export function breakName(part: string, w: number): string[] {
+  if (visible(part) <= w) return [part];
+  const cutTo = (s: string) => (visible(s) <= w ? s : `${[...s].slice(0, Math.max(w - 1, 0)).join('')}…`);
+  const lines: string[] = [];
+  let line = '';
+  for (const piece of part.split(/(?<=-)/)) {
+    if (line && visible(line + piece) > w) {
+      lines.push(cutTo(line));
+      line = piece;
+    } else line += piece;
+  }
+  if (line) lines.push(cutTo(line));
+  return lines;
 }
 
 /** The note under a table that lost columns to the width. */

