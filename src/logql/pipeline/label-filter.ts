@@ -5,6 +5,7 @@
  */
 import type { Labels, Matcher } from '../../world/types.js';
 import type { CmpOp, LabelFilterExpr } from '../syntax/ast.js';
+import { ipMatcher, parseAddr } from '../syntax/ip.js';
 import { goRegex, parseBytes, parseDurationMs, parseGoFloat } from '../syntax/literals.js';
 import type { Entry } from './entry.js';
 
@@ -51,6 +52,17 @@ export function compileLabelFilter(f: LabelFilterExpr): FilterFn {
     case 'match': {
       const test = matcherTest(f.matcher);
       return (e) => test(e.getter);
+    }
+    case 'ip': {
+      // The label's value must itself be an address (ip.go); a missing or non-address value is
+      // no match, so `=` drops the line and `!=` keeps it.
+      const m = ipMatcher(f.pattern);
+      return (e) => {
+        const raw = e.get(f.name);
+        const a = raw === undefined ? null : parseAddr(raw);
+        const hit = a !== null && m(a);
+        return f.op === '==' ? hit : !hit;
+      };
     }
     default: {
       const conv = CONVERT[f.kind];

@@ -29,43 +29,71 @@ export function jsonStage(params: ExtractionParam[], hints?: LabelHints): StageF
     if (!path) throw semanticError(`invalid json expression "${p.expr}"`);
     return { label: p.label, path };
   });
+  if (paths.length) return jsonParamsStage(paths);
   return (e) => {
     let doc: JVal;
     try {
       doc = scanJson(e.line);
-      if (doc.t !== 'obj') throw new JsonError("Value looks like object, but can't find closing '}' symbol");
     } catch (err) {
       e.setError('JSONParserErr', (err as Error).message);
       return true;
     }
-    if (!paths.length) flattenInto(e, '', doc, keys);
-    else
-      for (const p of paths) {
-        const v = jsonAt(doc, p.path);
-        e.setExtracted(p.label, v ? scalarText(v) : '');
-      }
+    flattenInto(e, '', doc, keys);
     return true;
   };
 }
 
+/**
+ * `json a="b.c"` (Loki's JSONExpressionParser): an empty line is left alone, a line that does not
+ * start like JSON gets `__error__` only (no details), and every named label is set, empty when
+ * its path is absent.
+ */
+function jsonParamsStage(paths: { label: string; path: (string | number)[] }[]): StageFn {
+  return (e) => {
+    if (e.line === '') return true;
+    const c = e.line[0];
+    let doc: JVal | undefined;
+    if (c === '{') {
+      try {
+        doc = scanJson(e.line);
+      } catch {
+        doc = undefined;
+      }
+    }
+    // An array or a string is valid JSON without these keys: every label is set empty.
+    if (!doc && c !== '[' && c !== '"') {
+      e.setError('JSONParserErr', '');
+      return true;
+    }
+    for (const p of paths) {
+      const v = doc && jsonAt(doc, p.path);
+      e.setExtracted(p.label, v ? scalarText(v) : '');
+    }
+    return true;
+  };
+}
+
+/**
+ * Loki's UnpackParser: an empty line is left alone; a line not starting with `{` is a
+ * JSONParserErr; the string fields become labels only when the object is a packed entry (has
+ * `_entry`, which replaces the line), so unpacking plain JSON changes nothing.
+ */
 export function unpackStage(): StageFn {
   return (e) => {
+    if (e.line === '') return true;
     let doc: JVal;
     try {
+      if (e.line[0] !== '{') throw new JsonError('expecting json object(6), but it is not');
       doc = scanJson(e.line);
-      if (doc.t !== 'obj') throw new JsonError('expecting json object');
     } catch (err) {
       e.setError('JSONParserErr', (err as Error).message);
       return true;
     }
     let entry: string | undefined;
-    for (const [k, v] of doc.entries) {
-      if (v.t !== 'str') continue;
-      const key = sanitizeKey(k);
-      if (k === '_entry') entry = v.v;
-      else if (key) e.setExtracted(key, v.v);
-    }
-    if (entry !== undefined) e.line = entry;
+    for (const [k, v] of doc.entries) if (k === '_entry' && v.t === 'str') entry = v.v;
+    if (entry === undefined) return true;
+    for (const [k, v] of doc.entries) if (v.t === 'str' && k !== '_entry' && k) e.setExtracted(k, v.v);
+    e.line = entry;
     return true;
   };
 }
@@ -109,12 +137,15 @@ export function logfmtStage(
   const keys = hintedKeys(hints);
   const sanitize = sanitizer();
   let entry: Entry;
+  // A value holding U+FFFD reads as empty ("the rune error replacement is rejected by Prometheus").
   const onPair = wanted
     ? (k: string, v: string) => {
+        if (v.includes('\ufffd')) v = '';
         const label = wanted.get(k);
         if (label !== undefined) entry.setExtracted(label, v);
       }
     : (k: string, v: string) => {
+        if (v.includes('\ufffd')) v = '';
         if (v === '' && !keepEmpty) return;
         const key = sanitize(k);
         if (key && (!keys || keys.has(key))) entry.setExtracted(key, v);
