@@ -168,7 +168,7 @@ function lineFilterOf(src: Src, group: SyntaxNode[]): Stage {
   if (ip.some(Boolean)) {
     // Loki's lexer only takes ip() after |= and != (ip.go: "ip: invalid operation").
     if (op !== '|=' && op !== '!=') throw semanticError(`ip: invalid operation ${op}`);
-    values.forEach((v, i) => ip[i] && ipMatcher(v));
+    for (let i = 0; i < values.length; i++) if (ip[i]) ipMatcher(values[i]);
     return { kind: 'lineFilter', op, values, ip };
   }
   for (const v of values) if (op === '|~' || op === '!~') goRegex(v, false);
