@@ -90,9 +90,15 @@ describe('pattern expressions', () => {
       full: true,
     });
   });
-  it('stops at a missing literal and keeps earlier captures', () => {
+  it('stops at a missing literal; the capture before it takes the rest of the line', () => {
     const p = compilePattern('<a> <b> (<c>)', true);
-    expect(matchPattern(p, 'x y z')).toEqual({ caps: [['a', 'x']], full: false });
+    expect(matchPattern(p, 'x y z')).toEqual({
+      caps: [
+        ['a', 'x'],
+        ['b', 'y z'],
+      ],
+      full: false,
+    });
   });
 });
 

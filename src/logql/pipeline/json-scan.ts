@@ -30,6 +30,7 @@ export type JObj = Extract<JVal, { t: 'obj' }>;
 
 export function scanJson(s: string): JObj {
   let i = 0;
+  const fffd = s.includes('\ufffd');
   const ws = () => {
     let c: number;
     while (i < s.length && ((c = s.charCodeAt(i)) === 32 || c === 9 || c === 10 || c === 13)) i++;
@@ -37,7 +38,8 @@ export function scanJson(s: string): JObj {
   const fail = (what: string): never => {
     throw new JsonError(what);
   };
-  const str = (): string => {
+  /** A key keeps U+FFFD (the label sanitizer turns it into `_`); a value holding it is empty. */
+  const str = (key = false): string => {
     const start = ++i;
     let hasEscape = false;
     let c: number;
@@ -60,7 +62,7 @@ export function scanJson(s: string): JObj {
         return '';
       }
     }
-    return v.includes('\ufffd') ? '' : v;
+    return !key && (fffd || hasEscape) && v.includes('\ufffd') ? '' : v;
   };
   const val = (depth: number): JVal => {
     if (depth > MAX_DEPTH) fail('Too deeply nested');
@@ -76,7 +78,7 @@ export function scanJson(s: string): JObj {
         for (;;) {
           ws();
           if (s[i] !== '"') fail(MALFORMED_OBJECT);
-          const k = str();
+          const k = str(true);
           ws();
           if (s[i++] !== ':') fail(MALFORMED_OBJECT);
           entries.push([k, val(depth + 1)]);

@@ -5,7 +5,7 @@
  */
 import type { Labels, Matcher } from '../../world/types.js';
 import type { CmpOp, LabelFilterExpr } from '../syntax/ast.js';
-import { ipMatcher, parseAddr } from '../syntax/ip.js';
+import { ipMatcher, textHasIp } from '../syntax/ip.js';
 import { goRegex, parseBytes, parseDurationMs, parseGoFloat } from '../syntax/literals.js';
 import type { Entry } from './entry.js';
 
@@ -54,14 +54,15 @@ export function compileLabelFilter(f: LabelFilterExpr): FilterFn {
       return (e) => test(e.getter);
     }
     case 'ip': {
-      // The label's value must itself be an address (ip.go); a missing or non-address value is
-      // no match, so `=` drops the line and `!=` keeps it.
+      // ip.go's IPLabelFilter: an entry that already has an error passes (only string matchers
+      // filter errors); a missing label fails both `=` and `!=`; otherwise the value is searched
+      // for an address as a line is.
       const m = ipMatcher(f.pattern);
       return (e) => {
+        if (e.hasError()) return true;
         const raw = e.get(f.name);
-        const a = raw === undefined ? null : parseAddr(raw);
-        const hit = a !== null && m(a);
-        return f.op === '==' ? hit : !hit;
+        if (raw === undefined) return false;
+        return textHasIp(m, raw) === (f.op === '==');
       };
     }
     default: {

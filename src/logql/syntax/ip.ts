@@ -55,54 +55,72 @@ export function parseAddr(s: string): Addr | null {
   return n === null ? null : { v6: false, n };
 }
 
-/** The pattern as a predicate over addresses; a malformed pattern fails the query. */
+/**
+ * The pattern as a predicate over addresses, tried as ip.go's getMatcher does: one address
+ * (netip.ParseAddr), then a prefix (netip.ParsePrefix: decimal bits, no leading zero), then a
+ * range `from-to` of one family with from <= to (netipx.ParseIPRange). Anything else fails the
+ * query with Loki's `ip: invalid pattern: "<pattern>"`.
+ */
 export function ipMatcher(pattern: string): (a: Addr) => boolean {
-  const bad = () => semanticError(`ip: invalid pattern: ${JSON.stringify(pattern)}`);
-  const dash = pattern.indexOf('-');
-  if (dash >= 0) {
-    const lo = parseAddr(pattern.slice(0, dash).trim());
-    const hi = parseAddr(pattern.slice(dash + 1).trim());
-    if (!lo || !hi || lo.v6 !== hi.v6 || lo.n > hi.n) throw bad();
-    return (a) => a.v6 === lo.v6 && a.n >= lo.n && a.n <= hi.n;
-  }
+  const one = parseAddr(pattern);
+  if (one) return (a) => a.v6 === one.v6 && a.n === one.n;
   const slash = pattern.indexOf('/');
   if (slash >= 0) {
     const base = parseAddr(pattern.slice(0, slash));
     const bits = pattern.slice(slash + 1);
     const width = base?.v6 ? 128 : 32;
-    if (!base || !/^\d{1,3}$/.test(bits) || Number(bits) > width) throw bad();
-    const shift = BigInt(width - Number(bits));
-    const net = base.n >> shift;
-    return (a) => a.v6 === base.v6 && a.n >> shift === net;
+    if (base && /^(0|[1-9]\d{0,2})$/.test(bits) && Number(bits) <= width) {
+      const shift = BigInt(width - Number(bits));
+      const net = base.n >> shift;
+      return (a) => a.v6 === base.v6 && a.n >> shift === net;
+    }
   }
-  const one = parseAddr(pattern);
-  if (!one) throw bad();
-  return (a) => a.v6 === one.v6 && a.n === one.n;
+  const dash = pattern.indexOf('-');
+  if (dash >= 0) {
+    const lo = parseAddr(pattern.slice(0, dash));
+    const hi = parseAddr(pattern.slice(dash + 1));
+    if (lo && hi && lo.v6 === hi.v6 && lo.n <= hi.n)
+      return (a) => a.v6 === lo.v6 && a.n >= lo.n && a.n <= hi.n;
+  }
+  throw semanticError(`ip: invalid pattern: ${JSON.stringify(pattern)}`);
 }
 
-const IP_CHAR = /[0-9a-fA-F:.]+/g;
+const DIGIT = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
+const HEX = (c: string | undefined) =>
+  DIGIT(c) || (c !== undefined && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')));
+const V4_CHARS = /[0-9.]*/y;
+const V6_CHARS = /[0-9a-fA-F:.]*/y;
 
 /**
- * Whether any address-like run of the line (hex digits, `:` and `.`) is an address the pattern
- * matches; a run that does not parse whole is tried without its leading/trailing `:` and `.`
- * (`addr:10.0.0.1` ends its run with the word's hex letters stripped).
+ * ip.go's ipFilter.filter, used for line filters and (on the label's value) for label filters:
+ * walk the text; where four characters look like the start of an IPv4 address (a digit, then a
+ * `.` within three) or five like IPv6 (`::h`, or one to four hex digits then `:`), take the longest
+ * run of that family's characters and parse it; a run that is no match is skipped whole. As in
+ * Loki, a candidate needs four (IPv4) or five (IPv6) characters from its start to the end of the
+ * text, so a bare `::1` value is never found.
  */
-export function lineHasIp(match: (a: Addr) => boolean, line: string): boolean {
-  IP_CHAR.lastIndex = 0;
-  for (let m = IP_CHAR.exec(line); m; m = IP_CHAR.exec(line)) {
-    const run = m[0];
-    if (!/[.:]/.test(run)) continue;
-    for (const cand of candidates(run)) {
-      const a = parseAddr(cand);
-      if (a && match(a)) return true;
-    }
+export function textHasIp(match: (a: Addr) => boolean, s: string): boolean {
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    let chars: RegExp | undefined;
+    if (i + 3 < n && DIGIT(s[i]) && (s[i + 1] === '.' || s[i + 2] === '.' || s[i + 3] === '.'))
+      chars = V4_CHARS;
+    else if (i + 4 < n && v6Hint(s, i)) chars = V6_CHARS;
+    if (!chars) continue;
+    chars.lastIndex = i;
+    const run = chars.exec(s)?.[0] ?? '';
+    const a = parseAddr(run);
+    if (a && match(a)) return true;
+    i += run.length;
   }
   return false;
 }
 
-function candidates(run: string): string[] {
-  const out = [run, run.replace(/^[.:]+|[.:]+$/g, '')];
-  // `host:10.0.0.1`: the run starts inside a word; try each suffix after a ':'.
-  for (let i = run.indexOf(':'); i >= 0; i = run.indexOf(':', i + 1)) out.push(run.slice(i + 1));
-  return out;
+function v6Hint(s: string, i: number): boolean {
+  if (s[i] === ':' && s[i + 1] === ':' && HEX(s[i + 2])) return true;
+  for (let k = 1; k <= 4; k++) {
+    if (!HEX(s[i + k - 1])) return false;
+    if (s[i + k] === ':') return true;
+  }
+  return false;
 }

@@ -547,4 +547,55 @@ const REJECT: Case[] = [
   },
 ];
 
-export const LOKI_SOURCE_CASES: Case[] = [...UNWRAP, ...JSON_CASES, ...REJECT];
+const PAT = 'loki:pkg/logql/log/pattern/pattern.go#Matcher.Test';
+const patLines = [stream({ app: 'p' }, 'foo bar baz', '', 'GET /a 200', 'x GET /b', ' bar ')];
+const pf = (name: string, query: string, lines: string[]): Case => ({
+  doc: PAT,
+  name,
+  streams: patLines,
+  query,
+  expect: { lines },
+});
+
+export const PATTERN_FILTER_CASES: Case[] = [
+  pf('an empty |> pattern matches only empty lines', '{app="p"} |> ""', ['']),
+  pf('an empty !> pattern keeps every non-empty line', '{app="p"} !> ""', [
+    'foo bar baz',
+    'GET /a 200',
+    'x GET /b',
+    ' bar ',
+  ]),
+  pf('a pattern ending on a literal must end the line', '{app="p"} |> "<_> bar"', []),
+  pf('a pattern ending on a capture needs text for it', '{app="p"} |> "foo <_>"', ['foo bar baz']),
+  pf('a capture between literals may not be empty', '{app="p"} |> "<_> bar <_>"', ['foo bar baz']),
+  pf('captures next to literals without spaces', '{app="p"} |> "<_>bar<_>"', ['foo bar baz', ' bar ']),
+  pf('the first literal is searched anywhere in the line', '{app="p"} |> "GET <_>"', [
+    'GET /a 200',
+    'x GET /b',
+  ]),
+  pf('a literal then a capture then a literal', '{app="p"} |> "GET <_> 200"', ['GET /a 200']),
+  pf('an or chain of pattern filters', '{app="p"} |> "<_> baz" or "<_> 200"', ['foo bar baz', 'GET /a 200']),
+  {
+    doc: 'loki:pkg/logql/log/pattern/pattern.go#Matcher.Matches',
+    name: 'the pattern parser captures nothing from an empty line',
+    streams: [stream({ app: 'p' }, '')],
+    query: '{app="p"} | pattern "<a> <b>"',
+    expect: { streams: [{ labels: { app: 'p' }, lines: [''] }] },
+  },
+  {
+    doc: 'loki:pkg/logql/log/pattern/pattern.go#Matcher.Matches',
+    name: 'a leading literal not at the line start captures nothing',
+    streams: [stream({ app: 'p' }, 'x GET /b')],
+    query: '{app="p"} | pattern "GET <path>"',
+    expect: { streams: [{ labels: { app: 'p' }, lines: ['x GET /b'] }] },
+  },
+  {
+    doc: 'loki:pkg/logql/log/parser.go#JSONParser.Process',
+    name: 'a json key with U+FFFD is sanitized to _',
+    streams: [stream({ app: 'j' }, '{"k\ufffdy":"v"}')],
+    query: '{app="j"} | json',
+    expect: { streams: [{ labels: { app: 'j', k_y: 'v' }, lines: ['{"k\ufffdy":"v"}'] }] },
+  },
+];
+
+export const LOKI_SOURCE_CASES: Case[] = [...UNWRAP, ...JSON_CASES, ...REJECT, ...PATTERN_FILTER_CASES];
