@@ -194,9 +194,10 @@ function vectorAggOf(src: Src, n: SyntaxNode): MetricExpr {
   const op = text(src, n.getChild('VectorOp')!) as VectorOp;
   const groupings = n.getChildren('Grouping');
   if (groupings.length > 1) throw semanticError('more than one grouping clause');
-  // Loki's syntax package: sort and sort_desc take no grouping.
-  if ((op === 'sort' || op === 'sort_desc') && groupings.length)
-    throw semanticError(`grouping not allowed for ${op} aggregation`);
+  // Loki's validateSortGrouping (pkg/logql/syntax/parser.go): no labels to group sort by; an
+  // empty `by ()` is allowed.
+  if ((op === 'sort' || op === 'sort_desc') && groupings.length && findAll(groupings[0], 'Identifier').length)
+    throw semanticError("sort and sort_desc doesn't allow grouping by ");
   const p = n.getChild('Number');
   if (NEEDS_PARAM.has(op) && !p) throw semanticError(`parameter required for ${op}`);
   if (!NEEDS_PARAM.has(op) && p) throw semanticError(`parameter not allowed for ${op}`);

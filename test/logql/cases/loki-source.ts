@@ -12,7 +12,7 @@ const JSONX = 'loki:pkg/logql/log/parser.go#JSONExpressionParser.Process';
 const UNPACK = 'loki:pkg/logql/log/parser.go#UnpackParser.Process';
 const LOGFMT = 'loki:pkg/logql/log/parser.go#LogfmtParser.Process';
 const FMT = 'loki:pkg/logql/log/fmt.go#validate';
-const VAGG = 'loki:pkg/logql/syntax/ast.go#mustNewVectorAggregationExpr';
+const VAGG = 'loki:pkg/logql/syntax/parser.go#validateSortGrouping';
 const LEX = 'loki:pkg/logql/syntax/lex.go#lexer.Lex';
 
 const mixed = stream(
@@ -23,7 +23,6 @@ const mixed = stream(
   'latency= route=/c',
 );
 const badValue = stream({ app: 'api' }, 'latency=10', 'latency=fast', 'latency=20');
-const at = (v: number): [number, number][] => [[300, v]];
 
 const UNWRAP: Case[] = [
   {
@@ -452,28 +451,35 @@ const REJECT: Case[] = [
     name: 'sort takes no by clause',
     streams: [mixed],
     query: 'sort by (app) (count_over_time({app="api"}[5m]))',
-    expect: { error: 'grouping not allowed for sort aggregation' },
+    expect: { error: "parse error : sort and sort_desc doesn't allow grouping by " },
   },
   {
     doc: VAGG,
     name: 'sort_desc takes no by clause',
     streams: [mixed],
     query: 'sort_desc by (app) (count_over_time({app="api"}[5m]))',
-    expect: { error: 'grouping not allowed for sort_desc aggregation' },
+    expect: { error: "parse error : sort and sort_desc doesn't allow grouping by " },
   },
   {
     doc: VAGG,
     name: 'sort takes no without clause',
     streams: [mixed],
     query: 'sort without (app) (count_over_time({app="api"}[5m]))',
-    expect: { error: 'grouping not allowed for sort aggregation' },
+    expect: { error: "parse error : sort and sort_desc doesn't allow grouping by " },
   },
   {
     doc: VAGG,
     name: 'sort_desc with a trailing by clause',
     streams: [mixed],
     query: 'sort_desc(count_over_time({app="api"}[5m])) by (app)',
-    expect: { error: 'grouping not allowed for sort_desc aggregation' },
+    expect: { error: "parse error : sort and sort_desc doesn't allow grouping by " },
+  },
+  {
+    doc: VAGG,
+    name: 'sort with an empty by () is allowed',
+    streams: [mixed],
+    query: 'sort by () (count_over_time({app="api"}[5m]))',
+    expect: { vector: [[{ app: 'api' }, 4]], ordered: true },
   },
   {
     doc: `${QR}#vector-aggregation-operators`,
