@@ -35,6 +35,9 @@ export function scanLogfmt(
   let i = 0;
   const n = line.length;
   let error: string | undefined;
+  // Loki's decoder refuses a key holding U+FFFD (invalid UTF-8): "invalid key", pair skipped.
+  const fffd = line.includes('\ufffd');
+  const badKey = (ks: number, ke: number) => fffd && line.slice(ks, ke).includes('\ufffd');
   while (i < n) {
     while (i < n && line.charCodeAt(i) <= SPACE) i++;
     if (i >= n) break;
@@ -44,6 +47,7 @@ export function scanLogfmt(
     let msg: string | undefined;
     if (i < n && c === QUOTE) msg = "unexpected '\"'";
     else if (i === ks) msg = "unexpected '='";
+    else if (badKey(ks, i)) msg = 'invalid key';
     else if (i >= n || c !== EQUALS) {
       onPair(line.slice(ks, i), '');
       continue;
@@ -91,7 +95,8 @@ export function scanLogfmt(
       }
     }
     // A malformed token at position i: record the first error; strict stops, else skip the token.
-    error ??= `logfmt syntax error at pos ${i + 1} : ${msg}`;
+    // Loki counts the position in bytes of the UTF-8 line.
+    error ??= `logfmt syntax error at pos ${Buffer.byteLength(line.slice(0, i)) + 1} : ${msg}`;
     if (strict) break;
     while (i < n && line.charCodeAt(i) > SPACE) i++;
   }

@@ -431,10 +431,49 @@ const JSON_CASES: Case[] = [
   },
   {
     doc: LOGFMT,
-    name: 'logfmt key with invalid UTF-8 (U+FFFD) is sanitized to _',
-    streams: [stream({ app: 'l' }, 'k\ufffdy=v')],
+    name: 'a logfmt key with invalid UTF-8 (U+FFFD) is refused and its pair skipped',
+    streams: [stream({ app: 'l' }, 'k\ufffdy=v ok=1')],
     query: '{app="l"} | logfmt',
-    expect: { streams: [{ labels: { app: 'l', k_y: 'v' }, lines: ['k\ufffdy=v'] }] },
+    expect: { streams: [{ labels: { app: 'l', ok: '1' }, lines: ['k\ufffdy=v ok=1'] }] },
+  },
+  {
+    doc: 'loki:pkg/logql/log/logfmt/decode.go#Decoder.ScanKeyval',
+    name: 'with --strict, a key with U+FFFD is an invalid key',
+    streams: [stream({ app: 'l' }, 'k\ufffdy=v ok=1')],
+    query: '{app="l"} | logfmt --strict',
+    expect: {
+      streams: [
+        {
+          labels: {
+            app: 'l',
+            __error__: 'LogfmtParserErr',
+            __error_details__: 'logfmt syntax error at pos 6 : invalid key',
+          },
+          lines: ['k\ufffdy=v ok=1'],
+        },
+      ],
+    },
+  },
+  {
+    doc: 'loki:pkg/logql/log/logfmt/decode.go#Decoder.ScanKeyval',
+    name: 'a standalone key with U+FFFD is refused too',
+    streams: [stream({ app: 'l' }, 'k\ufffd ok=1')],
+    query: '{app="l"} | logfmt --keep-empty',
+    expect: { streams: [{ labels: { app: 'l', ok: '1' }, lines: ['k\ufffd ok=1'] }] },
+  },
+  {
+    doc: 'loki:pkg/logql/log/logfmt/decode.go#Decoder.ScanKeyval',
+    name: 'a quoted value with a raw newline and no escape is kept as is',
+    streams: [stream({ app: 'l' }, 'msg="a\nb" k=v')],
+    query: '{app="l"} | logfmt',
+    expect: { streams: [{ labels: { app: 'l', msg: 'a\nb', k: 'v' }, lines: ['msg="a\nb" k=v'] }] },
+  },
+  {
+    doc: 'loki:pkg/logql/log/logfmt/decode.go#Decoder.ScanKeyval',
+    name: 'an invalid escape in a quoted value skips the pair',
+    streams: [stream({ app: 'l' }, 'msg="a\\qb" k=v')],
+    query: '{app="l"} | logfmt',
+    expect: { streams: [{ labels: { app: 'l', k: 'v' }, lines: ['msg="a\\qb" k=v'] }] },
   },
   {
     doc: LOGFMT,
