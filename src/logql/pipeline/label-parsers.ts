@@ -25,9 +25,11 @@ function flattenInto(e: Entry, prefix: string, v: JVal, keys: ReadonlySet<string
 export function jsonStage(params: ExtractionParam[], hints?: LabelHints): StageFn {
   const keys = hintedKeys(hints);
   const paths = params.map((p) => {
-    const path = jsonPath(p.expr);
-    if (!path) throw semanticError(`invalid json expression "${p.expr}"`);
-    return { label: p.label, path };
+    try {
+      return { label: p.label, path: jsonPath(p.expr) };
+    } catch (err) {
+      throw semanticError(`cannot parse expression [${p.expr}]: ${(err as Error).message}`);
+    }
   });
   if (paths.length) return jsonParamsStage(paths);
   return (e) => {
@@ -127,13 +129,24 @@ function hintedKeys(hints: LabelHints): ReadonlySet<string> | undefined {
   return keys;
 }
 
+/**
+ * A logfmt parameter's expression is one key, read by Loki's logfmt expression lexer (blanks
+ * skipped, `[A-Za-z_][A-Za-z0-9_]*`): `x y` or `x-y` fail the query.
+ */
+function logfmtKey(expr: string): string {
+  const key = expr.trim();
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
+    throw semanticError(`cannot parse expression [${expr}]: syntax error: unexpected ${JSON.stringify(key)}`);
+  return key;
+}
+
 export function logfmtStage(
   strict: boolean,
   keepEmpty: boolean,
   params: ExtractionParam[],
   hints?: LabelHints,
 ): StageFn {
-  const wanted = params.length ? new Map(params.map((p) => [p.expr, p.label])) : null;
+  const wanted = params.length ? new Map(params.map((p) => [logfmtKey(p.expr), p.label])) : null;
   const keys = hintedKeys(hints);
   const sanitize = sanitizer();
   let entry: Entry;

@@ -643,4 +643,60 @@ export const PATTERN_FILTER_CASES: Case[] = [
   },
 ];
 
-export const LOKI_SOURCE_CASES: Case[] = [...UNWRAP, ...JSON_CASES, ...REJECT, ...PATTERN_FILTER_CASES];
+const JEXPR = 'loki:pkg/logql/log/jsonexpr/lexer.go#Scanner.lex';
+const LEXPR = 'loki:pkg/logql/log/logfmt/lexer.go#Scanner.lex';
+const doc1 = [stream({ app: 'j' }, '{"a":{"b c":"1","d":[5,6]},"x-y":"2","k":"v"}')];
+const jx = (name: string, param: string, expect: Case['expect']): Case => ({
+  doc: JEXPR,
+  name,
+  streams: doc1,
+  query: `{app="j"} | json out=${JSON.stringify(param)} | keep out`,
+  expect,
+});
+const only = (v: string): Case['expect'] => ({
+  streams: [{ labels: { out: v }, lines: ['{"a":{"b c":"1","d":[5,6]},"x-y":"2","k":"v"}'] }],
+});
+
+export const PARAM_EXPR_CASES: Case[] = [
+  jx('a json parameter with a space between two names does not parse', 'a b', {
+    error: 'cannot parse expression [a b]',
+  }),
+  jx('a json parameter with a dash does not parse', 'x-y', { error: 'cannot parse expression [x-y]' }),
+  jx('a dashed key is read through brackets', '["x-y"]', only('2')),
+  jx('a key with a space is read through brackets', 'a["b c"]', only('1')),
+  jx('blanks around the dot are skipped', 'a . d[1]', only('6')),
+  jx('a float index does not parse', 'a.d[1.5]', { error: 'cannot use float as array index' }),
+  jx('a doubled dot does not parse', 'a..d', { error: 'cannot parse expression [a..d]' }),
+  jx('a leading dot does not parse', '.k', { error: 'cannot parse expression [.k]' }),
+  jx('a trailing dot does not parse', 'k.', { error: 'cannot parse expression [k.]' }),
+  jx('an index after a field', 'a.d[0]', only('5')),
+  {
+    doc: LEXPR,
+    name: 'a logfmt parameter with a space does not parse',
+    streams: [stream({ app: 'l' }, 'a=1 b=2')],
+    query: '{app="l"} | logfmt x="a b"',
+    expect: { error: 'cannot parse expression [a b]' },
+  },
+  {
+    doc: LEXPR,
+    name: 'a logfmt parameter with a dash does not parse',
+    streams: [stream({ app: 'l' }, 'a-b=1')],
+    query: '{app="l"} | logfmt x="a-b"',
+    expect: { error: 'cannot parse expression [a-b]' },
+  },
+  {
+    doc: LEXPR,
+    name: 'blanks around a logfmt parameter key are skipped',
+    streams: [stream({ app: 'l' }, 'a=1 b=2')],
+    query: '{app="l"} | logfmt x=" b "',
+    expect: { streams: [{ labels: { app: 'l', x: '2' }, lines: ['a=1 b=2'] }] },
+  },
+];
+
+export const LOKI_SOURCE_CASES: Case[] = [
+  ...UNWRAP,
+  ...JSON_CASES,
+  ...REJECT,
+  ...PATTERN_FILTER_CASES,
+  ...PARAM_EXPR_CASES,
+];
