@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LogQLError } from '../../src/logql/api.js';
-import { jsonAt, jsonPath, scanJson } from '../../src/logql/pipeline/json-scan.js';
+import { jsonAt, jsonPath } from '../../src/logql/pipeline/json-path.js';
+import { scanJson } from '../../src/logql/pipeline/json-scan.js';
 import { decodeLogfmt } from '../../src/logql/pipeline/logfmt.js';
 import { compilePattern, matchPattern } from '../../src/logql/pipeline/pattern.js';
 import {

@@ -3,7 +3,8 @@ import type { ExtractionParam } from '../syntax/ast.js';
 import { goRegex } from '../syntax/literals.js';
 import { semanticError } from '../syntax/syntax-error.js';
 import { type Entry, sanitizeKey } from './entry.js';
-import { JsonError, type JVal, jsonAt, jsonPath, scanJson } from './json-scan.js';
+import { jsonAt, jsonPath } from './json-path.js';
+import { JsonError, type JVal, scanJson } from './json-scan.js';
 import { scanLogfmt } from './logfmt.js';
 import { compilePattern, matchPattern } from './pattern.js';
 
