@@ -151,23 +151,19 @@ export function logfmtStage(
   const keys = hintedKeys(hints);
   const sanitize = sanitizer();
   let entry: Entry;
-  // A value holding U+FFFD reads as empty ("the rune error replacement is rejected by Prometheus").
-  let fffd = false; // whether this line holds U+FFFD at all: one scan per line, not per pair
+  // scanLogfmt already reads a value holding U+FFFD as empty, as Loki's parser does.
   const onPair = wanted
     ? (k: string, v: string) => {
-        if (fffd && v.includes('\ufffd')) v = '';
         const label = wanted.get(k);
         if (label !== undefined) entry.setExtracted(label, v);
       }
     : (k: string, v: string) => {
-        if (fffd && v.includes('\ufffd')) v = '';
         if (v === '' && !keepEmpty) return;
         const key = sanitize(k);
         if (key && (!keys || keys.has(key))) entry.setExtracted(key, v);
       };
   return (e) => {
     entry = e;
-    fffd = e.line.includes('\ufffd');
     const error = scanLogfmt(e.line, strict, onPair);
     // Non-strict mode skips malformed tokens silently; only --strict reports them.
     if (error && strict) e.setError('LogfmtParserErr', error);

@@ -23,8 +23,8 @@ export function decodeLogfmt(line: string, strict: boolean): LogfmtResult {
 }
 
 /**
- * The decoder itself: calls `onPair` for every key/value in order, returns the first syntax error
- * (strict mode stops there, non-strict skips the malformed token and goes on). No array and no
+ * The decoder itself: calls `onPair` for every key/value in order, returns, in strict mode, the first syntax error
+ * (and stops there; non-strict skips the malformed token, goes on and returns nothing). No array and no
  * closure per line: this is the pipeline's hot path.
  */
 export function scanLogfmt(
@@ -35,9 +35,10 @@ export function scanLogfmt(
   let i = 0;
   const n = line.length;
   let error: string | undefined;
-  // Loki's decoder refuses a key holding U+FFFD (invalid UTF-8): "invalid key", pair skipped.
+  // Loki's decoder refuses a key holding U+FFFD (invalid UTF-8): "invalid key", pair skipped; its
+  // parser reads a value holding it as empty ("the rune error replacement is rejected by
+  // Prometheus"). One scan of the line decides whether either check is needed.
   const fffd = line.includes('\ufffd');
-  const badKey = (ks: number, ke: number) => fffd && line.slice(ks, ke).includes('\ufffd');
   while (i < n) {
     while (i < n && line.charCodeAt(i) <= SPACE) i++;
     if (i >= n) break;
@@ -47,7 +48,7 @@ export function scanLogfmt(
     let msg: string | undefined;
     if (i < n && c === QUOTE) msg = "unexpected '\"'";
     else if (i === ks) msg = "unexpected '='";
-    else if (badKey(ks, i)) msg = 'invalid key';
+    else if (fffd && line.slice(ks, i).includes('\ufffd')) msg = 'invalid key';
     else if (i >= n || c !== EQUALS) {
       onPair(line.slice(ks, i), '');
       continue;
@@ -80,7 +81,7 @@ export function scanLogfmt(
           i = j + 1;
           if (v === undefined) msg = 'invalid quoted value';
           else {
-            onPair(key, v);
+            onPair(key, fffd && v.includes('\ufffd') ? '' : v);
             continue;
           }
         }
@@ -88,16 +89,20 @@ export function scanLogfmt(
         const vs = i;
         while (i < n && (c = line.charCodeAt(i)) > SPACE && c !== EQUALS && c !== QUOTE) i++;
         if (i >= n || c <= SPACE) {
-          onPair(key, line.slice(vs, i));
+          const v = line.slice(vs, i);
+          onPair(key, fffd && v.includes('\ufffd') ? '' : v);
           continue;
         }
         msg = `unexpected '${line[i]}'`;
       }
     }
     // A malformed token at position i: record the first error; strict stops, else skip the token.
+    // Only --strict reports the error (Loki ignores it otherwise), so only then is its text built;
     // Loki counts the position in bytes of the UTF-8 line.
-    error ??= `logfmt syntax error at pos ${Buffer.byteLength(line.slice(0, i)) + 1} : ${msg}`;
-    if (strict) break;
+    if (strict) {
+      error = `logfmt syntax error at pos ${Buffer.byteLength(line.slice(0, i)) + 1} : ${msg}`;
+      break;
+    }
     while (i < n && line.charCodeAt(i) > SPACE) i++;
   }
   return error;
