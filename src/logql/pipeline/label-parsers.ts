@@ -151,16 +151,23 @@ export function logfmtStage(
   const keys = hintedKeys(hints);
   const sanitize = sanitizer();
   let entry: Entry;
-  // scanLogfmt already reads a value holding U+FFFD as empty, as Loki's parser does.
+  // Loki: a key holding U+FFFD is an invalid key (the pair is skipped) and a value holding it reads
+  // as empty ("the rune error replacement is rejected by Prometheus"). Checked only on the pairs
+  // kept, so a parser under label hints pays for one pair a line, not all of them.
   const onPair = wanted
     ? (k: string, v: string) => {
         const label = wanted.get(k);
-        if (label !== undefined) entry.setExtracted(label, v);
+        if (label !== undefined) entry.setExtracted(label, v.includes('\ufffd') ? '' : v);
       }
     : (k: string, v: string) => {
         if (v === '' && !keepEmpty) return;
         const key = sanitize(k);
-        if (key && (!keys || keys.has(key))) entry.setExtracted(key, v);
+        if (!key || (keys && !keys.has(key)) || k.includes('\ufffd')) return;
+        if (v.includes('\ufffd')) {
+          if (!keepEmpty) return;
+          v = '';
+        }
+        entry.setExtracted(key, v);
       };
   return (e) => {
     entry = e;

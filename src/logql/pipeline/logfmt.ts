@@ -35,10 +35,10 @@ export function scanLogfmt(
   let i = 0;
   const n = line.length;
   let error: string | undefined;
-  // Loki's decoder refuses a key holding U+FFFD (invalid UTF-8): "invalid key", pair skipped; its
-  // parser reads a value holding it as empty ("the rune error replacement is rejected by
-  // Prometheus"). One scan of the line decides whether either check is needed.
-  const fffd = line.includes('\ufffd');
+  // Loki's decoder refuses a key holding U+FFFD (invalid UTF-8) as "invalid key". Only --strict
+  // can observe that here (it stops and reports); otherwise the stage skips such a pair itself,
+  // checking only the pairs it keeps (label-parsers.ts), which keeps this loop free of it.
+  const fffd = strict && line.includes('\ufffd');
   while (i < n) {
     while (i < n && line.charCodeAt(i) <= SPACE) i++;
     if (i >= n) break;
@@ -81,7 +81,7 @@ export function scanLogfmt(
           i = j + 1;
           if (v === undefined) msg = 'invalid quoted value';
           else {
-            onPair(key, fffd && v.includes('\ufffd') ? '' : v);
+            onPair(key, v);
             continue;
           }
         }
@@ -89,8 +89,7 @@ export function scanLogfmt(
         const vs = i;
         while (i < n && (c = line.charCodeAt(i)) > SPACE && c !== EQUALS && c !== QUOTE) i++;
         if (i >= n || c <= SPACE) {
-          const v = line.slice(vs, i);
-          onPair(key, fffd && v.includes('\ufffd') ? '' : v);
+          onPair(key, line.slice(vs, i));
           continue;
         }
         msg = `unexpected '${line[i]}'`;
