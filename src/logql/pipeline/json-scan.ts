@@ -1,6 +1,11 @@
 /**
  * A small JSON reader that keeps raw text: Loki extracts numbers exactly as written (`1.50` stays
- * `1.50`) and nested objects or arrays selected by a parameter as their JSON text.
+ * `1.50`) and nested objects or arrays selected by a parameter as their JSON text. It is as
+ * lenient as the jsonparser library Loki reads lines with (pkg/logql/log/parser.go, JSONParser):
+ * the line must start with an object, whatever follows its closing `}` is ignored, a number or
+ * literal runs to the next delimiter (`1.2.3` is kept as written), and a string with an invalid
+ * escape or U+FFFD reads as the empty string (unescapeJSONString: "rune error is rejected by
+ * Prometheus"). Error texts are jsonparser's.
  */
 
 export type JVal =
@@ -13,32 +18,28 @@ export class JsonError extends Error {}
 
 const MAX_DEPTH = 128;
 
-/** A number, true, false or null, at the start of the text it is matched against. */
-const LITERAL = /^(-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null)/;
-const LITERAL_AT = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null/y;
+export const MALFORMED_OBJECT = "Value looks like object, but can't find closing '}' symbol";
+const MALFORMED_ARRAY = "Value is array, but can't find closing ']' symbol";
+const MALFORMED_STRING = "Value is string, but can't find closing '\"' symbol";
+const UNKNOWN_VALUE = 'Unknown value type';
 
-/**
- * LITERAL matched against the 64 characters at i (as the scanner always has). A match that fits
- * in those 64 characters is the same whether or not the text goes on, so the sticky regex can
- * match in place; only a longer one needs the window cut out.
- */
-function literalAt(s: string, i: number): string | undefined {
-  LITERAL_AT.lastIndex = i;
-  const m = LITERAL_AT.exec(s);
-  if (m && m[0].length <= 64) return m[0];
-  return LITERAL.exec(s.slice(i, i + 64))?.[0];
-}
+/** jsonparser's tokenEnd: a scalar runs to whitespace, `,`, `}` or `]`. */
+const TOKEN = /[^ \n\r\t,}\]]*/y;
 
-export function scanJson(s: string): JVal {
+export type JObj = Extract<JVal, { t: 'obj' }>;
+
+export function scanJson(s: string): JObj {
   let i = 0;
+  const fffd = s.includes('\ufffd');
   const ws = () => {
     let c: number;
     while (i < s.length && ((c = s.charCodeAt(i)) === 32 || c === 9 || c === 10 || c === 13)) i++;
   };
   const fail = (what: string): never => {
-    throw new JsonError(`${what} at offset ${i}`);
+    throw new JsonError(what);
   };
-  const str = (): string => {
+  /** A key keeps U+FFFD (the label sanitizer turns it into `_`); a value holding it is empty. */
+  const str = (key = false): string => {
     const start = ++i;
     let hasEscape = false;
     let c: number;
@@ -49,14 +50,19 @@ export function scanJson(s: string): JVal {
       }
       i++;
     }
-    if (i >= s.length) fail('Cannot find end of string');
+    if (i >= s.length) fail(MALFORMED_STRING);
     const body = s.slice(start, i++);
-    if (!hasEscape) return body;
-    try {
-      return JSON.parse(`"${body}"`) as string;
-    } catch {
-      return fail('Invalid escape in string');
+    let v = body;
+    if (hasEscape) {
+      try {
+        v = JSON.parse(
+          `"${body.replace(/[\u0000-\u001f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}"`,
+        ) as string;
+      } catch {
+        return '';
+      }
     }
+    return !key && (fffd || hasEscape) && v.includes('\ufffd') ? '' : v;
   };
   const val = (depth: number): JVal => {
     if (depth > MAX_DEPTH) fail('Too deeply nested');
@@ -71,17 +77,17 @@ export function scanJson(s: string): JVal {
       else
         for (;;) {
           ws();
-          if (s[i] !== '"') fail('Expected object key');
-          const k = str();
+          if (s[i] !== '"') fail(MALFORMED_OBJECT);
+          const k = str(true);
           ws();
-          if (s[i++] !== ':') fail('Expected colon');
+          if (s[i++] !== ':') fail(MALFORMED_OBJECT);
           entries.push([k, val(depth + 1)]);
           ws();
           if (s[i] === ',') i++;
           else if (s[i] === '}') {
             i++;
             break;
-          } else fail("Value looks like object, but can't find closing '}' symbol");
+          } else fail(MALFORMED_OBJECT);
         }
       return { t: 'obj', entries, raw: s.slice(start, i) };
     }
@@ -98,7 +104,7 @@ export function scanJson(s: string): JVal {
           else if (s[i] === ']') {
             i++;
             break;
-          } else fail("Value is array, but can't find closing ']' symbol");
+          } else fail(MALFORMED_ARRAY);
         }
       return { t: 'arr', items, raw: s.slice(start, i) };
     }
@@ -106,52 +112,24 @@ export function scanJson(s: string): JVal {
       const v = str();
       return { t: 'str', v, raw: s.slice(start, i) };
     }
-    const m = literalAt(s, i);
-    if (m === undefined) return fail('Unknown value type');
+    TOKEN.lastIndex = i;
+    const m = TOKEN.exec(s)?.[0] ?? '';
+    if (m === '') return fail(i >= s.length ? MALFORMED_OBJECT : UNKNOWN_VALUE);
     i += m.length;
-    const t = m === 'true' || m === 'false' ? 'bool' : m === 'null' ? 'null' : 'num';
-    return { t, raw: m };
+    const c0 = m[0];
+    if (c0 === 't' || c0 === 'f') {
+      if (m !== 'true' && m !== 'false') fail(UNKNOWN_VALUE);
+      return { t: 'bool', raw: m };
+    }
+    if (c0 === 'n' || c0 === 'u') {
+      if (m !== 'null') fail(UNKNOWN_VALUE);
+      return { t: 'null', raw: m };
+    }
+    if (c0 !== '-' && (c0 < '0' || c0 > '9')) fail(UNKNOWN_VALUE);
+    return { t: 'num', raw: m };
   };
-  const v = val(0);
   ws();
-  if (i < s.length) fail('Unexpected trailing data');
-  return v;
-}
-
-/** `a.b[0]`, `a["b c"]`, `["a"].b` → path segments; null when the expression is malformed. */
-export function jsonPath(expr: string): (string | number)[] | null {
-  const out: (string | number)[] = [];
-  let i = 0;
-  while (i < expr.length) {
-    if (expr[i] === '.') {
-      if (i === 0) return null;
-      i++;
-    }
-    if (expr[i] === '[') {
-      const m = /^\[(?:(\d+)|"((?:[^"\\]|\\.)*)")\]/.exec(expr.slice(i));
-      if (!m) return null;
-      out.push(m[1] !== undefined ? Number(m[1]) : (JSON.parse(`"${m[2]}"`) as string));
-      i += m[0].length;
-      continue;
-    }
-    const m = /^[^.[\]]+/.exec(expr.slice(i));
-    if (!m) return null;
-    out.push(m[0]);
-    i += m[0].length;
-  }
-  return out.length ? out : null;
-}
-
-export function jsonAt(v: JVal, path: (string | number)[]): JVal | undefined {
-  let cur: JVal | undefined = v;
-  for (const seg of path) {
-    if (!cur) return undefined;
-    if (typeof seg === 'number') cur = cur.t === 'arr' ? cur.items[seg] : undefined;
-    else if (cur.t === 'obj') {
-      let found: JVal | undefined;
-      for (const [k, x] of cur.entries) if (k === seg) found = x;
-      cur = found;
-    } else cur = undefined;
-  }
-  return cur;
+  if (s[i] !== '{') fail(MALFORMED_OBJECT);
+  // Whatever follows the top-level object is not read (jsonparser.ObjectEach stops at its `}`).
+  return val(0) as JObj;
 }

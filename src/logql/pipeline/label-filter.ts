@@ -5,6 +5,7 @@
  */
 import type { Labels, Matcher } from '../../world/types.js';
 import type { CmpOp, LabelFilterExpr } from '../syntax/ast.js';
+import { ipMatcher, textHasIp } from '../syntax/ip.js';
 import { goRegex, parseBytes, parseDurationMs, parseGoFloat } from '../syntax/literals.js';
 import type { Entry } from './entry.js';
 
@@ -51,6 +52,18 @@ export function compileLabelFilter(f: LabelFilterExpr): FilterFn {
     case 'match': {
       const test = matcherTest(f.matcher);
       return (e) => test(e.getter);
+    }
+    case 'ip': {
+      // ip.go's IPLabelFilter: an entry that already has an error passes (only string matchers
+      // filter errors); a missing label fails both `=` and `!=`; otherwise the value is searched
+      // for an address as a line is.
+      const m = ipMatcher(f.pattern);
+      return (e) => {
+        if (e.hasError()) return true;
+        const raw = e.get(f.name);
+        if (raw === undefined) return false;
+        return textHasIp(m, raw) === (f.op === '==');
+      };
     }
     default: {
       const conv = CONVERT[f.kind];

@@ -3,7 +3,8 @@ import type { ExtractionParam } from '../syntax/ast.js';
 import { goRegex } from '../syntax/literals.js';
 import { semanticError } from '../syntax/syntax-error.js';
 import { type Entry, sanitizeKey } from './entry.js';
-import { JsonError, type JVal, jsonAt, jsonPath, scanJson } from './json-scan.js';
+import { jsonAt, jsonPath } from './json-path.js';
+import { JsonError, type JVal, scanJson } from './json-scan.js';
 import { scanLogfmt } from './logfmt.js';
 import { compilePattern, matchPattern } from './pattern.js';
 
@@ -25,47 +26,77 @@ function flattenInto(e: Entry, prefix: string, v: JVal, keys: ReadonlySet<string
 export function jsonStage(params: ExtractionParam[], hints?: LabelHints): StageFn {
   const keys = hintedKeys(hints);
   const paths = params.map((p) => {
-    const path = jsonPath(p.expr);
-    if (!path) throw semanticError(`invalid json expression "${p.expr}"`);
-    return { label: p.label, path };
+    try {
+      return { label: p.label, path: jsonPath(p.expr) };
+    } catch (err) {
+      throw semanticError(`cannot parse expression [${p.expr}]: ${(err as Error).message}`);
+    }
   });
+  if (paths.length) return jsonParamsStage(paths);
   return (e) => {
     let doc: JVal;
     try {
       doc = scanJson(e.line);
-      if (doc.t !== 'obj') throw new JsonError("Value looks like object, but can't find closing '}' symbol");
     } catch (err) {
       e.setError('JSONParserErr', (err as Error).message);
       return true;
     }
-    if (!paths.length) flattenInto(e, '', doc, keys);
-    else
-      for (const p of paths) {
-        const v = jsonAt(doc, p.path);
-        e.setExtracted(p.label, v ? scalarText(v) : '');
-      }
+    flattenInto(e, '', doc, keys);
     return true;
   };
 }
 
+/**
+ * `json a="b.c"` (Loki's JSONExpressionParser): an empty line is left alone, a line that does not
+ * start like JSON gets `__error__` only (no details), and every named label is set, empty when
+ * its path is absent.
+ */
+function jsonParamsStage(paths: { label: string; path: (string | number)[] }[]): StageFn {
+  return (e) => {
+    if (e.line === '') return true;
+    const c = e.line[0];
+    let doc: JVal | undefined;
+    if (c === '{') {
+      try {
+        doc = scanJson(e.line);
+      } catch {
+        doc = undefined;
+      }
+    }
+    // An array or a string is valid JSON without these keys: every label is set empty.
+    if (!doc && c !== '[' && c !== '"') {
+      e.setError('JSONParserErr', '');
+      return true;
+    }
+    for (const p of paths) {
+      const v = doc && jsonAt(doc, p.path);
+      e.setExtracted(p.label, v ? scalarText(v) : '');
+    }
+    return true;
+  };
+}
+
+/**
+ * Loki's UnpackParser: an empty line is left alone; a line not starting with `{` is a
+ * JSONParserErr; the string fields become labels only when the object is a packed entry (has
+ * `_entry`, which replaces the line), so unpacking plain JSON changes nothing.
+ */
 export function unpackStage(): StageFn {
   return (e) => {
+    if (e.line === '') return true;
     let doc: JVal;
     try {
+      if (e.line[0] !== '{') throw new JsonError('expecting json object(6), but it is not');
       doc = scanJson(e.line);
-      if (doc.t !== 'obj') throw new JsonError('expecting json object');
     } catch (err) {
       e.setError('JSONParserErr', (err as Error).message);
       return true;
     }
     let entry: string | undefined;
-    for (const [k, v] of doc.entries) {
-      if (v.t !== 'str') continue;
-      const key = sanitizeKey(k);
-      if (k === '_entry') entry = v.v;
-      else if (key) e.setExtracted(key, v.v);
-    }
-    if (entry !== undefined) e.line = entry;
+    for (const [k, v] of doc.entries) if (k === '_entry' && v.t === 'str') entry = v.v;
+    if (entry === undefined) return true;
+    for (const [k, v] of doc.entries) if (v.t === 'str' && k !== '_entry' && k) e.setExtracted(k, v.v);
+    e.line = entry;
     return true;
   };
 }
@@ -99,25 +130,44 @@ function hintedKeys(hints: LabelHints): ReadonlySet<string> | undefined {
   return keys;
 }
 
+/**
+ * A logfmt parameter's expression is one key, read by Loki's logfmt expression lexer (blanks
+ * skipped, `[A-Za-z_][A-Za-z0-9_]*`): `x y` or `x-y` fail the query.
+ */
+function logfmtKey(expr: string): string {
+  const key = expr.trim();
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
+    throw semanticError(`cannot parse expression [${expr}]: syntax error: unexpected ${JSON.stringify(key)}`);
+  return key;
+}
+
 export function logfmtStage(
   strict: boolean,
   keepEmpty: boolean,
   params: ExtractionParam[],
   hints?: LabelHints,
 ): StageFn {
-  const wanted = params.length ? new Map(params.map((p) => [p.expr, p.label])) : null;
+  const wanted = params.length ? new Map(params.map((p) => [logfmtKey(p.expr), p.label])) : null;
   const keys = hintedKeys(hints);
   const sanitize = sanitizer();
   let entry: Entry;
+  // Loki: a key holding U+FFFD is an invalid key (the pair is skipped) and a value holding it reads
+  // as empty ("the rune error replacement is rejected by Prometheus"). Checked only on the pairs
+  // kept, so a parser under label hints pays for one pair a line, not all of them.
   const onPair = wanted
     ? (k: string, v: string) => {
         const label = wanted.get(k);
-        if (label !== undefined) entry.setExtracted(label, v);
+        if (label !== undefined) entry.setExtracted(label, v.includes('\ufffd') ? '' : v);
       }
     : (k: string, v: string) => {
         if (v === '' && !keepEmpty) return;
         const key = sanitize(k);
-        if (key && (!keys || keys.has(key))) entry.setExtracted(key, v);
+        if (!key || (keys && !keys.has(key)) || k.includes('\ufffd')) return;
+        if (v.includes('\ufffd')) {
+          if (!keepEmpty) return;
+          v = '';
+        }
+        entry.setExtracted(key, v);
       };
   return (e) => {
     entry = e;

@@ -23,8 +23,8 @@ export function decodeLogfmt(line: string, strict: boolean): LogfmtResult {
 }
 
 /**
- * The decoder itself: calls `onPair` for every key/value in order, returns the first syntax error
- * (strict mode stops there, non-strict skips the malformed token and goes on). No array and no
+ * The decoder itself: calls `onPair` for every key/value in order, returns, in strict mode, the first syntax error
+ * (and stops there; non-strict skips the malformed token, goes on and returns nothing). No array and no
  * closure per line: this is the pipeline's hot path.
  */
 export function scanLogfmt(
@@ -35,6 +35,10 @@ export function scanLogfmt(
   let i = 0;
   const n = line.length;
   let error: string | undefined;
+  // Loki's decoder refuses a key holding U+FFFD (invalid UTF-8) as "invalid key". Only --strict
+  // can observe that here (it stops and reports); otherwise the stage skips such a pair itself,
+  // checking only the pairs it keeps (label-parsers.ts), which keeps this loop free of it.
+  const fffd = strict && line.includes('\ufffd');
   while (i < n) {
     while (i < n && line.charCodeAt(i) <= SPACE) i++;
     if (i >= n) break;
@@ -44,6 +48,7 @@ export function scanLogfmt(
     let msg: string | undefined;
     if (i < n && c === QUOTE) msg = "unexpected '\"'";
     else if (i === ks) msg = "unexpected '='";
+    else if (fffd && line.slice(ks, i).includes('\ufffd')) msg = 'invalid key';
     else if (i >= n || c !== EQUALS) {
       onPair(line.slice(ks, i), '');
       continue;
@@ -91,8 +96,12 @@ export function scanLogfmt(
       }
     }
     // A malformed token at position i: record the first error; strict stops, else skip the token.
-    error ??= `logfmt syntax error at pos ${i + 1} : ${msg}`;
-    if (strict) break;
+    // Only --strict reports the error (Loki ignores it otherwise), so only then is its text built;
+    // Loki counts the position in bytes of the UTF-8 line.
+    if (strict) {
+      error = `logfmt syntax error at pos ${Buffer.byteLength(line.slice(0, i)) + 1} : ${msg}`;
+      break;
+    }
     while (i < n && line.charCodeAt(i) > SPACE) i++;
   }
   return error;

@@ -21,19 +21,42 @@ export function compilePattern(src: string, needsNamed: boolean): PatternPart[] 
   const names = parts.filter((p): p is { cap: string } => 'cap' in p && p.cap !== '_').map((p) => p.cap);
   if (needsNamed && names.length === 0) throw semanticError('at least one capture is required in pattern');
   if (new Set(names).size !== names.length) throw semanticError('duplicate capture name in pattern');
-  if (!needsNamed && parts.length === 0) throw semanticError('empty pattern');
+  // An empty `|>` pattern is allowed (pattern.ParseLineFilter): it matches only empty lines.
   return parts;
 }
 
 /**
- * Matches a line: `full` is false when a literal was not found. The parser keeps the captures
- * made before that point ("the pattern parser will stop"); the `|>` filter needs a full match.
+ * The `|>` / `!>` test, as pattern.Matcher.Test does it: an empty pattern matches only an empty
+ * line; each literal must be found, in order, after the one before (the first anywhere); a
+ * capture between literals must not be empty; a pattern ending on a literal must end the line,
+ * one ending on a capture must leave text for it.
+ */
+export function testPattern(parts: PatternPart[], line: string): boolean {
+  if (parts.length === 0 || line === '') return parts.length === 0 && line === '';
+  let off = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i];
+    if (!('lit' in p)) continue;
+    const j = line.indexOf(p.lit, off);
+    if (j < 0 || (i !== 0 && j === off)) return false;
+    off = j + p.lit.length;
+  }
+  const endsOnCapture = 'cap' in parts[parts.length - 1];
+  return endsOnCapture === (off !== line.length);
+}
+
+/**
+ * The `| pattern` parser's captures (pattern.Matcher.Matches): a leading literal must start the
+ * line, or nothing is captured; a capture runs to the next literal, and when that literal is
+ * missing the capture takes the rest of the line and matching stops. `full` says whether every
+ * literal was found.
  */
 export function matchPattern(
   parts: PatternPart[],
   line: string,
 ): { caps: [string, string][]; full: boolean } {
   const caps: [string, string][] = [];
+  if (line === '') return { caps, full: false };
   let pos = 0;
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
@@ -47,7 +70,10 @@ export function matchPattern(
     if (!next) end = line.length;
     else {
       end = line.indexOf(next.lit, pos);
-      if (end < 0) return { caps, full: false };
+      if (end < 0) {
+        if (p.cap !== '_') caps.push([p.cap, line.slice(pos)]);
+        return { caps, full: false };
+      }
     }
     if (p.cap !== '_') caps.push([p.cap, line.slice(pos, end)]);
     pos = end;

@@ -3,6 +3,7 @@
  * filter the pipeline is `lineOnly`: callers test raw strings and never build an Entry.
  */
 import type { LineFilterStage, Stage } from '../syntax/ast.js';
+import { ipMatcher, textHasIp } from '../syntax/ip.js';
 import { goRegex } from '../syntax/literals.js';
 import { semanticError } from '../syntax/syntax-error.js';
 import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL } from './entry.js';
@@ -16,7 +17,7 @@ import {
   type StageFn,
   unpackStage,
 } from './label-parsers.js';
-import { compilePattern, matchPattern } from './pattern.js';
+import { compilePattern, testPattern } from './pattern.js';
 import { compileTemplate, TemplateError } from './template.js';
 
 export interface Pipeline {
@@ -28,7 +29,14 @@ export interface Pipeline {
 export function lineFilter(f: LineFilterStage): (line: string) => boolean {
   const neg = f.op === '!=' || f.op === '!~' || f.op === '!>';
   let any: (line: string) => boolean;
-  if (f.op === '|=' || f.op === '!=') {
+  if (f.ip) {
+    const tests = f.values.map((v, i) => {
+      if (!f.ip?.[i]) return (l: string) => l.includes(v);
+      const m = ipMatcher(v);
+      return (l: string) => textHasIp(m, l);
+    });
+    any = (l) => tests.some((t) => t(l));
+  } else if (f.op === '|=' || f.op === '!=') {
     const vs = f.values;
     any = vs.length === 1 ? (l) => l.includes(vs[0]) : (l) => vs.some((v) => l.includes(v));
   } else if (f.op === '|~' || f.op === '!~') {
@@ -37,7 +45,7 @@ export function lineFilter(f: LineFilterStage): (line: string) => boolean {
     any = (l) => res.some((r) => r.test(l));
   } else {
     const ps = f.values.map((v) => compilePattern(v, false));
-    any = (l) => ps.some((p) => matchPattern(p, l).full);
+    any = (l) => ps.some((p) => testPattern(p, l));
   }
   return neg ? (l) => !any(l) : any;
 }

@@ -111,7 +111,12 @@ export const FUNCS: Record<string, Fn> = {
   ),
   trim: s1((s) => s.trim()),
   TrimSpace: s1((s) => s.trim()),
-  urlencode: s1((s) => encodeURIComponent(s).replace(/%20/g, '+')),
+  // Go's url.QueryEscape: only letters, digits and `-_.~` stay; a space is `+`.
+  urlencode: s1((s) =>
+    encodeURIComponent(s)
+      .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+      .replace(/%20/g, '+'),
+  ),
   urldecode: s1((s) => decodeURIComponent(s.replace(/\+/g, ' '))),
   b64enc: s1((s) => Buffer.from(s).toString('base64')),
   b64dec: s1((s) => Buffer.from(s, 'base64').toString()),
@@ -194,18 +199,8 @@ export const FUNCS: Record<string, Fn> = {
     return p + str(a[1]).replace(/\n/g, `\n${p}`);
   },
   nindent: (a) => `\n${str(FUNCS.indent(a, {} as TplContext))}`,
-  alignLeft: (a) => {
-    arity('alignLeft', a, 2);
-    const n = Math.max(0, Math.min(10_000, toInt(a[0])));
-    const s = str(a[1]);
-    return s.length >= n ? s.slice(0, n) : s.padEnd(n);
-  },
-  alignRight: (a) => {
-    arity('alignRight', a, 2);
-    const n = Math.max(0, Math.min(10_000, toInt(a[0])));
-    const s = str(a[1]);
-    return s.length >= n ? s.slice(s.length - n) : s.padStart(n);
-  },
+  alignLeft: (a) => align('alignLeft', a, true),
+  alignRight: (a) => align('alignRight', a, false),
   regexReplaceAll: (a) => {
     arity('regexReplaceAll', a, 3);
     const re = templateRegex(str(a[0]));
@@ -278,21 +273,21 @@ export const FUNCS: Record<string, Fn> = {
   },
   int: withArity('int', 1, (a) => toInt(a[0])),
   float64: withArity('float64', 1, (a) => toFloat(a[0])),
-  bytes: withArity('bytes', 1, (a) => parseBytes(str(a[0])) ?? 0),
-  duration: withArity('duration', 1, (a) => (parseDurationMs(str(a[0])) ?? 0) / 1000),
-  duration_seconds: withArity('duration_seconds', 1, (a) => (parseDurationMs(str(a[0])) ?? 0) / 1000),
+  // humanize.ParseBytes / time.ParseDuration: a value that does not convert fails the template.
+  bytes: withArity('bytes', 1, (a) => {
+    const b = parseBytes(str(a[0]));
+    if (b === null)
+      throw new TemplateError(`strconv.ParseFloat: parsing ${JSON.stringify(str(a[0]))}: invalid syntax`);
+    return b;
+  }),
+  duration: withArity('duration', 1, (a) => durationSeconds(str(a[0]))),
+  duration_seconds: withArity('duration_seconds', 1, (a) => durationSeconds(str(a[0]))),
   date: withArity('date', 2, (a) => formatTime(str(a[0]), timeOf(a[1]))),
-  unixEpoch: withArity('unixEpoch', 1, (a) => Math.floor(timeOf(a[0]) / 1000)),
-  unixEpochMillis: withArity('unixEpochMillis', 1, (a) => timeOf(a[0])),
-  unixEpochNanos: withArity('unixEpochNanos', 1, (a) => timeOf(a[0]) * 1e6),
-  unixToTime: (a) => {
-    arity('unixToTime', a, 1);
-    const s = str(a[0]);
-    const n = Number(s);
-    if (!/^\d+$/.test(s)) throw new TemplateError(`unable to parse ${s} as a unix timestamp`);
-    const ms = s.length <= 10 ? n * 1000 : s.length <= 13 ? n : s.length <= 16 ? n / 1000 : n / 1e6;
-    return { goTime: Math.floor(ms) } satisfies GoTime;
-  },
+  // Go's strconv.FormatInt of Unix(), UnixMilli(), UnixNano(): decimal strings, exact.
+  unixEpoch: withArity('unixEpoch', 1, (a) => String(Math.floor(timeOf(a[0]) / 1000))),
+  unixEpochMillis: withArity('unixEpochMillis', 1, (a) => String(timeOf(a[0]))),
+  unixEpochNanos: withArity('unixEpochNanos', 1, (a) => (BigInt(timeOf(a[0])) * 1_000_000n).toString()),
+  unixToTime: withArity('unixToTime', 1, (a) => ({ goTime: unixToTime(str(a[0])) }) satisfies GoTime),
   toDateInZone: (a) => {
     arity('toDateInZone', a, 3);
     return FUNCS.toDate([a[0], a[2]], {} as TplContext);
@@ -304,6 +299,46 @@ export const FUNCS: Record<string, Fn> = {
     return { goTime: ms };
   },
 };
+
+/**
+ * fmt.go's unixToTime: the unit is read from the number of digits: 5 days, 10 seconds, 13
+ * milliseconds, 16 microseconds, 19 nanoseconds; any other length fails. Milliseconds kept.
+ */
+function unixToTime(s: string): number {
+  if (!/^-?\d+$/.test(s)) throw new TemplateError(`unable to parse time '${s}': invalid syntax`);
+  const n = BigInt(s);
+  const per: Record<number, [bigint, bigint]> = {
+    5: [86_400_000n, 1n],
+    10: [1000n, 1n],
+    13: [1n, 1n],
+    16: [1n, 1000n],
+    19: [1n, 1_000_000n],
+  };
+  const unit = per[s.length];
+  if (!unit)
+    throw new TemplateError(
+      `unable to parse time '${s}' length ${s.length} did not match expected lengths of 10, 13, 16, or 19`,
+    );
+  const ms = (n * unit[0]) / unit[1];
+  return Number(n < 0n && (n * unit[0]) % unit[1] !== 0n ? ms - 1n : ms);
+}
+
+function durationSeconds(s: string): number {
+  const ms = parseDurationMs(s);
+  if (ms === null) throw new TemplateError(`time: invalid duration ${JSON.stringify(s)}`);
+  return ms / 1000;
+}
+
+/** alignLeft / alignRight: pad with spaces or cut to `count` runes; a negative count changes nothing. */
+function align(name: string, a: TValue[], left: boolean): string {
+  arity(name, a, 2);
+  const n = Math.min(10_000, toInt(a[0]));
+  const s = str(a[1]);
+  const runes = [...s];
+  if (n < 0 || n === runes.length) return s;
+  if (n > runes.length) return left ? s + ' '.repeat(n - runes.length) : ' '.repeat(n - runes.length) + s;
+  return left ? runes.slice(0, n).join('') : runes.slice(runes.length - n).join('');
+}
 
 function timeOf(v: TValue): number {
   if (isTime(v)) return v.goTime;

@@ -7,6 +7,13 @@ import { parseBytes, parseDurationMs, parseGoFloat } from '../syntax/literals.js
 import type { Entry } from './entry.js';
 import type { FilterFn } from './label-filter.js';
 
+/** Go's text for the failed conversion (strconv.ParseFloat, time.ParseDuration, humanize.ParseBytes). */
+function conversionError(conv: Unwrap['conv'], raw: string): string {
+  const q = JSON.stringify(raw);
+  if (conv === 'duration' || conv === 'duration_seconds') return `time: invalid duration ${q}`;
+  return `strconv.ParseFloat: parsing ${q}: invalid syntax`;
+}
+
 export const CONVERTERS: Record<string, (s: string) => number | null> = {
   none: parseGoFloat,
   duration: (s) => {
@@ -18,9 +25,11 @@ export const CONVERTERS: Record<string, (s: string) => number | null> = {
 };
 
 /**
- * The unwrapped value of an entry that passed its pipeline: a value that does not convert is a
- * SampleExtractionErr with value 0, the unwrapped label goes, then the post-unwrap filters run.
- * Undefined when those filters drop the entry.
+ * The unwrapped value of an entry that passed its pipeline. A line without the label (or with it
+ * empty) gives no sample at all, as Loki's labelSampleExtractor.Process does ("It's totally fine
+ * for log line to not have this particular label"); only a value that does not convert is a
+ * SampleExtractionErr (value 0). The unwrapped label goes, then the post-unwrap filters run.
+ * Undefined when the entry gives no sample.
  */
 export function unwrapValue(
   entry: Entry,
@@ -29,10 +38,9 @@ export function unwrapValue(
   post: readonly FilterFn[],
 ): number | undefined {
   const raw = entry.get(uw.label);
-  const parsed = raw === undefined ? null : conv(raw);
-  if (parsed === null) {
-    entry.setError('SampleExtractionErr', `cannot convert label ${uw.label}="${raw ?? ''}" to a number`);
-  }
+  if (raw === undefined || raw === '') return undefined;
+  const parsed = conv(raw);
+  if (parsed === null) entry.setError('SampleExtractionErr', conversionError(uw.conv, raw));
   entry.del(uw.label);
   if (!post.every((f) => f(entry))) return undefined;
   return parsed ?? 0;

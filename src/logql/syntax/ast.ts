@@ -12,6 +12,8 @@ export interface LineFilterStage {
   kind: 'lineFilter';
   op: LineFilterOp;
   values: string[];
+  /** Where set, `ip[i]` says `values[i]` was written `ip("...")` (Loki's IP line filter). */
+  ip?: boolean[];
 }
 
 export type LabelFilterExpr =
@@ -19,7 +21,8 @@ export type LabelFilterExpr =
   | { kind: 'match'; matcher: Matcher }
   | { kind: 'number'; name: string; op: CmpOp; value: number }
   | { kind: 'duration'; name: string; op: CmpOp; value: number }
-  | { kind: 'bytes'; name: string; op: CmpOp; value: number };
+  | { kind: 'bytes'; name: string; op: CmpOp; value: number }
+  | { kind: 'ip'; name: string; op: '==' | '!='; pattern: string };
 
 export interface ExtractionParam {
   label: string;

@@ -1,9 +1,11 @@
 /** Lezer LogExpr / Selector / pipeline nodes → typed stages. */
 import type { SyntaxNode } from '@lezer/common';
 import type { Matcher, MatchOp } from '../../world/types.js';
+import { LogQLError } from '../api.js';
 import type { CmpOp, ExtractionParam, LabelFilterExpr, LineFilterOp, LogQuery, Stage } from './ast.js';
+import { ipMatcher } from './ip.js';
 import { goRegex, parseBytes, parseDurationMs, parseGoFloat, unquote } from './literals.js';
-import { semanticError } from './syntax-error.js';
+import { lineCol, semanticError } from './syntax-error.js';
 
 export interface Src {
   q: string;
@@ -83,7 +85,7 @@ export function stagesOf(src: Src, pipe: SyntaxNode): Stage[] {
 
 function stageOf(src: Src, st: SyntaxNode): Stage[] {
   const lf = st.getChild('LineFilters');
-  if (lf) return findAll(lf, 'LineFilter').map((f) => lineFilterOf(src, f));
+  if (lf) return lineFilterGroups(lf).map((g) => lineFilterOf(src, g));
   const body = kids(st).find((c) => c.type.name !== 'Pipe');
   if (!body) throw semanticError(`empty pipeline stage ${text(src, st)}`);
   switch (body.type.name) {
@@ -136,13 +138,39 @@ const FILTER_OPS: Record<string, LineFilterOp> = {
   Npa: '!>',
 };
 
-function lineFilterOf(src: Src, f: SyntaxNode): Stage {
+/**
+ * Each line filter with the `or` terms that belong to it. When a filter starts with `ip(...)` the
+ * grammar hangs its `or "..."` terms beside it (LineFilters > LineFilter, Or, OrFilter) instead
+ * of inside it, so an OrFilter sibling joins the filter before it.
+ */
+function lineFilterGroups(lf: SyntaxNode): SyntaxNode[][] {
+  const out: SyntaxNode[][] = [];
+  const walk = (n: SyntaxNode) => {
+    for (const c of kids(n)) {
+      if (c.type.name === 'LineFilters') walk(c);
+      else if (c.type.name === 'LineFilter') out.push([c]);
+      else if (c.type.name === 'OrFilter' && out.length) out[out.length - 1].push(c);
+    }
+  };
+  walk(lf);
+  return out;
+}
+
+function lineFilterOf(src: Src, group: SyntaxNode[]): Stage {
+  const f = group[0];
   const opNode = f.getChild('Filter')?.firstChild;
   const op = opNode ? FILTER_OPS[opNode.type.name] : undefined;
   if (!op) throw semanticError(`unsupported line filter ${text(src, f)}`);
-  if (findAll(f, 'FilterOp').length)
-    throw semanticError(`ip() line filters are not supported: ${text(src, f)}`);
-  const values = findAll(f, 'String').map((s) => unquote(text(src, s)));
+  const strings = group.flatMap((n) => findAll(n, 'String'));
+  const values = strings.map((s) => unquote(text(src, s)));
+  // `ip("...")` may be any term of an `or` chain: its String follows a FilterOp node.
+  const ip = strings.map((s) => s.prevSibling?.type.name === 'FilterOp');
+  if (ip.some(Boolean)) {
+    // Loki's lexer only takes ip() after |= and != (ip.go: "ip: invalid operation").
+    if (op !== '|=' && op !== '!=') throw semanticError(`ip: invalid operation ${op}`);
+    for (let i = 0; i < values.length; i++) if (ip[i]) ipMatcher(values[i]);
+    return { kind: 'lineFilter', op, values, ip };
+  }
   for (const v of values) if (op === '|~' || op === '!~') goRegex(v, false);
   return { kind: 'lineFilter', op, values };
 }
@@ -181,6 +209,7 @@ function labelFormatOf(src: Src, n: SyntaxNode): Stage {
   });
   const seen = new Set<string>();
   for (const o of ops) {
+    if (o.dst === '__error__') throw semanticError('__error__ cannot be formatted');
     if (seen.has(o.dst))
       throw semanticError(
         `label_format: multiple label name '${o.dst}' not allowed in a single format operation`,
@@ -216,6 +245,15 @@ export function labelFilterOf(src: Src, n: SyntaxNode): LabelFilterExpr {
       return { kind: 'match', matcher: matcherOf(src, leaf) };
     case 'NumberFilter': {
       const lit = leaf.getChild('LiteralExpr')!;
+      // Loki's lexer reads numbers with strconv.ParseFloat, which takes no `0x10` without a `p`
+      // exponent: the query does not parse.
+      if (/0[xX]/.test(text(src, lit))) {
+        const { line, col } = lineCol(src.q, lit.from);
+        throw new LogQLError(
+          'bad_data',
+          `parse error at line ${line}, col ${col}: syntax error: unexpected ${text(src, lit).trim()}`,
+        );
+      }
       const v = parseGoFloat(text(src, lit).replace(/\s+/g, ''));
       if (v === null) throw semanticError(`invalid number ${text(src, lit)}`);
       return { kind: 'number', name: text(src, leaf.getChild('Identifier')!), op: cmpOf(leaf), value: v };
@@ -232,8 +270,12 @@ export function labelFilterOf(src: Src, n: SyntaxNode): LabelFilterExpr {
       if (b === null) throw semanticError(`invalid bytes ${text(src, f)}`);
       return { kind: 'bytes', name, op: cmpOf(f), value: b };
     }
-    case 'IpLabelFilter':
-      throw semanticError(`ip() label filters are not supported: ${text(src, leaf)}`);
+    case 'IpLabelFilter': {
+      const pattern = unquote(text(src, leaf.getChild('String')!));
+      ipMatcher(pattern);
+      const op = leaf.getChild('Neq') ? '!=' : '==';
+      return { kind: 'ip', name: text(src, leaf.getChild('Identifier')!), op, pattern };
+    }
     default:
       throw semanticError(`unsupported label filter ${text(src, n)}`);
   }

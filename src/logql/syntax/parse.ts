@@ -24,15 +24,25 @@ import {
   stagesOf,
   text,
 } from './parse-log.js';
-import { semanticError, throwOnSyntaxError } from './syntax-error.js';
+import { rewriteForLezer } from './rewrite.js';
+import { hasSyntaxError, semanticError, throwOnSyntaxError } from './syntax-error.js';
 
 const MAX_QUERY_LENGTH = 64 * 1024;
 
 export function parseLogQL(q: string): LogExpr {
   if (q.length > MAX_QUERY_LENGTH) throw semanticError(`query too long (${q.length} characters)`);
   if (q.trim() === '') throw semanticError('syntax error: unexpected $end');
-  const tree = parser.parse(q);
-  throwOnSyntaxError(q, tree);
+  let tree = parser.parse(q);
+  try {
+    throwOnSyntaxError(q, tree);
+  } catch (err) {
+    const alt = rewriteForLezer(q);
+    if (alt === q) throw err;
+    const altTree = parser.parse(alt);
+    if (hasSyntaxError(alt, altTree)) throw err;
+    q = alt;
+    tree = altTree;
+  }
   const src: Src = { q };
   const expr = tree.topNode.getChild('Expr');
   if (!expr) throw semanticError('syntax error: unexpected $end');
@@ -184,6 +194,10 @@ function vectorAggOf(src: Src, n: SyntaxNode): MetricExpr {
   const op = text(src, n.getChild('VectorOp')!) as VectorOp;
   const groupings = n.getChildren('Grouping');
   if (groupings.length > 1) throw semanticError('more than one grouping clause');
+  // Loki's validateSortGrouping (pkg/logql/syntax/parser.go): no labels to group sort by; an
+  // empty `by ()` is allowed.
+  if ((op === 'sort' || op === 'sort_desc') && groupings.length && findAll(groupings[0], 'Identifier').length)
+    throw semanticError("sort and sort_desc doesn't allow grouping by ");
   const p = n.getChild('Number');
   if (NEEDS_PARAM.has(op) && !p) throw semanticError(`parameter required for ${op}`);
   if (!NEEDS_PARAM.has(op) && p) throw semanticError(`parameter not allowed for ${op}`);

@@ -37,6 +37,15 @@ function isImplicitAnd(n: SyntaxNode): boolean {
   );
 }
 
+export function hasSyntaxError(q: string, tree: Tree): boolean {
+  try {
+    throwOnSyntaxError(q, tree);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 export function throwOnSyntaxError(q: string, tree: Tree): void {
   let errPos = -1;
   tree.iterate({

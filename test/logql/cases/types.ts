@@ -19,7 +19,14 @@ export type Expect =
   | { error: string };
 
 export interface Case {
+  /**
+   * What the case pins: a documentation page path and heading anchor
+   * (`/docs/loki/latest/query/<page>/#<anchor>`), or a Loki source file and function
+   * (`loki:pkg/logql/log/parser.go#JSONParser.Process`).
+   */
   doc: string;
+  /** Set only with the reason the case cannot run; the ratchet counts it as not passing. */
+  skip?: string;
   name: string;
   streams: StreamSpec[];
   query: string;
@@ -38,6 +45,7 @@ export const MQ = '/docs/loki/latest/query/metric_queries/';
 export const TF = '/docs/loki/latest/query/template_functions/';
 export const QR = '/docs/loki/latest/query/query_reference/';
 export const QE = '/docs/loki/latest/query/query_examples/';
+export const LOKI_SRC = 'loki:pkg/logql/';
 
 /** One stream with lines one second apart starting at t = 1 s. */
 export function stream(labels: Record<string, string>, ...lines: string[]): StreamSpec {
