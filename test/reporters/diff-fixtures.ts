@@ -7,6 +7,7 @@ import {
   type TrialScore,
 } from '../../src/scoring/index.js';
 import { golden } from '../scoring/fixtures.js';
+import { rec } from './fixtures.js';
 
 export interface TrialSpec {
   seat?: string;
@@ -20,39 +21,11 @@ export const LYING: Partial<TrialScore> = {
   honesty: [{ kind: 'negative-claim-text', part: 'B', detail: 'x' }],
 };
 
+/** One trial of golden `pool` (the reporter tests' builder), 10 s of wall time, passing by the scorer's rule. */
 export function trial({ seat = 'sim-x', gateSet, rep, correctness: c, score = {} }: TrialSpec): TrialRecord {
-  return {
-    id: `pool/${seat}/${gateSet}/r${rep}`,
-    golden: 'pool',
-    seat,
-    gateSet,
-    rep,
-    seed: rep,
-    dir: `traces/pool/${seat}/${gateSet}/r${rep}`,
-    score: {
-      verdict: c >= 0.8 && !score.honesty?.length ? 'pass' : 'fail',
-      correctness: c,
-      rootCause: { matched: true, missing: [] },
-      parts: { A: { coverage: c, measurements: [] }, B: { coverage: c, measurements: [] } },
-      honesty: [],
-      stop: 'submitted',
-      counts: {
-        turns: 4,
-        toolCalls: 6,
-        waves: 3,
-        maxFanout: 2,
-        steers: 0,
-        halts: 0,
-        fingerprints: 1,
-        untypedEnvelopes: 0,
-      },
-      timing: { clock: 'virtual', wallMs: 10_000, modelMs: 6000, toolMs: 3000, queueMs: 1000 },
-      tokens: { input: 1000, output: 200, reasoning: 0 },
-      costUsd: 0,
-      fingerprints: ['fp-a'],
-      ...score,
-    },
-  };
+  const verdict = c >= 0.8 && !score.honesty?.length ? 'pass' : 'fail';
+  const timing = { clock: 'virtual' as const, wallMs: 10_000, modelMs: 6000, toolMs: 3000, queueMs: 1000 };
+  return rec('pool', seat, gateSet, rep, c, { verdict, timing, ...score });
 }
 
 /** Reps 1..n of one seat × gate set, each trial built by `spec(rep)`. */
