@@ -70,10 +70,30 @@ function safeIsMetric(q: string): boolean {
   }
 }
 
+/**
+ * The APIs that read a time range: a range or step condition is about them only. Build info,
+ * metadata, alerts, rules and targets read none, so `rangeOver` never fires on them (taking their
+ * missing start/end as all time would make such a fault fire on every one of those requests).
+ */
+const RANGED: ReadonlySet<ApiRequest['api']> = new Set([
+  'prom.query',
+  'prom.query_range',
+  'prom.series',
+  'prom.labels',
+  'prom.label_values',
+  'loki.query',
+  'loki.query_range',
+  'loki.labels',
+  'loki.label_values',
+  'loki.series',
+  'loki.index_stats',
+]);
+
 /** The tests that need only the request. */
 export function requestSizeMatches(f: FaultSpec, req: ApiRequest, golden: Golden): boolean {
   if (!limitFor(f, req)) return false;
   const m = f.match;
+  if ((m.rangeOver !== undefined || m.stepsOver !== undefined) && !RANGED.has(req.api)) return false;
   if (m.rangeOver !== undefined) {
     const [start, end] = requestRange(req, golden.ms.now);
     if (!(end - start > (parseDuration(m.rangeOver) ?? 0))) return false;

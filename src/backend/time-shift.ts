@@ -44,12 +44,6 @@ function shiftSample(s: unknown, shiftMs: number): unknown {
   return [Math.round(s[0] * 1000 + shiftMs) / 1000, ...s.slice(1)];
 }
 
-/** `[t, "<unix seconds>"]`: a sample whose value is itself a time. */
-function shiftValueSeconds(s: unknown, shiftMs: number): unknown {
-  if (!Array.isArray(s) || typeof s[1] !== 'string' || !Number.isFinite(Number(s[1]))) return s;
-  return [s[0], String(Math.floor(Number(s[1]) + shiftMs / 1000))];
-}
-
 /** `["<ns>", line, ...]` (Loki stream entries). */
 function shiftEntry(e: unknown, shiftNs: bigint): unknown {
   if (!Array.isArray(e) || typeof e[0] !== 'string' || !/^\d+$/.test(e[0])) return e;
@@ -67,13 +61,11 @@ function shiftData(data: unknown, shiftMs: number): unknown {
   const result = r.map((item) => {
     if (!isRec(item)) return item;
     const o: Rec = { ...item };
-    // ALERTS_FOR_STATE's value is a time (the alert's activeAt in unix seconds): shifted like one.
-    const forState = isRec(o.metric) && o.metric.__name__ === 'ALERTS_FOR_STATE';
-    const shiftValue = (s: unknown) => (forState ? shiftValueSeconds(s, shiftMs) : s);
-    if (Array.isArray(o.value)) o.value = shiftValue(shiftSample(o.value, shiftMs));
+    // Values that are times (ALERTS_FOR_STATE) are moved by the engine itself (promql/time-valued.ts).
+    if (Array.isArray(o.value)) o.value = shiftSample(o.value, shiftMs);
     if (Array.isArray(o.values)) {
       o.values = o.values.map((v) =>
-        data.resultType === 'streams' ? shiftEntry(v, shiftNs) : shiftValue(shiftSample(v, shiftMs)),
+        data.resultType === 'streams' ? shiftEntry(v, shiftNs) : shiftSample(v, shiftMs),
       );
     }
     return o;

@@ -79,7 +79,7 @@ export const LOKI_CANCELED_TEXT = 'the request was cancelled by the client';
 export function evalLogQL(src: LogSource, q: string, opts: LogQueryOptions): LokiResult {
   const expr = parseLogQL(q);
   try {
-    return withClockShift(opts.timeShiftMs ?? 0, () => evaluateParsed(src, expr, opts));
+    return withClockShift(opts.timeShiftMs ?? 0, () => evaluateParsed(src, expr, opts), opts.end);
   } catch (err) {
     if (!(err instanceof DeadlineExceeded)) throw err;
     throw err.reason === 'timeout'

@@ -10,6 +10,7 @@ import { compareLabels, keyOf } from './eval/labels.js';
 import type { Value } from './eval/types.js';
 import { check } from './parser/check.js';
 import { parsePromQL } from './parser/parse.js';
+import { withTimeValuesShifted } from './time-valued.js';
 
 const DEFAULT_LOOKBACK_MS = 5 * 60_000;
 const DEFAULT_MAX_POINTS = 11_000;
@@ -25,7 +26,7 @@ function context(
   isRange: boolean,
 ): QueryContext {
   const ctx: QueryContext = {
-    src,
+    src: withTimeValuesShifted(src, opts?.timeShiftMs ?? 0),
     query: q,
     startMs: start,
     endMs: end,

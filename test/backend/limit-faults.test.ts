@@ -149,3 +149,35 @@ describe('the other limit kinds and size matches', () => {
     expect(under.status).toBe(200);
   });
 });
+
+const long = await serveTest({
+  faults: [{ id: 'long', kind: 'timeout', latency: 0, match: { rangeOver: '6h' } }],
+});
+
+describe('a range condition is about the APIs that read a range', () => {
+  it('never fires on build info, metadata, alerts, rules or targets', async () => {
+    for (const path of [
+      '/api/v1/status/buildinfo',
+      '/api/v1/metadata',
+      '/api/v1/alerts',
+      '/api/v1/rules',
+      '/api/v1/targets',
+    ])
+      expect((await long.get(path, {})).status, path).toBe(200);
+    const T = '1773496800';
+    const wide = await long.get('/api/v1/query_range', {
+      query: 'up',
+      start: '1773460800',
+      end: T,
+      step: '600',
+    });
+    expect(wide.status).toBe(503);
+    const narrow = await long.get('/api/v1/query_range', {
+      query: 'up',
+      start: '1773493200',
+      end: T,
+      step: '60',
+    });
+    expect(narrow.status).toBe(200);
+  });
+});

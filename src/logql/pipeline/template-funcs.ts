@@ -83,25 +83,30 @@ const s1 =
 
 /**
  * The served world's time shift while a query evaluates (a shifted `bench serve`, a command seat's
- * server), so that `__timestamp__` answers the time the client sees. Evaluation is synchronous, so
- * the value set by `withClockShift` holds for exactly one query.
+ * server), so that `__timestamp__` answers the time the client sees, and the query's own "now"
+ * (its end time, in the world's clock) for `now`: Loki's `now` is the querier's clock when the
+ * query runs, and in a world that clock is the query's time, never this machine's (which would
+ * make answers change from run to run). Evaluation is synchronous, so the values set by
+ * `withClockShift` hold for exactly one query.
  */
 let clockShiftMs = 0;
+let queryNowMs = 0;
 
-export function withClockShift<T>(ms: number, run: () => T): T {
-  const before = clockShiftMs;
+export function withClockShift<T>(ms: number, run: () => T, nowMs = 0): T {
+  const before = [clockShiftMs, queryNowMs];
   clockShiftMs = ms;
+  queryNowMs = nowMs;
   try {
     return run();
   } finally {
-    clockShiftMs = before;
+    [clockShiftMs, queryNowMs] = before;
   }
 }
 
 export const FUNCS: Record<string, Fn> = {
   __line__: (_a, c) => c.line,
   __timestamp__: (_a, c) => ({ goTime: c.t + clockShiftMs }),
-  now: () => ({ goTime: Date.now() }),
+  now: () => ({ goTime: queryNowMs + clockShiftMs }),
   ToLower: s1((s) => s.toLowerCase()),
   ToUpper: s1((s) => s.toUpperCase()),
   lower: s1((s) => s.toLowerCase()),
