@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { InputError } from '../errors.js';
+import { LIMITS } from '../formats/limits.js';
 import { loadGolden } from '../formats/load.js';
 import { instantQuery } from '../promql/query.js';
 import { buildWorld } from '../world/build.js';
@@ -50,14 +51,21 @@ export async function capture(
   const streams = redactStreams(await captureStreams(o, progress), o.redact);
   mkdirSync(o.out, { recursive: true });
   const file = join(o.out, 'golden.yaml');
-  const write = (t: Map<string, number>, activeAt: number, head = '') =>
-    writeFileSync(
-      file,
-      head + stringify(goldenDoc(o, alert, activeAt, series, streams, t), { lineWidth: 0 }),
-    );
+  const write = (t: Map<string, number>, activeAt: number, head = '') => {
+    const text = head + stringify(goldenDoc(o, alert, activeAt, series, streams, t), { lineWidth: 0 });
+    // The loader's own cap: past it the written golden would not load, so say so before writing.
+    const bytes = Buffer.byteLength(text);
+    if (bytes > LIMITS.yamlBytes) {
+      throw new InputError(
+        `capture: the golden would be ${bytes} bytes, over the loader's cap of ${LIMITS.yamlBytes} (docs/formats.md#limits); narrow the window or the selectors`,
+      );
+    }
+    writeFileSync(file, text);
+  };
   write(new Map(), o.now);
   const world = buildWorld(loadGolden(o.out));
-  const activeAt = alert.activeAt ?? firstFiring(world, expr, o) ?? o.now;
+  const every = (alert.intervalSeconds ?? 60) * 1000;
+  const activeAt = alert.activeAt ?? firstFiring(world, expr, o, every) ?? o.now;
   const rows = await truths(o, loadGolden(o.out), world);
   const differences = rows.filter((r) => r.note).map((r) => `${r.id}: ${r.note}`);
   const head = [
@@ -81,13 +89,17 @@ export async function capture(
   };
 }
 
-/** Without a rule's activeAt: the first evaluation at the default rule interval (1m, docs/goldens.md) that returns a sample. */
+/**
+ * Without a rule's activeAt (a live rule's alerts are those of the wall clock's now): the first
+ * evaluation, at the rule's interval (default 1m, docs/goldens.md) from the start, that returns a sample.
+ */
 function firstFiring(
   world: ReturnType<typeof buildWorld>,
   expr: string,
   o: CaptureOptions,
+  every: number,
 ): number | undefined {
-  for (let t = o.start; t <= o.now; t += 60_000) {
+  for (let t = o.start; t <= o.now; t += every) {
     const v = instantQuery(world.metrics, expr, t).value;
     if ((v.type === 'vector' && v.samples.length > 0) || v.type === 'scalar') return t;
   }
