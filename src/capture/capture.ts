@@ -15,6 +15,7 @@ import { goldenDoc } from './golden-doc.js';
 import { captureStreams } from './logs.js';
 import { captureSeries } from './metrics.js';
 import { redactSeries, redactStreams } from './redact.js';
+import { defaultSelectors } from './selectors.js';
 import { type TruthRow, truths } from './truths.js';
 import type { CaptureOptions, CaptureProgress } from './types.js';
 
@@ -30,17 +31,18 @@ export interface CaptureResult {
 }
 
 export async function capture(
-  o: CaptureOptions,
+  given: CaptureOptions,
   alertExpr: string | undefined,
   progress: CaptureProgress,
 ): Promise<CaptureResult> {
-  const ruled = await findAlert(o);
+  const ruled = await findAlert(given);
   const expr = ruled?.expr ?? alertExpr;
   if (!expr) {
     throw new InputError(
-      `capture: no alerting rule ${o.alert ?? '(no --alert given)'} on ${o.prometheus ?? 'no Prometheus'}; give --alert-expr`,
+      `capture: no alerting rule ${given.alert ?? '(no --alert given)'} on ${given.prometheus ?? 'no Prometheus'}; give --alert-expr`,
     );
   }
+  const o = defaultSelectors(given, expr);
   const alert: CapturedAlert = ruled ?? {
     name: o.alert ?? 'CapturedAlert',
     expr,

@@ -1,7 +1,9 @@
 /** Selectors a query touches, written back as selector text for a capture's range queries. */
+import { InputError } from '../errors.js';
 import { logSelectorsOf } from '../logql/index.js';
 import { selectorsOf } from '../promql/selectors-of.js';
 import type { Matcher } from '../world/types.js';
+import type { CaptureOptions } from './types.js';
 
 function text(ms: readonly Matcher[], name?: string): string {
   const rest = name ? ms.filter((m) => !(m.name === '__name__' && m.op === '=' && m.value === name)) : ms;
@@ -15,4 +17,26 @@ export function selectorsFromPromQL(q: string): string[] {
 
 export function selectorsFromLogQL(q: string): string {
   return text(logSelectorsOf(q));
+}
+
+/**
+ * The default selectors of a capture: without `--select`, every vector selector of the alert's
+ * expression and of the `--measure-metrics` queries; without `--logs`, the stream selector of each
+ * `--measure-logs` query. Duplicates are captured once.
+ */
+export function defaultSelectors(o: CaptureOptions, alertExpr: string): CaptureOptions {
+  const out = { ...o };
+  try {
+    if (o.metricSelectors.length === 0) {
+      const qs = [alertExpr, ...o.measures.filter((m) => m.source === 'metrics').map((m) => m.query)];
+      out.metricSelectors = [...new Set(qs.flatMap(selectorsFromPromQL))];
+    }
+    if (o.logSelectors.length === 0) {
+      const qs = o.measures.filter((m) => m.source === 'logs').map((m) => m.query);
+      out.logSelectors = [...new Set(qs.map(selectorsFromLogQL))];
+    }
+  } catch (e) {
+    throw new InputError(`capture: a query does not parse: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return out;
 }

@@ -8,7 +8,6 @@ import { capture } from '../capture/capture.js';
 import type { Auth, CaptureOptions, CaptureProgress, MeasureSpec } from '../capture/types.js';
 import { InputError } from '../errors.js';
 import { parseDuration } from '../formats/time.js';
-import { withDefaultSelectors } from './capture-selectors.js';
 import { parseIntFlag } from './flags.js';
 
 export interface CaptureFlags {
@@ -163,7 +162,7 @@ function bar(tty: boolean): CaptureProgress {
 }
 
 export async function captureCommand(f: CaptureFlags, io: CaptureIo): Promise<void> {
-  const { o, alertExpr } = withDefaultSelectors(captureOptions(f, io.env));
+  const { o, alertExpr } = captureOptions(f, io.env);
   const progress = bar(io.tty);
   try {
     const r = await capture(o, alertExpr, progress);

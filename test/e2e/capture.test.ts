@@ -178,5 +178,21 @@ describe.skipIf(!bin && process.env.CI !== 'true')(
       expect(r.stderr).toContain(`${loki}/nothing-here/loki/api/v1/query_range`);
       expect(r.stderr).not.toContain('tok-abcdefgh12345678');
     });
+
+    it('takes the alert from /api/v1/rules, and lists a truth the capture cannot reproduce', () => {
+      // bench serve as the Prometheus too: it has the golden's alerting rule; no --alert-expr.
+      const base = args('partial').map((a) => (a === prom!.url ? loki : a));
+      const at = base.indexOf('--alert-expr');
+      base.splice(at, 2);
+      const r = bench([...base, '--select', '{__name__="http_requests_total",code="200"}'], cwd);
+      expect(r.status).toBe(0);
+      const text = readFileSync(join(cwd, 'partial/golden.yaml'), 'utf8');
+      const doc = parse(text);
+      expect(doc.alert.labels).toEqual({ service: 'checkout' });
+      expect(doc.alert.summary).toBe('checkout 5xx');
+      // Only the 200s were captured: the 5xx rate cannot be reproduced, and capture says so.
+      expect(r.stderr).toMatch(/truth differs from the live server: errors: /);
+      expect(text).toMatch(/^# truth errors: .*DIFFERS/m);
+    });
   },
 );
