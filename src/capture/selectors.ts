@@ -27,14 +27,14 @@ export function selectorsFromLogQL(q: string): string {
 export function defaultSelectors(o: CaptureOptions, alertExpr: string): CaptureOptions {
   const out = { ...o };
   try {
-    if (o.metricSelectors.length === 0) {
-      const qs = [alertExpr, ...o.measures.filter((m) => m.source === 'metrics').map((m) => m.query)];
-      out.metricSelectors = [...new Set(qs.flatMap(selectorsFromPromQL))];
-    }
-    if (o.logSelectors.length === 0) {
-      const qs = o.measures.filter((m) => m.source === 'logs').map((m) => m.query);
-      out.logSelectors = [...new Set(qs.map(selectorsFromLogQL))];
-    }
+    // Parsed even when --select/--logs are given: a measure that does not parse is a bad flag.
+    const metricQs = [alertExpr, ...o.measures.filter((m) => m.source === 'metrics').map((m) => m.query)];
+    const metric = [...new Set(metricQs.flatMap(selectorsFromPromQL))];
+    const logs = [
+      ...new Set(o.measures.filter((m) => m.source === 'logs').map((m) => selectorsFromLogQL(m.query))),
+    ];
+    if (o.metricSelectors.length === 0) out.metricSelectors = metric;
+    if (o.logSelectors.length === 0) out.logSelectors = logs;
   } catch (e) {
     throw new InputError(`capture: a query does not parse: ${e instanceof Error ? e.message : String(e)}`);
   }

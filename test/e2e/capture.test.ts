@@ -159,6 +159,9 @@ describe.skipIf(!bin && process.env.CI !== 'true')(
       const bad = bench(args('x', ['--bearer-env', 'NOPE_NOT_SET']), cwd);
       expect(bad.status).toBe(2);
       expect(bad.stderr).toContain('NOPE_NOT_SET is not set');
+      const q = bench([...args('x'), '--measure-logs', 'broken=sum(count_over_time({app="x"} [1h]'], cwd);
+      expect(q.status).toBe(2);
+      expect(q.stderr).toContain('a query does not parse');
       const cap = bench(args('x', ['--max-lines', '50']), cwd);
       expect(cap.status).toBe(2);
       expect(cap.stderr).toMatch(/more than 50 log lines.*--max-lines/);
