@@ -11,6 +11,7 @@ import { loadGolden } from '../formats/load.js';
 import { instantQuery } from '../promql/query.js';
 import { buildWorld } from '../world/build.js';
 import { type CapturedAlert, findAlert } from './alert.js';
+import { chunkEnds } from './chunks.js';
 import { goldenDoc } from './golden-doc.js';
 import { captureStreams } from './logs.js';
 import { captureSeries } from './metrics.js';
@@ -49,6 +50,9 @@ export async function capture(
     labels: {},
     summary: 'TODO summary',
   };
+  const chunks = chunkEnds(o.start, o.end, o.chunkMs).length;
+  const sources = (o.prometheus ? o.metricSelectors.length : 0) + (o.loki ? o.logSelectors.length : 0);
+  progress.plan(sources * chunks);
   const series = redactSeries(await captureSeries(o, progress), o.redact);
   const streams = redactStreams(await captureStreams(o, progress), o.redact);
   mkdirSync(o.out, { recursive: true });
@@ -65,10 +69,11 @@ export async function capture(
     writeFileSync(file, text);
   };
   write(new Map(), o.now);
-  const world = buildWorld(loadGolden(o.out));
+  const golden = loadGolden(o.out);
+  const world = buildWorld(golden);
   const every = (alert.intervalSeconds ?? 60) * 1000;
   const activeAt = alert.activeAt ?? firstFiring(world, expr, o, every) ?? o.now;
-  const rows = await truths(o, loadGolden(o.out), world);
+  const rows = await truths(o, golden, world);
   const differences = rows.filter((r) => r.note).map((r) => `${r.id}: ${r.note}`);
   const head = [
     '# Captured by `bench capture`; fill in the TODOs (title, prompt wording, parts, rootCause).',

@@ -9,7 +9,7 @@
 import { capError } from './caps.js';
 import { chunkEnds } from './chunks.js';
 import { getData } from './http.js';
-import type { Caps, CapturedSeries, CaptureOptions, CaptureProgress } from './types.js';
+import type { CapturedSeries, CaptureOptions, CaptureProgress } from './types.js';
 
 interface MatrixData {
   resultType: string;
@@ -62,5 +62,3 @@ export async function captureSeries(o: CaptureOptions, progress: CaptureProgress
     .map((s) => ({ labels: s.labels, samples: [...s.samples].sort((a, b) => a[0] - b[0]) }))
     .filter((s) => s.samples.length > 0);
 }
-
-export type { Caps };

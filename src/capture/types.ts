@@ -46,7 +46,9 @@ export interface CaptureOptions {
 
 /** Progress of the capture's requests: the CLI shows a bar on a TTY. */
 export interface CaptureProgress {
-  start(total: number, label: string): void;
+  /** The requests known ahead: one a selector and chunk (log pages past the first add to it). */
+  plan(total: number): void;
+  /** One request about to be sent (the total is not known ahead: log pages are open-ended). */
   tick(label: string): void;
   stop(): void;
 }
