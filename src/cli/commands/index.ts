@@ -1,5 +1,6 @@
 /** The command registry: one line per command file. */
 import type { Command } from 'commander';
+import { register as capture } from './capture.js';
 import { register as diff } from './diff.js';
 import { register as list } from './list.js';
 import { register as mcp } from './mcp.js';
@@ -30,4 +31,5 @@ export const COMMANDS: Register[] = [
   serve,
   validate,
   mcp,
+  capture,
 ];

@@ -1,0 +1,66 @@
+/** What `bench capture` is asked for, already parsed and checked (commands/capture.ts builds it). */
+export interface Auth {
+  /** `Authorization` header value; a secret, masked in every message. */
+  header?: string;
+}
+
+export interface MeasureSpec {
+  id: string;
+  source: 'metrics' | 'logs';
+  query: string;
+}
+
+export interface RedactRules {
+  /** Mask label values and line fragments shaped like credentials (errors.ts's patterns). */
+  secrets: boolean;
+  dropLabels: string[];
+  hashLabels: string[];
+  lineRegexes: RegExp[];
+}
+
+export interface Caps {
+  series: number;
+  samples: number;
+  lines: number;
+}
+
+export interface CaptureOptions {
+  prometheus?: string;
+  loki?: string;
+  auth: Auth;
+  /** Epoch ms; the window is [start, end], `now` the golden's investigation instant. */
+  start: number;
+  end: number;
+  now: number;
+  chunkMs: number;
+  pageLimit: number;
+  metricSelectors: string[];
+  logSelectors: string[];
+  alert?: string;
+  measures: MeasureSpec[];
+  redact: RedactRules;
+  caps: Caps;
+  id: string;
+  out: string;
+}
+
+/** Progress of the capture's requests: the CLI shows a bar on a TTY. */
+export interface CaptureProgress {
+  /** The requests known ahead: one a selector and chunk (log pages past the first add to it). */
+  plan(total: number): void;
+  /** One request about to be sent (the total is not known ahead: log pages are open-ended). */
+  tick(label: string): void;
+  stop(): void;
+}
+
+export interface CapturedSeries {
+  labels: Record<string, string>;
+  /** Ascending, deduplicated. */
+  samples: [number, number][];
+}
+
+export interface CapturedStream {
+  labels: Record<string, string>;
+  /** Ascending by time; [epoch ms, line]. Nanosecond order kept in `ns`. */
+  entries: { ns: bigint; line: string }[];
+}

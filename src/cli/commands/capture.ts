@@ -1,0 +1,53 @@
+/** `bench capture --prometheus URL --loki URL --start T --end T --measure-metrics id=q --measure-logs id=q --out DIR`. */
+import type { Command } from 'commander';
+
+const many = (v: string, prev: string[]) => [...prev, v];
+
+export function register(program: Command): void {
+  program
+    .command('capture')
+    .description('capture a live Prometheus and Loki window into a golden folder (docs/capture.md)')
+    .option('--prometheus <url>', 'Prometheus base URL')
+    .option('--loki <url>', 'Loki base URL')
+    .requiredOption('--start <time>', 'window start (RFC 3339)')
+    .requiredOption('--end <time>', 'window end (RFC 3339)')
+    .option('--now <time>', "the golden's now, where truths are evaluated (default: --end)")
+    .requiredOption('--out <dir>', 'golden folder to write (golden.yaml)')
+    .option('--id <id>', 'golden id (default: captured)')
+    .option(
+      '--select <selector>',
+      'metric selector to capture (repeatable; default: the alert and measures)',
+      many,
+      [],
+    )
+    .option(
+      '--logs <selector>',
+      'LogQL stream selector to capture (repeatable; default: the log measures)',
+      many,
+      [],
+    )
+    .option('--alert <name>', 'alerting rule to take from /api/v1/rules')
+    .option('--alert-expr <promql>', 'alert expression when the server has no such rule')
+    .option('--measure-metrics <id=promql>', 'a Part A measurement and its route (repeatable)', many, [])
+    .option('--measure-logs <id=logql>', 'a Part B measurement and its route (repeatable)', many, [])
+    .option('--chunk <duration>', 'time chunk of each range query and log page window', '1h')
+    .option('--page-limit <n>', 'log lines per query_range page', '5000')
+    .option('--bearer-env <NAME>', 'environment variable holding a bearer token')
+    .option('--basic-auth-env <NAME>', 'environment variable holding user:password')
+    .option('--drop-label <name>', 'label to drop (repeatable)', many, [])
+    .option('--hash-label <name>', 'label whose values are replaced by a hash (repeatable)', many, [])
+    .option('--redact-line <regex>', 'line fragment to replace by [redacted] (repeatable)', many, [])
+    .option('--no-redact', 'keep credential-shaped label values and line fragments')
+    .option('--max-series <n>', 'cap on captured series', '10000')
+    .option('--max-samples <n>', 'cap on captured samples', '2000000')
+    .option('--max-lines <n>', 'cap on captured log lines', '200000')
+    .action(async (opts) => {
+      const { captureCommand } = await import('../../commands/capture.js');
+      await captureCommand(opts, {
+        env: process.env,
+        tty: Boolean(process.stderr.isTTY),
+        stdout: (s) => process.stdout.write(s),
+        stderr: (s) => process.stderr.write(s),
+      });
+    });
+}
