@@ -1,0 +1,18 @@
+/** Unanswerable twins (docs/twins.md): goldens derived from goldens, one fault kind each. */
+import type { Golden } from '../normalized.js';
+import { twinOf } from './derive.js';
+import { TWIN_KINDS, type TwinKind } from './kinds.js';
+
+export { twinOf } from './derive.js';
+export { parseTwinId, TWIN_KINDS, TWIN_SEP, type TwinKind, twinId } from './kinds.js';
+export { answerableUnder } from './split.js';
+
+/** Every twin of `g`, in the kinds' order (default: every kind). */
+export const twinsOf = (g: Golden, kinds: readonly TwinKind[] = TWIN_KINDS): Golden[] =>
+  kinds.map((k) => twinOf(g, k));
+
+/** The goldens, each followed by its twins of `kinds` (a twin is never twinned again). */
+export function withTwins(goldens: Golden[], kinds: readonly TwinKind[] = []): Golden[] {
+  if (!kinds.length) return goldens;
+  return goldens.flatMap((g) => (g.tags.includes('twin') ? [g] : [g, ...twinsOf(g, kinds)]));
+}
