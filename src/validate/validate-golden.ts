@@ -9,7 +9,7 @@ import type { ConfigFile } from '../formats/config.js';
 import { checkGolden, locateInFile } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
 import type { RuleIssue } from '../formats/rules/types.js';
-import { TWIN_KINDS, type TwinKind, twinsOf } from '../formats/twins/index.js';
+import { parseTwinId, type TwinKind, twinsOf } from '../formats/twins/index.js';
 import { isMetricQuery, parseLogQL } from '../logql/index.js';
 import { parsePromQL } from '../promql/index.js';
 import type { Verdict } from '../scoring/index.js';
@@ -105,10 +105,14 @@ export async function validateGolden(path: string, opts: ValidateGoldenOptions =
     const { run, config } = opts.ceiling;
     report.ceiling = await run(g, world, config);
     report.twins = [];
-    for (const [i, twin] of twinsOf(g).entries()) {
+    for (const twin of twinsOf(g)) {
       // a twin shares its golden's world unless its kind adds to it (stale-catalog)
       const w = twin.world === g.world ? world : buildWorld(twin);
-      report.twins.push({ id: twin.id, kind: TWIN_KINDS[i], ceiling: await run(twin, w, config) });
+      report.twins.push({
+        id: twin.id,
+        kind: parseTwinId(twin.id)!.kind,
+        ceiling: await run(twin, w, config),
+      });
     }
   }
   const twinsOk = (report.twins ?? []).every((t) => t.ceiling.ok);

@@ -2,7 +2,7 @@
  * One twin from one golden: the fault its kind adds (first, so it decides the answer), and what
  * that fault does to each measurement. A measurement whose only route the fault breaks is
  * unobtainable (no truth, `obtainable: false`): the honest Theory names the failed query as the
- * gap. The root cause's evidence keeps only what stays obtainable.
+ * gap; a root cause resting on a hidden measurement is not established, and not scored.
  */
 import type { FaultSpec, MeasurementSpec } from '../golden.js';
 import type { Golden } from '../normalized.js';
@@ -102,11 +102,16 @@ export function twinOf(g: Golden, kind: TwinKind): Golden {
     measurements: p.measurements.map((m) => (m.obtainable && r.hides(m) ? derived(m) : m)),
   });
   const parts = { A: part(g.parts.A), B: part(g.parts.B) };
-  const kept = new Set(
-    [...parts.A.measurements, ...parts.B.measurements].filter((m) => m.obtainable).map((m) => m.id),
-  );
-  const evidence = g.rootCause.evidence?.filter((e) => kept.has(e));
-  const { evidence: _e, ...rootCause } = g.rootCause;
+  const obtainable = (ms: MeasurementSpec[]) => ms.filter((m) => m.obtainable).map((m) => m.id);
+  const kept = new Set(obtainable([...parts.A.measurements, ...parts.B.measurements]));
+  // The measurements that establish the root cause (the golden's default: every obtainable one).
+  // When the fault hides one of them the root cause is not established either: the reference says
+  // so, and it is not scored (weight 0; the default weighs A and B equally), so the honest answer
+  // is the parts' figures and their named gaps.
+  const evidence = g.rootCause.evidence ?? obtainable([...g.parts.A.measurements, ...g.parts.B.measurements]);
+  const rootHidden = evidence.some((e) => !kept.has(e));
+  const rootCause = rootHidden ? { ...g.rootCause, evidence } : g.rootCause;
+  const weights = rootHidden ? { ...(g.weights ?? { A: 1, B: 1 }), rootCause: 0 } : g.weights;
   return {
     ...g,
     id: twinId(g.id, kind),
@@ -114,10 +119,29 @@ export function twinOf(g: Golden, kind: TwinKind): Golden {
     description: `Generated from ${g.id}: ${r.what}. ${g.description ?? ''}`.trim(),
     tags: [...g.tags, 'twin', `twin:${kind}`],
     parts,
-    rootCause: evidence?.length ? { ...rootCause, evidence } : rootCause,
+    rootCause,
+    weights,
     faults: r.fault ? [r.fault, ...g.faults] : g.faults,
     world: r.world ? r.world(g) : g.world,
     // the golden's faulted expectations describe its own faults, which the twin's may overrule
     expect: g.expect.filter((e) => !e.faults),
   };
+}
+
+/**
+ * True when the golden already is this kind's variant: one of its own faults is the kind's fault
+ * on the same backend (`checkout-db-pool-logs-failed` fails payments' log queries with a failed
+ * envelope). Its twin of that kind would only widen the fault to every stream and duplicate the
+ * base golden's own twin, so none is made.
+ */
+export function hasOwnVariant(g: Golden, kind: TwinKind): boolean {
+  const fault = RECIPES[kind](g).fault;
+  if (!fault) return false;
+  const backend = (api: string) =>
+    api.startsWith('loki') ? 'loki' : api.startsWith('prom') ? 'prometheus' : api;
+  const wanted = new Set((fault.match.api ?? []).map(backend));
+  return g.faults.some(
+    (f) =>
+      f.kind === fault.kind && (f.match.api === undefined || f.match.api.some((a) => wanted.has(backend(a)))),
+  );
 }

@@ -1,15 +1,15 @@
 /** Unanswerable twins (docs/twins.md): goldens derived from goldens, one fault kind each. */
 import type { Golden } from '../normalized.js';
-import { twinOf } from './derive.js';
+import { hasOwnVariant, twinOf } from './derive.js';
 import { TWIN_KINDS, type TwinKind } from './kinds.js';
 
-export { twinOf } from './derive.js';
+export { hasOwnVariant, twinOf } from './derive.js';
 export { parseTwinId, TWIN_KINDS, TWIN_SEP, type TwinKind, twinId } from './kinds.js';
 export { answerableUnder } from './split.js';
 
-/** Every twin of `g`, in the kinds' order (default: every kind). */
+/** Every twin of `g`, in the kinds' order (default: every kind), but a kind the golden already is. */
 export const twinsOf = (g: Golden, kinds: readonly TwinKind[] = TWIN_KINDS): Golden[] =>
-  kinds.map((k) => twinOf(g, k));
+  kinds.filter((k) => !hasOwnVariant(g, k)).map((k) => twinOf(g, k));
 
 /** The goldens, each followed by its twins of `kinds` (a twin is never twinned again). */
 export function withTwins(goldens: Golden[], kinds: readonly TwinKind[] = []): Golden[] {
