@@ -11,8 +11,14 @@ export { answerableUnder } from './split.js';
 export const twinsOf = (g: Golden, kinds: readonly TwinKind[] = TWIN_KINDS): Golden[] =>
   kinds.filter((k) => !hasOwnVariant(g, k)).map((k) => twinOf(g, k));
 
-/** The goldens, each followed by its twins of `kinds` (a twin is never twinned again). */
+/**
+ * The goldens, each followed by its twins of `kinds`; a twin is never twinned again, and a list
+ * that already holds a twin (twinned once before) does not get it twice.
+ */
 export function withTwins(goldens: Golden[], kinds: readonly TwinKind[] = []): Golden[] {
   if (!kinds.length) return goldens;
-  return goldens.flatMap((g) => (g.tags.includes('twin') ? [g] : [g, ...twinsOf(g, kinds)]));
+  const ids = new Set(goldens.map((g) => g.id));
+  return goldens.flatMap((g) =>
+    g.tags.includes('twin') ? [g] : [g, ...twinsOf(g, kinds).filter((t) => !ids.has(t.id))],
+  );
 }
