@@ -105,15 +105,17 @@ export async function validateGolden(path: string, opts: ValidateGoldenOptions =
     const { run, config } = opts.ceiling;
     report.ceiling = await run(g, world, config);
     report.twins = [];
-    for (const twin of twinsOf(g)) {
-      // a twin shares its golden's world unless its kind adds to it (stale-catalog)
-      const w = twin.world === g.world ? world : buildWorld(twin);
-      report.twins.push({
-        id: twin.id,
-        kind: parseTwinId(twin.id)!.kind,
-        ceiling: await run(twin, w, config),
-      });
-    }
+    // a golden whose own ceiling fails is broken already: its twins would only repeat that
+    if (report.ceiling.ok)
+      for (const twin of twinsOf(g)) {
+        // a twin shares its golden's world unless its kind adds to it (stale-catalog)
+        const w = twin.world === g.world ? world : buildWorld(twin);
+        report.twins.push({
+          id: twin.id,
+          kind: parseTwinId(twin.id)!.kind,
+          ceiling: await run(twin, w, config),
+        });
+      }
   }
   const twinsOk = (report.twins ?? []).every((t) => t.ceiling.ok);
   report.ok = report.valid && report.checks.every((c) => c.ok) && (report.ceiling?.ok ?? true) && twinsOk;

@@ -117,7 +117,8 @@ export function twinOf(g: Golden, kind: TwinKind): Golden {
     id: twinId(g.id, kind),
     title: `${g.title} (twin: ${kind})`,
     description: `Generated from ${g.id}: ${r.what}. ${g.description ?? ''}`.trim(),
-    tags: [...g.tags, 'twin', `twin:${kind}`],
+    // not the golden's tags: a tag names hand-picked goldens (`tag:db` stays the db goldens)
+    tags: ['twin', `twin:${kind}`, `twin-of:${g.id}`],
     parts,
     rootCause,
     weights,
