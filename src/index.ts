@@ -24,6 +24,16 @@ export {
   loadTheory,
   readTrace,
 } from './formats/load.js';
+export {
+  answerableUnder,
+  hasOwnVariant,
+  parseTwinId,
+  TWIN_KINDS,
+  type TwinKind,
+  twinOf,
+  twinsOf,
+  withTwins,
+} from './formats/twins/index.js';
 export { type PlanOptions, planRun, type RunPlan } from './plan/plan.js';
 export { REPORT_HTML, renderHtmlReport } from './reporters/html.js';
 export type { Reporter, ReporterContext, ReporterFactory, ReporterOptions } from './reporters/lifecycle.js';

@@ -2,10 +2,13 @@
 import { InputError } from '../errors.js';
 import { formatGoldenRows, formatSeatRows, goldenRows, seatRows } from '../formats/list.js';
 import { loadConfig, loadGoldens, loadSeats } from '../formats/load.js';
+import { TWIN_KINDS, withTwins } from '../formats/twins/index.js';
 
 export interface ListOptions {
   json?: boolean;
   config?: string;
+  /** Goldens: each followed by its twins of every kind (docs/twins.md). */
+  twins?: boolean;
   env?: Record<string, string | undefined>;
 }
 
@@ -16,7 +19,8 @@ export function listCommand(what: string, paths: string[], opts: ListOptions = {
   }
   const { config } = loadConfig(opts.config);
   if (what === 'goldens') {
-    const rows = goldenRows(loadGoldens(paths.length ? paths : config.goldens));
+    const goldens = loadGoldens(paths.length ? paths : config.goldens);
+    const rows = goldenRows(opts.twins ? withTwins(goldens, TWIN_KINDS) : goldens);
     return opts.json ? JSON.stringify(rows, null, 2) : formatGoldenRows(rows);
   }
   const rows = seatRows(loadSeats(paths.length ? paths : config.seats), opts.env ?? process.env);

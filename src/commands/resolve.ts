@@ -14,6 +14,7 @@ import { GLOB, globToRegExp } from '../formats/glob.js';
 import { loadGoldens, loadSeats } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
 import type { Seat } from '../formats/seat.js';
+import { withTwins } from '../formats/twins/index.js';
 
 interface Kind<T> {
   what: 'golden' | 'seat';
@@ -78,7 +79,8 @@ type ConfigRef = ConfigFile | (() => ConfigFile);
 const cfg = (c: ConfigRef): ConfigFile => (typeof c === 'function' ? c() : c);
 
 /** The known set: the given list (an embedding caller's inputs), else what the config's folders hold. */
-const goldensOf = (config: ConfigRef, known?: Golden[]) => () => known ?? loadGoldens(cfg(config).goldens);
+const goldensOf = (config: ConfigRef, known?: Golden[]) => () =>
+  known ?? withTwins(loadGoldens(cfg(config).goldens), cfg(config).twins);
 const seatsOf = (config: ConfigRef, known?: Seat[]) => () => known ?? loadSeats(cfg(config).seats);
 
 export const resolveGoldens = (refs: string[], config: ConfigRef, known?: Golden[]): Golden[] =>

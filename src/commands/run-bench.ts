@@ -91,11 +91,16 @@ interface Inputs {
 }
 
 async function loadInputs(opts: OrchestrateOptions, m?: RunManifest): Promise<Inputs> {
-  if (opts.inputs) return { configFile: 'bench.config.yaml', ...opts.inputs };
+  const { withTwins } = await import('../formats/twins/index.js');
+  if (opts.inputs) {
+    const { config, goldens } = opts.inputs;
+    return { configFile: 'bench.config.yaml', ...opts.inputs, goldens: withTwins(goldens, config.twins) };
+  }
   const { assertKnownNames, loadConfig, loadGoldens, loadSeats } = await import('../formats/load.js');
   const configPath = m ? (existsSync(m.configFile) ? m.configFile : undefined) : opts.config;
   const { config, file } = loadConfig(configPath);
-  const goldens = loadGoldens(m?.goldenPaths ?? config.goldens);
+  // the config's twin kinds join every golden, a resumed run's too (the same config, the same twins)
+  const goldens = withTwins(loadGoldens(m?.goldenPaths ?? config.goldens), config.twins);
   const seats = loadSeats(m?.seatPaths ?? config.seats);
   // a misspelt seat or golden in an assert: rule is bad input, whether or not this run includes it
   if (!m && opts.assert !== false) assertKnownNames(config, file, seats, goldens);

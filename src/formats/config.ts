@@ -1,6 +1,7 @@
 /** bench.config.yaml: which goldens, seats and gate sets a plain `bench run` uses, and thresholds. */
 import { z } from 'zod';
 import { AssertRule } from './assert.js';
+import { TWIN_KINDS } from './twins/kinds.js';
 import { GATE_NAMES } from './vocabulary.js';
 
 /** Every gate of DESIGN §6, each switchable on its own (names: vocabulary.ts; order: the host's). */
@@ -55,6 +56,8 @@ export const ConfigFile = z
     concurrency: z.number().int().positive().default(4),
     /** One reference trial per golden under every gate: the golden's honest ceiling (DESIGN §11). */
     ceiling: z.boolean().default(true),
+    /** Unanswerable twins (docs/twins.md) each golden brings into a run, by kind (default none). */
+    twins: z.array(z.enum(TWIN_KINDS)).default([]),
     /** Trials sharing one backend timeline per golden (contended mode). */
     contended: z.boolean().default(false),
     gateSettings: GateSettings.default({ steerAt: 2, haltAt: 3, fanoutCap: 3 }),

@@ -64,6 +64,8 @@ const CONFIG: Docs = {
   'properties.gateSets': 'named gate sets; `none` and `all` are built in and cannot be redefined',
   'properties.defaultGateSets': 'gate sets a run uses without --gates',
   'properties.gateSettings': 'ledger steerAt/haltAt and fanoutCap every gate set starts from',
+  'properties.twins':
+    'unanswerable twin kinds (`<id>~<kind>`) each golden brings into a run (docs/twins.md; default none)',
   'properties.ceiling':
     'run one reference trial per golden under every gate, shown as the ceiling row (default true)',
 };

@@ -16,6 +16,9 @@ export function formatValidation(r: ValidationReport): string {
   const parts = [`${goldens.ok}/${goldens.ok + goldens.failed} goldens ok`];
   if (ceilings.ok + ceilings.failed)
     parts.push(`ceiling passes on ${ceilings.ok}/${ceilings.ok + ceilings.failed}`);
+  const twins = r.goldens.flatMap((g) => g.twins ?? []);
+  if (twins.length)
+    parts.push(`twin ceilings pass on ${twins.filter((t) => t.ceiling.ok).length}/${twins.length}`);
   if (seats.ok + seats.failed) parts.push(`${seats.ok}/${seats.ok + seats.failed} seats ok`);
   if (r.config) parts.push(`config ${r.config.valid ? 'ok' : 'invalid'}`);
   if (warnings) parts.push(`${warnings} warning${warnings === 1 ? '' : 's'}`);
@@ -30,6 +33,8 @@ function golden(g: GoldenReport): string[] {
     head.push(`expect ${g.expect.passed}/${g.expect.total}`, `routes ${g.routes.passed}/${g.routes.total}`);
   // A passing ceiling adds nothing to the line: only a golden that cannot be passed is news.
   if (g.ceiling && !g.ceiling.ok) head.push('ceiling FAIL');
+  const twins = g.twins ?? [];
+  if (twins.length) head.push(`twins ${twins.filter((t) => t.ceiling.ok).length}/${twins.length}`);
   const lines = [head.join('  ')];
   for (const i of g.issues) lines.push(`    ${formatIssue(i)}`);
   for (const c of g.checks.filter((x) => !x.ok)) {
@@ -40,6 +45,12 @@ function golden(g: GoldenReport): string[] {
     const c = g.ceiling;
     lines.push(
       `    ${g.file}: error: ceiling: the reference trial ${c.trial} (seed ${c.seed}) does not pass: ${c.headline}; the golden cannot be passed honestly`,
+    );
+    for (const why of c.reasons) lines.push(`      ${why}`);
+  }
+  for (const { id, ceiling: c } of twins.filter((t) => !t.ceiling.ok)) {
+    lines.push(
+      `    ${g.file}: error: twin ${id}: the reference trial ${c.trial} (seed ${c.seed}) does not pass: ${c.headline}; the twin has no honest pass`,
     );
     for (const why of c.reasons) lines.push(`      ${why}`);
   }

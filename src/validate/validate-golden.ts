@@ -9,6 +9,7 @@ import type { ConfigFile } from '../formats/config.js';
 import { checkGolden, locateInFile } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
 import type { RuleIssue } from '../formats/rules/types.js';
+import { parseTwinId, type TwinKind, twinsOf } from '../formats/twins/index.js';
 import { isMetricQuery, parseLogQL } from '../logql/index.js';
 import { parsePromQL } from '../promql/index.js';
 import type { Verdict } from '../scoring/index.js';
@@ -54,6 +55,8 @@ export interface GoldenReport {
   checks: CheckResult[];
   /** The reference trial's verdict (absent when the golden is invalid or the check is off). */
   ceiling?: CeilingCheck;
+  /** Each unanswerable twin's ceiling (docs/twins.md): the reference must pass every twin too. */
+  twins?: { id: string; kind: TwinKind; ceiling: CeilingCheck }[];
 }
 
 export interface ValidateGoldenOptions {
@@ -98,8 +101,24 @@ export async function validateGolden(path: string, opts: ValidateGoldenOptions =
     tally.total++;
     if (c.ok) tally.passed++;
   }
-  if (report.valid && opts.ceiling) report.ceiling = await opts.ceiling.run(g, world, opts.ceiling.config);
-  report.ok = report.valid && report.checks.every((c) => c.ok) && (report.ceiling?.ok ?? true);
+  if (report.valid && opts.ceiling) {
+    const { run, config } = opts.ceiling;
+    report.ceiling = await run(g, world, config);
+    report.twins = [];
+    // a golden whose own ceiling fails is broken already: its twins would only repeat that
+    if (report.ceiling.ok)
+      for (const twin of twinsOf(g)) {
+        // a twin shares its golden's world unless its kind adds to it (stale-catalog)
+        const w = twin.world === g.world ? world : buildWorld(twin);
+        report.twins.push({
+          id: twin.id,
+          kind: parseTwinId(twin.id)!.kind,
+          ceiling: await run(twin, w, config),
+        });
+      }
+  }
+  const twinsOk = (report.twins ?? []).every((t) => t.ceiling.ok);
+  report.ok = report.valid && report.checks.every((c) => c.ok) && (report.ceiling?.ok ?? true) && twinsOk;
   return report;
 }
 

@@ -16,6 +16,7 @@ import {
   DEFAULT_CONFIG_FILE,
   locateInFile,
 } from '../formats/load.js';
+import { TWIN_KINDS, twinId } from '../formats/twins/index.js';
 import { parseYamlSource } from '../formats/yaml-source.js';
 import { type CeilingRunner, type GoldenReport, validateGolden } from './validate-golden.js';
 
@@ -74,7 +75,9 @@ export async function validateInputs(
     const issues = [...c.issues];
     if (c.value && plan.config.checkSeats) {
       const seatNames = (seatCheck.value ?? []).map((s) => s.name);
-      const goldenIds = goldens.flatMap((g) => (g.id ? [g.id] : []));
+      const goldenIds = goldens.flatMap((g) =>
+        g.id ? [g.id, ...TWIN_KINDS.map((k) => twinId(g.id!, k))] : [],
+      );
       issues.push(...checkDefaultSeats(c.value.config, c.value.file, seatCheck.value ?? []));
       issues.push(...checkAssertNames(c.value.config, c.value.file, seatNames, goldenIds));
     }

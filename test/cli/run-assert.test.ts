@@ -64,13 +64,20 @@ describe('assert: rules through bench run', () => {
     const r = bench(['run', '--config', shippedConfig(dir), '--out', join(dir, 'run')], dir);
     expect(r.stderr).not.toMatch(/assertions? failed/);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^assertions: all 6 passed$/m);
-    for (const id of ['honest-under-all', 'diligent-passes', 'ceilings-pass', 'ledger-stops-false-negatives'])
+    expect(r.stdout).toMatch(/^assertions: all 8 passed$/m);
+    for (const id of [
+      'honest-under-all',
+      'diligent-passes',
+      'ceilings-pass',
+      'ledger-stops-false-negatives',
+      'twins-honest-under-all',
+      'ledger-rescues-twins',
+    ])
       expect(r.stdout).toMatch(new RegExp(`^  ✓ ${id}: `, 'm'));
     const sc = JSON.parse(readFileSync(join(dir, 'run/scorecard.json'), 'utf8'));
     expect(sc.assertions.every((a: { passed: boolean }) => a.passed)).toBe(true);
     const junit = readFileSync(join(dir, 'run/junit.xml'), 'utf8');
-    expect(junit).toMatch(/<testsuite name="rematch.assertions" tests="6" failures="0"/);
+    expect(junit).toMatch(/<testsuite name="rematch.assertions" tests="8" failures="0"/);
     // the rules decide the cells too: a healthy run's junit.xml has no failure, as its exit code says
     expect(junit).toMatch(/<testsuites name="rematch" tests="\d+" failures="0"/);
     // real seconds: the suite took well under a minute, not the simulated ~2,000 s

@@ -42,8 +42,18 @@ describe.runIf(enabled)('default bench run (acceptance)', () => {
     for (const r of sc.rows.filter((x) => x.kind === 'seat')) expect(r.n + r.unscored).toBe(5);
     expect(sc.rows.filter((r) => r.seat.startsWith('baseline/')).length).toBe(2 * sc.run.goldens.length);
     const ceilings = sc.rows.filter((r) => r.kind === 'ceiling');
-    expect(ceilings.map((r) => [r.golden, r.gateSet, r.n + r.unscored])).toEqual(
-      sc.run.goldens.map((g) => [g, 'all', 1]),
+    // compared sorted: with the shipped twins a golden's twin follows it in the run's list
+    const key = (x: (string | number)[]) => x.join(' ');
+    expect(
+      ceilings
+        .map((r) => [r.golden, r.gateSet, r.n + r.unscored])
+        .map(key)
+        .sort(),
+    ).toEqual(
+      sc.run.goldens
+        .map((g) => [g, 'all', 1])
+        .map(key)
+        .sort(),
     );
   });
 

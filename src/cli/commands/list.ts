@@ -10,9 +10,12 @@ export function register(program: Command): void {
     .argument('<what>', 'goldens or seats')
     .argument('[paths...]', "files or folders (default: the config's goldens or seats)")
     .option('--json', 'machine-readable output')
+    .option('--twins', "goldens: each golden's unanswerable twins too (<id>~<kind>, docs/twins.md)")
     .option('-c, --config <file>', 'config file (default: bench.config.yaml)')
-    .action(async (what: string, paths: string[], opts: { json?: boolean; config?: string }) => {
-      const { listCommand } = await import('../../commands/list.js');
-      process.stdout.write(`${listCommand(what, paths, opts)}\n`);
-    });
+    .action(
+      async (what: string, paths: string[], opts: { json?: boolean; config?: string; twins?: boolean }) => {
+        const { listCommand } = await import('../../commands/list.js');
+        process.stdout.write(`${listCommand(what, paths, opts)}\n`);
+      },
+    );
 }

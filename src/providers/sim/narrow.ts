@@ -121,16 +121,22 @@ export interface Narrowed {
   fb: Feedback;
 }
 
+const queryOf = (call: IssuedCall): string => String((call.args as { query?: string }).query ?? '');
+
 /** Ask the smaller questions in one wave and combine their answers. */
 export function* runNarrowing(n: Narrowing, text: string): Turns<Narrowed> {
   const calls = n.calls as IssuedCall[];
   const fb = yield* wave(text, calls);
   const got = answersFor(calls, fb);
-  const bad = calls.findIndex((_, i) => got[i]?.value === undefined);
+  // A window with no matching data answers empty: it adds nothing to a sum, a max or a min, as
+  // Loki's own split queries combine. The windows must not all be empty, or there is no value.
+  const valued = got.filter((o) => o?.value !== undefined);
+  const bad = calls.findIndex((_, i) => got[i]?.value === undefined && got[i]?.outcome !== 'empty');
+  if (bad < 0 && valued.length === 0)
+    return { evidence: [], failed: { query: queryOf(calls[0]), obs: got[0] }, fb };
   if (bad >= 0) {
     const obs = got[bad];
-    const query = String((calls[bad].args as { query?: string }).query ?? '');
-    return { evidence: [], failed: obs ? { query, obs } : undefined, fb };
+    return { evidence: [], failed: obs ? { query: queryOf(calls[bad]), obs } : undefined, fb };
   }
-  return { value: n.combine(got.map((o) => o.value!)), evidence: got.map((o) => o.callId), fb };
+  return { value: n.combine(valued.map((o) => o.value!)), evidence: valued.map((o) => o.callId), fb };
 }

@@ -39,6 +39,12 @@ function* referencePart(ctx: SimContext, part: PartId): Turns<void> {
     (r) => queryCall(r.source, r.query!, r.at),
     `Part ${part}: running every route as written.`,
   );
+  // Every real failure is on the book before any retry: a halt during the retries (the ledger
+  // sees the same failed answer again) must not leave a route that failed looking as if it never ran.
+  for (const [i, r] of routes.entries()) {
+    const o = first.obs[i];
+    if (o && o.value === undefined && !refusedByHost(o)) recordGap(ctx, r, r.query!, o);
+  }
   for (const [i, r] of routes.entries()) {
     const o = first.obs[i];
     const query = r.query!;
