@@ -22,6 +22,10 @@ export function timeRules(g: Golden): RuleIssue[] {
       if (m.at) inside(resolveTimeRef(m.at, start), ['parts', part, 'measurements', i, 'at'], 'at');
     });
   }
+  g.world.metrics.forEach((b, i) => {
+    // A load block starting before time.start would put its first samples outside the window.
+    if ('load' in b && b.at) inside(resolveTimeRef(b.at, start), ['world', 'metrics', i, 'at'], 'at');
+  });
   g.expect.forEach((e, i) => {
     if (e.at) inside(resolveTimeRef(e.at, start), ['expect', i, 'at'], 'at');
   });
