@@ -216,8 +216,8 @@ const GOLDENS: BadInput[] = [
       GENERATED,
     ),
   ),
-  golden('a 10^12-slot load line', '0+30x480', '0+30x1000000000000', 'world.metrics.0.series'),
-  golden('a blank run of 10^11 slots', '0+30x480', '0 _x99999999999', 'world.metrics.0.series'),
+  golden('a 10^12-slot load line', '0x255 600+30x224', '0+30x1000000000000', 'world.metrics.0.series'),
+  golden('a blank run of 10^11 slots', '0x255 600+30x224', '0 _x99999999999', 'world.metrics.0.series'),
   golden(
     'a label matrix of 10^6 series',
     'labels: { job: api }',
