@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadGolden } from '../../src/formats/load.js';
 import { buildWorld } from '../../src/world/build.js';
+import type { SeriesStore } from '../../src/world/series-store.js';
 import { edit, MINI, tempDir, write } from '../formats/helpers.js';
 
 const START = Date.parse('2026-03-14T13:00:00Z');
@@ -14,7 +15,7 @@ describe('a load block with at:', () => {
     const text = edit(MINI, 'load: 15s', 'load: 15s\n      at: 7s');
     const text2 = edit(text, '0x255 600+30x224', '0x255 600+30x223');
     const w = buildWorld(loadGolden(write(tempDir(), 'golden.yaml', text2)));
-    const [s] = w.metrics.all();
+    const [s] = (w.metrics as SeriesStore).all();
     expect(s.ts[0]).toBe(START + 7_000);
     expect(s.ts[1]).toBe(START + 22_000);
     expect(s.ts.at(-1)).toBe(START + 7_000 + 479 * 15_000);
@@ -22,7 +23,7 @@ describe('a load block with at:', () => {
 
   it('defaults to time.start', () => {
     const w = buildWorld(loadGolden(write(tempDir(), 'golden.yaml', MINI)));
-    expect(w.metrics.all()[0].ts[0]).toBe(START);
+    expect((w.metrics as SeriesStore).all()[0].ts[0]).toBe(START);
   });
 
   it('refuses, at the series, a line whose samples run past time.end', () => {
