@@ -3,10 +3,10 @@
  * comment resolves to the package's schema from where the golden is, and a bad id or an existing
  * golden is refused with exit 2.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bench, tempDir } from '../formats/helpers.js';
+import { bench, edit, tempDir } from '../formats/helpers.js';
 
 const SCHEMA = resolve(__dirname, '../../schemas/golden.schema.json');
 
@@ -32,6 +32,37 @@ describe('bench new golden', () => {
     expect(ref).toBeDefined();
     expect(resolve(dirname(file), ref ?? '')).toBe(SCHEMA);
     expect(existsSync(SCHEMA)).toBe(true);
+  });
+
+  it("credits docs/adding-a-golden.md's timestamp-valued LogQL measurement, a 10-digit truth", () => {
+    const dir = tempDir();
+    expect(bench(['new', 'golden', 'ts'], dir).status).toBe(0);
+    const file = join(dir, 'goldens/ts/golden.yaml');
+    const route =
+      'min(min_over_time({app="payments"} |= "pool exhausted" | label_format ts=`{{ __timestamp__ | unixEpoch }}` | unwrap ts [2h]))';
+    let text = edit(
+      readFileSync(file, 'utf8'),
+      '  Name the root cause,',
+      '  Report first_timeout_at, the first such line, as Unix seconds. Name the root cause,',
+    );
+    text = edit(
+      text,
+      `[2h]))'
+`,
+      `[2h]))'
+      - id: first_timeout_at
+        unit: unix_seconds
+        truth: 1773497400
+        tolerance: { abs: 30 }
+        source: logs
+        route: '${route}'
+`,
+    );
+    writeFileSync(file, text);
+    const r = bench(['validate', 'goldens/ts'], dir);
+    expect(r.stdout).toMatch(/✓ ts .*routes 3\/3/);
+    expect(r.stdout).toContain('ceiling passes on 1/1');
+    expect(r.status).toBe(0);
   });
 
   it('refuses a bad id and an existing golden with exit 2', () => {
