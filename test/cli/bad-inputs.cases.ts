@@ -236,6 +236,12 @@ const GOLDENS: BadInput[] = [
     'source: metrics\n        route',
     'parts.B.measurements.0.source',
   ),
+  golden(
+    'a log line after time.end',
+    '{ at: 1h30m, line: "pool exhausted',
+    '{ at: 2h30m, line: "pool exhausted',
+    'world.logs.0.lines.2.at',
+  ),
   golden('an activeAt after the rule first fires', 'activeAt: 1h04m', 'activeAt: 1h10m', 'alert.activeAt'),
   golden('a 10^12-slot load line', '0x255 600+30x224', '0+30x1000000000000', 'world.metrics.0.series'),
   golden('a blank run of 10^11 slots', '0x255 600+30x224', '0 _x99999999999', 'world.metrics.0.series'),
