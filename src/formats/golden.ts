@@ -101,7 +101,14 @@ export const MetricGenerator = z
   .strict();
 
 export const MetricBlock = z.union([
-  z.object({ load: Duration, series: z.string() }).strict(),
+  z
+    .object({
+      load: Duration,
+      /** The instant of each line's first sample (default `time.start`): a world scraped at `:07` starts there. */
+      at: TimeRef.optional(),
+      series: z.string(),
+    })
+    .strict(),
   z.object({ generate: MetricGenerator }).strict(),
 ]);
 

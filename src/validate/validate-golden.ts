@@ -15,9 +15,10 @@ import { parsePromQL } from '../promql/index.js';
 import type { Verdict } from '../scoring/index.js';
 import { buildWorld } from '../world/build.js';
 import type { World } from '../world/types.js';
+import { alertRules } from './validate-alert.js';
 import { type CheckResult, expectChecks, routeChecks } from './validate-checks.js';
 import { faultReachRules } from './validate-faults.js';
-import { evalInstant, type Lang, langOf } from './validate-query.js';
+import { type Lang, langOf } from './validate-query.js';
 
 export type { CheckResult } from './validate-checks.js';
 
@@ -120,14 +121,6 @@ export async function validateGolden(path: string, opts: ValidateGoldenOptions =
   const twinsOk = (report.twins ?? []).every((t) => t.ceiling.ok);
   report.ok = report.valid && report.checks.every((c) => c.ok) && (report.ceiling?.ok ?? true) && twinsOk;
   return report;
-}
-
-/** The alert must be firing when the golden says it became active. */
-function alertRules(g: Golden, world: World): RuleIssue[] {
-  const a = evalInstant(g, world, 'promql', g.alert.expr, g.ms.activeAt);
-  if (a.count > 0 || a.error) return [];
-  const message = 'alert.expr returns no sample at alert.activeAt: the alert would not be firing then';
-  return [{ path: ['alert', 'activeAt'], message, severity: 'warning' }];
 }
 
 /** The world builder names a block's dot path; give such an issue its line and column. */

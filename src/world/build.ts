@@ -27,9 +27,10 @@ export function buildWorld(golden: Golden): World {
   };
   const metrics = new SeriesStore();
   (golden.world.metrics ?? []).forEach((block, i) => {
-    if ('load' in block)
-      loadBlock(block.load, block.series, start, metrics, { file: golden.file, path: `world.metrics.${i}` });
-    else generateMetric(block.generate, ctx, metrics);
+    if ('load' in block) {
+      const first = block.at === undefined ? start : resolveTimeRef(block.at, start);
+      loadBlock(block.load, block.series, first, metrics, { file: golden.file, path: `world.metrics.${i}` });
+    } else generateMetric(block.generate, ctx, metrics);
   });
   const logs = new LogStore();
   for (const block of golden.world.logs ?? []) generateLogBlock(block, ctx, logs);

@@ -11,9 +11,9 @@ import { LIMITS, overCap, windowMessage } from '../formats/limits.js';
 import { locateInFile } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
 import type { RuleIssue } from '../formats/rules/types.js';
-import { parseDuration } from '../formats/time.js';
+import { parseDuration, resolveTimeRef } from '../formats/time.js';
 import { expectedLines, matrixSize } from './estimate.js';
-import { countValues, splitSeries } from './notation.js';
+import { countValues, expandValues, splitSeries } from './notation.js';
 
 type Path = (string | number)[];
 
@@ -57,7 +57,7 @@ function measureWorld(g: Golden): { total: WorldEstimate; rules: RuleIssue[] } {
     rules.push({ path, message, severity: 'error' });
   };
   g.world.metrics.forEach((b, i) => {
-    const m = 'load' in b ? loadBlockSize(b, i, err) : generatorSize(b.generate, i, window, err);
+    const m = 'load' in b ? loadBlockSize(b, i, g, err) : generatorSize(b.generate, i, window, err);
     if (!m) return;
     add('series', m.series, m.seriesPath);
     add('samples', m.samples, m.samplesPath);
@@ -93,25 +93,64 @@ interface BlockSize {
 function loadBlockSize(
   b: Extract<MetricBlock, { load: string }>,
   i: number,
+  g: Golden,
   err: Err,
 ): BlockSize | undefined {
   const at: Path = ['world', 'metrics', i];
-  if (!((parseDuration(b.load) ?? 0) > 0)) {
+  const step = parseDuration(b.load) ?? 0;
+  if (!(step > 0)) {
     err([...at, 'load'], 'the load interval must be positive');
     return undefined;
   }
+  const first = loadStart(b, g);
   let series = 0;
   let samples = 0;
   b.series.split('\n').forEach((line, n) => {
     const text = line.trim();
     if (text === '' || text.startsWith('#')) return;
-    const count = countValues(splitSeries(text)[1]);
+    const values = splitSeries(text)[1];
+    const count = countValues(values);
     if (count > LIMITS.seriesSlots)
       err([...at, 'series'], `series line ${n + 1}: ${overCap('values', count, LIMITS.seriesSlots)}`);
+    else if (first !== undefined) {
+      const outside = sampleOutside(values, count, first, step, g.ms.end);
+      if (outside !== undefined)
+        err(
+          [...at, 'series'],
+          `series line ${n + 1}: sample ${outside + 1} lies at ${new Date(first + outside * step).toISOString()}, after time.end (every sample lies in [time.start, time.end]; shorten the line or start the block later with \`at:\`)`,
+        );
+    }
     series++;
     samples += count;
   });
   return { series, samples, seriesPath: [...at, 'series'], samplesPath: [...at, 'series'] };
+}
+
+/** The block's first instant, or undefined when `at` is no time (the schema reports that). */
+function loadStart(b: Extract<MetricBlock, { load: string }>, g: Golden): number | undefined {
+  if (b.at === undefined) return g.ms.start;
+  try {
+    return resolveTimeRef(b.at, g.ms.start);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The index of a line's first sample after `end`, if any. Only a line whose slots reach past `end`
+ * is expanded (it is under the slot cap here), and a trailing `_` past `end` is no sample.
+ */
+function sampleOutside(values: string, count: number, first: number, step: number, end: number) {
+  if (first + (count - 1) * step <= end) return undefined;
+  let slots: (number | undefined)[];
+  try {
+    slots = expandValues(values);
+  } catch {
+    return undefined; // bad syntax: building the block reports it with its line
+  }
+  const lastInside = Math.floor((end - first) / step);
+  for (let k = Math.max(0, lastInside + 1); k < slots.length; k++) if (slots[k] !== undefined) return k;
+  return undefined;
 }
 
 /** A generator: one series per label set (a histogram adds one per bucket, +Inf, _sum, _count). */

@@ -216,8 +216,35 @@ const GOLDENS: BadInput[] = [
       GENERATED,
     ),
   ),
-  golden('a 10^12-slot load line', '0+30x480', '0+30x1000000000000', 'world.metrics.0.series'),
-  golden('a blank run of 10^11 slots', '0+30x480', '0 _x99999999999', 'world.metrics.0.series'),
+  // Authoring traps (issue 15): each is refused where the author wrote it.
+  golden('a load sample after time.end', '0x255 600+30x224', '0x255 600+30x300', 'world.metrics.0.series'),
+  golden(
+    'a load block starting after time.end',
+    'load: 15s',
+    'load: 15s\n      at: 3h',
+    'world.metrics.0.at',
+  ),
+  golden(
+    'a measurement the prompt does not name',
+    'Report error_rate (per second), ',
+    'Report the error rate, ',
+    'parts.A.measurements.0.id',
+  ),
+  golden(
+    'a metrics measurement in Part B',
+    'source: logs\n        route',
+    'source: metrics\n        route',
+    'parts.B.measurements.0.source',
+  ),
+  golden(
+    'a log line after time.end',
+    '{ at: 1h30m, line: "pool exhausted',
+    '{ at: 2h30m, line: "pool exhausted',
+    'world.logs.0.lines.2.at',
+  ),
+  golden('an activeAt after the rule first fires', 'activeAt: 1h04m', 'activeAt: 1h10m', 'alert.activeAt'),
+  golden('a 10^12-slot load line', '0x255 600+30x224', '0+30x1000000000000', 'world.metrics.0.series'),
+  golden('a blank run of 10^11 slots', '0x255 600+30x224', '0 _x99999999999', 'world.metrics.0.series'),
   golden(
     'a label matrix of 10^6 series',
     'labels: { job: api }',

@@ -152,7 +152,7 @@ describe('validate()', () => {
   });
 
   it('places world-building errors at their block', async () => {
-    const text = edit(MINI, '0+30x480', '0+30x480 banana');
+    const text = edit(MINI, '600+30x224', '600+30x224 banana');
     const report = await validate([write(tempDir(), 'g/golden.yaml', text)]);
     const issue = report.goldens[0].issues.find((i) => i.severity === 'error');
     expect(issue).toMatchObject({ path: 'world.metrics.0.series', line: lineOf(text, 'series: |') });

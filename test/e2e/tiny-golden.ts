@@ -1,5 +1,6 @@
 /**
- * A tiny golden written to a temp folder: two services, a 5xx counter, a payments stream with a
+ * A tiny golden written to a temp folder: two services, a 5xx counter (flat until the alert first
+ * fires at 64m, as `bench validate` checks), a payments stream with a
  * pool-exhaustion burst, and capacity/latency chosen by the test so schedules are computable.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -52,7 +53,7 @@ world:
     - load: 1m
       series: |
         http_requests_total{service="checkout",code="200"} 0+600x120
-        http_requests_total{service="checkout",code="500"} 0+60x120
+        http_requests_total{service="checkout",code="500"} 0x63 60+60x56
   logs:
     - stream: {app: payments, level: error}
       lines:

@@ -5,6 +5,7 @@ import { register as diff } from './diff.js';
 import { register as list } from './list.js';
 import { register as mcp } from './mcp.js';
 import { register as merge } from './merge.js';
+import { register as newCommand } from './new.js';
 import { register as plan } from './plan.js';
 import { register as report } from './report.js';
 import { register as run } from './run.js';
@@ -32,4 +33,5 @@ export const COMMANDS: Register[] = [
   validate,
   mcp,
   capture,
+  newCommand,
 ];

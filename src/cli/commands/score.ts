@@ -13,7 +13,7 @@ export function register(program: Command): void {
     )
     .requiredOption(
       '--golden <id|path>',
-      'golden id (from the config goldens folders), golden.yaml or its folder',
+      'golden id (from the config goldens folders), golden.yaml or its folder, a glob or tag:<t> naming one',
     )
     .requiredOption('--trace <file>', 'trace.jsonl')
     .option('--theory <file>', "Theory JSON (default: the trace's last theory event)")

@@ -7,8 +7,11 @@ export function register(program: Command): void {
   program
     .command('trial')
     .description('run one seat on one golden under one gate set and print the timeline')
-    .requiredOption('--golden <id|path>', 'golden id, golden.yaml or its folder')
-    .requiredOption('--seat <name|path>', 'seat name or seat file')
+    .requiredOption(
+      '--golden <id|path>',
+      'golden id, golden.yaml or its folder, a glob or tag:<t> naming one',
+    )
+    .requiredOption('--seat <name|path>', 'seat name, seat file, or a glob naming one')
     .option('--gates <set>', 'gate set: none, all, or one named in the config', 'all')
     .option(
       '--seed <n>',
@@ -17,7 +20,7 @@ export function register(program: Command): void {
     )
     .option('--rep <k>', 'repetition number', intFlag('--rep', 1, LIMITS.repetitions), 1)
     .option('--out <dir>', 'folder for trace.jsonl and theory.json')
-    .option('--config <file>', 'config file (default bench.config.yaml)')
+    .option('-c, --config <file>', 'config file (default: bench.config.yaml)')
     .action(
       async (flags: {
         golden: string;

@@ -9,7 +9,7 @@ export function register(program: Command): void {
     )
     .argument(
       '[paths...]',
-      'goldens, seat files or folders, config files (default: the config and what it names)',
+      'goldens or seats (paths, ids, names, globs, tag:<t>), config files (default: the config and what it names)',
     )
     .option('--json', 'machine-readable report')
     .option('-c, --config <file>', 'config file (default: bench.config.yaml)')

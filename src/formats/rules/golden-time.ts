@@ -1,4 +1,8 @@
-/** Rules on a golden's instants: a window that runs forwards and every time reference inside it. */
+/**
+ * Rules on a golden's instants: a window that runs forwards and every time reference inside it
+ * (a load block's `at`, literal log lines, bursts; a load line's samples are checked by
+ * world/limits.ts, which counts them without expanding the line).
+ */
 
 import { LIMITS, windowMessage } from '../limits.js';
 import type { Golden } from '../normalized.js';
@@ -22,6 +26,20 @@ export function timeRules(g: Golden): RuleIssue[] {
       if (m.at) inside(resolveTimeRef(m.at, start), ['parts', part, 'measurements', i, 'at'], 'at');
     });
   }
+  g.world.metrics.forEach((b, i) => {
+    // A load block starting before time.start would put its first samples outside the window.
+    if ('load' in b && b.at) inside(resolveTimeRef(b.at, start), ['world', 'metrics', i, 'at'], 'at');
+  });
+  g.world.logs.forEach((b, i) => {
+    b.lines?.forEach((l, j) => {
+      inside(resolveTimeRef(l.at, start), ['world', 'logs', i, 'lines', j, 'at'], 'a log line');
+    });
+    b.generate?.bursts.forEach((burst, j) => {
+      const at = ['world', 'logs', i, 'generate', 'bursts', j];
+      inside(resolveTimeRef(burst.from, start), [...at, 'from'], 'a burst');
+      inside(resolveTimeRef(burst.to, start), [...at, 'to'], 'a burst');
+    });
+  });
   g.expect.forEach((e, i) => {
     if (e.at) inside(resolveTimeRef(e.at, start), ['expect', i, 'at'], 'at');
   });

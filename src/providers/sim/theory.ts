@@ -6,18 +6,13 @@
  */
 import type { Theory, TheoryGap, TheoryMeasurement, TheoryPart } from '../../formats/theory.js';
 import { inferRootCause } from './rootcause.js';
+import { roundReported } from './rounding.js';
 import type { PartId } from './routes.js';
 import { routesOf, selectorOf } from './routes.js';
 import type { Measured, SimContext } from './types.js';
 
 /** `reference`: honest, and values as observed (unrounded): the golden's ceiling (reference.ts). */
 export type Stance = 'honest' | 'cleanNegative' | 'reference';
-
-function round(v: number, digits: number): number {
-  if (v === 0 || !Number.isFinite(v)) return v;
-  const mag = 10 ** (digits - Math.ceil(Math.log10(Math.abs(v))));
-  return Math.round(v * mag) / mag;
-}
 
 export function partTheory(ctx: SimContext, part: PartId, stance: Stance, weakGap?: string): TheoryPart {
   const measurements: TheoryMeasurement[] = [];
@@ -26,12 +21,13 @@ export function partTheory(ctx: SimContext, part: PartId, stance: Stance, weakGa
   const missing = routesOf(ctx.golden, part).find((r) => ctx.book.measured.get(r.id)?.value === undefined);
   const component =
     selectorOf(missing?.query ?? '')?.pairs[0]?.[2] ?? ctx.golden.alert.labels.service ?? 'service';
-  // Seeded rounding: a human reports 3–5 significant digits.
+  // Seeded rounding: a human reports 3–5 significant digits (more when the tolerance needs them).
   const digits = ctx.rng.int(3, 5);
   for (const r of routesOf(ctx.golden, part)) {
     const m: Measured | undefined = ctx.book.measured.get(r.id);
     if (m?.value !== undefined) {
-      const value = stance === 'reference' ? m.value : round(m.value, digits);
+      const spec = ctx.golden.parts[part].measurements.find((x) => x.id === r.id);
+      const value = stance === 'reference' ? m.value : roundReported(m.value, digits, spec?.tolerance);
       measurements.push({ id: r.id, value, unit: r.unit, evidence: m.evidence });
     } else if (stance === 'cleanNegative') {
       measurements.push({ id: r.id, value: 0, unit: r.unit, evidence: m?.failedCall ? [m.failedCall] : [] });

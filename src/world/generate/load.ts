@@ -1,6 +1,6 @@
 /**
  * `load` blocks in promqltest notation: every series line expands to one sample per interval,
- * the first at time.start (t=0); `_` slots are skipped, `stale` is a staleness marker.
+ * the first at the block's `at` (default time.start); `_` slots are skipped, `stale` is a staleness marker.
  */
 import { InputError } from '../../errors.js';
 import { parseDuration } from '../../formats/time.js';
@@ -16,6 +16,7 @@ export interface LoadBlockRef {
 export function loadBlock(
   interval: string,
   series: string,
+  /** Epoch ms of each line's first sample. */
   start: number,
   store: SeriesStore,
   ref: LoadBlockRef,

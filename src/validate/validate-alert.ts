@@ -1,0 +1,45 @@
+/**
+ * The golden's alert against the rule the backend evaluates (backend/alert-rule.ts: Prometheus'
+ * rule manager at `alert.interval`, default 1m, with `alert.for`). `alert.activeAt` is Prometheus'
+ * `activeAt`: the first evaluation at which `expr` returns a sample (the alert turns pending then,
+ * and firing `for` later). A golden whose rule became active earlier tells the agent a start that
+ * `/api/v1/alerts` and `ALERTS` contradict, so that is an error, at the activeAt line.
+ */
+import { alertRuleOf } from '../backend/alert-rule.js';
+import type { Golden } from '../formats/normalized.js';
+import type { RuleIssue } from '../formats/rules/types.js';
+import type { World } from '../world/types.js';
+import { evalInstant } from './validate-query.js';
+
+export function alertRules(g: Golden, world: World): RuleIssue[] {
+  const a = evalInstant(g, world, 'promql', g.alert.expr, g.ms.activeAt);
+  if (a.error) return [];
+  const at = ['alert', 'activeAt'];
+  if (a.count === 0) {
+    const message = 'alert.expr returns no sample at alert.activeAt: the alert would not be firing then';
+    return [{ path: at, message, severity: 'warning' }];
+  }
+  const rule = alertRuleOf(g, world);
+  if (rule.lastError) return [];
+  const out: RuleIssue[] = [];
+  const first = rule.ticks.find((t) => t.alerts.length > 0);
+  const every = `every ${rule.intervalMs / 1000}s`;
+  if (first && first.t < g.ms.activeAt) {
+    out.push({
+      path: at,
+      message: `the rule (evaluated ${every}) first becomes active at ${iso(first.t)}, before alert.activeAt ${iso(g.ms.activeAt)}: set activeAt to the first evaluation at which alert.expr returns a sample`,
+      severity: 'error',
+    });
+  }
+  const firing = g.ms.activeAt + rule.forMs;
+  if (firing > g.ms.now) {
+    out.push({
+      path: ['alert', 'for'],
+      message: `the alert fires at activeAt + for = ${iso(firing)}, after time.now: at the investigation it is only pending`,
+      severity: 'warning',
+    });
+  }
+  return out;
+}
+
+const iso = (t: number) => new Date(t).toISOString();

@@ -1,0 +1,41 @@
+/**
+ * `alert.activeAt` held against the alerting rule the backend evaluates (backend/alert-rule.ts):
+ * the rule's first activation on its `interval` grid must be activeAt (error at the activeAt line),
+ * and an alert still pending at time.now (`for` too long) is a warning at `for`.
+ */
+import { describe, expect, it } from 'vitest';
+import { validate } from '../../src/index.js';
+import { edit, lineOf, MINI, tempDir, write } from '../formats/helpers.js';
+
+async function issues(text: string) {
+  const report = await validate([write(tempDir(), 'g/golden.yaml', text)], { ceiling: false });
+  return report.goldens[0].issues.filter((i) => i.path?.startsWith('alert'));
+}
+
+describe('validate: activeAt against the evaluated rule', () => {
+  it('accepts the mini golden: its rule first becomes active at 1h04m', async () => {
+    expect(await issues(MINI)).toEqual([]);
+  });
+
+  it('refuses an activeAt after the first activation, at the evaluation interval', async () => {
+    // Every 15s, the rule is active from 1h04m: 1h04m15s is one evaluation late.
+    const text = edit(MINI, 'activeAt: 1h04m', 'activeAt: 1h04m15s\n  interval: 15s');
+    expect(await issues(text)).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        path: 'alert.activeAt',
+        line: lineOf(text, 'activeAt: 1h04m15s'),
+        message: expect.stringMatching(
+          /evaluated every 15s\) first becomes active at 2026-03-14T14:04:00\.000Z, before alert\.activeAt/,
+        ),
+      }),
+    ]);
+  });
+
+  it('warns at `for` when the alert is still pending at time.now', async () => {
+    const text = edit(MINI, 'activeAt: 1h04m', 'activeAt: 1h04m\n  for: 1h');
+    expect(await issues(text)).toEqual([
+      expect.objectContaining({ severity: 'warning', path: 'alert.for', line: lineOf(text, 'for: 1h') }),
+    ]);
+  });
+});
