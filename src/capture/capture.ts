@@ -12,6 +12,7 @@ import { instantQuery } from '../promql/query.js';
 import { buildWorld } from '../world/build.js';
 import { type CapturedAlert, findAlert } from './alert.js';
 import { chunkEnds } from './chunks.js';
+import { type InlineWorld, writeDataFiles } from './data-files.js';
 import { goldenDoc } from './golden-doc.js';
 import { captureStreams } from './logs.js';
 import { captureSeries } from './metrics.js';
@@ -58,12 +59,15 @@ export async function capture(
   mkdirSync(o.out, { recursive: true });
   const file = join(o.out, 'golden.yaml');
   const write = (t: Map<string, number>, activeAt: number, head = '') => {
-    const text = head + stringify(goldenDoc(o, alert, activeAt, series, streams, t), { lineWidth: 0 });
+    const doc = goldenDoc(o, alert, activeAt, series, streams, t);
+    // Default: samples and lines in data files beside golden.yaml; --inline keeps them in the YAML.
+    if (!o.inline) doc.world = writeDataFiles(doc.world as InlineWorld, o.out);
+    const text = head + stringify(doc, { lineWidth: 0 });
     // The loader's own cap: past it the written golden would not load, so say so before writing.
     const bytes = Buffer.byteLength(text);
     if (bytes > LIMITS.yamlBytes) {
       throw new InputError(
-        `capture: the golden would be ${bytes} bytes, over the loader's cap of ${LIMITS.yamlBytes} (docs/formats.md#limits); narrow the window or the selectors`,
+        `capture: the golden would be ${bytes} bytes, over the loader's cap of ${LIMITS.yamlBytes} (docs/formats.md#limits); narrow the window or the selectors, or drop --inline`,
       );
     }
     writeFileSync(file, text);

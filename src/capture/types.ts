@@ -42,6 +42,8 @@ export interface CaptureOptions {
   caps: Caps;
   id: string;
   out: string;
+  /** Samples and lines inline in golden.yaml rather than in data files beside it. */
+  inline: boolean;
 }
 
 /** Progress of the capture's requests: the CLI shows a bar on a TTY. */

@@ -32,6 +32,7 @@ export interface CaptureFlags {
   maxSeries: string;
   maxSamples: string;
   maxLines: string;
+  inline?: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -128,6 +129,7 @@ export function captureOptions(f: CaptureFlags, env: Env): { o: CaptureOptions; 
     },
     id,
     out: f.out,
+    inline: f.inline === true,
   };
   return { o, alertExpr: f.alertExpr };
 }

@@ -100,15 +100,25 @@ export const MetricGenerator = z
   })
   .strict();
 
+/** A data file's path, relative to the golden's folder. */
+const DataFile = z.string().min(1);
+
 export const MetricBlock = z.union([
   z
     .object({
       load: Duration,
       /** The instant of each line's first sample (default `time.start`): a world scraped at `:07` starts there. */
       at: TimeRef.optional(),
-      series: z.string(),
+      /** The series lines inline ... */
+      series: z.string().optional(),
+      /** ... or in a data file beside golden.yaml (`.gz`: gzipped), read in by formats/data-files.ts. */
+      file: DataFile.optional(),
     })
-    .strict(),
+    .strict()
+    .refine(
+      (b) => (b.series === undefined) !== (b.file === undefined),
+      'a load block needs series or file (one)',
+    ),
   z.object({ generate: MetricGenerator }).strict(),
 ]);
 
@@ -150,9 +160,15 @@ export const LogBlock = z
     stream: LabelMatrix,
     lines: z.array(z.object({ at: TimeRef, line: z.string() }).strict()).optional(),
     generate: LogGenerator.optional(),
+    /** JSONL `{"at", "line"}` records of this stream, beside golden.yaml (`.gz`: gzipped). */
+    file: DataFile.optional(),
   })
   .strict()
-  .refine((b) => b.lines !== undefined || b.generate !== undefined, 'a log block needs lines or generate');
+  .refine(
+    (b) => b.lines !== undefined || b.generate !== undefined || b.file !== undefined,
+    'a log block needs lines, generate or file',
+  )
+  .refine((b) => b.lines === undefined || b.file === undefined, 'a log block takes lines or file, not both');
 
 export const FaultKind = z.enum([
   'failed-envelope',

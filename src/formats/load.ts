@@ -8,6 +8,7 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { type InputIssue, registerSecretEnv } from '../errors.js';
 import { type Checked, checkSchema, locateRules, throwIfErrors } from './check.js';
 import { ConfigFile } from './config.js';
+import { resolveDataFiles } from './data-files.js';
 import { expandGoldenPaths, expandSeatPaths, goldenFileOf, readInput } from './files.js';
 import { isBuiltinGateSet } from './gate-sets.js';
 import { GoldenFile } from './golden.js';
@@ -30,7 +31,9 @@ export function checkGolden(path: string): Checked<Golden> {
   const src = parseYamlSource(file, readInput(file, 'golden'));
   const parsed = checkSchema(src, GoldenFile);
   if (!parsed.value) return { issues: parsed.issues };
-  const golden = normalizeGolden(parsed.value, file, dirname(file));
+  const data = resolveDataFiles(parsed.value, dirname(file));
+  if (!data.value) return { issues: data.issues };
+  const golden = normalizeGolden(data.value, file, dirname(file));
   return { value: golden, issues: locateRules(src, goldenRules(golden)) };
 }
 

@@ -4,6 +4,7 @@
  * The same golden gives a byte-identical world (see hash.ts); the order blocks are written in does
  * not change any one series' randomness.
  */
+import { join } from 'node:path';
 import type { Golden } from '../formats/normalized.js';
 import { resolveTimeRef } from '../formats/time.js';
 import type { GenContext } from './generate/context.js';
@@ -29,7 +30,10 @@ export function buildWorld(golden: Golden): World {
   (golden.world.metrics ?? []).forEach((block, i) => {
     if ('load' in block) {
       const first = block.at === undefined ? start : resolveTimeRef(block.at, start);
-      loadBlock(block.load, block.series, first, metrics, { file: golden.file, path: `world.metrics.${i}` });
+      // A data file's line errors are placed in that file, at the line (formats/data-files.ts).
+      const dataFile = block.file === undefined ? undefined : join(golden.dir, block.file);
+      const ref = { file: golden.file, path: `world.metrics.${i}`, dataFile };
+      loadBlock(block.load, block.series ?? '', first, metrics, ref);
     } else generateMetric(block.generate, ctx, metrics);
   });
   const logs = new LogStore();

@@ -67,7 +67,11 @@ function measureWorld(g: Golden): { total: WorldEstimate; rules: RuleIssue[] } {
     const streams = matrixSize(b.stream);
     add('series', streams, [...at, 'stream']);
     const perStream = (b.lines?.length ?? 0) + (b.generate ? expectedLines(g, b.generate) : 0);
-    add('lines', streams * perStream, b.generate ? [...at, 'generate', 'rate'] : [...at, 'lines']);
+    add(
+      'lines',
+      streams * perStream,
+      b.generate ? [...at, 'generate', 'rate'] : [...at, b.file === undefined ? 'lines' : 'file'],
+    );
   });
   const caps: [keyof WorldEstimate, string, number][] = [
     ['series', 'series and log streams', LIMITS.series],
@@ -105,25 +109,28 @@ function loadBlockSize(
   const first = loadStart(b, g);
   let series = 0;
   let samples = 0;
-  b.series.split('\n').forEach((line, n) => {
+  // A data file's lines are named by file:line; the rule sits on the block's `file` key.
+  const where: Path = [...at, b.file === undefined ? 'series' : 'file'];
+  const lineName = (n: number) => (b.file === undefined ? `series line ${n + 1}` : `${b.file}:${n + 1}`);
+  (b.series ?? '').split('\n').forEach((line, n) => {
     const text = line.trim();
     if (text === '' || text.startsWith('#')) return;
     const values = splitSeries(text)[1];
     const count = countValues(values);
     if (count > LIMITS.seriesSlots)
-      err([...at, 'series'], `series line ${n + 1}: ${overCap('values', count, LIMITS.seriesSlots)}`);
+      err(where, `${lineName(n)}: ${overCap('values', count, LIMITS.seriesSlots)}`);
     else if (first !== undefined) {
       const outside = sampleOutside(values, count, first, step, g.ms.end);
       if (outside !== undefined)
         err(
-          [...at, 'series'],
-          `series line ${n + 1}: sample ${outside + 1} lies at ${new Date(first + outside * step).toISOString()}, after time.end (every sample lies in [time.start, time.end]; shorten the line or start the block later with \`at:\`)`,
+          where,
+          `${lineName(n)}: sample ${outside + 1} lies at ${new Date(first + outside * step).toISOString()}, after time.end (every sample lies in [time.start, time.end]; shorten the line or start the block later with \`at:\`)`,
         );
     }
     series++;
     samples += count;
   });
-  return { series, samples, seriesPath: [...at, 'series'], samplesPath: [...at, 'series'] };
+  return { series, samples, seriesPath: where, samplesPath: where };
 }
 
 /** The block's first instant, or undefined when `at` is no time (the schema reports that). */

@@ -41,6 +41,7 @@ export function register(program: Command): void {
     .option('--max-series <n>', 'cap on captured series', '10000')
     .option('--max-samples <n>', 'cap on captured samples', '2000000')
     .option('--max-lines <n>', 'cap on captured log lines', '200000')
+    .option('--inline', 'write samples and log lines inline in golden.yaml (default: data files beside it)')
     .action(async (opts) => {
       const { captureCommand } = await import('../../commands/capture.js');
       await captureCommand(opts, {

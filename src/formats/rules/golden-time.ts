@@ -31,9 +31,11 @@ export function timeRules(g: Golden): RuleIssue[] {
     if ('load' in b && b.at) inside(resolveTimeRef(b.at, start), ['world', 'metrics', i, 'at'], 'at');
   });
   g.world.logs.forEach((b, i) => {
-    b.lines?.forEach((l, j) => {
-      inside(resolveTimeRef(l.at, start), ['world', 'logs', i, 'lines', j, 'at'], 'a log line');
-    });
+    // A data file's lines were checked at their own lines as it was read (formats/data-files.ts).
+    if (b.file === undefined)
+      b.lines?.forEach((l, j) => {
+        inside(resolveTimeRef(l.at, start), ['world', 'logs', i, 'lines', j, 'at'], 'a log line');
+      });
     b.generate?.bursts.forEach((burst, j) => {
       const at = ['world', 'logs', i, 'generate', 'bursts', j];
       inside(resolveTimeRef(burst.from, start), [...at, 'from'], 'a burst');

@@ -11,6 +11,8 @@ export interface LoadBlockRef {
   /** golden.yaml path and the block's dot path, for error messages. */
   file: string;
   path: string;
+  /** The data file the lines were read from, if any: errors name it and the line. */
+  dataFile?: string;
 }
 
 export function loadBlock(
@@ -35,10 +37,11 @@ export function loadBlock(
     try {
       parsed = parseSeriesLine(text);
     } catch (e) {
-      const message = `series line ${n + 1}: ${e instanceof Error ? e.message : String(e)}`;
-      throw new InputError('bad load block', [
-        { ...ref, path: `${ref.path}.series`, message, severity: 'error' },
-      ]);
+      const why = e instanceof Error ? e.message : String(e);
+      const issue = ref.dataFile
+        ? { file: ref.dataFile, line: n + 1, col: 1, message: why }
+        : { file: ref.file, path: `${ref.path}.series`, message: `series line ${n + 1}: ${why}` };
+      throw new InputError('bad load block', [{ ...issue, severity: 'error' }]);
     }
     // append() one by one: copying into a plain number[] would canonicalize the stale NaN payload.
     for (let i = 0; i < parsed.values.length; i++) {

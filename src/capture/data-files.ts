@@ -1,0 +1,37 @@
+/**
+ * A captured world moved out of golden.yaml into gzipped data files beside it (docs/goldens.md,
+ * "Data files"): each `load` block's series lines into `metrics-<i>.txt.gz`, each stream's lines into
+ * `logs-<i>.jsonl.gz`. The YAML then stays small whatever the window, and the loader's 4 MiB YAML
+ * cap bounds only what people write by hand. gzip's header carries no time here, so the same
+ * capture writes the same bytes (the run's input hashes see the folder).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The world as golden-doc.ts writes it inline. */
+export interface InlineWorld {
+  metrics: Record<string, unknown>[];
+  logs: { stream: Record<string, string>; lines: { at: string; line: string }[] }[];
+}
+
+const write = (dir: string, name: string, text: string) => {
+  writeFileSync(join(dir, name), gzipSync(Buffer.from(text, 'utf8')));
+};
+
+/** The world with its data written to files in `dir` and referenced by `file`. */
+export function writeDataFiles(world: InlineWorld, dir: string): Record<string, unknown> {
+  const metrics = world.metrics.map((b, i) => {
+    const { series, ...rest } = b;
+    if (typeof series !== 'string') return b;
+    const name = `metrics-${i + 1}.txt.gz`;
+    write(dir, name, series);
+    return { ...rest, file: name };
+  });
+  const logs = world.logs.map((b, i) => {
+    const name = `logs-${i + 1}.jsonl.gz`;
+    write(dir, name, b.lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+    return { stream: b.stream, file: name };
+  });
+  return { metrics, logs };
+}
