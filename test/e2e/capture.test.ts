@@ -3,8 +3,9 @@
  * backfilled with a golden's world and `bench serve` as Loki; the captured golden validates, runs,
  * and its route truths equal the live servers' answers. Needs `npm run build`.
  */
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
@@ -63,6 +64,17 @@ ${lines.join('\n')}
   mkdirSync(join(dir, 'source'));
   writeFileSync(join(dir, 'source/golden.yaml'), yaml);
   return join(dir, 'source');
+}
+
+/** golden.yaml and its data files (gunzipped), as one text: what the capture wrote. */
+function folderText(dir: string): string {
+  return readdirSync(dir)
+    .sort()
+    .map((f) => {
+      const raw = readFileSync(join(dir, f));
+      return (f.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
+    })
+    .join('\n');
 }
 
 async function live(base: string, path: string, query: string, time: string): Promise<number> {
@@ -125,8 +137,11 @@ describe.skipIf(!bin && process.env.CI !== 'true')(
       expect(r.stderr).toBe('');
       expect(r.status).toBe(0);
       const file = join(cwd, 'captured/golden.yaml');
-      const text = readFileSync(file, 'utf8');
-      const doc = parse(text);
+      const doc = parse(readFileSync(file, 'utf8'));
+      // Samples and lines are in gzipped data files beside golden.yaml (the default).
+      expect(doc.world.metrics.every((b: { file?: string }) => b.file?.endsWith('.txt.gz'))).toBe(true);
+      expect(doc.world.logs.every((b: { file?: string }) => b.file?.endsWith('.jsonl.gz'))).toBe(true);
+      const text = folderText(join(cwd, 'captured'));
       const errorsLive = await live(prom!.url, '/api/v1/query', ERRORS, String(Date.parse(NOW) / 1000));
       const linesLive = await live(loki, '/loki/api/v1/query', LINES, `${Date.parse(NOW)}000000`);
       expect(doc.parts.A.measurements[0].truth).toBeCloseTo(errorsLive, 9);
@@ -152,6 +167,18 @@ describe.skipIf(!bin && process.env.CI !== 'true')(
       const run = bench(['run', '--out', 'out'], cwd);
       expect(run.stdout).toContain('captured-checkout');
       expect(run.status).toBe(0);
+    }, 60_000);
+
+    it('keeps samples and lines inline in golden.yaml with --inline', () => {
+      const r = bench(args('inline', ['--inline']), cwd);
+      expect(r.status).toBe(0);
+      expect(readdirSync(join(cwd, 'inline'))).toEqual(['golden.yaml']);
+      const text = readFileSync(join(cwd, 'inline/golden.yaml'), 'utf8');
+      expect(text).toContain('_x19');
+      expect(text).toContain('pool exhausted');
+      expect(existsSync(join(cwd, 'inline/metrics-1.txt.gz'))).toBe(false);
+      const v = bench(['validate', 'inline'], cwd);
+      expect(v.status).toBe(0);
     }, 60_000);
 
     it('refuses bad flags with exit 2 and a cap with exit 2', () => {
