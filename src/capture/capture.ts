@@ -12,7 +12,7 @@ import { instantQuery } from '../promql/query.js';
 import { buildWorld } from '../world/build.js';
 import { type CapturedAlert, findAlert } from './alert.js';
 import { chunkEnds } from './chunks.js';
-import { type InlineWorld, writeDataFiles } from './data-files.js';
+import { type InlineWorld, removeOldDataFiles, writeDataFiles } from './data-files.js';
 import { goldenDoc } from './golden-doc.js';
 import { captureStreams } from './logs.js';
 import { captureSeries } from './metrics.js';
@@ -57,6 +57,7 @@ export async function capture(
   const series = redactSeries(await captureSeries(o, progress), o.redact);
   const streams = redactStreams(await captureStreams(o, progress), o.redact);
   mkdirSync(o.out, { recursive: true });
+  removeOldDataFiles(o.out);
   const file = join(o.out, 'golden.yaml');
   const write = (t: Map<string, number>, activeAt: number, head = '') => {
     const doc = goldenDoc(o, alert, activeAt, series, streams, t);

@@ -5,7 +5,7 @@
  * cap bounds only what people write by hand. gzip's header carries no time here, so the same
  * capture writes the same bytes (the run's input hashes see the folder).
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -34,4 +34,14 @@ export function writeDataFiles(world: InlineWorld, dir: string): Record<string, 
     return { stream: b.stream, file: name };
   });
   return { metrics, logs };
+}
+
+const OURS = /^(metrics-\d+\.txt|logs-\d+\.jsonl)\.gz$/;
+
+/**
+ * Data files an earlier capture wrote into `dir`: a new capture names fewer or none, and a file no
+ * block names would still be hashed with the folder as one of the golden's inputs.
+ */
+export function removeOldDataFiles(dir: string): void {
+  for (const f of readdirSync(dir)) if (OURS.test(f)) rmSync(join(dir, f));
 }

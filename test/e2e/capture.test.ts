@@ -170,6 +170,9 @@ describe.skipIf(!bin && process.env.CI !== 'true')(
     }, 60_000);
 
     it('keeps samples and lines inline in golden.yaml with --inline', () => {
+      // Over an earlier capture's data files: --inline removes them (none is left unnamed).
+      expect(bench(args('inline'), cwd).status).toBe(0);
+      expect(existsSync(join(cwd, 'inline/metrics-1.txt.gz'))).toBe(true);
       const r = bench(args('inline', ['--inline']), cwd);
       expect(r.status).toBe(0);
       expect(readdirSync(join(cwd, 'inline'))).toEqual(['golden.yaml']);
