@@ -117,7 +117,8 @@ export const MetricBlock = z.union([
     .strict()
     .refine(
       (b) => (b.series === undefined) !== (b.file === undefined),
-      'a load block needs series or file (one)',
+      // At `series`: a misspelt `serie:` reads as a missing series, as when series was required.
+      { message: 'a load block needs series or file (one of them)', path: ['series'] },
     ),
   z.object({ generate: MetricGenerator }).strict(),
 ]);
