@@ -16,13 +16,12 @@
  * returns undefined and the caller evaluates the plain way.
  */
 import type { Labels, LogSource } from '../../world/types.js';
-import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from '../pipeline/entry.js';
-import { compileLabelFilter } from '../pipeline/label-filter.js';
+import { type Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from '../pipeline/entry.js';
 import { compilePipeline } from '../pipeline/pipeline.js';
-import { CONVERTERS, unwrapValue } from '../pipeline/unwrap.js';
 import type { Grouping, LabelFilterExpr, MetricExpr, RangeAggExpr, Stage } from '../syntax/ast.js';
+import { sampleExtractor } from './extract.js';
 import { type StepVectors, windowsOf } from './range-agg.js';
-import { applyGrouping, type SampleSeries } from './samples.js';
+import { applyGrouping, pushSample, type SampleSeries } from './samples.js';
 import { byteLen, countLine, type EvalStats, selectStreams } from './select.js';
 
 type VaggExpr = Extract<MetricExpr, { kind: 'vagg' }>;
@@ -71,23 +70,17 @@ export function evalPushdown(
   const uw = r.unwrap;
   if (uw) hints.add(uw.label);
   for (const f of uw?.post ?? []) filterNames(f, hints);
-  const conv = uw && CONVERTERS[uw.conv ?? 'none'];
-  const post = uw?.post.map(compileLabelFilter) ?? [];
   const pipe = compilePipeline(r.log.stages, hints);
   const bytes = r.op === 'bytes_over_time';
-  const entry = new Entry();
+  const extractor = sampleExtractor(pipe, uw, bytes);
+  const { entry } = extractor;
   const before = { ...stats };
   // Keyed by (presence, value) per `by` label: the same content as keyOf of the group labels.
   const groups = new Map<string, SampleSeries>();
   const add = (id: string, labels: () => Labels, t: number, v: number) => {
     let s = groups.get(id);
-    if (!s) {
-      s = { labels: labels(), ts: [], vs: [], unsorted: false };
-      groups.set(id, s);
-    }
-    if (s.ts.length && t < s.ts[s.ts.length - 1]) s.unsorted = true;
-    s.ts.push(t);
-    s.vs.push(v);
+    if (!s) groups.set(id, (s = { labels: labels(), ts: [], vs: [], unsorted: false }));
+    pushSample(s, t, v);
   };
   for (const st of selectStreams(src, r.log.selector, minT + 1, maxT)) {
     // Unwritten labels are the stream's own (finalLabels() returns them as they are).
@@ -100,14 +93,8 @@ export function evalPushdown(
         if (pipe.lineOnly(line)) add(streamId, () => streamLabels, t, bytes ? len : 1);
         continue;
       }
-      entry.reset(line, t, st.labels);
-      if (!pipe.run(entry)) continue;
-      let v = bytes ? byteLen(entry.line) : 1;
-      if (uw && conv) {
-        const u = unwrapValue(entry, uw, conv, post);
-        if (u === undefined) continue;
-        v = u;
-      }
+      const v = extractor.valueOf(line, t, st.labels);
+      if (v === undefined) continue;
       if (entry.finalValue(ERROR_LABEL) !== undefined || Object.is(v, -0)) {
         Object.assign(stats, before);
         return undefined;

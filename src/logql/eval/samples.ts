@@ -5,11 +5,10 @@
 import { labelsKey } from '../../world/matchers.js';
 import type { Labels, LogSource } from '../../world/types.js';
 import { LogQLError } from '../api.js';
-import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from '../pipeline/entry.js';
-import { compileLabelFilter } from '../pipeline/label-filter.js';
+import { ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from '../pipeline/entry.js';
 import { compilePipeline } from '../pipeline/pipeline.js';
-import { CONVERTERS, unwrapValue } from '../pipeline/unwrap.js';
 import type { Grouping, RangeAggExpr } from '../syntax/ast.js';
+import { sampleExtractor } from './extract.js';
 import { byteLen, countLine, type EvalStats, selectStreams } from './select.js';
 
 export interface SampleSeries {
@@ -38,18 +37,12 @@ export function collectSamples(
   const pipe = compilePipeline(e.log.stages);
   const bytes = e.op === 'bytes_over_time' || e.op === 'bytes_rate';
   const uw = e.unwrap;
-  const conv = uw ? CONVERTERS[uw.conv ?? 'none'] : undefined;
-  const post = uw?.post.map(compileLabelFilter) ?? [];
-  const entry = new Entry();
+  const extractor = sampleExtractor(pipe, uw, bytes);
+  const { entry } = extractor;
   const add = (labels: Labels, key: string, t: number, v: number) => {
     let s = series.get(key);
-    if (!s) {
-      s = { labels, ts: [], vs: [], unsorted: false };
-      series.set(key, s);
-    }
-    if (s.ts.length && t < s.ts[s.ts.length - 1]) s.unsorted = true;
-    s.ts.push(t);
-    s.vs.push(v);
+    if (!s) series.set(key, (s = { labels, ts: [], vs: [], unsorted: false }));
+    pushSample(s, t, v);
   };
   for (const st of selectStreams(src, e.log.selector, minT + 1, maxT)) {
     const fast = pipe.lineOnly && !uw;
@@ -62,14 +55,8 @@ export function collectSamples(
         if (pipe.lineOnly!(line)) add(baseLabels, baseKey, t, bytes ? len : 1);
         continue;
       }
-      entry.reset(line, t, st.labels);
-      if (!pipe.run(entry)) continue;
-      let v = bytes ? byteLen(entry.line) : 1;
-      if (uw && conv) {
-        const u = unwrapValue(entry, uw, conv, post);
-        if (u === undefined) continue;
-        v = u;
-      }
+      const v = extractor.valueOf(line, t, st.labels);
+      if (v === undefined) continue;
       const final = entry.finalLabels();
       // A sample carrying __error__ fails the query, whatever the grouping keeps (Loki docs).
       if (final[ERROR_LABEL] !== undefined) throw pipelineError(final);
@@ -96,4 +83,11 @@ function pipelineError(labels: Labels): LogQLError {
     'bad_data',
     `pipeline error: '${err}' for series: '${labelsKey(shown)}'. Use a label filter to intentionally skip this error. (e.g | __error__!="${err}"). To skip all potential errors you can match empty errors.(e.g __error__="") The label filter can also be specified after unwrap. (e.g | unwrap latency | __error__="" )`,
   );
+}
+
+/** Appends (t, v) to a series, noting when a sample arrives before the last one. */
+export function pushSample(s: SampleSeries, t: number, v: number): void {
+  if (s.ts.length && t < s.ts[s.ts.length - 1]) s.unsorted = true;
+  s.ts.push(t);
+  s.vs.push(v);
 }
