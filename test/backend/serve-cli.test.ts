@@ -51,7 +51,9 @@ describe('bench serve', () => {
     });
     expect(out).toContain('limits: query timeout 0.5 s, 1 engine worker(s), query log keeps 3 entries');
     const prom = /Prometheus: (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-    const heavy = encodeURIComponent('max_over_time(rate(http_requests_total[5m])[2h:10ms])');
+    const heavy = encodeURIComponent(
+      'max_over_time(count(label_replace(label_replace(up, "a", "$1", "instance", "(.*)"), "b", "$1", "job", "(.*)"))[2h:10ms])',
+    );
     const t0 = Date.now();
     const r = await fetch(`${prom}/api/v1/query?query=${heavy}&time=1773499200`);
     expect(r.status).toBe(503);

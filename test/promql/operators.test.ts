@@ -118,4 +118,13 @@ describe('runaway subqueries', () => {
       'query timed out in query execution',
     );
   });
+
+  it("count their inner results against the sample budget, as Prometheus holds a subquery's matrix", () => {
+    const c = load(m, 'x{a="1"} 1+0x60\nx{a="2"} 1+0x60');
+    // 2 series × 60 inner steps: 120 samples selected plus the 120 points held is over 200.
+    expect(() => instantQuery(c, 'max_over_time(x[1h:1m])', 60 * m, { maxSamples: 200 })).toThrow(
+      'query processing would load too many samples into memory in query execution',
+    );
+    expect(() => instantQuery(c, 'max_over_time(x[1h:1m])', 60 * m, { maxSamples: 1000 })).not.toThrow();
+  });
 });

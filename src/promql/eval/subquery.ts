@@ -5,7 +5,7 @@
 import type { Labels } from '../../world/types.js';
 import { PromQLError } from '../api.js';
 import type { SubqueryExpr } from '../ast.js';
-import { DEFAULT_EVAL_INTERVAL_MS, MAX_SUBQUERY_STEPS, type QueryContext } from './context.js';
+import { countSamples, DEFAULT_EVAL_INTERVAL_MS, MAX_SUBQUERY_STEPS, type QueryContext } from './context.js';
 import { keyOf } from './labels.js';
 import { atTime } from './selectors.js';
 import type { MatrixValue, Window } from './types.js';
@@ -37,6 +37,9 @@ export function evalSubquery(ctx: QueryContext, e: SubqueryExpr, t: number): Mat
         ctx.evalStepMs = outerStep;
       }
       memo.set(ts, v);
+      // The inner results are held for the whole query, as Prometheus holds a subquery's matrix:
+      // they count against the sample budget, so a wide fine-stepped subquery answers 422, not OOM.
+      countSamples(ctx, v.kind === 'vector' ? v.samples.length : 1);
     }
     if (v.kind === 'scalar') {
       push(acc, {}, ts, v.v);
