@@ -3,7 +3,8 @@
  * rule manager at `alert.interval`, default 1m, with `alert.for`). `alert.activeAt` is Prometheus'
  * `activeAt`: the first evaluation at which `expr` returns a sample (the alert turns pending then,
  * and firing `for` later). A golden whose rule became active earlier tells the agent a start that
- * `/api/v1/alerts` and `ALERTS` contradict, so that is an error, at the activeAt line.
+ * `/api/v1/alerts` and `ALERTS` contradict, so that is an error, at the activeAt line. An alert that
+ * has resolved by `time.now` while the prompt never says so reads as still firing: a warning at `prompt`.
  */
 import { alertRuleOf } from '../backend/alert-rule.js';
 import type { Golden } from '../formats/normalized.js';
@@ -39,7 +40,30 @@ export function alertRules(g: Golden, world: World): RuleIssue[] {
       severity: 'warning',
     });
   }
+  const resolved = resolvedBy(rule.ticks, g.ms.now);
+  if (resolved !== undefined && !SAYS_RESOLVED.test(g.prompt)) {
+    out.push({
+      path: ['prompt'],
+      message: `the alert resolved at ${iso(resolved)}, before time.now: /api/v1/alerts and ALERTS show it inactive at the investigation, so the prompt must say it resolved (it says neither resolved, cleared nor recovered)`,
+      severity: 'warning',
+    });
+  }
   return out;
+}
+
+/** The prompt says the alert ended; "resolved or undetermined" (a part's status) does not count. */
+const SAYS_RESOLVED = /\b(resolved|cleared|recovered|stopped firing|no longer firing)\b(?!\s+or\b)/i;
+
+/** The first evaluation after the last active one, when the rule is inactive again by `now`. */
+function resolvedBy(
+  ticks: readonly { t: number; alerts: readonly unknown[] }[],
+  now: number,
+): number | undefined {
+  const upToNow = ticks.filter((t) => t.t <= now);
+  const last = upToNow.at(-1);
+  if (!last || last.alerts.length > 0) return undefined;
+  const lastActive = upToNow.findLastIndex((t) => t.alerts.length > 0);
+  return lastActive < 0 ? undefined : upToNow[lastActive + 1].t;
 }
 
 const iso = (t: number) => new Date(t).toISOString();

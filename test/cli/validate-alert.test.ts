@@ -38,4 +38,18 @@ describe('validate: activeAt against the evaluated rule', () => {
       expect.objectContaining({ severity: 'warning', path: 'alert.for', line: lineOf(text, 'for: 1h') }),
     ]);
   });
+
+  it('warns at `prompt` when the alert has resolved by time.now and the prompt does not say so', async () => {
+    // The 500s stop at about 1h29m: the 5m rate is 0 from about 1h34m, before now (1h40m).
+    const text = edit(MINI, '600+30x224', '600+30x100 3600x123');
+    const [issue, ...rest] = (
+      await validate([write(tempDir(), 'g/golden.yaml', text)], { ceiling: false })
+    ).goldens[0].issues.filter((i) => i.path === 'prompt');
+    expect(rest).toEqual([]);
+    expect(issue).toMatchObject({ severity: 'warning', line: lineOf(text, 'prompt:') });
+    expect(issue.message).toMatch(/^the alert resolved at 2026-03-14T14:3\d:\d\d\.000Z, before time\.now/);
+    const said = edit(text, 'Investigate.', 'The alert resolved at 14:34. Investigate.');
+    const after = await validate([write(tempDir(), 'g/golden.yaml', said)], { ceiling: false });
+    expect(after.goldens[0].issues.filter((i) => i.path === 'prompt')).toEqual([]);
+  });
 });
