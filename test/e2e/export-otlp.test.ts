@@ -5,7 +5,7 @@
  * span event), one for one; the links form one tree per trial; the GenAI attribute names are the
  * semconv's own.
  */
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import {
@@ -184,6 +184,37 @@ describe('bench export otlp', () => {
     const again = bench(['export', 'otlp', run], ROOT);
     expect(again.status).toBe(0);
     expect(again.stdout).toBe(readFileSync(out, 'utf8'));
+  });
+
+  it('exports a trace cut short (a call without its result, no end) and leaves out a trial without one', () => {
+    const copy = join(run, '..', 'cut');
+    cpSync(run, copy, { recursive: true });
+    const [first, second] = [...traces.keys()];
+    const dirOf = (id: string) => join(copy, 'traces', ...id.split('/'));
+    rmSync(join(dirOf(first), 'trace.jsonl'));
+    const t = traces.get(second)!;
+    const cut = t.events.findIndex((e) => e.type === 'tool_result');
+    const kept = t.events.slice(0, cut);
+    writeFileSync(join(dirOf(second), 'trace.jsonl'), kept.map((e) => `${JSON.stringify(e)}\n`).join(''));
+    const r = bench(['export', 'otlp', copy], ROOT);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain(`export otlp: left out ${first}: no trace at`);
+    const reqs = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as JsonRequest);
+    expect(reqs).toHaveLength(traces.size - 1);
+    const spans = spansOf(reqs[0]);
+    const calls = spans.filter((s) => op(s) === GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL);
+    expect(calls).toHaveLength(kept.filter((e) => e.type === 'tool_call').length);
+    expect(calls.length).toBeGreaterThan(0);
+    // no result: a zero-length span at its tool_call event, without an outcome
+    for (const s of calls) {
+      expect(attr(s, 'rematch.outcome')).toBeUndefined();
+      expect(s.endTimeUnixNano).toBe(s.startTimeUnixNano);
+    }
+    const session = spans.find((s) => s.parentSpanId === undefined)!;
+    expect(attr(session, 'rematch.stop')).toBeUndefined();
   });
 
   it('refuses --out with --endpoint, a bad endpoint and a folder that is not a run (exit 2)', () => {
