@@ -186,7 +186,7 @@ describe('bench export otlp', () => {
     expect(again.stdout).toBe(readFileSync(out, 'utf8'));
   });
 
-  it('exports a trace cut short (a call without its result, no end) and leaves out a trial without one', () => {
+  it('exports a trace cut short (a call without its result, no end), masks a key, leaves out a trial without a trace', () => {
     const copy = join(run, '..', 'cut');
     cpSync(run, copy, { recursive: true });
     const [first, second] = [...traces.keys()];
@@ -194,11 +194,17 @@ describe('bench export otlp', () => {
     rmSync(join(dirOf(first), 'trace.jsonl'));
     const t = traces.get(second)!;
     const cut = t.events.findIndex((e) => e.type === 'tool_result');
-    const kept = t.events.slice(0, cut);
+    // a key-shaped string in a turn's text (no run folder holds one; the redactor masks it anyway)
+    const secret = 'sk-exportotlpsecret0123456789';
+    const kept = t.events
+      .slice(0, cut)
+      .map((e) => (e.type === 'model_turn' ? { ...e, text: `${e.text} key ${secret}` } : e));
     writeFileSync(join(dirOf(second), 'trace.jsonl'), kept.map((e) => `${JSON.stringify(e)}\n`).join(''));
     const r = bench(['export', 'otlp', copy], ROOT);
     expect(r.status).toBe(0);
     expect(r.stderr).toContain(`export otlp: left out ${first}: no trace at`);
+    expect(r.stdout).not.toContain(secret);
+    expect(r.stdout).toContain('key [redacted]');
     const reqs = r.stdout
       .trim()
       .split('\n')
