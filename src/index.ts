@@ -1,6 +1,7 @@
 /** The public API of rematch. The CLI and the tests call these; nothing else is promised. */
 
 export { diffRuns } from './commands/diff.js';
+export { type ExportOtlpOptions, type ExportOtlpResult, exportOtlp } from './commands/export.js';
 export { mergeRuns } from './commands/merge.js';
 export { reportRun } from './commands/report.js';
 export { resolveGoldens, resolveOneGolden, resolveOneSeat, resolveSeats } from './commands/resolve.js';
@@ -37,6 +38,7 @@ export {
 export { type PlanOptions, planRun, type RunPlan } from './plan/plan.js';
 export { REPORT_HTML, renderHtmlReport } from './reporters/html.js';
 export type { Reporter, ReporterContext, ReporterFactory, ReporterOptions } from './reporters/lifecycle.js';
+export { type ExportTraceServiceRequest, type OtlpTrial, otlpRequestOf } from './reporters/otlp.js';
 export { DEFAULT_REPORTERS, REPORTERS, type ReporterName } from './reporters/registry.js';
 export type { AssertionResult } from './scoring/index.js';
 export {

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { register as capture } from './capture.js';
 import { register as diff } from './diff.js';
+import { register as exportCommand } from './export.js';
 import { register as list } from './list.js';
 import { register as mcp } from './mcp.js';
 import { register as merge } from './merge.js';
@@ -34,4 +35,5 @@ export const COMMANDS: Register[] = [
   mcp,
   capture,
   newCommand,
+  exportCommand,
 ];

@@ -1,0 +1,24 @@
+/** `bench export otlp DIR [--out FILE | --endpoint URL]`: a run folder's traces as OpenTelemetry. */
+import type { Command } from 'commander';
+
+const many = (v: string, prev: string[] = []) => [...prev, v];
+
+export function register(program: Command): void {
+  const exp = program.command('export').description("write a run folder's traces in another format");
+  exp
+    .command('otlp')
+    .description(
+      'every trial as OTLP/JSON traces (GenAI semantic conventions): JSONL to --out or stdout, or POSTed to an OTLP/HTTP endpoint (docs/otlp.md)',
+    )
+    .argument('<dir>', 'run folder')
+    .option('--out <file>', 'write one ExportTraceServiceRequest a line (JSONL) to this file')
+    .option('--endpoint <url>', 'POST to this OTLP/HTTP endpoint (/v1/traces is appended to a base URL)')
+    .option('--header <name=value>', 'request header for the endpoint, e.g. authorization (repeatable)', many)
+    .action(async (dir: string, flags: { out?: string; endpoint?: string; header?: string[] }) => {
+      const { exportOtlp } = await import('../../commands/export.js');
+      await exportOtlp(dir, flags, {
+        stdout: (s) => process.stdout.write(s),
+        stderr: (s) => process.stderr.write(s),
+      });
+    });
+}

@@ -1,0 +1,237 @@
+/**
+ * `bench export otlp` through the built CLI (`npm run build` first) on a real run folder made by
+ * `bench run` (otlp-run.ts): the JSONL decodes into the OpenTelemetry JS SDK's spans and the
+ * official serializers encode them back to the same JSON; every trace event kind has its span (or
+ * span event), one for one; the links form one tree per trial; the GenAI attribute names are the
+ * semconv's own.
+ */
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
+import {
+  ATTR_GEN_AI_OPERATION_NAME,
+  ATTR_GEN_AI_PROVIDER_NAME,
+  ATTR_GEN_AI_REQUEST_MODEL,
+  ATTR_GEN_AI_TOOL_CALL_ID,
+  ATTR_GEN_AI_TOOL_NAME,
+  ATTR_GEN_AI_USAGE_INPUT_TOKENS,
+  ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
+  GEN_AI_OPERATION_NAME_VALUE_CHAT,
+  GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
+  GEN_AI_OPERATION_NAME_VALUE_INVOKE_AGENT,
+} from '@opentelemetry/semantic-conventions/incubating';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Trace } from '../../src/formats/trace.js';
+import { readTrace } from '../../src/formats/trace-read.js';
+import { bench, tempDir } from '../formats/helpers.js';
+import { attrsOf, decodeRequest, intsAsStrings, type JsonRequest, type JsonSpan } from './otlp-decode.js';
+import { makeRunFolder, ROOT } from './otlp-run.js';
+
+let run = '';
+let out = '';
+let lines: string[] = [];
+const traces = new Map<string, Trace>();
+
+const spansOf = (r: JsonRequest): JsonSpan[] =>
+  r.resourceSpans.flatMap((rs) => rs.scopeSpans.flatMap((s) => s.spans));
+const attr = (s: JsonSpan, key: string) => attrsOf(s.attributes)[key];
+const op = (s: JsonSpan) => attr(s, ATTR_GEN_AI_OPERATION_NAME);
+const requests = (): JsonRequest[] => lines.map((l) => JSON.parse(l));
+
+beforeAll(() => {
+  run = makeRunFolder();
+  out = join(run, '..', 'otlp.jsonl');
+  const exp = bench(['export', 'otlp', run, '--out', out], ROOT);
+  expect(exp.stderr).toMatch(/export otlp: wrote 5 trials \(\d+ spans\) to /);
+  expect(exp.status).toBe(0);
+  lines = readFileSync(out, 'utf8').trim().split('\n');
+  for (const l of readFileSync(join(run, 'journal.jsonl'), 'utf8').trim().split('\n')) {
+    const rec = JSON.parse(l).record as { id: string; dir: string };
+    traces.set(rec.id, readTrace(join(run, rec.dir, 'trace.jsonl')));
+  }
+});
+
+/** The trace of the trial a request holds, by its session span's trial id. */
+function traceOf(r: JsonRequest): Trace {
+  const session = spansOf(r).find((s) => s.parentSpanId === undefined)!;
+  return traces.get(String(attr(session, 'rematch.trial.id')))!;
+}
+
+const count = (t: Trace, type: string, pred: (e: Record<string, unknown>) => boolean = () => true) =>
+  t.events.filter((e) => e.type === type && pred(e as Record<string, unknown>)).length;
+
+describe('bench export otlp', () => {
+  it('writes one ExportTraceServiceRequest a line, one per trial, that the official serializers encode back the same', () => {
+    expect(lines).toHaveLength(traces.size);
+    for (const req of requests()) {
+      const spans = decodeRequest(req);
+      const json = JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans)));
+      expect(intsAsStrings(json)).toEqual(req);
+      expect(ProtobufTraceSerializer.serializeRequest(spans)?.byteLength).toBeGreaterThan(0);
+    }
+  });
+
+  it('has a span per session, node, model turn and tool call, and a span event per gate verdict', () => {
+    let gates = 0;
+    for (const req of requests()) {
+      const t = traceOf(req);
+      const spans = spansOf(req);
+      const nodes = count(t, 'node', (e) => e.event === 'start');
+      const agents = count(t, 'node', (e) => e.event === 'start' && e.kind === 'agent');
+      expect(spans.filter((s) => op(s) === GEN_AI_OPERATION_NAME_VALUE_CHAT)).toHaveLength(
+        count(t, 'model_turn'),
+      );
+      expect(spans.filter((s) => op(s) === GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL)).toHaveLength(
+        count(t, 'tool_call'),
+      );
+      expect(spans.filter((s) => op(s) === GEN_AI_OPERATION_NAME_VALUE_INVOKE_AGENT)).toHaveLength(
+        1 + agents,
+      );
+      expect(spans.filter((s) => attr(s, 'rematch.node.kind') !== undefined)).toHaveLength(nodes);
+      expect(spans).toHaveLength(1 + nodes + count(t, 'model_turn') + count(t, 'tool_call'));
+      const events = spans.flatMap((s) => s.events.filter((e) => e.name === 'rematch.gate'));
+      expect(events).toHaveLength(count(t, 'gate'));
+      gates += events.length;
+    }
+    expect(gates).toBeGreaterThan(0);
+    // the ReAcTree seat's trials have node spans, the ReAct seat's none
+    const shapes = requests().map((r) => traceOf(r).header.shape);
+    expect(new Set(shapes)).toEqual(new Set(['react', 'reactree']));
+  });
+
+  it('links each trial into one tree: the session at the root, work under the node it ran in', () => {
+    for (const req of requests()) {
+      const spans = spansOf(req);
+      const byId = new Map(spans.map((s) => [s.spanId, s]));
+      expect(byId.size).toBe(spans.length);
+      expect(new Set(spans.map((s) => s.traceId)).size).toBe(1);
+      const roots = spans.filter((s) => s.parentSpanId === undefined);
+      expect(roots.map(op)).toEqual([GEN_AI_OPERATION_NAME_VALUE_INVOKE_AGENT]);
+      const nodeSpan = new Map(
+        spans.filter((s) => attr(s, 'rematch.node.kind')).map((s) => [attr(s, 'rematch.node.id'), s]),
+      );
+      for (const s of spans) {
+        if (s === roots[0]) continue;
+        const parent = byId.get(s.parentSpanId!);
+        expect(parent, s.name).toBeDefined();
+        if (attr(s, 'rematch.node.kind')) continue;
+        // a turn or call hangs under its node's span; a ReAct trial's under the session
+        const node = nodeSpan.get(attr(s, 'rematch.node.id'));
+        expect(parent).toBe(node ?? roots[0]);
+      }
+      const t = traceOf(req);
+      for (const e of t.events) {
+        if (e.type !== 'node' || e.event !== 'start') continue;
+        const parent = byId.get(nodeSpan.get(e.node)!.parentSpanId!)!;
+        expect(e.parent === undefined ? parent : attr(parent, 'rematch.node.id')).toBe(e.parent ?? roots[0]);
+      }
+    }
+  });
+
+  it('carries the GenAI and rematch attributes of each turn, call and gate verdict', () => {
+    let faults = 0;
+    for (const req of requests()) {
+      const t = traceOf(req);
+      const spans = spansOf(req);
+      const turns = t.events.filter((e) => e.type === 'model_turn');
+      const chats = spans.filter((s) => op(s) === GEN_AI_OPERATION_NAME_VALUE_CHAT);
+      chats.forEach((s, i) => {
+        expect(attr(s, ATTR_GEN_AI_PROVIDER_NAME)).toBe('rematch.sim');
+        expect(attr(s, ATTR_GEN_AI_REQUEST_MODEL)).toBe(t.header.model);
+        expect(attr(s, ATTR_GEN_AI_USAGE_INPUT_TOKENS)).toBe(turns[i].tokens.input);
+        expect(attr(s, ATTR_GEN_AI_USAGE_OUTPUT_TOKENS)).toBe(turns[i].tokens.output);
+        expect(s.kind).toBe(3); // CLIENT
+      });
+      const results = new Map(t.events.flatMap((e) => (e.type === 'tool_result' ? [[e.id, e]] : [])));
+      for (const s of spans.filter((x) => op(x) === GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL)) {
+        const r = results.get(String(attr(s, ATTR_GEN_AI_TOOL_CALL_ID)))!;
+        expect(attr(s, ATTR_GEN_AI_TOOL_NAME)).toBe(s.name.replace('execute_tool ', ''));
+        expect(attr(s, 'rematch.outcome')).toBe(r.outcome);
+        expect(attr(s, 'rematch.tool.class')).toMatch(/^(live|discovery|context|control)$/);
+        expect(attr(s, 'rematch.fingerprint')).toBe(r.fingerprint);
+        expect(attr(s, 'rematch.fault.id')).toBe(r.fault);
+        if (r.fault) faults++;
+        expect(s.status.code).toBe(r.outcome === 'failed' || r.outcome === 'error' ? 2 : 0);
+      }
+      for (const g of spans.flatMap((s) => s.events.filter((e) => e.name === 'rematch.gate'))) {
+        const a = attrsOf(g.attributes);
+        expect(Object.keys(a)).toEqual(
+          expect.arrayContaining(['rematch.gate.name', 'rematch.gate.decision']),
+        );
+        expect(typeof a['rematch.gate.reason']).toBe('string');
+      }
+    }
+    expect(faults).toBeGreaterThan(0);
+  });
+
+  it("lays times on the trial's clock: the header's start plus each event's t", () => {
+    for (const req of requests()) {
+      const t = traceOf(req);
+      const start = BigInt(Date.parse(t.header.startedAt)) * 1_000_000n;
+      const spans = spansOf(req);
+      const session = spans.find((s) => s.parentSpanId === undefined)!;
+      expect(session.startTimeUnixNano).toBe(String(start));
+      const end = t.events.find((e) => e.type === 'end')!;
+      expect(session.endTimeUnixNano).toBe(String(start + BigInt(Math.round(end.t * 1e6))));
+      const turn = t.events.find((e) => e.type === 'model_turn')!;
+      const chat = spans.find((s) => op(s) === GEN_AI_OPERATION_NAME_VALUE_CHAT)!;
+      expect(chat.endTimeUnixNano).toBe(String(start + BigInt(Math.round(turn.t * 1e6))));
+      for (const s of spans) expect(BigInt(s.endTimeUnixNano) >= BigInt(s.startTimeUnixNano)).toBe(true);
+    }
+  });
+
+  it('gives the same bytes on a second export (ids derive from the run and trial ids), to stdout too', () => {
+    const again = bench(['export', 'otlp', run], ROOT);
+    expect(again.status).toBe(0);
+    expect(again.stdout).toBe(readFileSync(out, 'utf8'));
+  });
+
+  it('exports a trace cut short (a call without its result, no end), masks a key, leaves out a trial without a trace', () => {
+    const copy = join(run, '..', 'cut');
+    cpSync(run, copy, { recursive: true });
+    const [first, second] = [...traces.keys()];
+    const dirOf = (id: string) => join(copy, 'traces', ...id.split('/'));
+    rmSync(join(dirOf(first), 'trace.jsonl'));
+    const t = traces.get(second)!;
+    const cut = t.events.findIndex((e) => e.type === 'tool_result');
+    // a key-shaped string in a turn's text (no run folder holds one; the redactor masks it anyway)
+    const secret = 'sk-exportotlpsecret0123456789';
+    const kept = t.events
+      .slice(0, cut)
+      .map((e) => (e.type === 'model_turn' ? { ...e, text: `${e.text} key ${secret}` } : e));
+    writeFileSync(join(dirOf(second), 'trace.jsonl'), kept.map((e) => `${JSON.stringify(e)}\n`).join(''));
+    const r = bench(['export', 'otlp', copy], ROOT);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain(`export otlp: left out ${first}: no trace at`);
+    expect(r.stdout).not.toContain(secret);
+    expect(r.stdout).toContain('key [redacted]');
+    const reqs = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as JsonRequest);
+    expect(reqs).toHaveLength(traces.size - 1);
+    const spans = spansOf(reqs[0]);
+    const calls = spans.filter((s) => op(s) === GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL);
+    expect(calls).toHaveLength(kept.filter((e) => e.type === 'tool_call').length);
+    expect(calls.length).toBeGreaterThan(0);
+    // no result: a zero-length span at its tool_call event, without an outcome
+    for (const s of calls) {
+      expect(attr(s, 'rematch.outcome')).toBeUndefined();
+      expect(s.endTimeUnixNano).toBe(s.startTimeUnixNano);
+    }
+    const session = spans.find((s) => s.parentSpanId === undefined)!;
+    expect(attr(session, 'rematch.stop')).toBeUndefined();
+  });
+
+  it('refuses --out with --endpoint, a bad endpoint and a folder that is not a run (exit 2)', () => {
+    const both = bench(['export', 'otlp', run, '--out', out, '--endpoint', 'http://127.0.0.1:1'], ROOT);
+    expect(both.status).toBe(2);
+    expect(both.stderr).toMatch(/not both/);
+    const bad = bench(['export', 'otlp', run, '--endpoint', 'ftp://example.invalid'], ROOT);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/http or https URL/);
+    const none = bench(['export', 'otlp', tempDir()], ROOT);
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(/not a run folder/);
+  });
+});
