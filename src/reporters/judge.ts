@@ -19,15 +19,24 @@ export function judgeLine(j: JudgeSummary): string {
   return `judge ${j.judges.join(', ')} (second opinion, never the verdict): ${parts.join(' · ')}`;
 }
 
-/** Terminal: the line and, when the judge failed on trials, the first reason (the rest: scorecard.md). */
-export function judgeTerminalLines(sc: Scorecard): string[] {
+/** Terminal shows this many disagreeing trial ids; scorecard.md lists every one with the why. */
+const TERMINAL_IDS = 5;
+
+/**
+ * Terminal: the line (unwrapped, as the ceiling lines: a grep finds it whole), the first
+ * disagreeing trials, and the first reason the judge failed.
+ */
+export function judgeTerminalLines(sc: Scorecard): { line: string; more: string[] } | undefined {
   const j = sc.judge;
-  if (!j) return [];
-  const out = [judgeLine(j)];
-  if (j.disagreements.length)
-    out.push(`  disagreements: ${[...new Set(j.disagreements.map((d) => d.id))].join(', ')}`);
-  if (j.failures.length) out.push(`  judge failed on ${j.failures[0].id}: ${j.failures[0].reason}`);
-  return out;
+  if (!j) return undefined;
+  const more: string[] = [];
+  const ids = [...new Set(j.disagreements.map((d) => d.id))];
+  if (ids.length) {
+    const rest = ids.length > TERMINAL_IDS ? `, and ${ids.length - TERMINAL_IDS} more` : '';
+    more.push(`disagreements (scorecard.md): ${ids.slice(0, TERMINAL_IDS).join(', ')}${rest}`);
+  }
+  if (j.failures.length) more.push(`judge failed on ${j.failures[0].id}: ${j.failures[0].reason}`);
+  return { line: judgeLine(j), more };
 }
 
 export function judgeMd(sc: Scorecard): string[] {

@@ -76,7 +76,7 @@ export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
   }
   for (const s of sc.skipped) out.push(`skipped seat ${s.seat}: ${s.reason}`);
   const judge = judgeTerminalLines(sc);
-  if (judge.length) out.push('', ...judge.flatMap((l) => prose(l)));
+  if (judge) out.push('', judge.line, ...judge.more.flatMap((l) => prose(l, '  ')));
   if (opts.full) {
     // Per golden, without the golden column: the figures get the width.
     for (const golden of [...new Set(sc.rows.map((x) => x.golden))]) {

@@ -25,6 +25,11 @@ function truthText(g: Golden): string[] {
   const out = [
     `Root cause: component "${rc.component}", mechanism "${rc.mechanism}" (accepted wording: ${rc.accept.map((grp) => grp.join(' or ')).join('; and ')}).`,
   ];
+  // a twin whose fault hides the root cause's evidence does not weigh it (formats/twins/derive.ts)
+  if (g.weights?.rootCause === 0)
+    out.push(
+      'The evidence obtainable in this incident does not establish the root cause; "correct" still means the Theory names it.',
+    );
   for (const id of ['A', 'B'] as const) {
     const p = g.parts[id];
     out.push(`Part ${id}: ${p.question}`);
