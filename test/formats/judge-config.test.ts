@@ -31,7 +31,8 @@ describe('config judge:', () => {
       ['judge.provider', 3],
       ['judge.apiKey', 5],
     ]);
-    expect(String(issues[1][3])).toContain('apiKey');
+    expect(issues[1][3]).toBe('unknown field');
+    expect(JSON.stringify(issues)).not.toContain('sk-abc');
   });
 
   it('needs a hosted judge’s key variable and an openai-compatible judge’s baseURL, at judge.provider', () => {
