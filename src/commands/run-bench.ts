@@ -257,6 +257,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
         goldens: inputs.goldens,
         env: opts.env,
         warn,
+        retryFailed: Boolean(opts.retryErrors),
         signal: opts.signal,
       })
     : null;

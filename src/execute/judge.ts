@@ -14,7 +14,7 @@ import { loadTheory } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
 import { readTrace } from '../formats/trace-read.js';
 import { askJudge, judgeId } from '../providers/ai/index.js';
-import { judgeFileOf, writeJudgeRecord } from '../runlog/judge-files.js';
+import { needsJudge, writeJudgeRecord } from '../runlog/judge-files.js';
 import { judgePrompt, rowKind, type TrialRecord } from '../scoring/index.js';
 
 export interface JudgeRunOptions {
@@ -23,13 +23,15 @@ export interface JudgeRunOptions {
   goldens: readonly Golden[];
   env: Record<string, string | undefined>;
   warn: (line: string) => void;
+  /** --retry-errors: a resumed run grades again the trials whose grade failed. */
+  retryFailed?: boolean;
   signal?: AbortSignal;
 }
 
 export interface Judging {
   /** Grade this trial when a lane is free (a no-op for one the judge does not grade). */
   submit(rec: TrialRecord): void;
-  /** Grade those of `records` that have no judge.json yet (a resumed run's), then wait for all. */
+  /** Grade those of `records` without a grade yet (a resumed run's), then wait for all. */
   finish(records: Iterable<TrialRecord>): Promise<void>;
 }
 
@@ -64,7 +66,7 @@ export function startJudging(o: JudgeRunOptions): Judging | null {
   return {
     submit,
     async finish(records) {
-      for (const r of records) if (!existsSync(judgeFileOf(o.dir, r.dir))) submit(r);
+      for (const r of records) if (needsJudge(o.dir, r, o.retryFailed ?? false)) submit(r);
       while (running.size) await Promise.all([...running]);
     },
   };

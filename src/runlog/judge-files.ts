@@ -17,6 +17,12 @@ export function writeJudgeRecord(runDir: string, trialDir: string, rec: JudgeRec
   writeAtomic(judgeFileOf(runDir, trialDir), `${JSON.stringify(rec, null, 2)}\n`);
 }
 
+/** Whether a trial still needs the judge: no judge.json, or (with `retryFailed`) a failed one. */
+export function needsJudge(runDir: string, trial: TrialRecord, retryFailed: boolean): boolean {
+  if (!existsSync(judgeFileOf(runDir, trial.dir))) return true;
+  return retryFailed && readJudgeRecords(runDir, [trial])[trial.id]?.status === 'failed';
+}
+
 /**
  * Every trial's judge record that exists, by trial id. An unreadable one (hand-edited, another
  * format) is reported as a failed grade with the reason, never as a broken run folder.

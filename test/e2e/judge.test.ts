@@ -4,7 +4,7 @@
  * `judge` section, scorecard.md and the terminal), a disagreement is counted, no key means one
  * line and no request, a reply that is not a grade is a failed grade, and no verdict moves.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -63,13 +63,13 @@ function judgeModel(
   return bodies;
 }
 
-async function run(cfg: string, env: Record<string, string> = {}) {
-  const out = join(tempDir(), 'out');
+async function run(cfg: string, env: Record<string, string> = {}, resume?: string, retryErrors = false) {
+  const out = resume ?? join(tempDir(), 'out');
   const lines: string[] = [];
   const stdout: string[] = [];
   const r = await runBench({
-    config: cfg,
-    out,
+    ...(resume ? { resume } : { config: cfg, out }),
+    retryErrors,
     seats: ['sim-diligent-react', 'sim-tweaker-react'],
     reporters: ['json', 'markdown', 'terminal'],
     env,
@@ -201,6 +201,31 @@ describe('an LLM judge as a second opinion', () => {
     expect(reasons).toMatch(/bad key/);
     expect(reasons).not.toContain(KEY);
     expect(readFileSync(join(r.out, 'scorecard.md'), 'utf8')).not.toContain(KEY);
-    expect(j.n).toBe(r.sc.trials.filter((t) => !t.seat.startsWith('baseline/')).length - 2);
+    const graded = r.sc.trials.filter((t) => !t.seat.startsWith('baseline/'));
+    expect(j.n).toBe(graded.length - 2);
+    // a plain resume keeps the failed grades; --retry-errors asks the judge again for those two only
+    const bodies = judgeModel(() => grade('correct', 'ok', 'second try'));
+    expect((await run('', { OPENAI_API_KEY: KEY }, r.out)).sc.judge?.failed).toBe(2);
+    expect(bodies).toHaveLength(0);
+    const retried = await run('', { OPENAI_API_KEY: KEY }, r.out, true);
+    expect(bodies).toHaveLength(2);
+    expect(retried.sc.judge).toMatchObject({ n: graded.length, failed: 0 });
+  });
+
+  it('grades a finished run on --resume once a judge is configured, running no trial again', async () => {
+    const cfg = config(false);
+    const first = await run(cfg);
+    writeFileSync(cfg, `${readFileSync(cfg, 'utf8')}${JUDGE}`);
+    const bodies = judgeModel(() => grade('correct', 'ok', 'late'));
+    const judged = await run(cfg, { OPENAI_API_KEY: KEY }, first.out);
+    expect(judged.r.executed).toBe(0);
+    const graded = judged.sc.trials.filter((t) => !t.seat.startsWith('baseline/'));
+    expect(bodies).toHaveLength(graded.length);
+    expect(judged.sc.judge?.n).toBe(graded.length);
+    expect(verdicts(judged.sc)).toEqual(verdicts(first.sc));
+    // graded once: a second resume asks nothing
+    const again = await run(cfg, { OPENAI_API_KEY: KEY }, first.out);
+    expect(bodies).toHaveLength(graded.length);
+    expect(again.sc.judge).toEqual(judged.sc.judge);
   });
 });
