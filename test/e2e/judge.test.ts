@@ -11,7 +11,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runBench } from '../../src/index.js';
 import type { Scorecard } from '../../src/scoring/index.js';
-import { tempDir, write } from '../formats/helpers.js';
+import { bench, tempDir, write } from '../formats/helpers.js';
 import { FAKE_KEYS } from '../providers/ai/harness.js';
 import { WIRES } from '../providers/ai/wire.js';
 import { writeTinyGolden } from './tiny-golden.js';
@@ -179,6 +179,17 @@ describe('an LLM judge as a second opinion', () => {
     expect(base.stderr).toBe('');
     expect(keyless.sc.judge).toBeUndefined();
     expect(verdicts(keyless.sc)).toEqual(verdicts(base.sc));
+  });
+
+  it('through the CLI without its key: exit 0 and the one line on stderr', () => {
+    const cfg = config(true);
+    const r = bench(
+      ['run', '--seat', 'sim-diligent-react', '--out', 'out', '--reporter', 'json', '--config', cfg],
+      tempDir(),
+      { OPENAI_API_KEY: '' },
+    );
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('judge: skipped, OPENAI_API_KEY not set\n');
   });
 
   it('a reply that is not a grade, or an HTTP error, is a failed grade with its reason; the run goes on', async () => {
