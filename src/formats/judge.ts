@@ -19,7 +19,7 @@ export const JudgeConfig = z
     model: z.string().min(1),
     auth: z.object({ apiKeyEnv: EnvName }).strict().optional(),
     baseURL: z.string().url().optional(),
-    /** Provider options as a seat's (reasoningEffort ...), temperature, retryAttempts, retryBaseMs, timeoutSeconds. */
+    /** Provider options as a seat's (reasoningEffort ...), temperature, retryAttempts, retryBaseMs, turnTimeoutSeconds. */
     params: z.record(z.string(), z.unknown()).default({}),
     /** Judge calls in flight at once. */
     concurrency: z.number().int().positive().default(2),

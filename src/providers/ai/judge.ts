@@ -64,7 +64,7 @@ export async function askJudge(
   } catch (err) {
     throw fail(err);
   }
-  const timeoutMs = Number(j.params.timeoutSeconds ?? 120) * 1000;
+  const timeoutMs = Number(j.params.turnTimeoutSeconds ?? 120) * 1000;
   const started = performance.now();
   try {
     const { value: res, attempts } = await withRetries(
