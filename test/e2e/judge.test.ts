@@ -71,7 +71,7 @@ async function run(cfg: string, env: Record<string, string> = {}, resume?: strin
     ...(resume ? { resume } : { config: cfg, out }),
     retryErrors,
     seats: ['sim-diligent-react', 'sim-tweaker-react'],
-    reporters: ['json', 'markdown', 'terminal'],
+    reporters: ['json', 'markdown', 'html', 'terminal'],
     env,
     stderr: { write: (s: string) => lines.push(s) > 0 },
     stdout: { write: (s: string) => stdout.push(s) > 0 },
@@ -114,6 +114,18 @@ describe('an LLM judge as a second opinion', () => {
     expect(j.failed).toBe(0);
     // the structured output: the grade's JSON Schema went out as the response format
     expect(JSON.parse(bodies[0]).response_format).toMatchObject({ type: 'json_schema' });
+    // what it sees: the truth, the calls, the Theory; never the score, the seat, the gates or the trial id
+    for (const b of bodies) {
+      const user = (JSON.parse(b).messages as { role: string; content: string }[]).find(
+        (m) => m.role === 'user',
+      )!;
+      expect(user.content).toContain(
+        'Root cause: component "payments", mechanism "connection pool exhaustion"',
+      );
+      expect(user.content).toMatch(/pool_exhausted_lines \(logs\): (truth 30|NOT obtainable)/);
+      expect(user.content).toContain('## The Theory (JSON)');
+      expect(user.content).not.toMatch(/sim-|verdict|correctness|\/none\/|\/all\/|r1/);
+    }
 
     // which trial got `reply 1`: its judge.json says
     const rationale = (t: (typeof graded)[number]): string =>
@@ -163,11 +175,17 @@ describe('an LLM judge as a second opinion', () => {
     expect(withJudge.stdout).toContain(
       `judge openai-chat/judge-model (second opinion, never the verdict): ${n} graded · root cause agrees ${n - on('rootCause')}/${n} · honesty agrees ${n - on('honesty')}/${n}`,
     );
+    const html = readFileSync(join(withJudge.out, 'report.html'), 'utf8');
+    expect(html).toContain('<h2>LLM judge (second opinion)</h2>');
+    expect(html).toContain(
+      `<code>${tweaked.id}</code> honesty: rules say presents-gap-as-negative, judge says ok`,
+    );
     const json = JSON.parse(readFileSync(join(withJudge.out, 'scorecard.json'), 'utf8')) as Scorecard;
     expect(json.judge).toEqual(j);
     // without a judge, nothing of it anywhere
     expect(base.sc.judge).toBeUndefined();
     expect(readFileSync(join(base.out, 'scorecard.md'), 'utf8')).not.toContain('judge');
+    expect(readFileSync(join(base.out, 'report.html'), 'utf8')).not.toContain('id="judge"');
   });
 
   it('without its key: one line naming the variable, no request, nothing else changed', async () => {
