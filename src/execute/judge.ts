@@ -49,10 +49,13 @@ export function startJudging(o: JudgeRunOptions): Judging | null {
   const pump = (): void => {
     while (running.size < o.judge.concurrency && queue.length) {
       const rec = queue.shift()!;
-      const p: Promise<void> = gradeTrial(o, goldens.get(rec.golden), rec).finally(() => {
-        running.delete(p);
-        pump();
-      });
+      // a judge.json that cannot be written (the disk) is said, and the run goes on without that grade
+      const p: Promise<void> = gradeTrial(o, goldens.get(rec.golden), rec)
+        .catch((e: unknown) => o.warn(`judge: ${rec.id}: ${redact(String((e as Error)?.message ?? e))}\n`))
+        .finally(() => {
+          running.delete(p);
+          pump();
+        });
       running.add(p);
     }
   };
@@ -72,7 +75,7 @@ export function startJudging(o: JudgeRunOptions): Judging | null {
   };
 }
 
-/** One trial: a Theory to grade, the judge's answer or its failure; never throws. */
+/** One trial: a Theory to grade, the judge's answer or its failure; throws only when judge.json cannot be written. */
 async function gradeTrial(o: JudgeRunOptions, golden: Golden | undefined, rec: TrialRecord): Promise<void> {
   if (o.signal?.aborted) return;
   const folder = join(o.dir, rec.dir);
