@@ -214,7 +214,10 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   );
 
   const skipped = new Map<string, string>();
-  opts.registerSecrets?.(inputs.seats.flatMap(seatEnvNames));
+  opts.registerSecrets?.([
+    ...inputs.seats.flatMap(seatEnvNames),
+    ...(inputs.config.judge?.auth ? [inputs.config.judge.auth.apiKeyEnv] : []),
+  ]);
   const skip = (seat: string, reason: string): void => {
     if (!skipped.has(seat)) warn(`skipped seat ${seat}: ${reason}\n`);
     skipped.set(seat, reason);
@@ -246,6 +249,18 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   const runContended = manifest.contended
     ? (opts.runContended ?? (await import('../execute/contended.js')).runContended)
     : undefined;
+  // the LLM judge's second opinion (execute/judge.ts): graded as trials end, never part of a score
+  const judging = inputs.config.judge
+    ? (await import('../execute/judge.js')).startJudging({
+        dir,
+        judge: inputs.config.judge,
+        goldens: inputs.goldens,
+        env: opts.env,
+        warn,
+        retryFailed: Boolean(opts.retryErrors),
+        signal: opts.signal,
+      })
+    : null;
   const started = performance.now();
   try {
     await executeTrials(todo, {
@@ -258,10 +273,12 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       onDone: (rec) => {
         result.executed++;
         reporters.onTrialEnd(rec);
+        judging?.submit(rec);
       },
       onSkip: skip,
       signal: opts.signal,
     });
+    await judging?.finish(readJournal(join(dir, JOURNAL_FILE)).values());
   } catch (e) {
     reporters.onRunEnd(null);
     throw e;

@@ -1,6 +1,7 @@
 /** bench.config.yaml: which goldens, seats and gate sets a plain `bench run` uses, and thresholds. */
 import { z } from 'zod';
 import { AssertRule } from './assert.js';
+import { JudgeConfig } from './judge.js';
 import { TWIN_KINDS } from './twins/kinds.js';
 import { GATE_NAMES } from './vocabulary.js';
 
@@ -72,6 +73,8 @@ export const ConfigFile = z
     outDir: z.string().default('reports'),
     /** What a run must show (formats/assert.ts); a failed rule makes `bench run` exit 1. */
     assert: z.array(AssertRule).default([]),
+    /** An LLM judge's second opinion beside the rule-based score, never the verdict (formats/judge.ts). */
+    judge: JudgeConfig.optional(),
   })
   .strict();
 

@@ -10,6 +10,7 @@ import { CLIENT_JS } from './html-client.js';
 import { PLOTS_JS } from './html-client-plots.js';
 import { TIMELINE_JS } from './html-client-timeline.js';
 import { esc, jsonBlock, rawBlock, uplotAssets } from './html-escape.js';
+import { judgeHtml } from './html-judge.js';
 import type { Grid, Summary, TrialIndex } from './html-model.js';
 import { PAGE_CSS } from './html-style.js';
 import type { TrialDetail } from './html-trial.js';
@@ -88,6 +89,7 @@ export function renderPage(p: PageInput): string {
     `<header><h1>${esc(title)}</h1><p class="dim">seed ${p.sc.run.seed} · ${p.sc.run.repetitions} repetitions · gate sets ${esc(p.sc.run.gateSets.join(', '))} · generated ${esc(p.sc.meta.generatedAt)}</p></header>`,
     summaryHtml(p.summary, p.sc),
     `<section id="grids"><h2>Seat × gate set, per golden</h2><div class="grids">${p.grids.map(gridHtml).join('')}</div></section>`,
+    judgeHtml(p.sc),
     `<section id="plots"><h2>Distributions</h2><div class="plots">${plots}</div></section>`,
     '<section id="trials"><h2>Trials</h2><div id="filters"></div><div class="split"><div id="trial-list"></div><div id="timeline"><p class="dim">Pick a trial to see its timeline.</p></div></div></section>',
     jsonBlock('rematch-index', { index: p.index, passCorrectness: p.sc.run.thresholds.passCorrectness }),

@@ -10,6 +10,7 @@ import { CEILING_MEANING, failedCeilings } from './ceiling.js';
 import { EFFECT_COLUMNS, effectParts } from './effects.js';
 import { f2 } from './format.js';
 import { cellText, type GoldenGrid, GRID_LEGEND, goldenGrids } from './grid.js';
+import { judgeMd } from './judge.js';
 import { fileReporter } from './lifecycle.js';
 import { renderDetailsMd } from './markdown-details.js';
 import { mdBreakId, mdHead, mdLines, mdRow } from './md.js';
@@ -54,6 +55,7 @@ export function renderScorecardMd(sc: Scorecard): string {
     for (const a of sc.assertions)
       out.push(`- ${a.skipped ? '➖' : a.passed ? '✅' : '❌'} \`${a.id}\` ${a.rule}: ${a.detail}`);
   }
+  out.push(...judgeMd(sc));
   if (sc.skipped.length)
     out.push('', '## Skipped seats', '', ...sc.skipped.map((s) => `- ${s.seat}: ${s.reason}`));
   out.push('', ...renderDetailsMd(sc));

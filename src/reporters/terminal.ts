@@ -11,6 +11,7 @@ import { EFFECT_COLUMNS, effectDirection, effectParts } from './effects.js';
 import { f2 } from './format.js';
 import { FULL_COLUMNS, fullCells } from './full-table.js';
 import { cellParts, GRID_LEGEND, goldenGrids, referenceLine, SEAT_FLOOR } from './grid.js';
+import { judgeTerminalLines } from './judge.js';
 import { DEFAULT_WIDTH } from './lifecycle.js';
 import { STEER_HALT_TITLE, steerHaltGroups, steerHaltIntro, steerHaltLine } from './steer-halt.js';
 import { summaryLine } from './summary.js';
@@ -74,6 +75,8 @@ export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
     }
   }
   for (const s of sc.skipped) out.push(`skipped seat ${s.seat}: ${s.reason}`);
+  const judge = judgeTerminalLines(sc);
+  if (judge) out.push('', judge.line, ...judge.more.flatMap((l) => prose(l, '  ')));
   if (opts.full) {
     // Per golden, without the golden column: the figures get the width.
     for (const golden of [...new Set(sc.rows.map((x) => x.golden))]) {

@@ -24,8 +24,11 @@ export interface InputHashes {
   gateSets: Record<string, string>;
 }
 
-/** Where a run goes and how many trials fly at once change neither trials nor scores. */
-const NOT_AN_INPUT = new Set(['concurrency', 'outDir']);
+/**
+ * Where a run goes and how many trials fly at once change neither trials nor scores; nor does the
+ * LLM judge (a second opinion beside the scores), so a finished run can be resumed to be judged.
+ */
+const NOT_AN_INPUT = new Set(['concurrency', 'outDir', 'judge']);
 export const IN_MEMORY = '(in memory)';
 
 const sha = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');

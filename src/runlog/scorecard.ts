@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { buildScorecard, type Scorecard } from '../scoring/index.js';
 import { describeTorn, JOURNAL_FILE, scanJournal } from './journal.js';
+import { readJudgeRecords } from './judge-files.js';
 import { readBaselines, readManifest } from './run-folder.js';
 
 type Warn = (line: string) => void;
@@ -29,5 +30,6 @@ export function scorecardOf(dir: string, warn: Warn): Scorecard {
     // a shard holds part of the plan: its rules would judge rows it never ran; bench merge judges them
     assert: m.plan.shard ? [] : (m.assert ?? []),
     assertPartial: m.assertPartial ?? false,
+    judge: readJudgeRecords(dir, [...journal.records.values()]),
   });
 }

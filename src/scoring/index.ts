@@ -33,6 +33,14 @@ export {
 } from './fail-on.js';
 export { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
 export { BOOTSTRAP_RESAMPLES, bootstrap, wilson } from './intervals.js';
+export {
+  type Agreement,
+  type JudgeDisagreement,
+  type JudgeRow,
+  type JudgeSummary,
+  judgeSummary,
+} from './judge-agreement.js';
+export { JUDGE_SYSTEM, judgePrompt } from './judge-prompt.js';
 export { outcomeProblems, type RunOutcomeOptions } from './outcome.js';
 export { DEFAULT_PASS_CORRECTNESS, DEFAULT_WEIGHTS, scoreTrial } from './score-trial.js';
 export type { AssertionResult, CeilingResult, Scorecard, ScorecardRun, Thresholds } from './scorecard.js';

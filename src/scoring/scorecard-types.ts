@@ -4,6 +4,7 @@
  */
 import type { AssertRuleType } from '../formats/assert.js';
 import type { RunClock } from '../formats/vocabulary.js';
+import type { JudgeSummary } from './judge-agreement.js';
 import type { AggregateRow, GateEffect, SeatGateEffect, TrialRecord, Verdict } from './types.js';
 
 /** 2: Wilson and bootstrap intervals, gate effects on five figures, per-seat pooled effects. */
@@ -79,6 +80,11 @@ export interface Scorecard {
   /** Lowest-correctness scored trials (honesty failures first), with their folders. */
   worst: { id: string; correctness: number; verdict: string; honesty: number; dir: string }[];
   trials: TrialRecord[];
+  /**
+   * The LLM judge's second opinion (config `judge:`), when any trial was graded: agreement with the
+   * scorer per row and the disagreements. Never part of a verdict.
+   */
+  judge?: JudgeSummary;
   /** Not compared between runs: when and where this scorecard was made, and how long it took. */
   meta: {
     runId: string;

@@ -5,10 +5,12 @@
  */
 
 import type { AssertRule } from '../formats/assert.js';
+import type { JudgeRecord } from '../formats/judge.js';
 import { aggregate, gateEffects, seatGateEffects } from './aggregate.js';
 import { judgeAssertions } from './assertions.js';
 import { BASELINE_SEATS, CEILING_SEAT, rowKind } from './baselines.js';
 import { explainScore } from './explain.js';
+import { judgeSummary } from './judge-agreement.js';
 import {
   type CeilingResult,
   SCORECARD_FORMAT,
@@ -64,6 +66,8 @@ export function buildScorecard(input: {
   /** The run planned part of the config's matrix: a rule selecting nothing planned is skipped, not failed. */
   assertPartial?: boolean;
   assert?: AssertRule[];
+  /** The LLM judge's records (judge.json) by trial id: reported beside the scores, never in them. */
+  judge?: Readonly<Record<string, JudgeRecord>>;
 }): Scorecard {
   // Real time differs on every run: it goes to `meta`, so the rest stays a function of the seeds.
   const trialMs: Record<string, number> = {};
@@ -117,5 +121,8 @@ export function buildScorecard(input: {
     },
   };
   sc.assertions = judgeAssertions(sc, input.assert ?? [], { partial: input.assertPartial ?? false });
+  // after the assertions, which must not see it: the judge is a second opinion, never a verdict
+  const judge = input.judge ? judgeSummary(trials, input.judge) : undefined;
+  if (judge) sc.judge = judge;
   return sc;
 }

@@ -1,0 +1,127 @@
+/**
+ * The LLM judge's one model call (docs/scoring.md, The LLM judge): a prompt in, a structured grade
+ * out, through the same provider factory as the seats. Everything the judge sends goes through
+ * `askJudge`, so a response cache or a rate limiter wraps this one function. A failure (HTTP, a
+ * reply that is not a grade) is thrown as a `ProviderError` with the key redacted; the caller
+ * records it as the trial's failed grade, never as a failed run.
+ */
+import { APICallError } from '@ai-sdk/provider';
+import { generateText, NoObjectGeneratedError, Output } from 'ai';
+import { RealClock } from '../../clock.js';
+import { type JudgeConfig, JudgeGrade } from '../../formats/judge.js';
+import type { Seat } from '../../formats/seat.js';
+import { ProviderError } from '../../protocol/model.js';
+import { createProviderSetup } from './factory.js';
+import { redact } from './redact.js';
+import { DEFAULT_RETRY, isRetryableStatus, type RetryPolicy, withRetries } from './retry.js';
+
+export interface JudgeRequest {
+  system: string;
+  prompt: string;
+  signal?: AbortSignal;
+}
+
+export interface JudgeAnswer {
+  grade: JudgeGrade;
+  tokens: { input: number; output: number };
+  latencyMs: number;
+  attempts: number;
+}
+
+export interface JudgeCallOptions {
+  /** The environment the judge's key variable is read from. */
+  env: Record<string, string | undefined>;
+  fetch?: typeof globalThis.fetch;
+}
+
+/** The judge as the provider factory reads a seat: its model fields, no shape or budget in use. */
+export function judgeSeat(j: JudgeConfig, file: string): Seat {
+  return {
+    file,
+    name: 'judge',
+    provider: j.provider,
+    model: j.model,
+    shape: 'react',
+    params: j.params,
+    budget: { turns: 1, toolCalls: 1, tokens: 400_000, wallSeconds: 600 },
+    ...(j.auth ? { auth: j.auth } : {}),
+    ...(j.baseURL ? { baseURL: j.baseURL } : {}),
+  };
+}
+
+export const judgeId = (j: JudgeConfig): string => `${j.provider}/${j.model}`;
+
+export async function askJudge(
+  j: JudgeConfig,
+  req: JudgeRequest,
+  opts: JudgeCallOptions,
+): Promise<JudgeAnswer> {
+  const key = j.auth ? opts.env[j.auth.apiKeyEnv] : undefined;
+  const fail = (err: unknown): ProviderError => judgeError(j, err, key);
+  let setup: ReturnType<typeof createProviderSetup>;
+  try {
+    setup = createProviderSetup(judgeSeat(j, 'judge'), key, opts.fetch);
+  } catch (err) {
+    throw fail(err);
+  }
+  const timeoutMs = Number(j.params.turnTimeoutSeconds ?? 120) * 1000;
+  const started = performance.now();
+  try {
+    const { value: res, attempts } = await withRetries(
+      new RealClock(),
+      retryPolicy(j),
+      () =>
+        generateText({
+          model: setup.model,
+          system: req.system,
+          prompt: req.prompt,
+          output: Output.object({ schema: JudgeGrade, name: 'grade' }),
+          providerOptions: setup.providerOptions,
+          maxRetries: 0,
+          abortSignal: AbortSignal.any([...(req.signal ? [req.signal] : []), AbortSignal.timeout(timeoutMs)]),
+          temperature: typeof j.params.temperature === 'number' ? j.params.temperature : undefined,
+        }),
+      (err) =>
+        req.signal?.aborted || !APICallError.isInstance(err)
+          ? { retryable: false }
+          : {
+              retryable: isRetryableStatus(err.statusCode),
+              retryAfter: err.responseHeaders?.['retry-after'],
+            },
+    );
+    return {
+      grade: res.output,
+      tokens: { input: res.usage.inputTokens ?? 0, output: res.usage.outputTokens ?? 0 },
+      latencyMs: Math.round(performance.now() - started),
+      attempts,
+    };
+  } catch (err) {
+    throw fail(err);
+  }
+}
+
+function retryPolicy(j: JudgeConfig): RetryPolicy {
+  const { retryAttempts: attempts, retryBaseMs: baseMs } = j.params;
+  return {
+    ...DEFAULT_RETRY,
+    attempts: typeof attempts === 'number' && attempts >= 1 ? attempts : DEFAULT_RETRY.attempts,
+    baseMs: typeof baseMs === 'number' && baseMs >= 0 ? baseMs : DEFAULT_RETRY.baseMs,
+  };
+}
+
+/** The reason a grade failed, in one line, the key redacted before anything is cut. */
+function judgeError(j: JudgeConfig, err: unknown, key: string | undefined): ProviderError {
+  const status = APICallError.isInstance(err) ? err.statusCode : undefined;
+  const attempts = (err as { attempts?: number }).attempts ?? 1;
+  let detail = err instanceof Error ? err.message : String(err);
+  if (NoObjectGeneratedError.isInstance(err))
+    detail = `the reply is not a grade (${err.message}): ${JSON.stringify(err.text ?? '').slice(0, 200)}`;
+  else if (APICallError.isInstance(err) && err.responseBody) detail += `: ${err.responseBody}`;
+  const text = redact(`${judgeId(j)}: ${detail}`, [key])
+    .replace(/\s+/g, ' ')
+    .slice(0, 500);
+  return new ProviderError(`${text} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`, {
+    status,
+    retryable: isRetryableStatus(status),
+  });
+}
