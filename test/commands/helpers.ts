@@ -78,6 +78,8 @@ export function runChild(
   delayMs: number,
   mode: 'run' | 'resume',
   limit?: number,
+  /** A file that holds every trial open while it exists (run-child.mjs: REMATCH_TEST_HOLD). */
+  holdFile?: string,
 ): Child {
   if (!existsSync(join(ROOT, 'dist/commands/run.js'))) throw new Error('run `npm run build` first');
   const proc = spawn(
@@ -90,7 +92,11 @@ export function runChild(
       mode,
       ...(limit === undefined ? [] : [String(limit)]),
     ],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: holdFile ? { ...process.env, REMATCH_TEST_HOLD: holdFile } : process.env,
+    },
   );
   let err = '';
   proc.stderr!.on('data', (d) => {

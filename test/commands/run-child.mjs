@@ -5,10 +5,11 @@
  * `writeScenario`) holds the inputs and each trial's trace and Theory, as test/commands/fake.ts makes
  * them; each trial waits DELAY_MS of real time so a SIGKILL lands mid-run. With LIMIT, trials
  * after the first LIMIT never end (the process stays alive for its kill), so a loaded machine
- * cannot let the run finish before the test kills it. Errors leave the way the CLI's do: the
+ * cannot let the run finish before the test kills it. With REMATCH_TEST_HOLD naming a file, no trial
+ends while that file exists, so the test decides when the run may finish. Errors leave the way the CLI's do: the
  * message on stderr and the error's exit code.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runBench } from '../../dist/commands/run.js';
 import { BenchError } from '../../dist/errors.js';
@@ -22,6 +23,8 @@ async function runTrial(spec, env) {
   const { trace, theory } = outcomes[spec.id];
   const hold = limit !== undefined && ++started > Number(limit);
   await new Promise((r) => setTimeout(r, hold ? 3_600_000 : Number(delay)));
+  const holdFile = process.env.REMATCH_TEST_HOLD;
+  while (holdFile && existsSync(holdFile)) await new Promise((r) => setTimeout(r, 20));
   const traceFile = join(env.dir, 'trace.jsonl');
   writeFileSync(traceFile, `${trace.events.map((e) => JSON.stringify(e)).join('\n')}\n`);
   writeFileSync(join(env.dir, 'theory.json'), JSON.stringify(theory));

@@ -6,7 +6,7 @@
  * over with a warning; a lock is released on error paths.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +52,11 @@ const deadPid = (): number => {
 describe('run folder lock', () => {
   it('two resumes started together: one refuses with exit 2 naming the other, the other completes', async () => {
     const dir = await interrupted();
-    const a = runChild(scenario, dir, 100, 'resume');
+    // The resume's trials stay open until the three refusals are seen: a loaded machine once let
+    // it finish before `bench merge` started, and merge then rightly exited 0.
+    const hold = join(tmp(), 'hold');
+    writeFileSync(hold, '');
+    const a = runChild(scenario, dir, 100, 'resume', undefined, hold);
     const b = runChild(scenario, dir, 100, 'resume');
     const codes = await Promise.all([a.exit, b.exit]);
     expect([...codes].sort()).toEqual([0, 2]);
@@ -67,7 +71,11 @@ describe('run folder lock', () => {
 
   it('while a resume runs, bench run --resume, bench report and bench merge of the folder exit 2', async () => {
     const dir = await interrupted();
-    const a = runChild(scenario, dir, 100, 'resume');
+    // The resume's trials stay open until the three refusals are seen: a loaded machine once let
+    // it finish before `bench merge` started, and merge then rightly exited 0.
+    const hold = join(tmp(), 'hold');
+    writeFileSync(hold, '');
+    const a = runChild(scenario, dir, 100, 'resume', undefined, hold);
     await until(
       () => existsSync(lockOf(dir)) && readFileSync(lockOf(dir), 'utf8').includes(`"pid":${a.proc.pid}`),
       'the lock',
@@ -87,6 +95,7 @@ describe('run folder lock', () => {
       runBench({ inputs, resume: dir, runTrial: fakeRunTrial(), stdout: sink(), stderr: sink() }),
     ).rejects.toThrow(busy);
     expect(existsSync(join(merged, 'run.json'))).toBe(false);
+    rmSync(hold);
     expect(await a.exit).toBe(0);
     expect(comparable(dir)).toEqual(comparable(clean));
   }, 30_000);
