@@ -36,7 +36,13 @@ import { assertWorldFits } from '../world/limits.js';
 import { checkOutcome } from './outcome.js';
 import { folderContext, type Terminal } from './report.js';
 import { expandRunRefs } from './resolve.js';
-import { describeTurnCache, type RunCacheOptions, turnCacheOf, withTurnCache } from './turn-cache.js';
+import {
+  describeTurnCache,
+  type RunCacheOptions,
+  turnCacheOf,
+  withContendedCache,
+  withTurnCache,
+} from './turn-cache.js';
 
 export interface OrchestrateOptions extends PlanOptions {
   /** Config file (default bench.config.yaml in the working directory, if present). */
@@ -264,7 +270,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       concurrency: opts.concurrency ?? inputs.config.concurrency,
       passCorrectness: manifest.thresholds.passCorrectness,
       runTrial: withTurnCache(opts.runTrial ?? (await import('../execute/trial.js')).runTrial, cacheOf),
-      ...(runContended ? { runContended } : {}),
+      ...(runContended ? { runContended: withContendedCache(runContended, cacheOf) } : {}),
       onDone: (rec) => {
         result.executed++;
         reporters.onTrialEnd(rec);

@@ -4,7 +4,7 @@
  * its TrialEnv; `bench replay` adds each trial's recorded turns. Sims ignore it.
  */
 import { join, resolve } from 'node:path';
-import type { RunTrialFn } from '../execute/execute.js';
+import type { RunContendedFn, RunTrialFn } from '../execute/execute.js';
 import type { ConfigFile } from '../formats/config.js';
 import { type CacheFlags, resolveTurnCache, type TurnCacheSettings } from '../formats/turn-cache.js';
 
@@ -47,6 +47,14 @@ export function withTurnCache(
   cacheOf: ((s: TrialSpec) => TurnCacheSettings) | undefined,
 ): RunTrialFn {
   return cacheOf ? (spec, env) => run(spec, { ...env, cache: cacheOf(spec) }) : run;
+}
+
+/** The contended runner with each trial's cache (a real seat in a contended group keeps its own clock). */
+export function withContendedCache(
+  run: RunContendedFn,
+  cacheOf: ((s: TrialSpec) => TurnCacheSettings) | undefined,
+): RunContendedFn {
+  return cacheOf ? (specs, dirOf, o) => run(specs, dirOf, { ...o, cacheOf }) : run;
 }
 
 /** A line for the run's log: where turns come from (only when a real seat runs). */

@@ -58,7 +58,7 @@ export async function runTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOut
   const made = createModel(spec.seat, spec.golden, spec.seed, process.env, {
     settings: env.cache,
     recordTo: join(env.dir, 'turns.jsonl'),
-    sample: spec.rep,
+    sample: `${spec.gateSet.name}/${spec.rep}`,
   });
   if (isSkip(made)) return { kind: 'skipped', spec, reason: made.skip };
   // A shared (contended) timeline is virtual: only sims can live on it; a real model keeps its own.

@@ -64,7 +64,7 @@ export function createModel(
   golden: Golden,
   seed: number,
   env: NodeJS.ProcessEnv = process.env,
-  cache: ModelCache = { sample: 1 },
+  cache: ModelCache = { sample: 'trial' },
 ): Model | Skip {
   if (!isRealProvider(seat.provider) && !(seat.provider in REGISTRY)) {
     throw new InputError(`seat ${seat.name}: provider ${seat.provider} not implemented yet`);

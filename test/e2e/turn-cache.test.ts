@@ -110,8 +110,9 @@ describe.each(WIRES)('$provider seat with the turn cache', (w) => {
         .filter((t) => t.seat === seatFor(w).name)
         .reduce((a, t) => a + t.score.counts.turns, 0);
     expect(rows.reduce((a, r) => a + (r.replayed?.turns ?? 0), 0)).toBe(turnsOf(second.scorecard));
-    const firstReplayed = first.scorecard?.rows.reduce((a, r) => a + (r.replayed?.turns ?? 0), 0) ?? 0;
-    expect(firstReplayed + calls).toBe(turnsOf(first.scorecard));
+    // the first run replayed nothing: each trial (gate set × repetition) keeps answers of its own
+    expect(first.scorecard?.rows.some((r) => r.replayed)).toBe(false);
+    expect(calls).toBe(turnsOf(first.scorecard));
 
     // neither the cache nor either run folder holds any piece of the key
     const key = FAKE_KEYS[seatFor(w).auth?.apiKeyEnv ?? ''];
@@ -152,6 +153,26 @@ describe('--cache-only', () => {
     expect(bodies.length).toBe(calls);
     expect(offline.skipped).toEqual([]);
     expect(comparable(offline.scorecard)).toEqual(comparable(first.scorecard));
+  });
+});
+
+describe('contended mode', () => {
+  const w = WIRES.find((x) => x.provider === 'gemini') as Wire;
+
+  it('hands the cache to a real seat in a contended group too', async () => {
+    const bodies = playModel(server, w, (text) => investigatorStep(text));
+    const cacheDir = tmp();
+    const opts = (cache: RunBenchOptions['cache']) => {
+      const o = runOpts(w, { cache });
+      const inputs = o.inputs as NonNullable<RunBenchOptions['inputs']>;
+      return { ...o, inputs: { ...inputs, config: { ...inputs.config, contended: true } } };
+    };
+    const first = await runBench(opts({ cache: true, cacheDir }));
+    const calls = bodies.length;
+    expect(calls).toBeGreaterThan(0);
+    const second = await runBench(opts({ cacheOnly: true, cacheDir }));
+    expect(bodies.length).toBe(calls);
+    expect(comparable(second.scorecard)).toEqual(comparable(first.scorecard));
   });
 });
 

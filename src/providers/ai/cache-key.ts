@@ -28,10 +28,13 @@ function baseUrlOf(seat: Seat): string | null {
 }
 
 /**
- * The normalized request. `sample` is the repetition: repetitions ask the same question on purpose
- * (pass^k measures how answers vary), so each keeps answers of its own.
+ * The normalized request. `sample` is the trial's cell (`<gate set>/<rep>`): repetitions ask the
+ * same question on purpose (pass^k measures how answers vary), and the `none` and `all` trials of
+ * a repetition often open with the same request; each trial keeps answers of its own, so a run
+ * with the cache samples exactly as one without it, and concurrent trials never race for a key.
+ * What is reused is the same cell of a later run (a rerun, the base and head of CI) asking the same.
  */
-export function normalizedTurn(seat: Seat, req: TurnRequest, sample: number): unknown {
+export function normalizedTurn(seat: Seat, req: TurnRequest, sample: string): unknown {
   const settings = Object.fromEntries(Object.entries(seat.params).filter(([k]) => !CALL_ONLY.has(k)));
   return {
     v: TURN_KEY_VERSION,
@@ -59,7 +62,7 @@ export function canonicalJson(value: unknown): string {
   });
 }
 
-export function turnKey(seat: Seat, req: TurnRequest, sample: number): string {
+export function turnKey(seat: Seat, req: TurnRequest, sample: string): string {
   return createHash('sha256')
     .update(canonicalJson(normalizedTurn(seat, req, sample)))
     .digest('hex');

@@ -1,7 +1,8 @@
 /**
  * The turn cache's key (providers/ai/cache-key.ts): the same request gives the same key however
  * its objects were built; anything the provider would answer differently to (a message, a tool,
- * the tool choice, the model, the provider, the base URL, a request setting, the repetition) gives
+ * the tool choice, the model, the provider, the base URL, a request setting, the trial's gate set
+ * and repetition) gives
  * another; what only tunes the bench's calling (timeouts, retries) and the key itself do not count.
  */
 import { describe, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ const request = (): TurnRequest => ({
   node: { id: 'root', depth: 0, goal: 'g', role: 'root' },
 });
 
-const key = (s: Seat, r: TurnRequest, sample = 1) => turnKey(s, r, sample);
+const key = (s: Seat, r: TurnRequest, sample = 'all/1') => turnKey(s, r, sample);
 const base = key(seat, request());
 
 describe('turnKey', () => {
@@ -67,7 +68,7 @@ describe('turnKey', () => {
     expect(key(seat, { ...request(), signal: new AbortController().signal })).toBe(base);
   });
 
-  it('changes with a message, a tool, the tool choice, the model, provider, base URL, a setting or the repetition', () => {
+  it('changes with a message, a tool, the tool choice, the model, provider, base URL, a setting or the cell', () => {
     const changed: [string, string][] = [];
     const r1 = request();
     r1.messages[1] = { role: 'user', content: 'the alert fired!' };
@@ -98,17 +99,18 @@ describe('turnKey', () => {
     changed.push(['provider', key({ ...seat, provider: 'openai-responses' }, request())]);
     changed.push(['base URL', key({ ...seat, baseURL: 'http://127.0.0.1:8080/v1' }, request())]);
     changed.push(['temperature', key({ ...seat, params: { ...seat.params, temperature: 0.7 } }, request())]);
-    changed.push(['repetition', key(seat, request(), 2)]);
+    changed.push(['repetition', key(seat, request(), 'all/2')]);
+    changed.push(['gate set', key(seat, request(), 'none/1')]);
     for (const [what, k] of changed) expect({ what, same: k === base }).toEqual({ what, same: false });
     expect(new Set(changed.map(([, k]) => k)).size).toBe(changed.length);
   });
 
   it('never sees the API key: only the name of its variable is on the seat, and that is left out too', () => {
-    const json = JSON.stringify(normalizedTurn(seat, request(), 1));
+    const json = JSON.stringify(normalizedTurn(seat, request(), 'all/1'));
     expect(json).not.toContain('OPENAI_API_KEY');
     // credentials in a proxy URL are dropped before hashing
     const withCreds = { ...seat, baseURL: 'https://user:s3cret-pass@proxy.example/v1' };
-    expect(JSON.stringify(normalizedTurn(withCreds, request(), 1))).not.toContain('s3cret');
+    expect(JSON.stringify(normalizedTurn(withCreds, request(), 'all/1'))).not.toContain('s3cret');
     expect(key(withCreds, request())).toBe(key({ ...seat, baseURL: 'https://proxy.example/v1' }, request()));
   });
 });
