@@ -61,6 +61,6 @@ export async function replayRun(opts: ReplayOptions): Promise<RunBenchResult> {
     // a run recorded with --no-assert judged no rules; its replay judges none either
     ...(m.assert !== undefined && m.assert.length === 0 && config.assert.length ? { assert: false } : {}),
     out,
-    cache: { replayOf: dir, cacheDir },
+    cache: { replayOf: dir, cacheDir, replaySkipped: m.skipped },
   });
 }

@@ -236,6 +236,8 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   const keyless = (s: Seat): boolean => s.auth !== undefined && !opts.env[s.auth.apiKeyEnv] && !offline;
   for (const s of inputs.seats)
     if (plan.seats.includes(s.name) && keyless(s)) skip(s.name, `$${s.auth!.apiKeyEnv} is not set`);
+  // a replay skips what its recording skipped: those seats have no turns to replay
+  for (const s of opts.cache?.replaySkipped ?? []) if (plan.seats.includes(s.seat)) skip(s.seat, s.reason);
   const runnable = plan.trials.filter((t) => !skipped.has(t.seat.name));
   // a torn last record (a kill mid-append) is cut away before anything is appended; its trial runs again
   const torn = prior ? openJournal(join(dir, JOURNAL_FILE), warn).torn?.id : undefined;

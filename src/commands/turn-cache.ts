@@ -18,6 +18,8 @@ export interface RunCacheOptions extends CacheFlags {
   ci?: boolean;
   /** bench replay: the recorded run folder; every turn comes from its trials' turns.jsonl. */
   replayOf?: string;
+  /** bench replay: the seats the recorded run skipped (no key then), skipped again with its reason. */
+  replaySkipped?: { seat: string; reason: string }[];
 }
 
 /** The turn cache each trial gets, or undefined when it is off for the whole run. */

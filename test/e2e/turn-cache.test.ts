@@ -189,6 +189,12 @@ describe('bench replay', () => {
         'budget: {turns: 12, toolCalls: 20, tokens: 200000, wallSeconds: 120}\n' +
         'auth: {apiKeyEnv: ANTHROPIC_API_KEY}\npricing: {inputPerMTok: 1, outputPerMTok: 4}\n',
     );
+    // a seat whose key is never set: the recording skips it, and so does the replay
+    writeFileSync(
+      join(dir, 'seats', 't-nokey.yaml'),
+      'name: t-nokey\nprovider: openai-chat\nmodel: test-model\nshape: react\n' +
+        'budget: {turns: 12, toolCalls: 20, tokens: 200000, wallSeconds: 120}\nauth: {apiKeyEnv: REMATCH_UNSET_KEY}\n',
+    );
     const config = join(dir, 'bench.config.yaml');
     writeFileSync(
       config,
@@ -203,7 +209,7 @@ describe('bench replay', () => {
     const config = inputsOnDisk();
     const recorded = await runBench({
       config,
-      seats: ['t-anthropic'],
+      seats: ['t-anthropic', 't-nokey'],
       out: tmp(),
       stdout: quiet,
       stderr: quiet,
@@ -229,6 +235,7 @@ describe('bench replay', () => {
     expect(ours.map((t) => t.score.verdict)).toEqual(['pass', 'pass', 'pass', 'pass']);
     // every turn of the replay is a replayed one, and the replay records its turns in turn
     expect(replayed.dir).toBe(out);
+    expect(file(out).skipped).toEqual([{ seat: 't-nokey', reason: '$REMATCH_UNSET_KEY is not set' }]);
     for (const t of ours) expect(t.score.replayed?.turns).toBe(t.score.counts.turns);
     expect(filesUnder(out).filter(([p]) => p.endsWith('turns.jsonl'))).toHaveLength(4);
   });
