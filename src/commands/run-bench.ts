@@ -232,7 +232,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   const cacheOf = turnCacheOf(opts.cache, inputs.config);
   // Seats whose key variable is unset are skipped before anything runs (DESIGN §5.2), unless
   // cache-only: then no provider is called, and no key is needed.
-  const offline = opts.cache?.cacheOnly === true || opts.cache?.replayOf !== undefined;
+  const offline = cacheOf !== undefined && plan.trials.some((t) => cacheOf(t).mode === 'only');
   const keyless = (s: Seat): boolean => s.auth !== undefined && !opts.env[s.auth.apiKeyEnv] && !offline;
   for (const s of inputs.seats)
     if (plan.seats.includes(s.name) && keyless(s)) skip(s.name, `$${s.auth!.apiKeyEnv} is not set`);

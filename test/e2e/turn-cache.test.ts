@@ -142,6 +142,20 @@ describe('--cache-only', () => {
     }
   });
 
+  it("is also the config's `cache: {mode: only}`: a keyless seat then runs, and its turns miss", async () => {
+    const bodies = playModel(server, w, (text) => investigatorStep(text));
+    vi.unstubAllEnvs();
+    vi.stubEnv('OPENAI_API_KEY', '');
+    const o = runOpts(w, { env: {} });
+    const inputs = o.inputs as NonNullable<RunBenchOptions['inputs']>;
+    const config = { ...inputs.config, cache: { mode: 'only' as const, dir: tmp() } };
+    const r = await runBench({ ...o, inputs: { ...inputs, config } });
+    expect(bodies).toHaveLength(0);
+    expect(r.skipped).toEqual([]);
+    const trials = r.scorecard?.trials.filter((t) => t.seat === 't-openai-chat') ?? [];
+    expect(trials.map((t) => t.score.verdict)).toEqual(['unscored', 'unscored', 'unscored', 'unscored']);
+  });
+
   it('needs no key: a seat whose key variable is unset runs from the cache instead of being skipped', async () => {
     const bodies = playModel(server, w, (text) => investigatorStep(text));
     const cacheDir = tmp();
