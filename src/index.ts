@@ -3,6 +3,7 @@
 export { diffRuns } from './commands/diff.js';
 export { type ExportOtlpOptions, type ExportOtlpResult, exportOtlp } from './commands/export.js';
 export { mergeRuns } from './commands/merge.js';
+export { type ReplayOptions, replayRun } from './commands/replay.js';
 export { reportRun } from './commands/report.js';
 export { resolveGoldens, resolveOneGolden, resolveOneSeat, resolveSeats } from './commands/resolve.js';
 export { type RunBenchOptions, type RunBenchResult, runBench } from './commands/run.js';

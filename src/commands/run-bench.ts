@@ -12,6 +12,7 @@ import type { ConfigFile } from '../formats/config.js';
 import { locateInFile } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
 import { type Seat, seatEnvNames } from '../formats/seat.js';
+import { isRealProvider } from '../formats/vocabulary.js';
 import { isPartialPlan } from '../plan/partial.js';
 import { type PlanOptions, planRun, type RunPlan } from '../plan/plan.js';
 import { planRecord, recordedGateSets } from '../plan/record.js';
@@ -35,6 +36,13 @@ import { assertWorldFits } from '../world/limits.js';
 import { checkOutcome } from './outcome.js';
 import { folderContext, type Terminal } from './report.js';
 import { expandRunRefs } from './resolve.js';
+import {
+  describeTurnCache,
+  type RunCacheOptions,
+  turnCacheOf,
+  withContendedCache,
+  withTurnCache,
+} from './turn-cache.js';
 
 export interface OrchestrateOptions extends PlanOptions {
   /** Config file (default bench.config.yaml in the working directory, if present). */
@@ -53,6 +61,8 @@ export interface OrchestrateOptions extends PlanOptions {
    * a run of part of the matrix (`--seat`, `--gates` ...) whose rules are about the whole.
    */
   assert?: boolean;
+  /** `--cache`, `--no-cache`, `--cache-only`, `--cache-dir`, CI, bench replay (commands/turn-cache.ts). */
+  cache?: RunCacheOptions;
   /** Injected for tests and embedding: the loaded inputs, the trial runner, the streams. */
   inputs?: { config: ConfigFile; configFile?: string; goldens: Golden[]; seats: Seat[] };
   runTrial?: RunTrialFn;
@@ -222,10 +232,15 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
     if (!skipped.has(seat)) warn(`skipped seat ${seat}: ${reason}\n`);
     skipped.set(seat, reason);
   };
-  // Seats whose key variable is unset are skipped before anything runs (DESIGN §5.2).
-  const keyless = (s: Seat): boolean => s.auth !== undefined && !opts.env[s.auth.apiKeyEnv];
+  const cacheOf = turnCacheOf(opts.cache, inputs.config);
+  // Seats whose key variable is unset are skipped before anything runs (DESIGN §5.2), unless
+  // cache-only: then no provider is called, and no key is needed.
+  const offline = cacheOf !== undefined && plan.trials.some((t) => cacheOf(t).mode === 'only');
+  const keyless = (s: Seat): boolean => s.auth !== undefined && !opts.env[s.auth.apiKeyEnv] && !offline;
   for (const s of inputs.seats)
     if (plan.seats.includes(s.name) && keyless(s)) skip(s.name, `$${s.auth!.apiKeyEnv} is not set`);
+  // a replay skips what its recording skipped: those seats have no turns to replay
+  for (const s of opts.cache?.replaySkipped ?? []) if (plan.seats.includes(s.seat)) skip(s.seat, s.reason);
   const runnable = plan.trials.filter((t) => !skipped.has(t.seat.name));
   // a torn last record (a kill mid-append) is cut away before anything is appended; its trial runs again
   const torn = prior ? openJournal(join(dir, JOURNAL_FILE), warn).torn?.id : undefined;
@@ -238,6 +253,9 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   );
   if (prior)
     warn(`resuming ${dir}: ${runnable.length - todo.length} of ${runnable.length} trials already done\n`);
+  const real = todo.find((t) => isRealProvider(t.seat.provider));
+  const cacheLine = real ? describeTurnCache(cacheOf, real) : undefined;
+  if (cacheLine) warn(cacheLine);
   const reporters = fanOut(opts.reporters);
   // The footer names what the reporters wrote: every file by default, traces/ always.
   const ctx = folderContext(dir, opts.terminal, todo.length, (written) =>
@@ -268,8 +286,8 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       journal: join(dir, JOURNAL_FILE),
       concurrency: opts.concurrency ?? inputs.config.concurrency,
       passCorrectness: manifest.thresholds.passCorrectness,
-      runTrial: opts.runTrial ?? (await import('../execute/trial.js')).runTrial,
-      ...(runContended ? { runContended } : {}),
+      runTrial: withTurnCache(opts.runTrial ?? (await import('../execute/trial.js')).runTrial, cacheOf),
+      ...(runContended ? { runContended: withContendedCache(runContended, cacheOf) } : {}),
       onDone: (rec) => {
         result.executed++;
         reporters.onTrialEnd(rec);

@@ -19,6 +19,7 @@ import { assertFolder } from '../runlog/out-path.js';
 import { explainScore, scoreTrial } from '../scoring/index.js';
 import { assertWorldFits } from '../world/limits.js';
 import { resolveOneGolden, resolveOneSeat } from './resolve.js';
+import { type RunCacheOptions, turnCacheOf } from './turn-cache.js';
 
 export interface TrialFlags {
   golden: string;
@@ -28,6 +29,8 @@ export interface TrialFlags {
   rep?: number;
   out?: string;
   config?: string;
+  /** `--cache`, `--no-cache`, `--cache-only`, `--cache-dir` (commands/turn-cache.ts). */
+  cache?: RunCacheOptions;
 }
 
 export async function runTrialCommand(
@@ -49,9 +52,9 @@ export async function runTrialCommand(
   assertFolder(dir, flags.out ? '--out' : 'outDir');
   assertWorldFits(golden);
   // The trial's own signal following the run's: clock and capacity waits hang listeners on it.
-  const outcome = await scoped(signal, (s) =>
-    runTrial({ id, golden, seat, gateSet, rep, seed }, { dir, signal: s }),
-  );
+  const spec = { id, golden, seat, gateSet, rep, seed };
+  const cache = turnCacheOf(flags.cache, config)?.(spec);
+  const outcome = await scoped(signal, (s) => runTrial(spec, { dir, signal: s, cache }));
   if (signal?.aborted) {
     const sig = signal.reason instanceof InterruptedError ? signal.reason.signal : 'SIGINT';
     throw new InterruptedError(sig, `interrupted: the trial did not finish; its partial files are in ${dir}`);

@@ -6,13 +6,13 @@
 import { createBackendStack } from '../backend/index.js';
 import { VirtualClock } from '../clock.js';
 import { InputError } from '../errors.js';
-import type { TrialOutcome, TrialSpec } from '../plan/types.js';
+import type { TrialEnv, TrialOutcome, TrialSpec } from '../plan/types.js';
 import { runTrial, worldFor } from './trial.js';
 
 export async function runContended(
   specs: TrialSpec[],
   dirOf: (spec: TrialSpec) => string,
-  opts: { seed?: number; signal?: AbortSignal } = {},
+  opts: { seed?: number; signal?: AbortSignal; cacheOf?: (spec: TrialSpec) => TrialEnv['cache'] } = {},
 ): Promise<TrialOutcome[]> {
   if (!specs.length) return [];
   const golden = specs[0].golden;
@@ -26,5 +26,8 @@ export async function runContended(
     seed: opts.seed ?? specs[0].seed,
   });
   const shared = { backend, clock, queryLog };
-  return Promise.all(specs.map((s) => runTrial(s, { dir: dirOf(s), shared, signal: opts.signal })));
+  // a real seat in the group keeps its own clock, and its turn cache (commands/turn-cache.ts)
+  return Promise.all(
+    specs.map((s) => runTrial(s, { dir: dirOf(s), shared, signal: opts.signal, cache: opts.cacheOf?.(s) })),
+  );
 }

@@ -24,7 +24,7 @@ export type RunTrialFn = (spec: TrialSpec, env: TrialEnv) => Promise<TrialOutcom
 export type RunContendedFn = (
   specs: TrialSpec[],
   dirOf: (s: TrialSpec) => string,
-  opts?: { signal?: AbortSignal },
+  opts?: { signal?: AbortSignal; cacheOf?: (spec: TrialSpec) => TrialEnv['cache'] },
 ) => Promise<TrialOutcome[]>;
 
 export interface ExecuteOptions {

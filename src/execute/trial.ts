@@ -54,7 +54,12 @@ function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
 
 export async function runTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOutcome> {
   if (spec.seat.provider === 'command') return runCommandTrial(spec, env);
-  const made = createModel(spec.seat, spec.golden, spec.seed);
+  // a real seat records its turns beside the trace (turns.jsonl: what bench replay answers from)
+  const made = createModel(spec.seat, spec.golden, spec.seed, process.env, {
+    settings: env.cache,
+    recordTo: join(env.dir, 'turns.jsonl'),
+    sample: `${spec.gateSet.name}/${spec.rep}`,
+  });
   if (isSkip(made)) return { kind: 'skipped', spec, reason: made.skip };
   // A shared (contended) timeline is virtual: only sims can live on it; a real model keeps its own.
   const shared =

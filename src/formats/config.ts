@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AssertRule } from './assert.js';
 import { JudgeConfig } from './judge.js';
+import { CacheConfig } from './turn-cache.js';
 import { TWIN_KINDS } from './twins/kinds.js';
 import { GATE_NAMES } from './vocabulary.js';
 
@@ -71,6 +72,8 @@ export const ConfigFile = z
       .strict()
       .default({ passCorrectness: 0.8, steerHaltAlert: 1, junitMinCorrectness: 0.5 }),
     outDir: z.string().default('reports'),
+    /** Real seats' turn cache (formats/turn-cache.ts; docs/providers.md#turn-cache). */
+    cache: CacheConfig.optional(),
     /** What a run must show (formats/assert.ts); a failed rule makes `bench run` exit 1. */
     assert: z.array(AssertRule).default([]),
     /** An LLM judge's second opinion beside the rule-based score, never the verdict (formats/judge.ts). */

@@ -51,6 +51,12 @@ export const ModelTurnEvent = z.object({
   text: z.string().default(''),
   toolCalls: z.number().int(),
   attempts: z.number().int().default(1),
+  /**
+   * Served from the turn cache or a recorded run (docs/trace.md#replayed-turns): no provider call
+   * was made. `latencyMs` above is then the real (near zero) time of the lookup; the recorded
+   * turn's own latency is `replay.latencyMs`. Absent on a turn the provider answered.
+   */
+  replay: z.object({ key: z.string(), latencyMs: z.number() }).optional(),
 });
 
 export const ToolCallEvent = z.object({
@@ -143,6 +149,10 @@ export const EndEvent = z.object({
     maxFanout: z.number().int(),
     tokens: Tokens,
     costUsd: z.number().optional(),
+    /** The part of turns/tokens/costUsd above that was replayed, not paid for (absent: none). */
+    replayed: z
+      .object({ turns: z.number().int(), tokens: Tokens, costUsd: z.number().optional() })
+      .optional(),
   }),
   wall: z.object({ totalMs: z.number(), modelMs: z.number(), toolMs: z.number(), queueMs: z.number() }),
   counts: z.object({

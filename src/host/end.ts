@@ -7,9 +7,11 @@ export function writeEnd(
   stop: StopReason,
   extra: { unscored?: boolean; error?: string } = {},
 ): EndEvent {
-  const { tokens } = s.usage;
+  const { tokens, replayed } = s.usage;
   const p = s.opts.pricing;
-  const costUsd = p ? (tokens.input * p.inputPerMTok + tokens.output * p.outputPerMTok) / 1e6 : undefined;
+  const cost = (t: typeof tokens) =>
+    p ? (t.input * p.inputPerMTok + t.output * p.outputPerMTok) / 1e6 : undefined;
+  const costUsd = cost(tokens);
   const end: EndEvent = {
     type: 'end',
     t: s.t(),
@@ -23,6 +25,16 @@ export function writeEnd(
       maxFanout: s.usage.maxFanout,
       tokens: { ...tokens },
       costUsd,
+      // absent when nothing was replayed, so a trace without a cache reads as before
+      ...(replayed.turns > 0
+        ? {
+            replayed: {
+              turns: replayed.turns,
+              tokens: { ...replayed.tokens },
+              costUsd: cost(replayed.tokens),
+            },
+          }
+        : {}),
     },
     wall: { totalMs: s.t(), ...s.wall },
     counts: {

@@ -35,6 +35,8 @@ export class Session implements SessionView {
     waves: 0,
     maxFanout: 0,
     tokens: { input: 0, output: 0, reasoning: 0 },
+    /** The turns (and their tokens, within `tokens`) replayed from a cache: not paid for. */
+    replayed: { turns: 0, tokens: { input: 0, output: 0, reasoning: 0 } },
   };
   readonly wall = { modelMs: 0, toolMs: 0, queueMs: 0 };
   readonly counts = { steers: 0, halts: 0, untyped: 0 };
@@ -110,6 +112,14 @@ export class Session implements SessionView {
     this.usage.tokens.input += res.usage.input;
     this.usage.tokens.output += res.usage.output;
     this.usage.tokens.reasoning += res.usage.reasoning;
+    if (res.replay) {
+      // Still counted above: the budget and the scorecard see the conversation the agent had.
+      const r = this.usage.replayed;
+      r.turns += 1;
+      r.tokens.input += res.usage.input;
+      r.tokens.output += res.usage.output;
+      r.tokens.reasoning += res.usage.reasoning;
+    }
     this.wall.modelMs += res.latencyMs;
     stats.tokens += res.usage.input + res.usage.output;
     this.emit({
@@ -121,6 +131,7 @@ export class Session implements SessionView {
       text: res.text,
       toolCalls: res.toolCalls.length,
       attempts: res.attempts,
+      ...(res.replay ? { replay: res.replay } : {}),
     });
     return res;
   }

@@ -9,6 +9,7 @@ import type { Golden } from '../formats/normalized.js';
 import type { Seat } from '../formats/seat.js';
 import type { Theory } from '../formats/theory.js';
 import type { Trace } from '../formats/trace.js';
+import type { TurnCacheSettings } from '../formats/turn-cache.js';
 
 /** A named gate set with its settings: the host's type, which the run layer passes through. */
 export type { GateSetSpec } from '../host/types.js';
@@ -35,6 +36,8 @@ export interface TrialEnv {
   /** Contended mode: trials of one golden share one backend stack and one virtual clock. */
   shared?: { backend: Backend; clock: Clock; queryLog: QueryLog };
   signal?: AbortSignal;
+  /** A real seat's turn cache (formats/turn-cache.ts); absent: off (its turns are still recorded). */
+  cache?: TurnCacheSettings;
 }
 
 export type TrialOutcome =

@@ -55,6 +55,8 @@ export interface TurnResult {
   attempts: number;
   /** Opaque state the provider wants back next turn (reasoning items, thought signatures). */
   providerState?: unknown;
+  /** Served from the turn cache (providers/ai/cache.ts): its key and the recorded turn's latency. */
+  replay?: { key: string; latencyMs: number };
 }
 
 /** Provider failures that make a trial unscored (never a zero). */

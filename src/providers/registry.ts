@@ -2,24 +2,36 @@
  * Seat → Model. Sim seats get their policy (virtual clock, seeded by the trial); real providers get
  * the AI SDK adapter when their key variable is set and a one-line skip when it is not; command
  * seats are not Models: they run outside the host (src/external/, which execute/trial.ts dispatches
- * to), so they are skipped here with the reason.
+ * to), so they are skipped here with the reason. Every real seat is wrapped in the turn cache's
+ * decorator (ai/cache.ts): it records the trial's turns, and replays them when a cache is on.
  */
 import { InputError } from '../errors.js';
 import type { Golden } from '../formats/normalized.js';
 import type { Seat } from '../formats/seat.js';
 import type { Model } from '../protocol/model.js';
+import { CachingModel, type TurnCacheOptions } from './ai/cache.js';
 import { AiSdkModel, isRealProvider } from './ai/index.js';
 import { POLICIES } from './sim/index.js';
 import { SimModel } from './sim/model.js';
 
 export type Skip = { skip: string };
-type Factory = (seat: Seat, golden: Golden, seed: number, env: NodeJS.ProcessEnv) => Model | Skip;
+/** A real seat's turn cache and record (sims ignore it). */
+export type ModelCache = Omit<TurnCacheOptions, 'secret'>;
+type Factory = (
+  seat: Seat,
+  golden: Golden,
+  seed: number,
+  env: NodeJS.ProcessEnv,
+  cache: ModelCache,
+) => Model | Skip;
 
-const real: Factory = (seat, _golden, _seed, env) => {
-  if (seat.auth && !env[seat.auth.apiKeyEnv]) {
+const real: Factory = (seat, _golden, _seed, env, cache) => {
+  const key = seat.auth ? env[seat.auth.apiKeyEnv] : undefined;
+  // cache-only never calls the provider, so it needs no key (bench replay runs offline)
+  if (seat.auth && !key && cache.settings?.mode !== 'only') {
     return { skip: `seat ${seat.name}: ${seat.auth.apiKeyEnv} is not set; skipped` };
   }
-  return new AiSdkModel(seat, { env });
+  return new CachingModel(new AiSdkModel(seat, { env }), seat, { ...cache, secret: key });
 };
 
 const REGISTRY: Record<Seat['provider'], Factory> = {
@@ -52,11 +64,12 @@ export function createModel(
   golden: Golden,
   seed: number,
   env: NodeJS.ProcessEnv = process.env,
+  cache: ModelCache = { sample: 'trial' },
 ): Model | Skip {
   if (!isRealProvider(seat.provider) && !(seat.provider in REGISTRY)) {
     throw new InputError(`seat ${seat.name}: provider ${seat.provider} not implemented yet`);
   }
-  return REGISTRY[seat.provider](seat, golden, seed, env);
+  return REGISTRY[seat.provider](seat, golden, seed, env, cache);
 }
 
 export function isSkip(m: Model | Skip): m is Skip {

@@ -74,7 +74,16 @@ function row(trials: TrialRecord[], seed: number): AggregateRow {
       fingerprints: r4(mean(scored.map((s) => s.counts.fingerprints))),
       untypedEnvelopes: r4(mean(scored.map((s) => s.counts.untypedEnvelopes))),
     },
+    ...replayedOf(trials),
   };
+}
+
+/** Replayed turns, tokens and cost of every trial of a row (an unscored one's too: its turns were real work). */
+function replayedOf(trials: TrialRecord[]): Pick<AggregateRow, 'replayed'> {
+  const rs = trials.flatMap((t) => (t.score.replayed ? [t.score.replayed] : []));
+  if (!rs.length) return {};
+  const sum = (k: 'turns' | 'tokens' | 'costUsd') => rs.reduce((a, r) => a + r[k], 0);
+  return { replayed: { turns: sum('turns'), tokens: sum('tokens'), costUsd: r4(sum('costUsd')) } };
 }
 
 /**

@@ -77,6 +77,15 @@ export function scoreTrial(
       reasoning: end?.usage.tokens.reasoning ?? 0,
     },
     costUsd: end?.usage.costUsd ?? 0,
+    ...(end?.usage.replayed
+      ? {
+          replayed: {
+            turns: end.usage.replayed.turns,
+            tokens: end.usage.replayed.tokens.input + end.usage.replayed.tokens.output,
+            costUsd: end.usage.replayed.costUsd ?? 0,
+          },
+        }
+      : {}),
     fingerprints,
   };
 }

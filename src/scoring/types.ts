@@ -77,6 +77,11 @@ export interface TrialScore {
   timing: TrialTiming;
   tokens: { input: number; output: number; reasoning: number };
   costUsd: number;
+  /**
+   * The part of the turns, tokens (input + output) and cost above that was replayed from a turn
+   * cache, not paid for (absent: none). Spent = costUsd − replayed.costUsd.
+   */
+  replayed?: { turns: number; tokens: number; costUsd: number };
   /** Fingerprints of terminal failed/empty observations, in trace order. */
   fingerprints: string[];
 }
@@ -157,6 +162,8 @@ export interface AggregateRow {
     fingerprints: number;
     untypedEnvelopes: number;
   };
+  /** Summed over the row's trials: what a turn cache replayed (absent: nothing was). */
+  replayed?: { turns: number; tokens: number; costUsd: number };
 }
 
 /** One paired difference, `treatment` minus `control`, with its seeded bootstrap 95% interval. */

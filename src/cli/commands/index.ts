@@ -8,6 +8,7 @@ import { register as mcp } from './mcp.js';
 import { register as merge } from './merge.js';
 import { register as newCommand } from './new.js';
 import { register as plan } from './plan.js';
+import { register as replay } from './replay.js';
 import { register as report } from './report.js';
 import { register as run } from './run.js';
 import { register as score } from './score.js';
@@ -28,6 +29,7 @@ export const COMMANDS: Register[] = [
   score,
   diff,
   merge,
+  replay,
   report,
   view,
   serve,

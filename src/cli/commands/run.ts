@@ -10,8 +10,9 @@ import {
 } from '../../commands/flags.js';
 import type { RunBenchOptions } from '../../commands/run.js';
 import { addDisplayFlags, type DisplayFlags, terminal } from '../terminal.js';
+import { addCacheFlags, type CacheFlagValues, cacheOptions } from './cache-flags.js';
 
-interface RunFlags extends RawRunFlags, DisplayFlags {
+interface RunFlags extends RawRunFlags, DisplayFlags, CacheFlagValues {
   out?: string;
   resume?: string;
   concurrency?: string;
@@ -25,11 +26,13 @@ interface RunFlags extends RawRunFlags, DisplayFlags {
 }
 
 export function register(program: Command): void {
-  addDisplayFlags(
-    addPlanFlags(
-      program
-        .command('run')
-        .description('run goldens × seats × gate sets × repetitions and write the reports'),
+  addCacheFlags(
+    addDisplayFlags(
+      addPlanFlags(
+        program
+          .command('run')
+          .description('run goldens × seats × gate sets × repetitions and write the reports'),
+      ),
     ),
   )
     .option('--out <dir>', 'run folder (default: <config outDir>/<run id>)')
@@ -74,6 +77,7 @@ export function register(program: Command): void {
           minCorrectness: min,
           allowEmpty: flags.allowEmpty,
           assert: flags.assert,
+          cache: cacheOptions(flags),
           signal,
         }),
       );

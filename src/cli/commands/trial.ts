@@ -2,9 +2,10 @@
 import type { Command } from 'commander';
 import { intFlag, LIMITS, SEED_RANGE } from '../../commands/flags.js';
 import { terminal } from '../terminal.js';
+import { addCacheFlags, type CacheFlagValues, cacheOptions } from './cache-flags.js';
 
 export function register(program: Command): void {
-  program
+  const cmd = program
     .command('trial')
     .description('run one seat on one golden under one gate set and print the timeline')
     .requiredOption(
@@ -20,9 +21,10 @@ export function register(program: Command): void {
     )
     .option('--rep <k>', 'repetition number', intFlag('--rep', 1, LIMITS.repetitions), 1)
     .option('--out <dir>', 'folder for trace.jsonl and theory.json')
-    .option('-c, --config <file>', 'config file (default: bench.config.yaml)')
-    .action(
-      async (flags: {
+    .option('-c, --config <file>', 'config file (default: bench.config.yaml)');
+  addCacheFlags(cmd).action(
+    async (
+      flags: {
         golden: string;
         seat: string;
         gates: string;
@@ -30,13 +32,15 @@ export function register(program: Command): void {
         rep: number;
         out?: string;
         config?: string;
-      }) => {
-        const { runTrialCommand } = await import('../../commands/trial.js');
-        const { interruptible } = await import('../../commands/interrupt.js');
-        // The one color rule (commands/display.ts): chalk's detection, NO_COLOR, --no-color.
-        const color = terminal().display.color;
-        const write = (s: string) => process.stdout.write(s);
-        await interruptible((signal) => runTrialCommand(flags, write, signal, color));
-      },
-    );
+      } & CacheFlagValues,
+    ) => {
+      const { runTrialCommand } = await import('../../commands/trial.js');
+      const { interruptible } = await import('../../commands/interrupt.js');
+      // The one color rule (commands/display.ts): chalk's detection, NO_COLOR, --no-color.
+      const color = terminal().display.color;
+      const write = (s: string) => process.stdout.write(s);
+      const trialFlags = { ...flags, cache: cacheOptions(flags) };
+      await interruptible((signal) => runTrialCommand(trialFlags, write, signal, color));
+    },
+  );
 }

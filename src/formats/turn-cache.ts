@@ -1,0 +1,62 @@
+/**
+ * The turn cache's settings (docs/providers.md#turn-cache): the config's `cache:` block, the run's
+ * flags, and how the two (and CI) decide one mode. Real-provider seats only: sims are seeded and
+ * virtual, so caching them would save nothing.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/** `auto`: read-write when the environment says CI (CI=true or 1), off otherwise. */
+export const CACHE_MODES = ['auto', 'read-write', 'off', 'only'] as const;
+export type CacheMode = (typeof CACHE_MODES)[number];
+
+export const CacheConfig = z
+  .object({
+    mode: z.enum(CACHE_MODES).default('auto'),
+    /** The cache folder (default: <outDir>/.cache/turns). */
+    dir: z.string().optional(),
+  })
+  .strict();
+export type CacheConfig = z.infer<typeof CacheConfig>;
+
+/** What a trial's real seat is given: a mode that is on, its folder, and the turns to replay. */
+export interface TurnCacheSettings {
+  /** `read-write`: a hit is replayed, a miss asks the provider and is stored; `only`: a miss fails the trial. */
+  mode: 'read-write' | 'only';
+  /** The shared cache folder; absent when only `recorded` turns are replayed (bench replay). */
+  dir?: string;
+  /** `bench replay`: the recorded run's turns of this trial (its turns.jsonl), looked up first. */
+  recorded?: string;
+}
+
+/** The run's flags: `--cache` true, `--no-cache` false, `--cache-only`, `--cache-dir`. */
+export interface CacheFlags {
+  cache?: boolean;
+  cacheOnly?: boolean;
+  cacheDir?: string;
+}
+
+/** CI=true (GitHub Actions, GitLab, most CIs) or CI=1. */
+export function isCi(env: Record<string, string | undefined>): boolean {
+  return env.CI === 'true' || env.CI === '1';
+}
+
+export const DEFAULT_CACHE_SUBDIR = join('.cache', 'turns');
+
+/** Flags over config over CI: the mode a run's real seats get (undefined: no cache). */
+export function resolveTurnCache(
+  flags: CacheFlags,
+  config: { cache?: CacheConfig; outDir: string },
+  ci: boolean,
+): { mode: 'read-write' | 'only'; dir: string } | undefined {
+  const dir = flags.cacheDir ?? config.cache?.dir ?? join(config.outDir, DEFAULT_CACHE_SUBDIR);
+  const mode = flags.cacheOnly
+    ? 'only'
+    : flags.cache === true
+      ? 'read-write'
+      : flags.cache === false
+        ? 'off'
+        : (config.cache?.mode ?? 'auto');
+  const on = mode === 'auto' ? (ci ? 'read-write' : 'off') : mode;
+  return on === 'off' ? undefined : { mode: on, dir };
+}

@@ -1,0 +1,112 @@
+/**
+ * Where cached turns live. The shared store (`TurnStore`): a folder, one `<key>.json` a turn,
+ * written to a temporary name and renamed, so concurrent runs (or a CI cache restored mid-write)
+ * never see half a file and the folder can be shared as it is. A trial's own record
+ * (`turns.jsonl` beside its trace): every turn of that trial in order, failures included, which
+ * `bench replay` answers from.
+ */
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { TurnResult } from '../../protocol/model.js';
+
+export const TURN_FORMAT = 'rematch.turn/1';
+
+/** A turn as stored: the result minus what a replay cannot reproduce (attempts, live latency). */
+export interface StoredTurn {
+  format: typeof TURN_FORMAT;
+  key: string;
+  /** `provider/model`, for people browsing the folder. */
+  model: string;
+  /** The provider's latency when the turn was recorded. */
+  latencyMs: number;
+  result: Pick<TurnResult, 'text' | 'toolCalls' | 'usage' | 'providerState'>;
+}
+
+/** A turn the provider failed (recorded per trial only: a failure is not worth sharing). */
+export interface FailedTurn {
+  format: typeof TURN_FORMAT;
+  key: string;
+  error: { message: string; status?: number };
+}
+
+export type RecordedTurn = StoredTurn | FailedTurn;
+
+const isTurn = (v: unknown, key?: string): v is RecordedTurn =>
+  typeof v === 'object' &&
+  v !== null &&
+  (v as RecordedTurn).format === TURN_FORMAT &&
+  typeof (v as RecordedTurn).key === 'string' &&
+  (key === undefined || (v as RecordedTurn).key === key);
+
+export class TurnStore {
+  constructor(readonly dir: string) {}
+
+  fileOf(key: string): string {
+    return join(this.dir, `${key}.json`);
+  }
+
+  /** A missing, unreadable or foreign file is a miss (a read-write run then writes it again). */
+  get(key: string): StoredTurn | undefined {
+    try {
+      const v: unknown = JSON.parse(readFileSync(this.fileOf(key), 'utf8'));
+      return isTurn(v, key) && 'result' in v ? v : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  put(turn: StoredTurn, text: string): void {
+    mkdirSync(this.dir, { recursive: true });
+    const file = this.fileOf(turn.key);
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  }
+}
+
+/** A trial's record, read back: each key's turns in the order they were taken. */
+export class RecordedTurns {
+  private readonly byKey = new Map<string, RecordedTurn[]>();
+
+  constructor(readonly file: string) {
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return; // no record (a sim seat, a trial that never reached the model): every turn misses
+    }
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      let v: unknown;
+      try {
+        v = JSON.parse(line);
+      } catch {
+        continue; // a torn last line: that turn misses
+      }
+      if (isTurn(v)) this.byKey.set(v.key, [...(this.byKey.get(v.key) ?? []), v]);
+    }
+  }
+
+  /** The next recorded turn of this key; the last one again once they are used up. */
+  take(key: string): RecordedTurn | undefined {
+    const list = this.byKey.get(key);
+    if (!list?.length) return undefined;
+    return list.length > 1 ? list.shift() : list[0];
+  }
+}
+
+/**
+ * Appends each turn of a trial to its record. An older record in the folder (a rerun into it) goes
+ * first; the folder itself may not exist until the trial's first turn.
+ */
+export class TurnRecorder {
+  constructor(readonly file: string) {
+    rmSync(file, { force: true });
+  }
+
+  add(text: string): void {
+    mkdirSync(dirname(this.file), { recursive: true });
+    appendFileSync(this.file, `${text}\n`);
+  }
+}
