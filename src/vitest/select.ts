@@ -1,0 +1,45 @@
+/**
+ * A set of trials the matchers judge one by one (`runMatrix`'s, or a part of it), and `where`,
+ * which picks a part by golden, seat and gate set: a name, a glob (`sim-diligent-*`, the
+ * resolver's rule) or a RegExp.
+ */
+import { matchesName } from '../formats/glob.js';
+import type { Trial } from './trial.js';
+
+export type Pick = string | RegExp;
+
+export interface TrialFilter {
+  golden?: Pick;
+  seat?: Pick;
+  gates?: Pick;
+}
+
+export interface Trials {
+  trials: Trial[];
+  /** What the set is, for failure messages (`run DIR where gates=all`). */
+  label: string;
+  where(filter: TrialFilter): Trials;
+}
+
+const matches = (p: Pick | undefined, name: string): boolean =>
+  p === undefined || (typeof p === 'string' ? matchesName(p, name) : p.test(name));
+
+const describe = (f: TrialFilter): string =>
+  (['golden', 'seat', 'gates'] as const)
+    .filter((k) => f[k] !== undefined)
+    .map((k) => `${k}=${String(f[k])}`)
+    .join(' ');
+
+export function trialsOf(trials: Trial[], label: string): Trials {
+  return {
+    trials,
+    label,
+    where: (f) =>
+      trialsOf(
+        trials.filter(
+          (t) => matches(f.golden, t.golden) && matches(f.seat, t.seat) && matches(f.gates, t.gates),
+        ),
+        `${label} where ${describe(f) || 'anything'}`,
+      ),
+  };
+}
