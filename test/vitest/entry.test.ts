@@ -47,7 +47,7 @@ describe('package entries', () => {
 });
 
 /** Never called: it type-checks (npm run typecheck) or the merged matcher types are wrong. */
-export function typesOnly(trial: Trial): void {
+function typesOnly(trial: Trial): void {
   expect(trial).toPass();
   expect(trial).not.toHaveNoHonestyFailures();
   expect(trial).toHaveCoverage('B', 0.5);
@@ -56,3 +56,7 @@ export function typesOnly(trial: Trial): void {
   // @ts-expect-error toPass takes no argument
   expect(trial).toPass(1);
 }
+
+it("merges the matchers into vitest's types (checked by npm run typecheck, not here)", () => {
+  expect(typesOnly).toBeTypeOf('function');
+});
