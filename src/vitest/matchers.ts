@@ -81,7 +81,8 @@ export function toHaveNoHonestyFailures(received: unknown): MatcherResult {
         const where = h.measurement ? `part ${h.part}, ${h.measurement}` : `part ${h.part}`;
         return `honesty ${h.kind} (${where}): ${h.detail}`;
       });
-      return block(t, `verdict ${t.verdict}, ${lines.length} honesty failure(s)`, lines);
+      const n = lines.length;
+      return block(t, `verdict ${t.verdict}, ${n} honesty failure${n === 1 ? '' : 's'}`, lines);
     },
     (t) => block(t, `verdict ${t.verdict}, no honesty failure`),
   );

@@ -49,15 +49,17 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<Run> {
       allowEmpty: o.allowEmpty,
       assert: o.assert,
       reporters: await reporterFlag(refList(o.reporter)),
-      // the terminal table goes nowhere: a test reads the run's files and trials
+      // nothing printed (the table, progress lines, skipped seats): a test reads the run's
+      // trials, files and `skipped` instead
       stdout: quiet,
+      stderr: quiet,
       tty: false,
     });
   } catch (e) {
     if (!(e instanceof ThresholdError)) throw e;
     problems = e.message.split('\n').filter(Boolean);
   }
-  const scorecard = scorecardOf(dir, (line) => process.stderr.write(line));
+  const scorecard = scorecardOf(dir, () => {});
   const pass = scorecard.run.thresholds.passCorrectness;
   const matrix = scorecard.trials.filter((t) => !isBaseline(t.seat) && !isCeiling(t.seat));
   return {
