@@ -18,7 +18,7 @@ expect.extend(matchers);
 export { matchers, toHaveCoverage, toHaveNoHonestyFailures, toPass } from './matchers.js';
 export { type Run, runMatrix } from './matrix.js';
 export type { MatrixOptions, TrialOptions } from './options.js';
-export type { Pick, TrialFilter, Trials } from './select.js';
+export type { NamePattern, TrialFilter, Trials } from './select.js';
 export { runTrial, type Trial } from './trial.js';
 
 /** The matchers' types, merged into vitest's (`expect(trial).toPass()` type-checks). */

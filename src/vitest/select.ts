@@ -6,12 +6,12 @@
 import { matchesName } from '../formats/glob.js';
 import type { Trial } from './trial.js';
 
-export type Pick = string | RegExp;
+export type NamePattern = string | RegExp;
 
 export interface TrialFilter {
-  golden?: Pick;
-  seat?: Pick;
-  gates?: Pick;
+  golden?: NamePattern;
+  seat?: NamePattern;
+  gates?: NamePattern;
 }
 
 export interface Trials {
@@ -21,7 +21,7 @@ export interface Trials {
   where(filter: TrialFilter): Trials;
 }
 
-const matches = (p: Pick | undefined, name: string): boolean =>
+const matches = (p: NamePattern | undefined, name: string): boolean =>
   p === undefined || (typeof p === 'string' ? matchesName(p, name) : p.test(name));
 
 const describe = (f: TrialFilter): string =>
