@@ -21,8 +21,13 @@ export interface Trials {
   where(filter: TrialFilter): Trials;
 }
 
-const matches = (p: NamePattern | undefined, name: string): boolean =>
-  p === undefined || (typeof p === 'string' ? matchesName(p, name) : p.test(name));
+function matches(p: NamePattern | undefined, name: string): boolean {
+  if (p === undefined) return true;
+  if (typeof p === 'string') return matchesName(p, name);
+  // a /g or /y RegExp's test() starts where the last match ended: every name is asked afresh
+  p.lastIndex = 0;
+  return p.test(name);
+}
 
 const describe = (f: TrialFilter): string =>
   (['golden', 'seat', 'gates'] as const)
