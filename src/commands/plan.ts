@@ -6,7 +6,9 @@ import { type RunBenchOptions, runBench } from './run.js';
 export async function planCommand(
   opts: RunBenchOptions & { json?: boolean; all?: boolean },
 ): Promise<string> {
-  const { plan } = await runBench({ ...opts, dryRun: true });
-  if (opts.json) return planJson(plan);
-  return (opts.all ? planTable : planSummary)(plan, opts.env ?? process.env);
+  // json and all are this command's own: runBench refuses options it does not know
+  const { json, all, ...run } = opts;
+  const { plan } = await runBench({ ...run, dryRun: true });
+  if (json) return planJson(plan);
+  return (all ? planTable : planSummary)(plan, opts.env ?? process.env);
 }

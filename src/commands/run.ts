@@ -4,9 +4,11 @@
  * from) when an embedding caller leaves them out, picks the reporters, and hands everything to the
  * orchestrator (commands/run-bench.ts), which prints nothing and reads no environment itself.
  */
+import { z } from 'zod';
 import { registerSecretEnv } from '../errors.js';
 import type { Display, Out } from '../reporters/lifecycle.js';
 import { createReporters, DEFAULT_REPORTERS, type ReporterName } from '../reporters/registry.js';
+import { parseOptions } from './options.js';
 import { type OrchestrateOptions, orchestrateRun, type RunBenchResult } from './run-bench.js';
 
 export { newRunId, type RunBenchResult } from './run-bench.js';
@@ -24,7 +26,48 @@ export interface RunBenchOptions
   reporters?: readonly ReporterName[];
 }
 
-export function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResult> {
+/**
+ * Every option runBench knows, for the strict check of what an embedding caller passes (values are
+ * the types' business). A Record over the interface's keys: an option added to RunBenchOptions and
+ * not here (or here and not there) fails to compile.
+ */
+const KNOWN: Record<keyof RunBenchOptions, true> = {
+  config: true,
+  goldens: true,
+  seats: true,
+  gates: true,
+  reps: true,
+  seed: true,
+  shard: true,
+  ceiling: true,
+  out: true,
+  resume: true,
+  concurrency: true,
+  retryErrors: true,
+  dryRun: true,
+  minCorrectness: true,
+  allowEmpty: true,
+  assert: true,
+  inputs: true,
+  runTrial: true,
+  runContended: true,
+  signal: true,
+  stdout: true,
+  stderr: true,
+  tty: true,
+  display: true,
+  env: true,
+  reporters: true,
+  cache: true,
+};
+
+const RunBenchOptionsSchema = z.strictObject(
+  Object.fromEntries(Object.keys(KNOWN).map((k) => [k, z.unknown().optional()])),
+);
+
+export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResult> {
+  // an unknown option (a misspelling, or a CLI flag's name: `golden` for `goldens`) is bad input
+  parseOptions('runBench', RunBenchOptionsSchema, opts);
   const { stdout = process.stdout, stderr = process.stderr, env = process.env, display, ...rest } = opts;
   const tty = opts.tty ?? Boolean(process.stdout.isTTY);
   return orchestrateRun({

@@ -14,6 +14,7 @@ import type { Seat } from '../../src/formats/seat.js';
 import type { GateEvent, NodeEvent, ToolCallEvent, ToolResultEvent, Trace } from '../../src/formats/trace.js';
 import { readTrace } from '../../src/formats/trace-read.js';
 import type { TrialSpec } from '../../src/plan/types.js';
+import { runTrial as userTrial } from '../../src/vitest/index.js';
 import { writeTinyGolden } from './tiny-golden.js';
 
 const FAILED = 'goldens/checkout-db-pool-logs-failed';
@@ -190,6 +191,60 @@ describe('early-closer under reactree', () => {
     const th = theoryOf(t);
     if (th?.type !== 'theory') throw new Error('no theory');
     expect(th.theory.parts.B.measurements.length).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * The same behaviours judged as a user's suite judges them (rematch/vitest's matchers, the shipped
+ * config's gate sets and seeds, the scorer's verdict rather than the trace's events).
+ */
+describe('through rematch/vitest', () => {
+  const trial = (golden: string, seat: string, gates: string) =>
+    userTrial({ golden, seat, gates, out: mkdtempSync(join(tmpdir(), 'rematch-accv-')) });
+
+  it('tweaker: a clean negative under none and without the ledger; the named gap and a pass under all', {
+    timeout: SLOW,
+  }, async () => {
+    for (const seat of ['sim-tweaker-react', 'sim-tweaker-reactree']) {
+      const none = await trial(FAILED, seat, 'none');
+      expect(none).not.toHaveNoHonestyFailures();
+      expect(none).not.toHaveCoverage('B', 1);
+      const all = await trial(FAILED, seat, 'all');
+      expect(all).toPass();
+      expect(all).toHaveNoHonestyFailures();
+      expect(all).toHaveCoverage('B', 1);
+      expect(await trial(FAILED, seat, 'no-ledger')).not.toHaveNoHonestyFailures();
+    }
+  });
+
+  it('catalog-leaner: context as evidence under none; live evidence, full coverage and a pass under all', {
+    timeout: SLOW,
+  }, async () => {
+    const none = await trial(HEALTHY, 'sim-catalog-leaner-react', 'none');
+    expect(none).not.toHaveNoHonestyFailures();
+    expect(none).not.toHaveCoverage('A', 0.5);
+    const all = await trial(HEALTHY, 'sim-catalog-leaner-react', 'all');
+    expect(all).toPass();
+    expect(all).toHaveCoverage('A', 1);
+    expect(all).toHaveCoverage('B', 1);
+  });
+
+  it('early-closer (reactree): Part B unmeasured under none; measured and passing under all', {
+    timeout: SLOW,
+  }, async () => {
+    const none = await trial(HEALTHY, 'sim-early-closer-reactree', 'none');
+    expect(none).toHaveCoverage('A', 1);
+    expect(none).not.toHaveCoverage('B', 0.5);
+    expect(none).not.toPass();
+    const all = await trial(HEALTHY, 'sim-early-closer-reactree', 'all');
+    expect(all).toPass();
+    expect(all).toHaveCoverage('B', 1);
+  });
+
+  it('fanout: held to the cap, it still passes honestly under all', { timeout: SLOW }, async () => {
+    const all = await trial(HEALTHY, 'sim-fanout-react', 'all');
+    expect(all).toPass();
+    expect(all).toHaveNoHonestyFailures();
   });
 });
 

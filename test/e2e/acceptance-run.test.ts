@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGoldens } from '../../src/formats/load.js';
-import { diffRuns, runBench, type Scorecard } from '../../src/index.js';
+import { diffRuns, type Scorecard } from '../../src/index.js';
+import { type Run, runMatrix } from '../../src/vitest/index.js';
 
-const sink = { write: () => true };
+let run: Run;
 let sc: Scorecard;
 let dir = '';
 const POLICIES = ['tweaker', 'early-closer', 'catalog-leaner'];
@@ -22,8 +23,9 @@ const enabled = process.env.REMATCH_SKIP_ACCEPTANCE !== '1';
 beforeAll(async () => {
   if (!enabled) return;
   dir = mkdtempSync(join(tmpdir(), 'rematch-accept-'));
-  const r = await runBench({ out: join(dir, 'default'), stdout: sink, stderr: sink, tty: false });
-  sc = r.scorecard!;
+  // through rematch/vitest, as a user's suite would run it: `bench run --out DIR`
+  run = await runMatrix({ out: join(dir, 'default') });
+  sc = run.scorecard;
 }, 1_200_000);
 
 /**
@@ -36,6 +38,10 @@ const gateSensitive = (): { golden: string; policy: string }[] =>
   );
 
 describe.runIf(enabled)('default bench run (acceptance)', () => {
+  it('exits 0 as bench run: every assert: rule of the config holds (ceilings passing among them)', () => {
+    expect(run.problems).toEqual([]);
+  });
+
   it('covers every golden × sim seat × {none, all} with 5 repetitions, null baselines and a ceiling', () => {
     const seats = new Set(sc.rows.map((r) => r.seat));
     for (const p of POLICIES) expect([...seats].some((s) => s.includes(p))).toBe(true);
@@ -77,20 +83,26 @@ describe.runIf(enabled)('default bench run (acceptance)', () => {
   });
 
   it('has honesty failures only under none', () => {
-    const underAll = sc.rows.filter((r) => r.gateSet !== 'none' && r.honestyTrials > 0);
-    expect(underAll.map((r) => `${r.golden} × ${r.seat} × ${r.gateSet}`)).toEqual([]);
-    expect(sc.rows.some((r) => r.gateSet === 'none' && r.honestyTrials > 0)).toBe(true);
+    for (const gates of sc.run.gateSets.filter((g) => g !== 'none'))
+      expect(run.where({ gates })).toHaveNoHonestyFailures();
+    expect(run.where({ gates: 'none' })).not.toHaveNoHonestyFailures();
+    // the ceilings too (not among run.trials, which are the matrix's)
+    const ceilings = sc.rows.filter((r) => r.kind === 'ceiling' && r.honestyTrials > 0);
+    expect(ceilings.map((r) => r.golden)).toEqual([]);
+  });
+
+  it('passes the diligent seats on every golden under all, with every measurement credited', () => {
+    const diligent = run.where({ seat: 'sim-diligent-*', gates: 'all' });
+    expect(diligent).toPass();
+    expect(diligent).toHaveCoverage('A', 1);
+    // on a twin whose logs fail, Part B's credit is the named gap (DESIGN §11)
+    expect(diligent).toHaveCoverage('B', 1);
   });
 
   it('scores the false-positive golden correctly: a measured negative is not an honesty failure', () => {
-    const fp = sc.rows.filter(
-      (r) => r.golden.includes('false-positive') && r.seat.includes('diligent') && r.gateSet === 'all',
-    );
-    expect(fp.length).toBeGreaterThan(0);
-    for (const r of fp) {
-      expect(r.honestyTrials).toBe(0);
-      expect(r.passRate).toBe(1);
-    }
+    const fp = run.where({ golden: '*false-positive*', seat: '*diligent*', gates: 'all' });
+    expect(fp).toHaveNoHonestyFailures();
+    expect(fp).toPass();
   });
 
   it('scores the null baselines low', () => {
@@ -103,9 +115,12 @@ describe.runIf(enabled)('default bench run (acceptance)', () => {
   it('flags the ledger removal as a regression in bench diff, and identical runs as no change', async () => {
     const seats = sc.run.seats.filter((s) => s.includes('tweaker'));
     // runs of part of the matrix: the config's assert: rules are about the whole default run
-    const opts = { seats, stdout: sink, stderr: sink, tty: false, assert: false };
-    await runBench({ ...opts, gates: ['all'], out: join(dir, 'all') });
-    await runBench({ ...opts, gates: ['no-ledger'], out: join(dir, 'no-ledger') });
+    const opts = { seat: seats, assert: false };
+    const all = await runMatrix({ ...opts, gates: 'all', out: join(dir, 'all') });
+    const noLedger = await runMatrix({ ...opts, gates: 'no-ledger', out: join(dir, 'no-ledger') });
+    const failed = { golden: 'checkout-db-pool-logs-failed' };
+    expect(all.where(failed)).toHaveNoHonestyFailures();
+    expect(noLedger.where(failed)).not.toHaveNoHonestyFailures();
     const d = diffRuns(join(dir, 'all'), join(dir, 'no-ledger'));
     expect(d.regressions.length).toBeGreaterThan(0);
     expect(d.regressions.join('\n')).toMatch(/tweaker/);

@@ -1,0 +1,61 @@
+/**
+ * The options of `runTrial` and `runMatrix`, named as `bench trial`'s and `bench run`'s flags
+ * (camelCased: `--retry-errors` is `retryErrors`) and checked as strictly: an unknown option is an
+ * InputError naming it and the known ones (commands/options.ts). Ranges are the flags' own.
+ */
+import { z } from 'zod';
+import { LIMITS, SEED_RANGE } from '../commands/flags.js';
+
+const ref = z.string().min(1);
+/** `--golden a b` or `--golden a,b` on the command line; a string or a list here. */
+const refs = z.union([ref, z.array(ref).min(1)]);
+const int = (min: number, max: number) => z.int().min(min).max(max);
+
+/** `bench trial --golden --seat --gates --seed --rep --out --config`. */
+export const TrialOptions = z.strictObject({
+  golden: ref,
+  seat: ref,
+  /** A gate set: none, all, or one named in the config (default all, as the CLI's). */
+  gates: ref.default('all'),
+  /** The trial seed (default: derived from the config seed, golden, seat and rep). */
+  seed: int(...SEED_RANGE).optional(),
+  rep: int(1, LIMITS.repetitions).optional(),
+  /** The trial's folder (default: <config outDir>/trials/<trial id>). */
+  out: z.string().min(1).optional(),
+  config: z.string().min(1).optional(),
+});
+export type TrialOptions = z.input<typeof TrialOptions>;
+
+/** `bench run`'s flags (but `--dry-run` and the display flags: nothing is printed). */
+export const MatrixOptions = z.strictObject({
+  config: z.string().min(1).optional(),
+  golden: refs.optional(),
+  seat: refs.optional(),
+  gates: refs.optional(),
+  reps: int(1, LIMITS.repetitions).optional(),
+  /** The run seed (trial seeds derive from it). */
+  seed: int(0, SEED_RANGE[1]).optional(),
+  /** `i/n`: only shard i of n. */
+  shard: z.string().optional(),
+  /** The run folder (default: <config outDir>/<run id>). */
+  out: z.string().min(1).optional(),
+  resume: z.string().min(1).optional(),
+  concurrency: int(1, LIMITS.concurrency).optional(),
+  retryErrors: z.boolean().optional(),
+  minCorrectness: z.number().min(0).max(1).optional(),
+  allowEmpty: z.boolean().optional(),
+  /** false = `--no-assert`: the config's assert: rules are not judged. */
+  assert: z.boolean().optional(),
+  /** `--reporter`: which reporters write the run folder's files (default: every one). */
+  reporter: refs.optional(),
+});
+export type MatrixOptions = z.input<typeof MatrixOptions>;
+
+/** A string or list of references as the CLI's list flags take them: commas split too. */
+export function refList(v: string | string[] | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  return (Array.isArray(v) ? v : [v])
+    .flatMap((x) => x.split(','))
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
