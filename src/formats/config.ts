@@ -1,6 +1,7 @@
 /** bench.config.yaml: which goldens, seats and gate sets a plain `bench run` uses, and thresholds. */
 import { z } from 'zod';
 import { AssertRule } from './assert.js';
+import { ProviderLimits } from './rate-limits.js';
 import { TWIN_KINDS } from './twins/kinds.js';
 import { GATE_NAMES } from './vocabulary.js';
 
@@ -70,6 +71,10 @@ export const ConfigFile = z
       .strict()
       .default({ passCorrectness: 0.8, steerHaltAlert: 1, junitMinCorrectness: 0.5 }),
     outDir: z.string().default('reports'),
+    /** Rate limits by provider name, shared by every seat on one key of it (docs/providers.md). */
+    limits: ProviderLimits.default({}),
+    /** Spend cap in USD (`--max-cost`): no trial starts once the projected spend would pass it. */
+    maxCost: z.number().positive().optional(),
     /** What a run must show (formats/assert.ts); a failed rule makes `bench run` exit 1. */
     assert: z.array(AssertRule).default([]),
   })

@@ -51,6 +51,9 @@ export const ModelTurnEvent = z.object({
   text: z.string().default(''),
   toolCalls: z.number().int(),
   attempts: z.number().int().default(1),
+  /** Real seats: ms the turn waited for the run's rate limiter, and in backoff between attempts. */
+  limiterMs: z.number().optional(),
+  backoffMs: z.number().optional(),
 });
 
 export const ToolCallEvent = z.object({
@@ -144,7 +147,15 @@ export const EndEvent = z.object({
     tokens: Tokens,
     costUsd: z.number().optional(),
   }),
-  wall: z.object({ totalMs: z.number(), modelMs: z.number(), toolMs: z.number(), queueMs: z.number() }),
+  wall: z.object({
+    totalMs: z.number(),
+    modelMs: z.number(),
+    toolMs: z.number(),
+    queueMs: z.number(),
+    /** Real seats: summed turn waits for the rate limiter and in backoff (model_turn's fields). */
+    limiterMs: z.number().optional(),
+    backoffMs: z.number().optional(),
+  }),
   counts: z.object({
     steers: z.number().int(),
     halts: z.number().int(),

@@ -24,7 +24,7 @@ export function writeEnd(
       tokens: { ...tokens },
       costUsd,
     },
-    wall: { totalMs: s.t(), ...s.wall },
+    wall: { totalMs: s.t(), ...s.wall, ...(s.waits ?? {}) },
     counts: {
       steers: s.counts.steers,
       halts: s.counts.halts,

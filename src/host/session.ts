@@ -37,6 +37,8 @@ export class Session implements SessionView {
     tokens: { input: 0, output: 0, reasoning: 0 },
   };
   readonly wall = { modelMs: 0, toolMs: 0, queueMs: 0 };
+  /** Real seats: turns' waits for the rate limiter and in 429 backoff (absent: the model reports none). */
+  waits?: { limiterMs: number; backoffMs: number };
   readonly counts = { steers: 0, halts: 0, untyped: 0 };
   /** Every fingerprint of a true failed/empty/rejected observation (whether or not the ledger is on). */
   readonly fingerprints = new Set<string>();
@@ -111,6 +113,11 @@ export class Session implements SessionView {
     this.usage.tokens.output += res.usage.output;
     this.usage.tokens.reasoning += res.usage.reasoning;
     this.wall.modelMs += res.latencyMs;
+    if (res.waits) {
+      this.waits ??= { limiterMs: 0, backoffMs: 0 };
+      this.waits.limiterMs += res.waits.limiterMs;
+      this.waits.backoffMs += res.waits.backoffMs;
+    }
     stats.tokens += res.usage.input + res.usage.output;
     this.emit({
       type: 'model_turn',
@@ -121,6 +128,7 @@ export class Session implements SessionView {
       text: res.text,
       toolCalls: res.toolCalls.length,
       attempts: res.attempts,
+      ...(res.waits ? { limiterMs: res.waits.limiterMs, backoffMs: res.waits.backoffMs } : {}),
     });
     return res;
   }

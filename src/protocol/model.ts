@@ -53,6 +53,11 @@ export interface TurnResult {
   latencyMs: number;
   /** Provider attempts (retries) this turn took. */
   attempts: number;
+  /**
+   * Real seats: time the turn spent waiting, not in the provider, on the trial's clock: for the
+   * rate limiter before its request, and in backoff between attempts. Not part of `latencyMs`.
+   */
+  waits?: { limiterMs: number; backoffMs: number };
   /** Opaque state the provider wants back next turn (reasoning items, thought signatures). */
   providerState?: unknown;
 }

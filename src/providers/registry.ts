@@ -2,24 +2,44 @@
  * Seat → Model. Sim seats get their policy (virtual clock, seeded by the trial); real providers get
  * the AI SDK adapter when their key variable is set and a one-line skip when it is not; command
  * seats are not Models: they run outside the host (src/external/, which execute/trial.ts dispatches
- * to), so they are skipped here with the reason.
+ * to), so they are skipped here with the reason. Given the run's rate limiters, a real model is
+ * wrapped in the limiter decorator (ai/limited-model.ts), and its 429s pause its provider's limiter.
  */
 import { InputError } from '../errors.js';
 import type { Golden } from '../formats/normalized.js';
 import type { Seat } from '../formats/seat.js';
 import type { Model } from '../protocol/model.js';
-import { AiSdkModel, isRealProvider } from './ai/index.js';
+import { AiSdkModel, isRealProvider, LimitedModel, type RateLimiters } from './ai/index.js';
 import { POLICIES } from './sim/index.js';
 import { SimModel } from './sim/model.js';
 
 export type Skip = { skip: string };
-type Factory = (seat: Seat, golden: Golden, seed: number, env: NodeJS.ProcessEnv) => Model | Skip;
 
-const real: Factory = (seat, _golden, _seed, env) => {
+/** What the run shares between its trials' models. */
+export interface ModelContext {
+  /** The run's rate limiters (execute/ makes one set per run); absent: no limiting. */
+  limiters?: RateLimiters;
+}
+
+type Factory = (
+  seat: Seat,
+  golden: Golden,
+  seed: number,
+  env: NodeJS.ProcessEnv,
+  ctx: ModelContext,
+) => Model | Skip;
+
+const real: Factory = (seat, _golden, _seed, env, ctx) => {
   if (seat.auth && !env[seat.auth.apiKeyEnv]) {
     return { skip: `seat ${seat.name}: ${seat.auth.apiKeyEnv} is not set; skipped` };
   }
-  return new AiSdkModel(seat, { env });
+  const limiters = ctx.limiters?.forSeat(seat) ?? [];
+  const provider = limiters.at(-1);
+  const model = new AiSdkModel(seat, {
+    env,
+    ...(provider ? { onRateLimit: (ms, clock) => provider.pause(ms, clock) } : {}),
+  });
+  return limiters.length ? new LimitedModel(model, limiters) : model;
 };
 
 const REGISTRY: Record<Seat['provider'], Factory> = {
@@ -52,11 +72,12 @@ export function createModel(
   golden: Golden,
   seed: number,
   env: NodeJS.ProcessEnv = process.env,
+  ctx: ModelContext = {},
 ): Model | Skip {
   if (!isRealProvider(seat.provider) && !(seat.provider in REGISTRY)) {
     throw new InputError(`seat ${seat.name}: provider ${seat.provider} not implemented yet`);
   }
-  return REGISTRY[seat.provider](seat, golden, seed, env);
+  return REGISTRY[seat.provider](seat, golden, seed, env, ctx);
 }
 
 export function isSkip(m: Model | Skip): m is Skip {

@@ -2,3 +2,7 @@
 export { createProviderSetup, isRealProvider, type RealProvider } from './factory.js';
 export { type AiModelOptions, AiSdkModel, costUsd } from './model.js';
 export { redact } from './redact.js';
+export { type Grant, Limiter, type Used } from './limiter.js';
+export { estimateInputTokens, LimitedModel } from './limited-model.js';
+export { RateLimiters } from './limiters.js';
+export { backoffMs, retryAfterMs } from './retry.js';
