@@ -46,6 +46,8 @@ export interface OrchestrateOptions extends PlanOptions {
   dryRun?: boolean;
   /** Exit 1 (ThresholdError) when any seat row's mean correctness is below this. */
   minCorrectness?: number;
+  /** `--max-cost`: spend cap in USD (over the config's `maxCost`); see execute/spend-cap.ts. */
+  maxCost?: number;
   /** A run with no scored trial of a configured seat exits 0 instead of 1 (commands/outcome.ts). */
   allowEmpty?: boolean;
   /**
@@ -193,7 +195,12 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
     gateSets: recordedGateSets(plan),
     inputs: hashes,
     skipped: [],
+    ...pricingOf(inputs.seats, plan),
   };
+  // the cap of this invocation (a resume may raise it); recorded so the scorecard can say it
+  const maxCost = opts.maxCost ?? inputs.config.maxCost;
+  if (maxCost !== undefined) manifest.maxCost = maxCost;
+  else delete manifest.maxCost;
   manifest.skipped = [];
   // the rules judged whenever this folder becomes a scorecard; a folder from before them takes the config's
   manifest.assert ??= opts.assert === false ? [] : (inputs.config.assert ?? []);
@@ -261,6 +268,8 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       },
       onSkip: skip,
       signal: opts.signal,
+      limits: inputs.config.limits,
+      ...(maxCost !== undefined ? { maxCost, spentUsd: spentBefore(join(dir, JOURNAL_FILE), todo) } : {}),
     });
   } catch (e) {
     reporters.onRunEnd(null);
@@ -312,4 +321,18 @@ function pending(
   const grouped = trials.filter((t) => t.role !== 'ceiling');
   const goldens = new Set(grouped.filter(missing).map((t) => t.golden.id));
   return trials.filter((t) => (t.role === 'ceiling' ? missing(t) : goldens.has(t.golden.id)));
+}
+
+/** The prices of the plan's priced seats, for the manifest (and so the scorecard). */
+function pricingOf(seats: Seat[], plan: RunPlan): Pick<RunManifest, 'pricing'> {
+  const priced = seats.filter((s) => plan.seats.includes(s.name) && s.pricing && s.provider !== 'sim');
+  return priced.length ? { pricing: Object.fromEntries(priced.map((s) => [s.name, s.pricing!])) } : {};
+}
+
+/** What the journal's trials already cost (a resume): the spend cap counts it. */
+function spentBefore(journal: string, todo: TrialSpec[]): number {
+  const again = new Set(todo.map((t) => t.id));
+  let usd = 0;
+  for (const r of readJournal(journal).values()) if (!again.has(r.id)) usd += r.score.costUsd ?? 0;
+  return usd;
 }

@@ -73,7 +73,8 @@ const CONFIG: Docs = {
     'run one reference trial per golden under every gate, shown as the ceiling row (default true)',
   'properties.limits':
     'rate limits by provider name, shared by every seat on one key (and base URL) of that provider',
-  'properties.maxCost': 'spend cap in USD: no trial starts once the projected spend would pass it (--max-cost)',
+  'properties.maxCost':
+    'spend cap in USD: no trial starts once the projected spend would pass it (--max-cost)',
 };
 
 const THEORY: Docs = {

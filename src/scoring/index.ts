@@ -33,7 +33,7 @@ export {
 } from './fail-on.js';
 export { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
 export { BOOTSTRAP_RESAMPLES, bootstrap, wilson } from './intervals.js';
-export { outcomeProblems, type RunOutcomeOptions } from './outcome.js';
+export { outcomeProblems, type RunOutcomeOptions, SPEND_CAP_REASON } from './outcome.js';
 export { DEFAULT_PASS_CORRECTNESS, DEFAULT_WEIGHTS, scoreTrial } from './score-trial.js';
 export type { AssertionResult, CeilingResult, Scorecard, ScorecardRun, Thresholds } from './scorecard.js';
 export { buildScorecard, isBaseline, isCeiling, SCORECARD_FORMAT } from './scorecard.js';

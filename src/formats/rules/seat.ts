@@ -28,6 +28,8 @@ export function seatRules(s: SeatFile): RuleIssue[] {
   if (!isRealProvider(s.provider) && s.limits)
     out.push(warn(['limits'], `a ${s.provider} seat calls no model provider: \`limits\` is ignored`));
   if (isRealProvider(s.provider) && s.pricing && !s.pricing.source)
-    out.push(warn(['pricing'], 'say where the prices come from: `pricing.source` (and `asOf`, the date read)'));
+    out.push(
+      warn(['pricing'], 'say where the prices come from: `pricing.source` (and `asOf`, the date read)'),
+    );
   return out;
 }

@@ -17,7 +17,8 @@ export function estimateInputTokens(req: TurnRequest): number {
     chars += m.content.length;
     if (m.role === 'assistant' && m.toolCalls) chars += JSON.stringify(m.toolCalls).length;
   }
-  for (const t of req.tools) chars += t.name.length + t.description.length + JSON.stringify(t.parameters).length;
+  for (const t of req.tools)
+    chars += t.name.length + t.description.length + JSON.stringify(t.parameters).length;
   return Math.ceil(chars / 4);
 }
 
