@@ -6,7 +6,13 @@
 import { partNeeds } from '../evidence/index.js';
 import type { Golden } from '../formats/normalized.js';
 import type { HeaderEvent, TraceEvent } from '../formats/trace.js';
-import type { Message, ToolSchema, TurnRequest, TurnResult } from '../protocol/model.js';
+import {
+  type Message,
+  ProviderError,
+  type ToolSchema,
+  type TurnRequest,
+  type TurnResult,
+} from '../protocol/model.js';
 import { GateStack } from './gates/compose.js';
 import type { SessionView, Stopping } from './gates/view.js';
 import type { Scratch, Source } from './tools/types.js';
@@ -92,6 +98,12 @@ export class Session implements SessionView {
     return s;
   }
 
+  private addWaits(w: { limiterMs: number; backoffMs: number }): void {
+    this.waits ??= { limiterMs: 0, backoffMs: 0 };
+    this.waits.limiterMs += w.limiterMs;
+    this.waits.backoffMs += w.backoffMs;
+  }
+
   /** One model turn: the provider call, usage accounting and the `model_turn` event. */
   async modelTurn(
     node: NodeInfo,
@@ -105,19 +117,22 @@ export class Session implements SessionView {
     const turn = this.usage.turns;
     const stats = this.nodeStats(node.id);
     stats.turns += 1;
-    const res = await this.opts.model.turn(
-      { messages: [...messages], tools, toolChoice, node: reqNode, signal: this.opts.signal },
-      this.opts.clock,
-    );
+    let res: TurnResult;
+    try {
+      res = await this.opts.model.turn(
+        { messages: [...messages], tools, toolChoice, node: reqNode, signal: this.opts.signal },
+        this.opts.clock,
+      );
+    } catch (err) {
+      // a turn that failed after waiting: its waits still belong in the trial's wall split
+      if (err instanceof ProviderError && err.waits) this.addWaits(err.waits);
+      throw err;
+    }
     this.usage.tokens.input += res.usage.input;
     this.usage.tokens.output += res.usage.output;
     this.usage.tokens.reasoning += res.usage.reasoning;
     this.wall.modelMs += res.latencyMs;
-    if (res.waits) {
-      this.waits ??= { limiterMs: 0, backoffMs: 0 };
-      this.waits.limiterMs += res.waits.limiterMs;
-      this.waits.backoffMs += res.waits.backoffMs;
-    }
+    if (res.waits) this.addWaits(res.waits);
     stats.tokens += res.usage.input + res.usage.output;
     this.emit({
       type: 'model_turn',

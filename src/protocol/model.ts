@@ -66,11 +66,24 @@ export interface TurnResult {
 export class ProviderError extends Error {
   readonly status?: number;
   readonly retryable: boolean;
-  constructor(message: string, opts: { status?: number; retryable?: boolean } = {}) {
+  /** Attempts made, and the failed turn's waits (as TurnResult's), so the wall split keeps them. */
+  readonly attempts: number;
+  waits?: { limiterMs: number; backoffMs: number };
+  constructor(
+    message: string,
+    opts: {
+      status?: number;
+      retryable?: boolean;
+      attempts?: number;
+      waits?: { limiterMs: number; backoffMs: number };
+    } = {},
+  ) {
     super(message);
     this.name = 'ProviderError';
     this.status = opts.status;
     this.retryable = opts.retryable ?? false;
+    this.attempts = opts.attempts ?? 1;
+    this.waits = opts.waits;
   }
 }
 

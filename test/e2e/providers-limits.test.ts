@@ -11,11 +11,12 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runBench } from '../../src/commands/run.js';
 import { ThresholdError } from '../../src/errors.js';
+import { runTrial } from '../../src/execute/trial.js';
 import { ConfigFile } from '../../src/formats/config.js';
 import type { EndEvent, ModelTurnEvent } from '../../src/formats/trace.js';
 import { readTrace } from '../../src/formats/trace-read.js';
 import { JOURNAL_FILE, readJournal } from '../../src/runlog/journal.js';
-import { FAKE_KEYS, playModel, seatFor, tinyGolden, tmp } from '../providers/ai/harness.js';
+import { FAKE_KEYS, playModel, seatFor, tinyGolden, tmp, trialSpec } from '../providers/ai/harness.js';
 import { investigatorStep } from '../providers/ai/scripted.js';
 import { WIRES, type Wire } from '../providers/ai/wire.js';
 
@@ -113,6 +114,18 @@ describe('a provider that enforces a rate limit', () => {
     expect(md).toMatch(/\| rate limiter p50 \| backoff p50 \|/);
     expect(md).toMatch(/backoff \d/);
   }, 30_000);
+});
+
+describe('a turn that fails after its retries', () => {
+  it("keeps its backoff in the unscored trial's wall split", async () => {
+    playModel(server, w, (text, n) => (n === 1 ? investigatorStep(text) : { status: 500 }));
+    const out = await runTrial(trialSpec(seatFor(w, { retryBaseMs: 50 })), { dir: tmp() });
+    if (out.kind !== 'done') throw new Error('skipped');
+    const end = readTrace(out.traceFile).events.at(-1) as EndEvent;
+    expect(end).toMatchObject({ stop: 'error', unscored: true });
+    // 4 attempts: 50 + 100 + 200 ms between them
+    expect(end.wall.backoffMs).toBeGreaterThanOrEqual(340);
+  });
 });
 
 describe('a spend cap', () => {

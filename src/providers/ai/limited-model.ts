@@ -4,7 +4,7 @@
  * wait is reported in `waits.limiterMs`, apart from the provider's latency and from backoff.
  */
 import type { Clock } from '../../clock.js';
-import type { Model, TurnRequest, TurnResult } from '../../protocol/model.js';
+import { type Model, ProviderError, type TurnRequest, type TurnResult } from '../../protocol/model.js';
 import type { Grant, Limiter } from './limiter.js';
 
 /**
@@ -51,8 +51,13 @@ export class LimitedModel implements Model {
       res = await this.inner.turn(req, clock);
     } catch (err) {
       // A failed turn still sent its attempts; its tokens are unknown, so the estimate stands.
-      const requests = (err as { attempts?: number }).attempts ?? 1;
+      const requests = err instanceof ProviderError ? err.attempts : 1;
       for (const g of grants) g.release({ requests, input: estimate, output: 0 });
+      if (err instanceof ProviderError)
+        err.waits = {
+          limiterMs: (err.waits?.limiterMs ?? 0) + limiterMs,
+          backoffMs: err.waits?.backoffMs ?? 0,
+        };
       throw err;
     }
     for (const g of grants)

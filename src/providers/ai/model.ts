@@ -123,7 +123,13 @@ export class AiSdkModel implements Model {
         : '';
     const base = redact(err instanceof Error ? err.message : String(err), secrets);
     const text = `${this.id}: ${base}${body} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`;
-    return new ProviderError(text, { status, retryable: isRetryableStatus(status) });
+    const backoffMs = (err as { backoffMs?: number }).backoffMs ?? 0;
+    return new ProviderError(text, {
+      status,
+      retryable: isRetryableStatus(status),
+      attempts,
+      waits: { limiterMs: 0, backoffMs },
+    });
   }
 }
 
