@@ -276,6 +276,11 @@ async function runEach(
       finish(o, spec, { kind: 'capped', reason: refused }, 0);
       return;
     }
+    // the cap may have held this trial while the run was interrupted: it must not start now
+    if (o.signal?.aborted) {
+      cap?.done(spec, 0);
+      return;
+    }
     let outcome: TrialOutcome | { kind: 'crash'; err: unknown };
     const started = performance.now();
     try {
