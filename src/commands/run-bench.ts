@@ -30,7 +30,7 @@ import {
 } from '../runlog/run-folder.js';
 import { hashInputs } from '../runlog/run-inputs.js';
 import { scorecardOf } from '../runlog/scorecard.js';
-import { baselineTrials, type Scorecard } from '../scoring/index.js';
+import { baselineTrials, type Scorecard, SPEND_CAP_REASON } from '../scoring/index.js';
 import { assertWorldFits } from '../world/limits.js';
 import { checkOutcome } from './outcome.js';
 import { folderContext, type Terminal } from './report.js';
@@ -269,7 +269,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       onSkip: skip,
       signal: opts.signal,
       limits: inputs.config.limits,
-      ...(maxCost !== undefined ? { maxCost, spentUsd: spentBefore(join(dir, JOURNAL_FILE), todo) } : {}),
+      ...(maxCost !== undefined ? { maxCost, prior: ranBefore(join(dir, JOURNAL_FILE), todo) } : {}),
     });
   } catch (e) {
     reporters.onRunEnd(null);
@@ -329,10 +329,13 @@ function pricingOf(seats: Seat[], plan: RunPlan): Pick<RunManifest, 'pricing'> {
   return priced.length ? { pricing: Object.fromEntries(priced.map((s) => [s.name, s.pricing!])) } : {};
 }
 
-/** What the journal's trials already cost (a resume): the spend cap counts it. */
-function spentBefore(journal: string, todo: TrialSpec[]): number {
+/**
+ * The journal's trials that do not run again (a resume): the spend cap counts what they cost and
+ * estimates their seats from them. Trials the cap kept from starting never ran: they count for nothing.
+ */
+function ranBefore(journal: string, todo: TrialSpec[]): { seat: string; costUsd: number }[] {
   const again = new Set(todo.map((t) => t.id));
-  let usd = 0;
-  for (const r of readJournal(journal).values()) if (!again.has(r.id)) usd += r.score.costUsd ?? 0;
-  return usd;
+  return [...readJournal(journal).values()]
+    .filter((r) => !again.has(r.id) && !r.score.unscoredReason?.startsWith(SPEND_CAP_REASON))
+    .map((r) => ({ seat: r.seat, costUsd: r.score.costUsd ?? 0 }));
 }

@@ -23,7 +23,7 @@ import { appendJournal } from '../runlog/journal.js';
 import { traceDirOf } from '../runlog/run-folder.js';
 import { scoreTrial, type TrialRecord } from '../scoring/index.js';
 import { runPool } from './scheduler.js';
-import { SpendCap } from './spend-cap.js';
+import { type PriorTrial, SpendCap } from './spend-cap.js';
 import type { RunTrialEnv } from './trial.js';
 
 export type RunTrialFn = (spec: TrialSpec, env: RunTrialEnv) => Promise<TrialOutcome>;
@@ -47,9 +47,9 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** The config's rate limits by provider (one shared limiter per provider key for the whole run). */
   limits?: ProviderLimits;
-  /** Spend cap, USD; `spentUsd` is what the journal already holds (a resumed run). */
+  /** Spend cap, USD; `prior` the trials the journal already holds that do not run again (a resume). */
   maxCost?: number;
-  spentUsd?: number;
+  prior?: PriorTrial[];
 }
 
 /** The journal record of a trial around its score. */
@@ -210,7 +210,7 @@ export async function executeTrials(specs: TrialSpec[], o: ExecuteOptions): Prom
   const stall = stallGuard();
   const run: RunShared = {
     limiters: new RateLimiters(o.limits),
-    ...(o.maxCost !== undefined ? { cap: new SpendCap(o.maxCost, o.spentUsd) } : {}),
+    ...(o.maxCost !== undefined ? { cap: new SpendCap(o.maxCost, o.prior) } : {}),
   };
   try {
     await executeGuarded(specs, o, run, stall.guard);

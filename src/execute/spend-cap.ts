@@ -12,6 +12,12 @@ import { SPEND_CAP_REASON } from '../scoring/index.js';
 
 const usd = (x: number): string => `$${Number(x.toFixed(4))}`;
 
+/** A trial that ran in an earlier invocation of the run. */
+export interface PriorTrial {
+  seat: string;
+  costUsd: number;
+}
+
 export class SpendCap {
   private readonly maxUsd: number;
   private spent: number;
@@ -20,10 +26,11 @@ export class SpendCap {
   private waiting: (() => void)[] = [];
   private stoppedAt?: string;
 
-  /** `spentUsd`: what the run's journal already holds (a resumed run). */
-  constructor(maxUsd: number, spentUsd = 0) {
+  /** `prior`: the trials the run's journal already holds (a resumed run): spent, and seat means. */
+  constructor(maxUsd: number, prior: readonly PriorTrial[] = []) {
     this.maxUsd = maxUsd;
-    this.spent = spentUsd;
+    this.spent = 0;
+    for (const t of prior) this.count(t.seat, t.costUsd);
   }
 
   estimate(spec: TrialSpec): number {
@@ -59,12 +66,16 @@ export class SpendCap {
   /** A started trial ended (or crashed: `costUsd` 0 unless it reported some). */
   done(spec: TrialSpec, costUsd: number): void {
     if (!this.inFlight.delete(spec.id)) return;
+    this.count(spec.seat.name, costUsd);
+    this.wake();
+  }
+
+  private count(seat: string, costUsd: number): void {
     this.spent += costUsd;
-    const seen = this.bySeat.get(spec.seat.name) ?? { n: 0, sum: 0 };
+    const seen = this.bySeat.get(seat) ?? { n: 0, sum: 0 };
     seen.n++;
     seen.sum += costUsd;
-    this.bySeat.set(spec.seat.name, seen);
-    this.wake();
+    this.bySeat.set(seat, seen);
   }
 
   private wake(): void {

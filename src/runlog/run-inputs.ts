@@ -24,8 +24,11 @@ export interface InputHashes {
   gateSets: Record<string, string>;
 }
 
-/** Where a run goes and how many trials fly at once change neither trials nor scores. */
-const NOT_AN_INPUT = new Set(['concurrency', 'outDir']);
+/**
+ * Where a run goes, how many trials fly at once, how its turns are paced (rate limits) and its
+ * spend cap change neither trials nor scores; a cap is raised precisely to resume a run it stopped.
+ */
+const NOT_AN_INPUT = new Set(['concurrency', 'outDir', 'limits', 'maxCost']);
 export const IN_MEMORY = '(in memory)';
 
 const sha = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');

@@ -176,5 +176,27 @@ describe('a spend cap', () => {
     const md = readFileSync(join(out, 'scorecard.md'), 'utf8');
     expect(md).toContain('spend cap $0.011');
     expect(md).toContain('- t-openai-chat: 10 / 10 from https://example.test/prices, as of 2026-12-01');
+
+    // a higher cap, and the capped trials run on resume (the journal's $0.0108 counted as spent)
+    const resumed = await runBench({
+      inputs: {
+        config: ConfigFile.parse({
+          repetitions: 5,
+          concurrency: 1,
+          defaultGateSets: ['all'],
+          ceiling: false,
+        }),
+        goldens: [tinyGolden()],
+        seats: [seat],
+      },
+      resume: out,
+      retryErrors: true,
+      maxCost: 0.02,
+      stdout: quiet,
+      stderr: quiet,
+      tty: false,
+    });
+    expect(resumed.executed).toBe(2);
+    expect(resumed.scorecard?.rows.find((x) => x.seat === seat.name)).toMatchObject({ n: 5, unscored: 0 });
   }, 30_000);
 });

@@ -44,7 +44,12 @@ describe('SpendCap', () => {
   });
 
   it('counts what a resumed run already spent', async () => {
-    const cap = new SpendCap(1, 0.8);
-    expect(await cap.admit([spec('t1')])).toBe('spend cap: projected $1.3 > $1');
+    // two earlier trials of seat a at $0.4: spent $0.8, and a's estimate is their mean
+    const cap = new SpendCap(1, [
+      { seat: 'a', costUsd: 0.4 },
+      { seat: 'a', costUsd: 0.4 },
+    ]);
+    expect(cap.estimate(spec('t3'))).toBeCloseTo(0.4, 12);
+    expect(await cap.admit([spec('t3')])).toBe('spend cap: projected $1.2 > $1');
   });
 });
