@@ -36,6 +36,15 @@ export function parseFractionFlag(flag: string, v: string): number {
   return n;
 }
 
+/** `--max-cost USD`: a positive plain decimal (no `$`, no exponent). */
+export function parseUsdFlag(flag: string, v: string): number {
+  const n = Number(v.trim());
+  if (!DECIMAL.test(v.trim()) || !(n > 0) || !Number.isFinite(n)) {
+    throw new InputError(`${flag} ${JSON.stringify(v)}: expected an amount in USD above 0, e.g. 5 or 0.25`);
+  }
+  return n;
+}
+
 /** `--port N`: a TCP port, 0..65535 (0 and absent both mean a free one). The one port parser. */
 export function parsePortFlag(v: string): number {
   if (!/^\d+$/.test(v) || Number(v) > 65535) throw new InputError(`--port expects a port number, got "${v}"`);

@@ -31,7 +31,7 @@ import {
 } from '../runlog/run-folder.js';
 import { hashInputs } from '../runlog/run-inputs.js';
 import { scorecardOf } from '../runlog/scorecard.js';
-import { baselineTrials, type Scorecard } from '../scoring/index.js';
+import { baselineTrials, type Scorecard, SPEND_CAP_REASON } from '../scoring/index.js';
 import { assertWorldFits } from '../world/limits.js';
 import { checkOutcome } from './outcome.js';
 import { folderContext, type Terminal } from './report.js';
@@ -54,6 +54,8 @@ export interface OrchestrateOptions extends PlanOptions {
   dryRun?: boolean;
   /** Exit 1 (ThresholdError) when any seat row's mean correctness is below this. */
   minCorrectness?: number;
+  /** `--max-cost`: spend cap in USD (over the config's `maxCost`); see execute/spend-cap.ts. */
+  maxCost?: number;
   /** A run with no scored trial of a configured seat exits 0 instead of 1 (commands/outcome.ts). */
   allowEmpty?: boolean;
   /**
@@ -203,7 +205,12 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
     gateSets: recordedGateSets(plan),
     inputs: hashes,
     skipped: [],
+    ...pricingOf(inputs.seats, plan),
   };
+  // the cap of this invocation (a resume may raise it); recorded so the scorecard can say it
+  const maxCost = opts.maxCost ?? inputs.config.maxCost;
+  if (maxCost !== undefined) manifest.maxCost = maxCost;
+  else delete manifest.maxCost;
   manifest.skipped = [];
   // the rules judged whenever this folder becomes a scorecard; a folder from before them takes the config's
   manifest.assert ??= opts.assert === false ? [] : (inputs.config.assert ?? []);
@@ -295,6 +302,8 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       },
       onSkip: skip,
       signal: opts.signal,
+      limits: inputs.config.limits,
+      ...(maxCost !== undefined ? { maxCost, prior: ranBefore(join(dir, JOURNAL_FILE), todo) } : {}),
     });
     await judging?.finish(readJournal(join(dir, JOURNAL_FILE)).values());
   } catch (e) {
@@ -347,4 +356,21 @@ function pending(
   const grouped = trials.filter((t) => t.role !== 'ceiling');
   const goldens = new Set(grouped.filter(missing).map((t) => t.golden.id));
   return trials.filter((t) => (t.role === 'ceiling' ? missing(t) : goldens.has(t.golden.id)));
+}
+
+/** The prices of the plan's priced seats, for the manifest (and so the scorecard). */
+function pricingOf(seats: Seat[], plan: RunPlan): Pick<RunManifest, 'pricing'> {
+  const priced = seats.filter((s) => plan.seats.includes(s.name) && s.pricing && s.provider !== 'sim');
+  return priced.length ? { pricing: Object.fromEntries(priced.map((s) => [s.name, s.pricing!])) } : {};
+}
+
+/**
+ * The journal's trials that do not run again (a resume): the spend cap counts what they cost and
+ * estimates their seats from them. Trials the cap kept from starting never ran: they count for nothing.
+ */
+function ranBefore(journal: string, todo: TrialSpec[]): { seat: string; costUsd: number }[] {
+  const again = new Set(todo.map((t) => t.id));
+  return [...readJournal(journal).values()]
+    .filter((r) => !again.has(r.id) && !r.score.unscoredReason?.startsWith(SPEND_CAP_REASON))
+    .map((r) => ({ seat: r.seat, costUsd: r.score.costUsd ?? 0 }));
 }

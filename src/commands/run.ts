@@ -59,6 +59,7 @@ const KNOWN: Record<keyof RunBenchOptions, true> = {
   env: true,
   reporters: true,
   cache: true,
+  maxCost: true,
 };
 
 const RunBenchOptionsSchema = z.strictObject(

@@ -4,23 +4,29 @@
  * --retry-errors. In contended mode the trials of one golden share one timeline, so they run,
  * and are re-run on resume, as a whole group: a partial group would change the contention.
  * Once `signal` aborts (an interrupt), nothing new starts and a trial that ends after it is not
- * journaled: it was cut short, so a resume runs it again.
+ * journaled: it was cut short, so a resume runs it again. The run's rate limiters are made here,
+ * once, and handed to every trial (the whole matrix shares them); a spend cap, when set, decides
+ * before each start whether the trial may run (spend-cap.ts).
  */
 
 import { setMaxListeners } from 'node:events';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { redact } from '../errors.js';
+import type { ProviderLimits } from '../formats/rate-limits.js';
 import type { Trace } from '../formats/trace.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from '../plan/types.js';
 import { clockOfProvider, traceHeader } from '../protocol/trace-header.js';
+import { RateLimiters } from '../providers/ai/limiters.js';
 import { writeAtomic } from '../runlog/files.js';
 import { appendJournal } from '../runlog/journal.js';
 import { traceDirOf } from '../runlog/run-folder.js';
 import { scoreTrial, type TrialRecord } from '../scoring/index.js';
 import { runPool } from './scheduler.js';
+import { type PriorTrial, SpendCap } from './spend-cap.js';
+import type { RunTrialEnv } from './trial.js';
 
-export type RunTrialFn = (spec: TrialSpec, env: TrialEnv) => Promise<TrialOutcome>;
+export type RunTrialFn = (spec: TrialSpec, env: RunTrialEnv) => Promise<TrialOutcome>;
 export type RunContendedFn = (
   specs: TrialSpec[],
   dirOf: (s: TrialSpec) => string,
@@ -39,6 +45,11 @@ export interface ExecuteOptions {
   onDone: (rec: TrialRecord) => void;
   onSkip: (seat: string, reason: string) => void;
   signal?: AbortSignal;
+  /** The config's rate limits by provider (one shared limiter per provider key for the whole run). */
+  limits?: ProviderLimits;
+  /** Spend cap, USD; `prior` the trials the journal already holds that do not run again (a resume). */
+  maxCost?: number;
+  prior?: PriorTrial[];
 }
 
 /** The journal record of a trial around its score. */
@@ -67,6 +78,18 @@ function recordOf(
 }
 
 function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number, elapsedMs: number): TrialRecord {
+  const key = spec.seat.auth ? process.env[spec.seat.auth.apiKeyEnv] : undefined;
+  const reason = redact(`bench error: ${(err as Error)?.message ?? String(err)}`, [key]);
+  return unscoredRecord(spec, reason, passCorrectness, elapsedMs);
+}
+
+/** A trial with no trace of its own (a crash, or one the spend cap kept from starting): unscored, with why. */
+function unscoredRecord(
+  spec: TrialSpec,
+  reason: string,
+  passCorrectness: number,
+  elapsedMs: number,
+): TrialRecord {
   // The trial's clock, not a fixed 'virtual': a real seat's crash ran (or would have run) on the real clock.
   const header = traceHeader({
     golden: spec.golden.id,
@@ -80,8 +103,7 @@ function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number, ela
   });
   const trace: Trace = { header, events: [] };
   const score = scoreTrial(spec.golden, trace, null, { passCorrectness });
-  const key = spec.seat.auth ? process.env[spec.seat.auth.apiKeyEnv] : undefined;
-  score.unscoredReason = redact(`bench error: ${(err as Error)?.message ?? String(err)}`, [key]);
+  score.unscoredReason = reason;
   return recordFor(spec, score, elapsedMs);
 }
 
@@ -92,11 +114,11 @@ function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number, ela
 function finish(
   o: ExecuteOptions,
   spec: TrialSpec,
-  outcome: TrialOutcome | { kind: 'crash'; err: unknown },
+  outcome: TrialOutcome | { kind: 'crash'; err: unknown } | { kind: 'capped'; reason: string },
   elapsedMs: number,
   staged?: string,
-): void {
-  if (o.signal?.aborted) return;
+): TrialRecord | undefined {
+  if (o.signal?.aborted) return undefined;
   if (staged) {
     // The trial ran in a staging folder (contended mode re-runs journaled trials too): only now,
     // with its record about to be journaled, does it replace the folder the old record points at.
@@ -107,18 +129,21 @@ function finish(
   }
   if (outcome.kind === 'skipped') {
     o.onSkip(spec.seat.name, outcome.reason);
-    return;
+    return undefined;
   }
   const rec =
     outcome.kind === 'done'
       ? recordOf(spec, outcome, o.passCorrectness, elapsedMs)
-      : crashRecord(spec, outcome.err, o.passCorrectness, elapsedMs);
+      : outcome.kind === 'capped'
+        ? unscoredRecord(spec, outcome.reason, o.passCorrectness, elapsedMs)
+        : crashRecord(spec, outcome.err, o.passCorrectness, elapsedMs);
   const dir = join(o.dir, rec.dir);
   mkdirSync(dir, { recursive: true });
   writeAtomic(join(dir, 'score.json'), `${JSON.stringify(rec.score, null, 2)}\n`);
   // the journal line comes last: once it is there, every file of the trial is
   appendJournal(o.journal, rec);
   o.onDone(rec);
+  return rec;
 }
 
 /**
@@ -175,10 +200,20 @@ function stallGuard(): { guard<T>(p: Promise<T>): Promise<T>; dispose(): void } 
   };
 }
 
+/** What every trial of one run shares: the rate limiters, and the spend cap when there is one. */
+interface RunShared {
+  limiters: RateLimiters;
+  cap?: SpendCap;
+}
+
 export async function executeTrials(specs: TrialSpec[], o: ExecuteOptions): Promise<void> {
   const stall = stallGuard();
+  const run: RunShared = {
+    limiters: new RateLimiters(o.limits),
+    ...(o.maxCost !== undefined ? { cap: new SpendCap(o.maxCost, o.prior) } : {}),
+  };
   try {
-    await executeGuarded(specs, o, stall.guard);
+    await executeGuarded(specs, o, run, stall.guard);
   } finally {
     stall.dispose();
   }
@@ -187,6 +222,7 @@ export async function executeTrials(specs: TrialSpec[], o: ExecuteOptions): Prom
 async function executeGuarded(
   specs: TrialSpec[],
   o: ExecuteOptions,
+  run: RunShared,
   guard: <T>(p: Promise<T>) => Promise<T>,
 ): Promise<void> {
   if (o.runContended) {
@@ -197,6 +233,11 @@ async function executeGuarded(
       groups.set(s.golden.id, [...(groups.get(s.golden.id) ?? []), s]);
     for (const group of groups.values()) {
       if (o.signal?.aborted) break;
+      const refused = await run.cap?.admit(group);
+      if (refused) {
+        for (const s of group) finish(o, s, { kind: 'capped', reason: refused }, 0);
+        continue;
+      }
       const dirs = new Map(group.map((s) => [s.id, freshDir(o, s, STAGING)]));
       let outcomes: (TrialOutcome | { kind: 'crash'; err: unknown })[];
       const started = performance.now();
@@ -208,31 +249,50 @@ async function executeGuarded(
         outcomes = group.map(() => ({ kind: 'crash' as const, err }));
       }
       const share = (performance.now() - started) / group.length;
-      for (const [i, s] of group.entries()) finish(o, s, outcomes[i], share, dirs.get(s.id));
+      for (const [i, s] of group.entries()) {
+        const rec = finish(o, s, outcomes[i], share, dirs.get(s.id));
+        run.cap?.done(s, rec?.score.costUsd ?? 0);
+      }
     }
     rmSync(join(o.dir, STAGING), { recursive: true, force: true });
-    await runEach(alone, o, guard);
+    await runEach(alone, o, run, guard);
     return;
   }
-  await runEach(specs, o, guard);
+  await runEach(specs, o, run, guard);
 }
 
 async function runEach(
   specs: TrialSpec[],
   o: ExecuteOptions,
+  run: RunShared,
   guard: <T>(p: Promise<T>) => Promise<T>,
 ): Promise<void> {
   await runPool(specs, o.concurrency, async (spec) => {
     if (o.signal?.aborted) return;
+    // The ceiling is a reference sim: it costs nothing and is no cell of the matrix the cap bounds.
+    const cap = spec.role === 'ceiling' ? undefined : run.cap;
+    const refused = await cap?.admit([spec]);
+    if (refused) {
+      finish(o, spec, { kind: 'capped', reason: refused }, 0);
+      return;
+    }
+    // the cap may have held this trial while the run was interrupted: it must not start now
+    if (o.signal?.aborted) {
+      cap?.done(spec, 0);
+      return;
+    }
     let outcome: TrialOutcome | { kind: 'crash'; err: unknown };
     const started = performance.now();
     try {
       outcome = await guard(
-        scoped(o.signal, (signal) => o.runTrial(spec, { dir: freshDir(o, spec), signal })),
+        scoped(o.signal, (signal) =>
+          o.runTrial(spec, { dir: freshDir(o, spec), signal, models: { limiters: run.limiters } }),
+        ),
       );
     } catch (err) {
       outcome = { kind: 'crash', err };
     }
-    finish(o, spec, outcome, performance.now() - started);
+    const rec = finish(o, spec, outcome, performance.now() - started);
+    cap?.done(spec, rec?.score.costUsd ?? 0);
   });
 }

@@ -16,9 +16,12 @@ import type { TrialEnv, TrialOutcome, TrialSpec } from '../plan/types.js';
 import type { Model } from '../protocol/model.js';
 import { traceHeader } from '../protocol/trace-header.js';
 import { TraceWriter } from '../protocol/trace-writer.js';
-import { createModel, isSkip } from '../providers/registry.js';
+import { createModel, isSkip, type ModelContext } from '../providers/registry.js';
 import { buildWorld } from '../world/build.js';
 import type { World } from '../world/types.js';
+
+/** What the executor gives a trial: its folder and signal, and what the run's models share. */
+export type RunTrialEnv = TrialEnv & { models?: Pick<ModelContext, 'limiters'> };
 
 const worlds = new Map<string, World>();
 
@@ -52,13 +55,14 @@ function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
   });
 }
 
-export async function runTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOutcome> {
+export async function runTrial(spec: TrialSpec, env: RunTrialEnv): Promise<TrialOutcome> {
   if (spec.seat.provider === 'command') return runCommandTrial(spec, env);
   // a real seat records its turns beside the trace (turns.jsonl: what bench replay answers from)
   const made = createModel(spec.seat, spec.golden, spec.seed, process.env, {
     settings: env.cache,
     recordTo: join(env.dir, 'turns.jsonl'),
     sample: `${spec.gateSet.name}/${spec.rep}`,
+    limiters: env.models?.limiters,
   });
   if (isSkip(made)) return { kind: 'skipped', spec, reason: made.skip };
   // A shared (contended) timeline is virtual: only sims can live on it; a real model keeps its own.

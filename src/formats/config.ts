@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AssertRule } from './assert.js';
 import { JudgeConfig } from './judge.js';
+import { ProviderLimits } from './rate-limits.js';
 import { CacheConfig } from './turn-cache.js';
 import { TWIN_KINDS } from './twins/kinds.js';
 import { GATE_NAMES } from './vocabulary.js';
@@ -74,6 +75,10 @@ export const ConfigFile = z
     outDir: z.string().default('reports'),
     /** Real seats' turn cache (formats/turn-cache.ts; docs/providers.md#turn-cache). */
     cache: CacheConfig.optional(),
+    /** Rate limits by provider name, shared by every seat on one key of it (docs/providers.md). */
+    limits: ProviderLimits.default({}),
+    /** Spend cap in USD (`--max-cost`): no trial starts once the projected spend would pass it. */
+    maxCost: z.number().positive().optional(),
     /** What a run must show (formats/assert.ts); a failed rule makes `bench run` exit 1. */
     assert: z.array(AssertRule).default([]),
     /** An LLM judge's second opinion beside the rule-based score, never the verdict (formats/judge.ts). */

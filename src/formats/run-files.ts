@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { CLOCK_KINDS } from '../clock.js';
 import { AssertRule } from './assert.js';
+import { Pricing } from './rate-limits.js';
 import { RUN_CLOCKS } from './vocabulary.js';
 
 const num = z.number();
@@ -78,6 +79,10 @@ export const RunManifestFile = z.looseObject({
   assertPartial: z.boolean().optional(),
   /** Real ms spent executing trials, summed over invocations (absent before it was kept). */
   elapsedMs: num.optional(),
+  /** Each priced seat's prices, with their source and date: the scorecard's cost column says whose. */
+  pricing: z.record(str, Pricing).optional(),
+  /** The run's spend cap, USD (`--max-cost`, config maxCost). */
+  maxCost: num.optional(),
 });
 
 const Part = z.looseObject({
@@ -111,6 +116,8 @@ export const TrialScoreFile = z.looseObject({
     modelMs: num,
     toolMs: num,
     queueMs: num,
+    limiterMs: num.optional(),
+    backoffMs: num.optional(),
   }),
   tokens: z.looseObject({ input: num, output: num, reasoning: num }),
   costUsd: num,

@@ -53,7 +53,10 @@ const SEAT: Docs = {
   'properties.command': 'command seats only: the external agent argv',
   'properties.env':
     'command seats only: NAMES of further environment variables the agent gets (values masked in reports)',
-  'properties.pricing': 'USD per million input and output tokens',
+  'properties.pricing':
+    'USD per million input and output tokens, with where (`source`) and when (`asOf`, YYYY-MM-DD) they were read',
+  'properties.limits':
+    "this seat's rate limits (requests, input and output tokens per minute, concurrent requests), on top of its provider's in the config",
 };
 
 const CONFIG: Docs = {
@@ -68,6 +71,10 @@ const CONFIG: Docs = {
     'unanswerable twin kinds (`<id>~<kind>`) each golden brings into a run (docs/twins.md; default none)',
   'properties.ceiling':
     'run one reference trial per golden under every gate, shown as the ceiling row (default true)',
+  'properties.limits':
+    'rate limits by provider name, shared by every seat on one key (and base URL) of that provider',
+  'properties.maxCost':
+    'spend cap in USD: no trial starts once the projected spend would pass it (--max-cost)',
 };
 
 const THEORY: Docs = {

@@ -1,5 +1,6 @@
 /** Seat files (DESIGN §5.2): a configured agent. A seat names environment variables, never keys. */
 import { z } from 'zod';
+import { Pricing, RateLimits } from './rate-limits.js';
 import { HOSTED_PROVIDERS, PROVIDERS, SHAPES } from './vocabulary.js';
 
 export const Provider = z.enum(PROVIDERS);
@@ -16,7 +17,7 @@ export const Budget = z
 
 const EnvName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name');
 
-/** Fields every seat may carry; `auth`, `env` and `pricing` only warn where they do nothing. */
+/** Fields every seat may carry; `auth`, `env`, `pricing` and `limits` only warn where they do nothing. */
 const common = {
   name: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/, 'seat names are lower-case, digits, . _ -'),
   description: z.string().optional(),
@@ -28,10 +29,9 @@ const common = {
     .object({ apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name') })
     .strict()
     .optional(),
-  pricing: z
-    .object({ inputPerMTok: z.number().nonnegative(), outputPerMTok: z.number().nonnegative() })
-    .strict()
-    .optional(),
+  pricing: Pricing.optional(),
+  /** This seat's own rate limits, on top of its provider's in the config (formats/rate-limits.ts). */
+  limits: RateLimits.optional(),
   timeoutSeconds: z.number().positive().optional(),
   /**
    * command seats: variables passed from the bench's environment to the agent beyond the

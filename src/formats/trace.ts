@@ -57,6 +57,9 @@ export const ModelTurnEvent = z.object({
    * turn's own latency is `replay.latencyMs`. Absent on a turn the provider answered.
    */
   replay: z.object({ key: z.string(), latencyMs: z.number() }).optional(),
+  /** Real seats: ms the turn waited for the run's rate limiter, and in backoff between attempts. */
+  limiterMs: z.number().optional(),
+  backoffMs: z.number().optional(),
 });
 
 export const ToolCallEvent = z.object({
@@ -154,7 +157,15 @@ export const EndEvent = z.object({
       .object({ turns: z.number().int(), tokens: Tokens, costUsd: z.number().optional() })
       .optional(),
   }),
-  wall: z.object({ totalMs: z.number(), modelMs: z.number(), toolMs: z.number(), queueMs: z.number() }),
+  wall: z.object({
+    totalMs: z.number(),
+    modelMs: z.number(),
+    toolMs: z.number(),
+    queueMs: z.number(),
+    /** Real seats: summed turn waits for the rate limiter and in backoff (model_turn's fields). */
+    limiterMs: z.number().optional(),
+    backoffMs: z.number().optional(),
+  }),
   counts: z.object({
     steers: z.number().int(),
     halts: z.number().int(),

@@ -36,7 +36,7 @@ export function writeEnd(
           }
         : {}),
     },
-    wall: { totalMs: s.t(), ...s.wall },
+    wall: { totalMs: s.t(), ...s.wall, ...(s.waits ?? {}) },
     counts: {
       steers: s.counts.steers,
       halts: s.counts.halts,

@@ -6,7 +6,13 @@
 import { partNeeds } from '../evidence/index.js';
 import type { Golden } from '../formats/normalized.js';
 import type { HeaderEvent, TraceEvent } from '../formats/trace.js';
-import type { Message, ToolSchema, TurnRequest, TurnResult } from '../protocol/model.js';
+import {
+  type Message,
+  ProviderError,
+  type ToolSchema,
+  type TurnRequest,
+  type TurnResult,
+} from '../protocol/model.js';
 import { GateStack } from './gates/compose.js';
 import type { SessionView, Stopping } from './gates/view.js';
 import type { Scratch, Source } from './tools/types.js';
@@ -39,6 +45,8 @@ export class Session implements SessionView {
     replayed: { turns: 0, tokens: { input: 0, output: 0, reasoning: 0 } },
   };
   readonly wall = { modelMs: 0, toolMs: 0, queueMs: 0 };
+  /** Real seats: turns' waits for the rate limiter and in 429 backoff (absent: the model reports none). */
+  waits?: { limiterMs: number; backoffMs: number };
   readonly counts = { steers: 0, halts: 0, untyped: 0 };
   /** Every fingerprint of a true failed/empty/rejected observation (whether or not the ledger is on). */
   readonly fingerprints = new Set<string>();
@@ -92,6 +100,12 @@ export class Session implements SessionView {
     return s;
   }
 
+  private addWaits(w: { limiterMs: number; backoffMs: number }): void {
+    this.waits ??= { limiterMs: 0, backoffMs: 0 };
+    this.waits.limiterMs += w.limiterMs;
+    this.waits.backoffMs += w.backoffMs;
+  }
+
   /** One model turn: the provider call, usage accounting and the `model_turn` event. */
   async modelTurn(
     node: NodeInfo,
@@ -105,10 +119,17 @@ export class Session implements SessionView {
     const turn = this.usage.turns;
     const stats = this.nodeStats(node.id);
     stats.turns += 1;
-    const res = await this.opts.model.turn(
-      { messages: [...messages], tools, toolChoice, node: reqNode, signal: this.opts.signal },
-      this.opts.clock,
-    );
+    let res: TurnResult;
+    try {
+      res = await this.opts.model.turn(
+        { messages: [...messages], tools, toolChoice, node: reqNode, signal: this.opts.signal },
+        this.opts.clock,
+      );
+    } catch (err) {
+      // a turn that failed after waiting: its waits still belong in the trial's wall split
+      if (err instanceof ProviderError && err.waits) this.addWaits(err.waits);
+      throw err;
+    }
     this.usage.tokens.input += res.usage.input;
     this.usage.tokens.output += res.usage.output;
     this.usage.tokens.reasoning += res.usage.reasoning;
@@ -121,6 +142,7 @@ export class Session implements SessionView {
       r.tokens.reasoning += res.usage.reasoning;
     }
     this.wall.modelMs += res.latencyMs;
+    if (res.waits) this.addWaits(res.waits);
     stats.tokens += res.usage.input + res.usage.output;
     this.emit({
       type: 'model_turn',
@@ -132,6 +154,7 @@ export class Session implements SessionView {
       toolCalls: res.toolCalls.length,
       attempts: res.attempts,
       ...(res.replay ? { replay: res.replay } : {}),
+      ...(res.waits ? { limiterMs: res.waits.limiterMs, backoffMs: res.waits.backoffMs } : {}),
     });
     return res;
   }

@@ -53,6 +53,11 @@ export interface TurnResult {
   latencyMs: number;
   /** Provider attempts (retries) this turn took. */
   attempts: number;
+  /**
+   * Real seats: time the turn spent waiting, not in the provider, on the trial's clock: for the
+   * rate limiter before its request, and in backoff between attempts. Not part of `latencyMs`.
+   */
+  waits?: { limiterMs: number; backoffMs: number };
   /** Opaque state the provider wants back next turn (reasoning items, thought signatures). */
   providerState?: unknown;
   /** Served from the turn cache (providers/ai/cache.ts): its key and the recorded turn's latency. */
@@ -63,11 +68,24 @@ export interface TurnResult {
 export class ProviderError extends Error {
   readonly status?: number;
   readonly retryable: boolean;
-  constructor(message: string, opts: { status?: number; retryable?: boolean } = {}) {
+  /** Attempts made, and the failed turn's waits (as TurnResult's), so the wall split keeps them. */
+  readonly attempts: number;
+  waits?: { limiterMs: number; backoffMs: number };
+  constructor(
+    message: string,
+    opts: {
+      status?: number;
+      retryable?: boolean;
+      attempts?: number;
+      waits?: { limiterMs: number; backoffMs: number };
+    } = {},
+  ) {
     super(message);
     this.name = 'ProviderError';
     this.status = opts.status;
     this.retryable = opts.retryable ?? false;
+    this.attempts = opts.attempts ?? 1;
+    this.waits = opts.waits;
   }
 }
 

@@ -3,35 +3,51 @@
  * the AI SDK adapter when their key variable is set and a one-line skip when it is not; command
  * seats are not Models: they run outside the host (src/external/, which execute/trial.ts dispatches
  * to), so they are skipped here with the reason. Every real seat is wrapped in the turn cache's
- * decorator (ai/cache.ts): it records the trial's turns, and replays them when a cache is on.
+ * decorator (ai/cache.ts): it records the trial's turns, and replays them when a cache is on. Given
+ * the run's rate limiters, the model inside the cache is wrapped in the limiter decorator
+ * (ai/limited-model.ts), so a replayed turn never waits for the limiter, and its 429s pause its
+ * provider's limiter.
  */
 import { InputError } from '../errors.js';
 import type { Golden } from '../formats/normalized.js';
 import type { Seat } from '../formats/seat.js';
 import type { Model } from '../protocol/model.js';
 import { CachingModel, type TurnCacheOptions } from './ai/cache.js';
-import { AiSdkModel, isRealProvider } from './ai/index.js';
+import { AiSdkModel, isRealProvider, LimitedModel, type RateLimiters } from './ai/index.js';
 import { POLICIES } from './sim/index.js';
 import { SimModel } from './sim/model.js';
 
 export type Skip = { skip: string };
-/** A real seat's turn cache and record (sims ignore it). */
-export type ModelCache = Omit<TurnCacheOptions, 'secret'>;
+
+/** What the run shares between its trials' models: a real seat's turn cache and record, the rate limiters. */
+export type ModelContext = Omit<TurnCacheOptions, 'secret'> & {
+  /** The run's rate limiters (execute/ makes one set per run); absent: no limiting. */
+  limiters?: RateLimiters;
+};
+
 type Factory = (
   seat: Seat,
   golden: Golden,
   seed: number,
   env: NodeJS.ProcessEnv,
-  cache: ModelCache,
+  ctx: ModelContext,
 ) => Model | Skip;
 
-const real: Factory = (seat, _golden, _seed, env, cache) => {
+const real: Factory = (seat, _golden, _seed, env, ctx) => {
   const key = seat.auth ? env[seat.auth.apiKeyEnv] : undefined;
   // cache-only never calls the provider, so it needs no key (bench replay runs offline)
-  if (seat.auth && !key && cache.settings?.mode !== 'only') {
+  if (seat.auth && !key && ctx.settings?.mode !== 'only') {
     return { skip: `seat ${seat.name}: ${seat.auth.apiKeyEnv} is not set; skipped` };
   }
-  return new CachingModel(new AiSdkModel(seat, { env }), seat, { ...cache, secret: key });
+  const { limiters: run, ...cache } = ctx;
+  const limiters = run?.forSeat(seat) ?? [];
+  const provider = limiters.at(-1);
+  const model = new AiSdkModel(seat, {
+    env,
+    ...(provider ? { onRateLimit: (ms, clock) => provider.pause(ms, clock) } : {}),
+  });
+  const paced = limiters.length ? new LimitedModel(model, limiters) : model;
+  return new CachingModel(paced, seat, { ...cache, secret: key });
 };
 
 const REGISTRY: Record<Seat['provider'], Factory> = {
@@ -64,12 +80,12 @@ export function createModel(
   golden: Golden,
   seed: number,
   env: NodeJS.ProcessEnv = process.env,
-  cache: ModelCache = { sample: 'trial' },
+  ctx: ModelContext = { sample: 'trial' },
 ): Model | Skip {
   if (!isRealProvider(seat.provider) && !(seat.provider in REGISTRY)) {
     throw new InputError(`seat ${seat.name}: provider ${seat.provider} not implemented yet`);
   }
-  return REGISTRY[seat.provider](seat, golden, seed, env, cache);
+  return REGISTRY[seat.provider](seat, golden, seed, env, ctx);
 }
 
 export function isSkip(m: Model | Skip): m is Skip {

@@ -14,6 +14,7 @@ import { judgeMd } from './judge.js';
 import { fileReporter } from './lifecycle.js';
 import { renderDetailsMd } from './markdown-details.js';
 import { mdBreakId, mdHead, mdLines, mdRow } from './md.js';
+import { pricingLines } from './pricing.js';
 import { STEER_HALT_TITLE, steerHaltGroups, steerHaltIntro, steerHaltLine } from './steer-halt.js';
 import { summaryLine } from './summary.js';
 import { oneLine } from './table.js';
@@ -58,6 +59,8 @@ export function renderScorecardMd(sc: Scorecard): string {
   out.push(...judgeMd(sc));
   if (sc.skipped.length)
     out.push('', '## Skipped seats', '', ...sc.skipped.map((s) => `- ${s.seat}: ${s.reason}`));
+  const cost = pricingLines(sc);
+  if (cost.length) out.push('', ...cost);
   out.push('', ...renderDetailsMd(sc));
   // after the collapsed cells: the traces to open next, kept out of the summary a reviewer reads first
   if (sc.worst.length) {

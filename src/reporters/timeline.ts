@@ -51,7 +51,7 @@ export function formatTimeline(trace: Trace, opts: { color: boolean; traceFile?:
     switch (e.type) {
       case 'model_turn':
         out.push(
-          `${at(e.t)} ${c.cyan(`turn ${e.turn}`)} ${e.node}  think ${secs(e.latencyMs)}${e.replay ? c.dim(` replayed (recorded ${secs(e.replay.latencyMs)})`) : ''}  tokens ${e.tokens.input}/${e.tokens.output}  ${c.dim(clip(e.text, 70))}`,
+          `${at(e.t)} ${c.cyan(`turn ${e.turn}`)} ${e.node}  think ${secs(e.latencyMs)}${e.replay ? c.dim(` replayed (recorded ${secs(e.replay.latencyMs)})`) : ''}${e.limiterMs ? c.yellow(` rate limiter ${secs(e.limiterMs)}`) : ''}${e.backoffMs ? c.yellow(` backoff ${secs(e.backoffMs)} (${e.attempts} attempts)`) : ''}  tokens ${e.tokens.input}/${e.tokens.output}  ${c.dim(clip(e.text, 70))}`,
         );
         break;
       case 'tool_call': {
@@ -93,7 +93,7 @@ export function formatTimeline(trace: Trace, opts: { color: boolean; traceFile?:
         out.push(
           `${at(e.t)} ${c.bold('end')} ${stop}${e.unscored ? c.red(' (unscored)') : ''}${e.error ? ` ${e.error}` : ''}`,
           `         turns ${u.turns} · calls ${u.toolCalls} · waves ${u.waves} · max fan-out ${u.maxFanout} · steers ${e.counts.steers} · halts ${e.counts.halts} · fingerprints ${e.counts.fingerprints}`,
-          `         tokens ${u.tokens.input}/${u.tokens.output}${u.replayed ? ` (replayed: ${u.replayed.turns} turns, ${u.replayed.tokens.input}/${u.replayed.tokens.output})` : ''} · wall ${secs(e.wall.totalMs)} (model ${secs(e.wall.modelMs)}, tool ${secs(e.wall.toolMs)}, queue ${secs(e.wall.queueMs)}) on the ${h.clock} clock`,
+          `         tokens ${u.tokens.input}/${u.tokens.output}${u.replayed ? ` (replayed: ${u.replayed.turns} turns, ${u.replayed.tokens.input}/${u.replayed.tokens.output})` : ''} · wall ${secs(e.wall.totalMs)} (model ${secs(e.wall.modelMs)}, tool ${secs(e.wall.toolMs)}, queue ${secs(e.wall.queueMs)}${e.wall.limiterMs !== undefined ? `, rate limiter ${secs(e.wall.limiterMs)}, backoff ${secs(e.wall.backoffMs ?? 0)}` : ''}) on the ${h.clock} clock`,
         );
         break;
       }

@@ -2,7 +2,9 @@
  * walltime.md: where the time went, and on which clock. Summary first: one line per gate set and
  * a seat × gate set table pooled over the goldens (percentiles over the scored trials
  * themselves); every golden × seat × gate set row follows in a collapsed <details>. Wall is split
- * into model, tool and queue time throughout.
+ * into model, tool and queue time throughout; when real seats waited for the run's rate limiter or
+ * in 429 backoff, those waits get their own figures too (apart from model time, which is the
+ * provider's own).
  */
 import type { Scorecard, TrialRecord } from '../scoring/index.js';
 import { quantile, rowKind } from '../scoring/index.js';
@@ -13,11 +15,14 @@ import { mdHead, mdRow } from './md.js';
 type Timing = TrialRecord['score']['timing'];
 const p50 = (ts: Timing[], k: keyof Omit<Timing, 'clock'>) =>
   quantile(
-    ts.map((t) => t[k]),
+    ts.map((t) => t[k] ?? 0),
     0.5,
   );
-const split = (ts: Timing[]) =>
-  `model ${secs(p50(ts, 'modelMs'))}, tool ${secs(p50(ts, 'toolMs'))}, queue ${secs(p50(ts, 'queueMs'))}`;
+/** Any trial waited for the rate limiter or in backoff: only then are those columns shown. */
+const waited = (ts: Timing[]) => ts.some((t) => (t.limiterMs ?? 0) > 0 || (t.backoffMs ?? 0) > 0);
+const split = (ts: Timing[], waits: boolean) =>
+  `model ${secs(p50(ts, 'modelMs'))}, tool ${secs(p50(ts, 'toolMs'))}, queue ${secs(p50(ts, 'queueMs'))}` +
+  (waits ? `, rate limiter ${secs(p50(ts, 'limiterMs'))}, backoff ${secs(p50(ts, 'backoffMs'))}` : '');
 
 export function renderWalltimeMd(sc: Scorecard): string {
   const out = ['# Wall time', ''];
@@ -29,10 +34,11 @@ export function renderWalltimeMd(sc: Scorecard): string {
   };
   const gateSets = [...new Set(scored.map((t) => t.gateSet))].sort((a, b) => order(a) - order(b));
   const timing = (f: (t: TrialRecord) => boolean) => scored.filter(f).map((t) => t.score.timing);
+  const waits = waited(timing(() => true));
   if (gateSets.length) {
     const each = gateSets.map((g) => {
       const ts = timing((t) => t.gateSet === g);
-      return `**${g}** wall p50 ${secs(p50(ts, 'wallMs'))} (${split(ts)})`;
+      return `**${g}** wall p50 ${secs(p50(ts, 'wallMs'))} (${split(ts, waits)})`;
     });
     out.push(`${each.join(' · ')}, over ${scored.length} scored seat trials.`, '');
   }
@@ -41,10 +47,16 @@ export function renderWalltimeMd(sc: Scorecard): string {
       (sc.run.clock === 'virtual'
         ? 'Sim seats run on a simulated clock: model think time, tool latency and queue waits are simulated, identical on every machine.'
         : 'Real seats run on the real clock.') +
-      ' Percentiles are linear-interpolated over scored trials; model, tool and queue are each their own percentile, so they need not add up to wall.',
+      ' Percentiles are linear-interpolated over scored trials; model, tool and queue are each their own percentile, so they need not add up to wall.' +
+      (waits
+        ? " Rate limiter is the time turns waited for the run's shared limiter before their request, backoff the time between attempts after a 429 or 5xx (docs/providers.md); model time excludes both."
+        : ''),
     '',
   );
-  out.push(mdHead(['seat', 'gates', 'n', 'wall p50 / p95', 'model p50', 'tool p50', 'queue p50']));
+  const waitCols = waits ? ['rate limiter p50', 'backoff p50'] : [];
+  out.push(
+    mdHead(['seat', 'gates', 'n', 'wall p50 / p95', 'model p50', 'tool p50', 'queue p50', ...waitCols]),
+  );
   for (const seat of [...new Set(scored.map((t) => t.seat))])
     for (const g of gateSets) {
       const ts = timing((t) => t.seat === seat && t.gateSet === g);
@@ -64,6 +76,7 @@ export function renderWalltimeMd(sc: Scorecard): string {
           secs(p50(ts, 'modelMs')),
           secs(p50(ts, 'toolMs')),
           secs(p50(ts, 'queueMs')),
+          ...(waits ? [secs(p50(ts, 'limiterMs')), secs(p50(ts, 'backoffMs'))] : []),
         ]),
       );
     }
@@ -118,6 +131,9 @@ function cellTable(sc: Scorecard): string[] {
     );
   }
   out.push('', 'turns, tool calls, waves, max fan-out, tokens and cost are means per trial.');
+  const prices = Object.keys(sc.run.pricing ?? {});
+  if (prices.length)
+    out.push(`Cost is at each seat's prices, listed with their source and date in scorecard.md (Cost).`);
   return out;
 }
 

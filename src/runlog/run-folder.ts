@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import type { AssertRule } from '../formats/assert.js';
+import type { Pricing } from '../formats/rate-limits.js';
 import {
   BaselinesFile,
   type PlanRecord,
@@ -46,6 +47,10 @@ export interface RunManifest {
   assertPartial?: boolean;
   /** Real ms spent executing trials, summed over every invocation (a resume adds its own). */
   elapsedMs?: number;
+  /** Each priced seat's prices, source and date (the scorecard says where its costs come from). */
+  pricing?: Record<string, Pricing>;
+  /** The spend cap the run was started with, USD. */
+  maxCost?: number;
 }
 
 export const traceDirOf = (id: string): string => join('traces', ...id.split('/'));

@@ -25,10 +25,12 @@ export interface InputHashes {
 }
 
 /**
- * Where a run goes and how many trials fly at once change neither trials nor scores; nor does the
- * LLM judge (a second opinion beside the scores), so a finished run can be resumed to be judged.
+ * Where a run goes, how many trials fly at once, how its turns are paced (rate limits), its spend
+ * cap and where its turns are cached change neither trials nor scores (a cap is raised precisely to
+ * resume a run it stopped); nor does the LLM judge (a second opinion beside the scores), so a
+ * finished run can be resumed to be judged.
  */
-const NOT_AN_INPUT = new Set(['concurrency', 'outDir', 'judge']);
+const NOT_AN_INPUT = new Set(['concurrency', 'outDir', 'judge', 'limits', 'maxCost', 'cache']);
 export const IN_MEMORY = '(in memory)';
 
 const sha = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');

@@ -22,6 +22,8 @@ export function scorecardOf(dir: string, warn: Warn): Scorecard {
       gateSets: m.plan.gateSets,
       repetitions: m.plan.repetitions,
       thresholds: m.thresholds,
+      ...(m.pricing && Object.keys(m.pricing).length ? { pricing: m.pricing } : {}),
+      ...(m.maxCost !== undefined ? { maxCost: m.maxCost } : {}),
     },
     trials,
     skipped: m.skipped ?? [],

@@ -41,7 +41,7 @@ export {
   judgeSummary,
 } from './judge-agreement.js';
 export { JUDGE_SYSTEM, judgePrompt } from './judge-prompt.js';
-export { outcomeProblems, type RunOutcomeOptions } from './outcome.js';
+export { outcomeProblems, type RunOutcomeOptions, SPEND_CAP_REASON } from './outcome.js';
 export { DEFAULT_PASS_CORRECTNESS, DEFAULT_WEIGHTS, scoreTrial } from './score-trial.js';
 export type { AssertionResult, CeilingResult, Scorecard, ScorecardRun, Thresholds } from './scorecard.js';
 export { buildScorecard, isBaseline, isCeiling, SCORECARD_FORMAT } from './scorecard.js';

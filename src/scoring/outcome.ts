@@ -6,6 +6,9 @@
 import { rowKind } from './baselines.js';
 import type { Scorecard } from './scorecard-types.js';
 
+/** How a trial the spend cap kept from starting is marked (execute/spend-cap.ts): unscored, this reason. */
+export const SPEND_CAP_REASON = 'spend cap:';
+
 export interface RunOutcomeOptions {
   /** A run with no scored trial of a configured seat is not a failure (`--allow-empty`). */
   allowEmpty?: boolean;
@@ -16,6 +19,12 @@ export interface RunOutcomeOptions {
 /** Every reason the run fails (empty: it passes), the first being the one `bench run` names first. */
 export function outcomeProblems(sc: Scorecard, opts: RunOutcomeOptions = {}): string[] {
   const problems: string[] = [];
+  // The run stopped short of its plan: whatever else it shows, it is not the run that was asked for.
+  const capped = sc.trials.filter((t) => t.score.unscoredReason?.startsWith(SPEND_CAP_REASON));
+  if (capped.length)
+    problems.push(
+      `${capped.length} trial${capped.length === 1 ? '' : 's'} not started: ${capped[0].score.unscoredReason} (raise --max-cost or maxCost, then bench run --resume DIR --retry-errors)`,
+    );
   const min = opts.minCorrectness;
   if (min !== undefined) {
     const low = sc.rows.filter((r) => r.kind === 'seat' && r.n > 0 && r.correctness.mean < min);

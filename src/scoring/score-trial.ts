@@ -70,6 +70,8 @@ export function scoreTrial(
       modelMs: end?.wall.modelMs ?? 0,
       toolMs: end?.wall.toolMs ?? 0,
       queueMs: end?.wall.queueMs ?? 0,
+      ...(end?.wall.limiterMs !== undefined ? { limiterMs: end.wall.limiterMs } : {}),
+      ...(end?.wall.backoffMs !== undefined ? { backoffMs: end.wall.backoffMs } : {}),
     },
     tokens: {
       input: end?.usage.tokens.input ?? 0,

@@ -24,6 +24,10 @@ export interface ScorecardRun {
   repetitions: number;
   clock: RunClock;
   thresholds: Thresholds;
+  /** Priced seats' prices (USD per MTok) with their source and date: where the cost column comes from. */
+  pricing?: Record<string, { inputPerMTok: number; outputPerMTok: number; source?: string; asOf?: string }>;
+  /** The run's spend cap, USD. */
+  maxCost?: number;
 }
 
 /**

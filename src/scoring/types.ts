@@ -62,6 +62,9 @@ export interface TrialTiming {
   modelMs: number;
   toolMs: number;
   queueMs: number;
+  /** Real seats: waits for the run's rate limiter and in 429/5xx backoff (trace end.wall). */
+  limiterMs?: number;
+  backoffMs?: number;
 }
 
 export interface TrialScore {

@@ -5,6 +5,7 @@ import {
   parseFractionFlag,
   parseIntFlag,
   parseShard,
+  parseUsdFlag,
   reporterFlag,
   SEED_RANGE,
 } from '../../commands/flags.js';
@@ -19,6 +20,7 @@ interface RunFlags extends RawRunFlags, DisplayFlags, CacheFlagValues {
   retryErrors?: boolean;
   dryRun?: boolean;
   minCorrectness?: string;
+  maxCost?: string;
   allowEmpty?: boolean;
   assert?: boolean;
   json?: boolean;
@@ -41,6 +43,10 @@ export function register(program: Command): void {
     .option('--retry-errors', 'with --resume: run unscored (bench/provider-fault) trials again')
     .option('--dry-run', 'print the plan and run nothing')
     .option('--min-correctness <x>', 'exit 1 when a seat row has mean correctness below x (0..1)')
+    .option(
+      '--max-cost <usd>',
+      'spend cap in USD: start no trial once the projected spend would pass it (default: config maxCost)',
+    )
     .option('--no-assert', "do not judge the config's assert: rules (a run of part of the matrix)")
     .option(
       '--allow-empty',
@@ -75,6 +81,7 @@ export function register(program: Command): void {
           concurrency: int('--concurrency', flags.concurrency, 1, LIMITS.concurrency),
           retryErrors: flags.retryErrors,
           minCorrectness: min,
+          ...(flags.maxCost !== undefined ? { maxCost: parseUsdFlag('--max-cost', flags.maxCost) } : {}),
           allowEmpty: flags.allowEmpty,
           assert: flags.assert,
           cache: cacheOptions(flags),

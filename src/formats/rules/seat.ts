@@ -25,5 +25,11 @@ export function seatRules(s: SeatFile): RuleIssue[] {
     out.push(warn(['env'], "`env` passes variables to a command seat's agent: ignored here"));
   if (s.provider === 'sim' && s.pricing)
     out.push(warn(['pricing'], 'a sim seat costs nothing: `pricing` is ignored'));
+  if (!isRealProvider(s.provider) && s.limits)
+    out.push(warn(['limits'], `a ${s.provider} seat calls no model provider: \`limits\` is ignored`));
+  if (isRealProvider(s.provider) && s.pricing && !s.pricing.source)
+    out.push(
+      warn(['pricing'], 'say where the prices come from: `pricing.source` (and `asOf`, the date read)'),
+    );
   return out;
 }

@@ -18,7 +18,14 @@ import {
 import { createProviderSetup } from './factory.js';
 import { fromSdkToolCalls, toModelMessages } from './messages.js';
 import { redact } from './redact.js';
-import { DEFAULT_RETRY, isRetryableStatus, type RetryPolicy, withRetries } from './retry.js';
+import {
+  type Classified,
+  DEFAULT_RETRY,
+  isRetryableStatus,
+  type RetryHooks,
+  type RetryPolicy,
+  withRetries,
+} from './retry.js';
 
 export interface AiModelOptions {
   /** Test hook (msw works without it; this allows a custom fetch). */
@@ -27,6 +34,8 @@ export interface AiModelOptions {
   /** Per-attempt timeout, ms (default: seat.params.turnTimeoutSeconds or 120 s). */
   turnTimeoutMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** Told of every 429 / Retry-After (the shared rate limiter pauses the provider). */
+  onRateLimit?: RetryHooks['onRateLimit'];
 }
 
 export class AiSdkModel implements Model {
@@ -63,7 +72,11 @@ export class AiSdkModel implements Model {
     const timeoutMs = this.opts.turnTimeoutMs ?? Number(this.seat.params.turnTimeoutSeconds ?? 120) * 1000;
     const started = clock.now();
     try {
-      const { value: res, attempts } = await withRetries(
+      const {
+        value: res,
+        attempts,
+        backoffMs,
+      } = await withRetries(
         clock,
         this.opts.retry ?? retryPolicyOf(this.seat),
         () =>
@@ -82,13 +95,16 @@ export class AiSdkModel implements Model {
         // A trial that is being cancelled (stall guard, Ctrl-C) is not retried: only our own
         // per-attempt timeout is.
         (err) => (req.signal?.aborted ? { retryable: false } : classifyError(err)),
+        { onRateLimit: this.opts.onRateLimit },
       );
       return {
         text: res.text,
         toolCalls: fromSdkToolCalls(res.toolCalls),
         usage: toUsage(res.usage),
-        latencyMs: clock.now() - started,
+        // the provider's time: backoff between attempts is reported apart (wall-time split)
+        latencyMs: clock.now() - started - backoffMs,
         attempts,
+        waits: { limiterMs: 0, backoffMs },
         providerState: { responseMessages: res.response.messages },
       };
     } catch (err) {
@@ -107,7 +123,13 @@ export class AiSdkModel implements Model {
         : '';
     const base = redact(err instanceof Error ? err.message : String(err), secrets);
     const text = `${this.id}: ${base}${body} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`;
-    return new ProviderError(text, { status, retryable: isRetryableStatus(status) });
+    const backoffMs = (err as { backoffMs?: number }).backoffMs ?? 0;
+    return new ProviderError(text, {
+      status,
+      retryable: isRetryableStatus(status),
+      attempts,
+      waits: { limiterMs: 0, backoffMs },
+    });
   }
 }
 
@@ -122,9 +144,13 @@ function retryPolicyOf(seat: Seat): RetryPolicy {
   };
 }
 
-function classifyError(err: unknown): { retryable: boolean; retryAfter?: string } {
+function classifyError(err: unknown): Classified {
   if (APICallError.isInstance(err)) {
-    return { retryable: isRetryableStatus(err.statusCode), retryAfter: err.responseHeaders?.['retry-after'] };
+    return {
+      retryable: isRetryableStatus(err.statusCode),
+      retryAfter: err.responseHeaders?.['retry-after'],
+      rateLimited: err.statusCode === 429,
+    };
   }
   if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
     return { retryable: true };

@@ -1,0 +1,119 @@
+/**
+ * A rate limiter shared by every turn of a run that goes to one provider key (or one seat): turns
+ * are admitted one at a time in arrival order once every paced resource is free, a concurrency
+ * slot is open and no `Retry-After` pause is in force. All waiting is on the caller's clock, so the
+ * limiter is tested on a VirtualClock; the real seats of one run all sit on the real clock, whose
+ * `now()` is one timeline however many RealClock objects there are.
+ */
+import type { Clock } from '../../clock.js';
+import type { RateLimits } from '../../formats/rate-limits.js';
+import { Pace } from './pace.js';
+
+/** What a turn really used, for the correction after it. */
+export interface Used {
+  requests: number;
+  input: number;
+  output: number;
+}
+
+export interface Grant {
+  /** Time from asking to admission, on the clock. */
+  waitedMs: number;
+  /** Frees the concurrency slot and corrects the estimates by what the turn used. Idempotent. */
+  release(used: Used): void;
+}
+
+export class Limiter {
+  readonly key: string;
+  private readonly requests?: Pace;
+  private readonly input?: Pace;
+  private readonly output?: Pace;
+  private readonly concurrency: number;
+  private inFlight = 0;
+  private pausedUntil = Number.NEGATIVE_INFINITY;
+  /** The admission queue: each turn waits for the one before it to be admitted. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private freed: (() => void)[] = [];
+  private outputs = { n: 0, sum: 0 };
+
+  constructor(key: string, limits: RateLimits = {}) {
+    this.key = key;
+    if (limits.requestsPerMinute) this.requests = new Pace(limits.requestsPerMinute);
+    if (limits.inputTokensPerMinute) this.input = new Pace(limits.inputTokensPerMinute);
+    if (limits.outputTokensPerMinute) this.output = new Pace(limits.outputTokensPerMinute);
+    this.concurrency = limits.concurrency ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** The provider asked for no request for `ms` (a 429's Retry-After): nobody is admitted until then. */
+  pause(ms: number, clock: Clock): void {
+    this.pausedUntil = Math.max(this.pausedUntil, clock.now() + ms);
+  }
+
+  /** Waits for admission of a turn estimated at `inputTokens`; rejects when `signal` aborts. */
+  acquire(clock: Clock, inputTokens: number, signal?: AbortSignal): Promise<Grant> {
+    const admitted = this.queue.then(() => this.admit(clock, inputTokens, signal));
+    // the next turn waits for this one's admission, not its success: an aborted turn frees the queue
+    this.queue = admitted.catch(() => undefined);
+    return admitted;
+  }
+
+  private async admit(clock: Clock, inputTokens: number, signal?: AbortSignal): Promise<Grant> {
+    const asked = clock.now();
+    for (;;) {
+      signal?.throwIfAborted();
+      if (this.inFlight >= this.concurrency) {
+        await this.slotFreed(signal);
+        continue;
+      }
+      const wait = this.readyAt() - clock.now();
+      if (wait <= 0) break;
+      await clock.sleep(wait, signal);
+    }
+    const now = clock.now();
+    // Output is not known before the call: the mean of this limiter's turns so far stands in.
+    const outputGuess = this.outputs.n ? this.outputs.sum / this.outputs.n : 0;
+    this.requests?.take(1, now);
+    this.input?.take(inputTokens, now);
+    this.output?.take(outputGuess, now);
+    this.inFlight++;
+    let done = false;
+    return {
+      waitedMs: now - asked,
+      release: (used) => {
+        if (done) return;
+        done = true;
+        this.inFlight--;
+        this.requests?.correct(used.requests - 1);
+        this.input?.correct(used.input - inputTokens);
+        this.output?.correct(used.output - outputGuess);
+        if (used.requests > 0) {
+          this.outputs.n++;
+          this.outputs.sum += used.output;
+        }
+        const wake = this.freed;
+        this.freed = [];
+        for (const w of wake) w();
+      },
+    };
+  }
+
+  private readyAt(): number {
+    return Math.max(
+      this.pausedUntil,
+      this.requests?.readyAt() ?? Number.NEGATIVE_INFINITY,
+      this.input?.readyAt() ?? Number.NEGATIVE_INFINITY,
+      this.output?.readyAt() ?? Number.NEGATIVE_INFINITY,
+    );
+  }
+
+  private slotFreed(signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(signal?.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.freed.push(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      });
+    });
+  }
+}
