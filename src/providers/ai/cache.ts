@@ -90,7 +90,13 @@ export class CachingModel implements Model {
     const json = this.text(stored);
     if (this.opts.settings?.mode === 'read-write') this.store?.put(stored, json);
     this.recorder?.add(json);
-    return { ...read(JSON.parse(json) as StoredTurn), latencyMs: res.latencyMs, attempts: res.attempts };
+    // The live turn's rate-limiter and backoff waits are this run's, never stored (a replay waits for neither).
+    return {
+      ...read(JSON.parse(json) as StoredTurn),
+      latencyMs: res.latencyMs,
+      attempts: res.attempts,
+      ...(res.waits ? { waits: res.waits } : {}),
+    };
   }
 
   /** The stored text: JSON with the seat's key masked. */
