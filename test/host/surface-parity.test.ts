@@ -62,13 +62,13 @@ function byCall(list: Decision[]): Decision[] {
     .map(({ d }) => d);
 }
 
-async function compare(gates: 'all' | 'none' | GateName[]) {
+async function compare(gates: 'all' | 'none' | GateName[], fanoutOver?: 'refuse') {
   const script = waves();
   // One gate set for both sides: its gates, steer at 2, halt at 3, fan-out cap 2.
   const gateSet = {
     name: 'parity',
     gates: typeof gates === 'string' ? resolveGateSet(gates).gates : gates,
-    settings: { steerAt: 2, haltAt: 3, fanoutCap: 2 },
+    settings: { steerAt: 2, haltAt: 3, fanoutCap: 2, ...(fanoutOver ? { fanoutOver } : {}) },
   };
   const host = await run(new ScriptedModel(script.map((w) => () => w)), rules, gates, { gateSet });
   const calls = of(host.events, 'tool_call');
@@ -100,9 +100,12 @@ async function compare(gates: 'all' | 'none' | GateName[]) {
   };
 }
 
-/** A call the host never sent (after its halt): the request its tool would send. */
+/** A call the host never sent (refused, or after its halt): the request its tool would send. */
 function fallback(tc: ToolCall): ApiRequest {
-  return { api: 'loki.query_range', params: { query: (tc.args as { query: string }).query } };
+  const { query } = tc.args as { query: string };
+  return tc.name === 'query_metrics'
+    ? { api: 'prom.query', params: { query } }
+    : { api: 'loki.query_range', params: { query } };
 }
 
 describe('gates at the surface decide as the host does', () => {
@@ -115,6 +118,14 @@ describe('gates at the surface decide as the host does', () => {
     const last = r.answers.at(-1);
     expect(last?.gate?.refused?.message).toMatch(/^halted: submit your Theory/);
     expect(last?.status).toBe(403);
+  }, 30_000);
+
+  it('fanoutOver refuse: the call past the cap is blocked on both sides, with the same words', async () => {
+    const r = await compare(['fanout'], 'refuse');
+    expect(r.surface).toEqual(r.host);
+    expect(r.host.map((d) => `${d.decision}:${d.callId}`)).toEqual(['block:c3', 'block:c4']);
+    expect(r.answers[2].status).toBe(403);
+    expect(r.answers[2].gate?.refused?.message).toMatch(/are already running \(cap 2\)/);
   }, 30_000);
 
   it('the ledger alone sees the untyped view (a 200 failed envelope looks ok): no decision either side', async () => {
