@@ -66,7 +66,15 @@ export async function startServe(arg: string | Golden, opts: ServeOptions = {}):
   };
   const write = opts.write ?? ((l: string) => process.stdout.write(`${l}\n`));
   const limitsLine = `limits: query timeout ${(limits.queryTimeoutMs ?? 0) / 1000} s, ${limits.workers} engine worker(s), query log keeps ${limits.queryLogSize ?? DEFAULT_QUERY_LOG_SIZE} entries`;
-  const lines = banner(golden, server, faults, world.metrics.size.series, world.logs.size.lines, shiftMs, limitsLine);
+  const lines = banner(
+    golden,
+    server,
+    faults,
+    world.metrics.size.series,
+    world.logs.size.lines,
+    shiftMs,
+    limitsLine,
+  );
   // Before the last line ("serving until interrupted"), which clients wait for.
   if (opts.gates) lines.splice(-1, 0, `gates: ${opts.gates.describe} (X-Rematch-Session header)`);
   for (const line of lines) write(line);

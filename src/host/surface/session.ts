@@ -30,6 +30,8 @@ const UNBOUNDED: Budget = {
   wallSeconds: Number.POSITIVE_INFINITY,
 };
 
+const MAX_CALLS = 10_000;
+
 export interface SurfaceSessionOptions {
   golden: Golden;
   gateSet: GateSetSpec;
@@ -94,6 +96,9 @@ export class SurfaceSession implements SessionView {
     }
     const call = callRecordOf(req, this.idOf(req), this.wave);
     this.calls.push(call);
+    // A server runs for days: keep the newest calls only (the surface's gates read none of them;
+    // the view promises the calls so far, and a session this long is far past any ledger).
+    if (this.calls.length > MAX_CALLS) this.calls.splice(0, this.calls.length - MAX_CALLS);
     try {
       return await this.serve(call, req, inner);
     } finally {
