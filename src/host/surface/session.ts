@@ -8,7 +8,7 @@
  * a deferred call waits until one finishes. There is no budget cap here (the agent's own loop and
  * the seat's timeout bound a served session), and no submission: the Theory is written elsewhere.
  */
-import type { ApiRequest, ApiResponse, Backend, GateDecision, GateNote } from '../../backend/api.js';
+import type { ApiRequest, ApiResponse, Backend, GateDecision } from '../../backend/api.js';
 import { partNeeds, reachedBackend } from '../../evidence/index.js';
 import type { Golden } from '../../formats/normalized.js';
 import { singleValue } from '../call.js';
@@ -20,7 +20,7 @@ import { toolOutputOf } from '../tools/call-backend.js';
 import type { Source } from '../tools/types.js';
 import type { Budget, CallRecord, GateSetSpec } from '../types.js';
 import { callRecordOf, SURFACE_NODE } from './record.js';
-import { GATE_HEADER, refusal, typedFailure, warningHeader } from './wire.js';
+import { answered, refused } from './reply.js';
 
 /** No cap at a surface: the budget gate's tool-call slice keeps every call. */
 const UNBOUNDED: Budget = {
@@ -150,68 +150,20 @@ export class SurfaceSession implements SessionView {
       { call, outcome: shown.outcome, fingerprint: seenFingerprint },
       SURFACE_NODE,
     );
-    const messages = verdicts.flatMap((v) => this.apply(v));
-    const typed = shown.untyped ? undefined : typedFailure(req, res, out);
-    const sent = typed ? { ...typed, timing: res.timing, fault: res.fault } : res;
-    const note: GateNote = {
-      decisions: this.take(call.id),
-      shown: shown.outcome,
-      untyped: shown.untyped,
-      messages,
-      ...(typed ? { upstream: { status: res.status, json: res.json, text: res.text } } : {}),
-      ...(verdicts.some((v) => v.decision === 'halt') ? { halted: true } : {}),
-    };
-    return { ...sent, headers: this.headers(sent, call.id, verdicts), gate: note };
+    for (const v of verdicts) this.apply(v);
+    return answered({ req, res, out, shown, callId: call.id, verdicts, decisions: this.take(call.id) });
   }
 
-  private apply(v: Verdict): string[] {
-    if (v.decision === 'steer') {
-      this.counts.steers += 1;
-      return [v.message];
-    }
-    if (v.decision === 'halt') {
-      this.counts.halts += 1;
-      if (!this.stopping) this.stopping = { kind: 'halted', reason: v.reason, message: v.message };
-      return [v.message];
-    }
-    return [];
+  /** As the host applies an observation verdict (wave.ts): count it; the first halt stops the session. */
+  private apply(v: Verdict): void {
+    if (v.decision === 'steer') this.counts.steers += 1;
+    if (v.decision !== 'halt') return;
+    this.counts.halts += 1;
+    if (!this.stopping) this.stopping = { kind: 'halted', reason: v.reason, message: v.message };
   }
 
-  private headers(res: ApiResponse, id: string, verdicts: readonly Verdict[]): Record<string, string> {
-    const h: Record<string, string> = { ...res.headers, 'x-rematch-call-id': id };
-    const texts = verdicts.flatMap((v) =>
-      v.decision === 'steer' || v.decision === 'halt' ? [v.message] : [],
-    );
-    if (texts.length) {
-      h.warning = warningHeader(texts);
-      h[GATE_HEADER] = verdicts.map((v) => v.decision).join(', ');
-    }
-    return h;
-  }
-
-  private refuse(
-    call: CallRecord,
-    req: ApiRequest,
-    type: 'blocked' | 'final_turn',
-    message: string,
-  ): ApiResponse {
+  private refuse(call: CallRecord, req: ApiRequest, type: 'blocked' | 'final_turn', message: string) {
     Object.assign(call, { outcome: 'rejected', seen: 'rejected', ran: false });
-    const res = refusal(req, type, message);
-    const note: GateNote = {
-      decisions: this.take(call.id),
-      shown: 'rejected',
-      untyped: false,
-      messages: [],
-      refused: { type, message },
-    };
-    return {
-      ...res,
-      headers: {
-        ...res.headers,
-        'x-rematch-call-id': call.id,
-        [GATE_HEADER]: type === 'blocked' ? 'block' : 'halted',
-      },
-      gate: note,
-    };
+    return refused(req, call.id, type, message, this.take(call.id));
   }
 }
