@@ -3,7 +3,9 @@
 // Prometheus and Loki URLs the bench passes in the environment (see docs/command-seats.md).
 // Strategy: Part A measures the alert expression's left-hand side at the incident's now; Part B
 // counts error-looking log lines per app over the last hour. Every value cites the call id the
-// server returned in `x-rematch-call-id`; a failed query becomes a named gap, never a zero.
+// server returned in `x-rematch-call-id`; a failed query becomes a named gap, never a zero. Under
+// a gate set it reads the server's `Warning` header: at a halt (`[host:halt] ...`) it stops
+// querying and names the query the halt was about as its gap (docs/gates.md, At the surfaces).
 //
 // `--naive` (or REMATCH_AGENT_MODE=naive) is a deliberately bad agent, to show what gates do to an
 // agent that does not read its errors (docs/command-seats.md, seats/example-command-naive.yaml):
@@ -49,7 +51,8 @@ async function call(base, path, params) {
       : undefined;
     // A gated server refuses further queries once it halted the session (docs/gates.md).
     const halted = failed && /halted: submit your Theory/.test(reason ?? '');
-    return { id, ok: !failed, data: body?.data, reason, query: params.query, halted };
+    const halt = /\[host:halt\]/.test(res.headers.get('warning') ?? '');
+    return { id, ok: !failed, data: body?.data, reason, query: params.query, halted, halt };
   } catch (e) {
     return { ok: false, reason: String(e?.cause?.code ?? e), query: params.query };
   }
@@ -95,6 +98,13 @@ async function partB(ms) {
   for (const app of apps.ok ? apps.data : []) {
     const q = `sum(count_over_time({app="${app}"} |~ "(?i)error|exhaust|timeout|fail" [1h]))`;
     const r = await loki(q);
+    if (r.halt || r.halted) {
+      // The server halted the session: no more queries; this one is what could not be measured.
+      const why = r.halt ? 'the same result kept coming back and the server halted the session' : r.reason;
+      gaps.push({ measurement: m?.id, failedQuery: q, callId: r.id, reason: why });
+      stopped = true;
+      break;
+    }
     if (!r.ok) {
       gaps.push({ measurement: m?.id, failedQuery: q, callId: r.id, reason: `query failed: ${r.reason}` });
       continue;
@@ -125,8 +135,11 @@ async function partB(ms) {
   return { part, best };
 }
 
+/** Set once the server halted the session (a gated server): the agent stops querying. */
+let stopped = false;
+
 async function mechanismOf(app) {
-  if (!app) return 'unknown';
+  if (!app || stopped) return 'unknown';
   const end = BigInt(Math.round(nowSec * 1000)) * 1_000_000n;
   const start = end - 3_600_000_000_000n;
   const r = await call(env.REMATCH_LOKI_URL, '/loki/api/v1/query_range', {
