@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -121,5 +122,28 @@ describe('bench mcp --gates all', async () => {
     const again = await payments(two, '=~');
     expect(text(again)).toMatch(/\[host:steer\]/);
     expect(text(again)).not.toMatch(/halted/);
+  }, 60_000);
+});
+
+describe('bench mcp --gates all over stdio', () => {
+  it('one session per process: steer, halt, then the refusal', async () => {
+    const client = new Client({ name: 'gated-stdio', version: '1' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [BIN, 'mcp', GOLDEN, '--workers', '0', '--gates', 'all'],
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      expect(text(await payments(client, '='))).not.toMatch(/\[host:/);
+      expect(text(await payments(client, '=~'))).toMatch(/\[host:steer\]/);
+      expect(text(await payments(client, '='))).toMatch(/\[host:halt\]/);
+      const refused = await payments(client, '=~');
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toMatch(/^halted: submit your Theory/);
+    } finally {
+      await client.close();
+    }
   }, 60_000);
 });
