@@ -6,6 +6,7 @@
 import { RealClock } from '../clock.js';
 import type { Golden } from '../formats/normalized.js';
 import type { World } from '../world/types.js';
+import type { Backend } from './api.js';
 import { type ObservedCall, withCallIds } from './call-ids.js';
 import { type HttpServerHandle, startHttpServer } from './http.js';
 import type { QueryLog } from './query-log.js';
@@ -19,6 +20,11 @@ export interface AgentServerOptions extends ServerLimits {
   /** Default true: wall-clock now = the golden's now at start. */
   shiftToNow?: boolean;
   observe?: (call: ObservedCall) => void;
+  /**
+   * Decorates the stack before call ids and the time shift are added: the trial's gated surface
+   * (host/surface/), handed in from above so this layer knows nothing of gates.
+   */
+  wrap?: (backend: Backend) => Backend;
 }
 
 export interface AgentServer extends HttpServerHandle {
@@ -43,7 +49,8 @@ export async function startAgentServer(
   await stack.ready();
   const shifted = opts.shiftToNow ?? true;
   const shiftMs = shifted ? Date.now() - golden.ms.now : 0;
-  const served = withTimeShift(withCallIds(backend, opts.observe), shiftMs);
+  const gated = opts.wrap ? opts.wrap(backend) : backend;
+  const served = withTimeShift(withCallIds(gated, opts.observe), shiftMs);
   const server = await startHttpServer(served, {
     golden,
     nowMs: shifted ? () => Date.now() : () => golden.ms.now,

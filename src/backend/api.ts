@@ -4,6 +4,8 @@
  * adapter and the MCP server all go through `Backend.handle`, so a fault injected by the fault
  * layer looks exactly the same to every client (DESIGN §8: faults wrap, never live inside).
  */
+import type { GateName } from '../formats/config.js';
+import type { Outcome } from '../formats/trace.js';
 
 export type PromApi =
   | 'prom.query'
@@ -50,6 +52,44 @@ export interface ApiRequest {
    * functions that read the clock (`time()`, `timestamp()`, `__timestamp__`) answer shifted times.
    */
   timeShiftMs?: number;
+  /**
+   * Which gated session the call belongs to (the `X-Rematch-Session` header on HTTP, the MCP
+   * session id): a gated surface keeps one ledger per session (docs/gates.md, At the surfaces).
+   */
+  session?: string;
+}
+
+/** One gate decision a gated surface made for a call: a trace `gate` event without `t`. */
+export interface GateDecision {
+  gate: GateName;
+  decision: 'allow' | 'defer' | 'block' | 'steer' | 'halt';
+  reason: string;
+  callId?: string;
+  node?: string;
+  fingerprint?: string;
+  /** Wall-clock ms when it was made (`Date.now()`): the command seat's trace places it by this. */
+  at: number;
+}
+
+/**
+ * What a gated surface did to one answer (the surface is host/surface/, above this layer; this is
+ * its typed report, which the HTTP adapter and the MCP server render and command seats trace).
+ */
+export interface GateNote {
+  /** The decisions this call caused, in the order they were made (before it ran, then after). */
+  decisions: GateDecision[];
+  /** The answer the backend gave, when a gate changed what the agent got (typed failure, refusal). */
+  upstream?: { status: number; json?: unknown; text?: string };
+  /** What the agent was shown (the typed outcome, or the untyped view with failureClass off). */
+  shown: Outcome;
+  /** The agent got the raw wire body (failureClass off). */
+  untyped: boolean;
+  /** Steer (and halt) texts the agent is given beside the result. */
+  messages: string[];
+  /** The call never reached the backend: a gate blocked it, or the session was halted (the host's refusal types). */
+  refused?: { type: 'blocked' | 'final_turn'; message: string };
+  /** This call halted the session. */
+  halted?: boolean;
 }
 
 /** What a query touched, as the engines count it: what the limit faults match on. */
@@ -76,6 +116,8 @@ export interface ApiResponse {
   cost?: QueryCost;
   /** Filled by the fault layer when a fault fired: its id (for traces and the query log). */
   fault?: string;
+  /** Filled by a gated surface (never sent on the wire as such: headers carry what the agent gets). */
+  gate?: GateNote;
 }
 
 export interface Backend {

@@ -39,6 +39,17 @@ export interface HttpServerHandle {
 
 const MAX_BODY = 1 << 20;
 
+/** The header that names a gated session (docs/gates.md): a gated backend keeps one ledger per value. */
+export const SESSION_HEADER = 'x-rematch-session';
+
+/** Every request of one HTTP request carries its session key down to the backend (Grafana's fan out too). */
+function withSession(backend: Backend, req: IncomingMessage): Backend {
+  const raw = req.headers[SESSION_HEADER];
+  const session = Array.isArray(raw) ? raw[0] : raw;
+  if (!session) return backend;
+  return { handle: (r) => backend.handle({ ...r, session }) };
+}
+
 export async function startHttpServer(
   backend: Backend,
   opts: HttpServerOptions = {},
@@ -48,7 +59,7 @@ export async function startHttpServer(
   const server = createServer((req, res) => {
     const refused = guardPort === undefined ? null : loopbackRefusal(req.headers, guardPort);
     if (refused) return send(res, refused);
-    serve(backend, req, res, opts).catch((err: unknown) => {
+    serve(withSession(backend, req), req, res, opts).catch((err: unknown) => {
       if (!res.headersSent)
         send(res, { status: 500, text: `internal error: ${(err as Error)?.message ?? err}\n` });
       else res.destroy();

@@ -12,7 +12,7 @@ export { type Dashboard, dashboardsOf } from './grafana-dashboards.js';
 export { DATASOURCES, type Datasource, datasourceJson, LOKI_UID, PROM_UID } from './grafana-datasources.js';
 export { grafanaTime } from './grafana-time.js';
 export { readUpstream, type Upstream } from './grafana-upstream.js';
-export { type HttpServerHandle, type HttpServerOptions, startHttpServer } from './http.js';
+export { type HttpServerHandle, type HttpServerOptions, SESSION_HEADER, startHttpServer } from './http.js';
 export { DEFAULT_QUERY_LOG_SIZE, QueryLog, type QueryLogCounters, withQueryLog } from './query-log.js';
 export { createRealPrometheusBackend, stopRealPrometheusServers } from './real-prometheus.js';
 export {

@@ -7,6 +7,7 @@ import type { FaultSpec } from '../formats/golden.js';
 import { loadGolden } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
 import { buildWorld } from '../world/build.js';
+import type { Backend } from './api.js';
 import { type HttpServerHandle, startHttpServer } from './http.js';
 import { DEFAULT_QUERY_LOG_SIZE, type QueryLog } from './query-log.js';
 import { createBackendStack, type ServerLimits, serverStackOptions } from './stack.js';
@@ -21,6 +22,14 @@ export interface ServeOptions extends ServerLimits {
   write?: (line: string) => void;
   /** Serve until this aborts (the CLI's interrupt), else until SIGINT/SIGTERM. */
   signal?: AbortSignal;
+  /** A gate set in front of the stack (`--gates`): the decorator, handed in from above, and its name. */
+  gates?: ServedGates;
+}
+
+/** A gated surface as this layer sees it: a Backend decorator and what to call it in the banner. */
+export interface ServedGates {
+  wrap(backend: Backend): Backend;
+  describe: string;
 }
 
 export interface ServeHandle extends HttpServerHandle {
@@ -41,7 +50,8 @@ export async function startServe(arg: string | Golden, opts: ServeOptions = {}):
   });
   await stack.ready();
   const shiftMs = opts.shiftToNow ? Date.now() - golden.ms.now : 0;
-  const http = await startHttpServer(withTimeShift(stack.backend, shiftMs), {
+  const backend = opts.gates ? opts.gates.wrap(stack.backend) : stack.backend;
+  const http = await startHttpServer(withTimeShift(backend, shiftMs), {
     port: opts.port ?? 0,
     golden,
     ...(opts.shiftToNow ? { nowMs: () => Date.now() } : {}),
@@ -56,7 +66,7 @@ export async function startServe(arg: string | Golden, opts: ServeOptions = {}):
   };
   const write = opts.write ?? ((l: string) => process.stdout.write(`${l}\n`));
   const limitsLine = `limits: query timeout ${(limits.queryTimeoutMs ?? 0) / 1000} s, ${limits.workers} engine worker(s), query log keeps ${limits.queryLogSize ?? DEFAULT_QUERY_LOG_SIZE} entries`;
-  for (const line of banner(
+  const lines = banner(
     golden,
     server,
     faults,
@@ -64,8 +74,10 @@ export async function startServe(arg: string | Golden, opts: ServeOptions = {}):
     world.logs.size.lines,
     shiftMs,
     limitsLine,
-  ))
-    write(line);
+  );
+  // Before the last line ("serving until interrupted"), which clients wait for.
+  if (opts.gates) lines.splice(-1, 0, `gates: ${opts.gates.describe} (X-Rematch-Session header)`);
+  for (const line of lines) write(line);
   return server;
 }
 

@@ -7,11 +7,12 @@
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createBackendStack } from '../backend/index.js';
+import { type Backend, createBackendStack } from '../backend/index.js';
 import { type Clock, RealClock, VirtualClock } from '../clock.js';
 import type { Golden } from '../formats/normalized.js';
 import type { HeaderEvent } from '../formats/trace.js';
 import { runSession } from '../host/index.js';
+import { gatedBackend } from '../host/surface/index.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from '../plan/types.js';
 import type { Model } from '../protocol/model.js';
 import { traceHeader } from '../protocol/trace-header.js';
@@ -102,8 +103,13 @@ async function runCommandTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOut
   const { runCommandSeat } = await import('../external/index.js');
   const { startAgentServer } = await import('../backend/index.js');
   const world = worldFor(spec.golden);
+  // The trial's gate set is enforced at its server (one session for the whole trial); `none`
+  // serves the stack as it is, so an ungated row is what it always was.
+  const wrap = spec.gateSet.gates.length
+    ? (b: Backend) => gatedBackend(b, { golden: spec.golden, gateSet: spec.gateSet, single: true })
+    : undefined;
   const r = await runCommandSeat({ ...spec, dir: env.dir, signal: env.signal }, (observe) =>
-    startAgentServer(spec.golden, world, { seed: spec.seed, observe }),
+    startAgentServer(spec.golden, world, { seed: spec.seed, observe, wrap }),
   );
   return { kind: 'done', spec, ...r };
 }

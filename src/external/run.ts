@@ -124,6 +124,7 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
         REMATCH_PROMETHEUS_URL: server.promUrl,
         REMATCH_LOKI_URL: server.lokiUrl,
         REMATCH_GRAFANA_URL: server.grafanaUrl,
+        // Enforced at the server (docs/command-seats.md); passed too, for agents that adapt to it.
         REMATCH_GATES: JSON.stringify(t.gateSet),
         REMATCH_THEORY_FILE: raw.files.theory,
         REMATCH_TRACE_FILE: raw.files.agentTrace,
@@ -159,10 +160,18 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
     append({ type: 'theory', t: totalMs, source: 'submitted', theory });
     writeFileSync(join(dir, 'theory.json'), `${JSON.stringify(theory, null, 2)}\n`);
   }
+  const events = writer.events();
   const fingerprints = new Set(
-    writer.events().flatMap((e) => (e.type === 'tool_result' && e.fingerprint ? [e.fingerprint] : [])),
+    events.flatMap((e) => (e.type === 'tool_result' && e.fingerprint ? [e.fingerprint] : [])),
   );
-  append(endEvent(run, calls, own, totalMs, theory !== null, problem, fingerprints.size));
+  // Counted as the host counts them: the gates' steer and halt decisions, the untyped answers.
+  const counts = {
+    steers: events.filter((e) => e.type === 'gate' && e.decision === 'steer').length,
+    halts: events.filter((e) => e.type === 'gate' && e.decision === 'halt').length,
+    fingerprints: fingerprints.size,
+    untypedEnvelopes: events.filter((e) => e.type === 'tool_result' && e.untyped).length,
+  };
+  append(endEvent(run, calls, own, totalMs, theory !== null, problem, counts));
   renameSync(`${files.trace}.tmp`, files.trace);
   return { traceFile: files.trace, trace: writer.trace(), theory };
 }
@@ -174,7 +183,7 @@ function endEvent(
   totalMs: number,
   submitted: boolean,
   problem: string | undefined,
-  fingerprints: number,
+  counts: EndEvent['counts'],
 ): EndEvent {
   const toolMs = calls.reduce((s, c) => s + (c.endedAt - c.startedAt), 0);
   const queueMs = calls.reduce((s, c) => s + (c.res.timing?.queueMs ?? 0), 0);
@@ -203,6 +212,6 @@ function endEvent(
       tokens: own.tokens ?? { input: 0, output: 0, reasoning: 0 },
     },
     wall: { totalMs, modelMs: Math.max(0, totalMs - toolMs), toolMs: toolMs - queueMs, queueMs },
-    counts: { steers: 0, halts: 0, fingerprints, untypedEnvelopes: 0 },
+    counts,
   };
 }

@@ -5,45 +5,29 @@
  * Call ids are the ones the agent saw in `x-rematch-call-id`.
  */
 import { queryShape } from '../backend/query-shape.js';
-import type { ToolCallEvent, ToolClass, ToolResultEvent } from '../formats/trace.js';
+import type { GateEvent, ToolCallEvent, ToolResultEvent, TraceEvent } from '../formats/trace.js';
 import type { Source } from '../formats/vocabulary.js';
+import { queryOfParams, toolOfApi } from '../protocol/api-tool.js';
 import { boundData } from '../protocol/bound.js';
 import { classify } from '../protocol/classify.js';
 import { fingerprintOf } from '../protocol/fingerprint.js';
 import { preview } from '../protocol/observation.js';
-import { TOOL, TOOL_CLASS, type ToolName } from '../protocol/tools.js';
+import type { ToolName } from '../protocol/tools.js';
 import type { ServedCall } from './types.js';
 
-interface ToolOf {
-  tool: ToolName;
-  class: ToolClass;
-  source: Source;
-}
+/** The hosted tool a served API call stands for (protocol/api-tool.ts, shared with the gated surfaces). */
+export const toolOf = toolOfApi;
 
-/** The hosted tool a served API call stands for, so scoring sees the same names and classes. */
-export function toolOf(api: string): ToolOf {
-  const source: Source = api.startsWith('loki.') ? 'logs' : 'metrics';
-  const op = api.slice(api.indexOf('.') + 1);
-  const tool: ToolName =
-    op === 'query' || op === 'query_range'
-      ? source === 'logs'
-        ? TOOL.queryLogs
-        : TOOL.queryMetrics
-      : op === 'labels'
-        ? TOOL.labelNames
-        : op === 'label_values'
-          ? TOOL.labelValues
-          : TOOL.series;
-  return { tool, class: TOOL_CLASS[tool], source };
-}
-
-function first(v: string | string[] | undefined): string | undefined {
-  return Array.isArray(v) ? v[0] : v;
-}
-
-export function callEvents(c: ServedCall, t0: number, wave: number): [ToolCallEvent, ToolResultEvent] {
+/**
+ * One served call as trace events: `tool_call`, the gates' decisions before it ran (allow, defer,
+ * block), its `tool_result`, then their decisions on its answer (steer, halt), exactly the events a
+ * hosted call has. A call a gate refused never reached the backend: its result is the host's
+ * refusal (`blocked: ...`, `final_turn: halted ...`), rejected, with no HTTP status. The true
+ * outcome is the backend's answer (the typed failure's upstream); `shown` is what the agent got.
+ */
+export function callEvents(c: ServedCall, t0: number, wave: number): TraceEvent[] {
   const kind = toolOf(c.req.api);
-  const query = first(c.req.params.query) ?? first(c.req.params['match[]']);
+  const query = queryOfParams(c.req.params);
   const call: ToolCallEvent = {
     type: 'tool_call',
     t: c.startedAt - t0,
@@ -56,13 +40,49 @@ export function callEvents(c: ServedCall, t0: number, wave: number): [ToolCallEv
     source: kind.source,
     ...(query !== undefined ? { query } : {}),
   };
-  const k = classify(c.res);
+  const note = c.res.gate;
+  const decisions = note?.decisions ?? [];
+  const gate = (d: (typeof decisions)[number], at: number): GateEvent => {
+    const { at: _at, ...rest } = d;
+    return { type: 'gate', t: Math.max(at, d.at) - t0, ...rest };
+  };
+  const before = decisions.filter((d) => !AFTER.has(d.decision)).map((d) => gate(d, c.startedAt));
+  const after = decisions.filter((d) => AFTER.has(d.decision)).map((d) => gate(d, c.endedAt));
+  const result = note?.refused
+    ? refusedResult(c, t0, `${note.refused.type}: ${note.refused.message}`)
+    : answeredResult(c, t0, kind.tool, kind.source, query);
+  return [call, ...before, result, ...after];
+}
+
+const AFTER = new Set(['steer', 'halt']);
+
+function refusedResult(c: ServedCall, t0: number, error: string): ToolResultEvent {
+  return {
+    type: 'tool_result',
+    t: c.endedAt - t0,
+    id: c.id,
+    outcome: 'rejected',
+    n: 0,
+    latencyMs: 0,
+    queueMs: 0,
+    error,
+    untyped: false,
+  };
+}
+
+function answeredResult(
+  c: ServedCall,
+  t0: number,
+  tool: ToolName,
+  source: Source,
+  query: string | undefined,
+): ToolResultEvent {
+  const note = c.res.gate;
+  const upstream = note?.upstream ?? c.res;
+  const k = classify(upstream);
   const shown = k.data === undefined ? undefined : boundData(k.data).data;
-  const fingerprint = fingerprintOf(
-    { tool: kind.tool, outcome: k.outcome, error: k.error, query, source: kind.source },
-    queryShape,
-  );
-  const result: ToolResultEvent = {
+  const fingerprint = fingerprintOf({ tool, outcome: k.outcome, error: k.error, query, source }, queryShape);
+  return {
     type: 'tool_result',
     t: c.endedAt - t0,
     id: c.id,
@@ -71,11 +91,11 @@ export function callEvents(c: ServedCall, t0: number, wave: number): [ToolCallEv
     ...(fingerprint ? { fingerprint } : {}),
     latencyMs: c.endedAt - c.startedAt,
     queueMs: c.res.timing?.queueMs ?? 0,
-    httpStatus: c.res.status,
+    httpStatus: upstream.status,
     ...(k.error ? { error: `${k.error.type}: ${k.error.message}` } : {}),
-    untyped: false,
+    untyped: note?.untyped ?? false,
+    ...(note && note.shown !== k.outcome ? { shown: note.shown } : {}),
     preview: preview({ error: k.error, data: shown }),
     ...(c.res.fault ? { fault: c.res.fault } : {}),
   };
-  return [call, result];
 }

@@ -3,6 +3,7 @@
  * backend or run code: the trial's inputs, and a function that starts the agent's server and
  * reports every call it answers (the run module wires `startAgentServer` in).
  */
+import type { GateNote } from '../backend/api.js';
 import type { GateName, GateSettings } from '../formats/config.js';
 import type { Golden } from '../formats/normalized.js';
 import type { Seat } from '../formats/seat.js';
@@ -28,6 +29,8 @@ export interface ServedCall {
     text?: string;
     timing?: { queueMs: number; serviceMs: number };
     fault?: string;
+    /** What a gated surface did to the call (the trial's gate set enforced at its server). */
+    gate?: GateNote;
   };
   startedAt: number;
   endedAt: number;

@@ -17,6 +17,12 @@ const GATE_SETTING_FIELDS = {
   haltAt: z.number().int().min(3),
   /** fanout: concurrent copies of one tool per backend per wave. */
   fanoutCap: z.number().int().positive(),
+  /**
+   * fanout: what happens to a call past the cap: `defer` (default: it runs after one finishes) or
+   * `refuse` (it is blocked, the agent told to send it again). Unset means `defer`, so a set that
+   * does not name it means what it always meant.
+   */
+  fanoutOver: z.enum(['defer', 'refuse']),
 };
 
 export const GateSettings = z
@@ -24,6 +30,7 @@ export const GateSettings = z
     steerAt: GATE_SETTING_FIELDS.steerAt.default(2),
     haltAt: GATE_SETTING_FIELDS.haltAt.default(3),
     fanoutCap: GATE_SETTING_FIELDS.fanoutCap.default(3),
+    fanoutOver: GATE_SETTING_FIELDS.fanoutOver.optional(),
   })
   .strict();
 
@@ -36,6 +43,7 @@ export const GateSetSettings = z
     steerAt: GATE_SETTING_FIELDS.steerAt.optional(),
     haltAt: GATE_SETTING_FIELDS.haltAt.optional(),
     fanoutCap: GATE_SETTING_FIELDS.fanoutCap.optional(),
+    fanoutOver: GATE_SETTING_FIELDS.fanoutOver.optional(),
   })
   .strict();
 

@@ -28,7 +28,8 @@ export const Thresholds = z.looseObject({
  */
 export const RecordedGateSet = z.looseObject({
   gates: z.array(str),
-  settings: z.record(str, num),
+  /** Numbers, and the words of the settings that are modes (`fanoutOver: refuse`). */
+  settings: z.record(str, z.union([num, str])),
   version: z.number().int().optional(),
 });
 export type RecordedGateSet = z.infer<typeof RecordedGateSet>;

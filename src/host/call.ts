@@ -6,9 +6,9 @@
 
 import { reachedBackend } from '../evidence/index.js';
 import type { Envelope } from '../protocol/observation.js';
-import { fingerprintOf } from './gates/fingerprint.js';
 import type { Verdict } from './gates/types.js';
-import { preview, rawView } from './present.js';
+import { observe } from './observe.js';
+import { preview } from './present.js';
 import type { Session } from './session.js';
 import type { ToolDef, ToolOutput } from './tools/types.js';
 import type { CallRecord, NodeInfo } from './types.js';
@@ -77,29 +77,8 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
   s.wall.toolMs += Math.max(0, latencyMs - queueMs);
   s.wall.queueMs += queueMs;
 
-  const shown = s.gates.present(call, out) ?? rawView(call.id, out);
-  const fingerprint = fingerprintOf({
-    tool: call.tool,
-    outcome: out.outcome,
-    error: out.error,
-    query: call.query,
-    source: call.source,
-  });
+  const { shown, fingerprint, seenFingerprint } = observe(s.gates, call, out);
   if (fingerprint) s.fingerprints.add(fingerprint);
-  const seenFingerprint =
-    shown.outcome === out.outcome
-      ? fingerprint
-      : fingerprintOf({
-          tool: call.tool,
-          outcome: shown.outcome,
-          error: {
-            type: `http_${out.httpStatus ?? 0}`,
-            // JSON error bodies too: different errors must not hash alike.
-            message: typeof out.wire === 'string' ? out.wire : JSON.stringify(out.wire ?? ''),
-          },
-          query: call.query,
-          source: call.source,
-        });
   Object.assign(call, {
     // A tool's own argument check (`bad_args`) answers without the backend: it did not run.
     ran: reachedBackend({

@@ -29,6 +29,7 @@ export { ALL_GATES, FACTORIES as GATES, GATE_ORDER } from './gates/order.js';
 export type { GateContext, GateFactory, GateInstance, Verdict } from './gates/types.js';
 export type { SessionView } from './gates/view.js';
 export { PROMPT_VERSION } from './prompt.js';
+export { type GatedBackend, type GatedOptions, gatedBackend, SurfaceSession } from './surface/index.js';
 export { TOOLS } from './tools/registry.js';
 export type {
   Budget,

@@ -11,12 +11,13 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { type Backend, createBackendStack, type ServerLimits, serverStackOptions } from '../backend/index.js';
 import { loopbackRefusal } from '../backend/loopback-guard.js';
-import { untilSignal } from '../backend/serve.js';
+import { type ServedGates, untilSignal } from '../backend/serve.js';
 import { RealClock } from '../clock.js';
 import { loadGolden } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
 import { buildWorld } from '../world/build.js';
 import { createMcpServer } from './server.js';
+import { McpSessions } from './sessions.js';
 
 export interface McpCommandOptions extends ServerLimits {
   http?: boolean;
@@ -26,6 +27,8 @@ export interface McpCommandOptions extends ServerLimits {
   write?: (line: string) => void;
   /** Serve until this aborts (the CLI's interrupt), else until SIGINT/SIGTERM. */
   signal?: AbortSignal;
+  /** A gate set in front of the stack (`--gates`), handed in from above; sessions become stateful. */
+  gates?: ServedGates;
 }
 
 export interface McpHttpHandle {
@@ -33,8 +36,18 @@ export interface McpHttpHandle {
   close(): Promise<void>;
 }
 
-export async function startMcpHttp(backend: Backend, golden: Golden, port = 0): Promise<McpHttpHandle> {
+/**
+ * `gated`: one MCP session per client (`Mcp-Session-Id`), each with its own server and transport,
+ * so a gated backend keeps one ledger per session; otherwise stateless, one server per request.
+ */
+export async function startMcpHttp(
+  backend: Backend,
+  golden: Golden,
+  port = 0,
+  gated = false,
+): Promise<McpHttpHandle> {
   let bound = 0;
+  const sessions = gated ? new McpSessions(backend, golden) : undefined;
   const server: Server = createServer((req, res) => {
     const refused = loopbackRefusal(req.headers, bound);
     if (refused) {
@@ -43,6 +56,10 @@ export async function startMcpHttp(backend: Backend, golden: Golden, port = 0): 
     }
     if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('404 page not found\n');
+      return;
+    }
+    if (sessions) {
+      sessions.handle(req, res);
       return;
     }
     // Stateless: one server and transport per request, all over the same backend.
@@ -69,11 +86,13 @@ export async function startMcpHttp(backend: Backend, golden: Golden, port = 0): 
   bound = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${bound}/mcp`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await sessions?.close();
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }
 
@@ -87,18 +106,19 @@ export async function mcpCommand(arg: string | Golden, opts: McpCommandOptions =
     seed: golden.world.seed,
     ...serverStackOptions(opts),
   });
-  const { backend } = stack;
+  const backend = opts.gates ? opts.gates.wrap(stack.backend) : stack.backend;
   await stack.ready();
-  const what = `golden ${golden.id}, faults ${faults ? 'on' : 'off'}, now = ${new Date(golden.ms.now).toISOString()}`;
+  const gates = opts.gates ? `, gates ${opts.gates.describe}` : '';
+  const what = `golden ${golden.id}, faults ${faults ? 'on' : 'off'}, now = ${new Date(golden.ms.now).toISOString()}${gates}`;
   if (opts.http) {
-    const h = await startMcpHttp(backend, golden, opts.port ?? 0);
+    const h = await startMcpHttp(backend, golden, opts.port ?? 0, opts.gates !== undefined);
     write(`MCP (streamable HTTP): ${h.url} (${what})`);
     await untilSignal(opts.signal);
     await h.close();
     await stack.close();
     return;
   }
-  const server = createMcpServer(backend, golden);
+  const server = createMcpServer(backend, golden, { gated: opts.gates !== undefined });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

@@ -7,7 +7,9 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Backend } from '../backend/index.js';
 import type { Golden } from '../formats/normalized.js';
+import type { ToolClass } from '../formats/trace.js';
 import { ArgError } from './args.js';
+import { gatedCall } from './gated-results.js';
 import { fail } from './results.js';
 import { listDatasources, searchDashboards } from './tools-grafana.js';
 import { listLokiLabelNames, listLokiLabelValues, queryLokiLogs, queryLokiStats } from './tools-loki.js';
@@ -34,16 +36,53 @@ export const MCP_TOOLS: readonly McpTool[] = [
 
 export const SERVER_NAME = 'rematch-grafana';
 
-export function createMcpServer(backend: Backend, golden: Golden): McpServer {
+/**
+ * Each tool's class, as the host's tools have one (DESIGN §6): listed in the tool's `_meta` and
+ * said in its description, so a client can tell that context tools (no telemetry read) are never
+ * evidence. Only live and discovery tools reach the backend, so only they enter a gated ledger.
+ */
+export const MCP_TOOL_CLASS: Readonly<Record<string, ToolClass>> = {
+  list_datasources: 'context',
+  search_dashboards: 'context',
+  query_prometheus: 'live',
+  query_loki_logs: 'live',
+  list_prometheus_metric_names: 'discovery',
+  list_prometheus_label_names: 'discovery',
+  list_prometheus_label_values: 'discovery',
+  list_loki_label_names: 'discovery',
+  list_loki_label_values: 'discovery',
+  query_loki_stats: 'discovery',
+};
+
+export const TOOL_CLASS_META = 'rematch/toolClass';
+
+const CLASS_NOTE: Record<ToolClass, string> = {
+  live: '',
+  discovery: ' (discovery: lists what exists; not a measurement)',
+  context: ' (context: reads no telemetry; never evidence)',
+  control: '',
+};
+
+export interface McpServerOptions {
+  /**
+   * The backend is a gated surface: each call carries its MCP session id (stdio: one session)
+   * as `session`, and the answer's gate note is rendered (gated-results.ts).
+   */
+  gated?: boolean;
+}
+
+export function createMcpServer(backend: Backend, golden: Golden, opts: McpServerOptions = {}): McpServer {
   const server = new McpServer({ name: SERVER_NAME, version: '0.1.0' });
-  const ctx: McpContext = { backend, golden, nowMs: golden.ms.now };
+  const base: McpContext = { backend, golden, nowMs: golden.ms.now };
   for (const tool of MCP_TOOLS) {
+    const cls = MCP_TOOL_CLASS[tool.name] ?? 'live';
     server.registerTool(
       tool.name,
       {
         title: tool.title,
-        description: tool.description,
+        description: tool.description + CLASS_NOTE[cls],
         inputSchema: tool.shape,
+        _meta: { [TOOL_CLASS_META]: cls },
         annotations: {
           readOnlyHint: true,
           idempotentHint: true,
@@ -51,9 +90,11 @@ export function createMcpServer(backend: Backend, golden: Golden): McpServer {
           openWorldHint: false,
         },
       },
-      async (args: Record<string, unknown>): Promise<CallToolResult> => {
+      async (args: Record<string, unknown>, extra: { sessionId?: string }): Promise<CallToolResult> => {
+        const call = opts.gated ? gatedCall(base, extra.sessionId ?? 'stdio') : undefined;
         try {
-          return await tool.run(args, ctx);
+          const result = await tool.run(args, call?.ctx ?? base);
+          return call ? call.render(result) : result;
         } catch (e) {
           if (e instanceof ArgError) return fail(e.message);
           return fail(`internal error: ${e instanceof Error ? e.message : String(e)}`);

@@ -1,4 +1,4 @@
-/** `bench mcp <golden> [--http [--port N]] [--no-faults]`: the golden as an MCP server (mcp-grafana's tools). */
+/** `bench mcp <golden> [--http [--port N]] [--no-faults] [--gates SET]`: the golden as an MCP server (mcp-grafana's tools). */
 import type { Command } from 'commander';
 import { parsePortFlag } from '../../commands/flags.js';
 import { addServerFlags, type ServerFlags, serverLimits } from './server-flags.js';
@@ -19,11 +19,17 @@ export function register(program: Command): void {
     )
     .option('--http', 'streamable HTTP on 127.0.0.1 (path /mcp) instead of stdio')
     .option('--port <n>', 'HTTP port (default: a free one)', parsePortFlag)
-    .option('--no-faults', "serve without the golden's faults");
+    .option('--no-faults', "serve without the golden's faults")
+    .option(
+      '--gates <set>',
+      'enforce a gate set of the config (none, all, or a gateSets name) in front of the stack, one ledger per session',
+    );
   addServerFlags(cmd).action(
     async (
       golden: string,
-      opts: { http?: boolean; port?: number; faults: boolean } & ServerFlags & { config?: string },
+      opts: { http?: boolean; port?: number; faults: boolean; gates?: string } & ServerFlags & {
+          config?: string;
+        },
     ) => {
       const { mcp } = await import('../../commands/mcp.js');
       const { interruptible } = await import('../../commands/interrupt.js');
@@ -33,6 +39,7 @@ export function register(program: Command): void {
           http: opts.http,
           port: opts.port,
           faults: opts.faults,
+          gates: opts.gates,
           ...serverLimits(opts),
           signal,
         }),

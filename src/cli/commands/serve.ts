@@ -1,4 +1,4 @@
-/** `bench serve <golden> [--port N] [--no-faults]`: the golden's backend over HTTP until interrupted. */
+/** `bench serve <golden> [--port N] [--no-faults] [--gates SET]`: the golden's backend over HTTP until interrupted. */
 import type { Command } from 'commander';
 import { parsePortFlag } from '../../commands/flags.js';
 import { addServerFlags, type ServerFlags, serverLimits } from './server-flags.js';
@@ -17,11 +17,17 @@ export function register(program: Command): void {
     )
     .option('--port <n>', 'port (default: a free one)', parsePortFlag)
     .option('--no-faults', "serve without the golden's faults")
+    .option(
+      '--gates <set>',
+      'enforce a gate set of the config (none, all, or a gateSets name) in front of the stack, one ledger per session',
+    )
     .option('--shift-to-now', "shift the world so the wall clock's now is the golden's now");
   addServerFlags(cmd).action(
     async (
       golden: string,
-      opts: { port?: number; faults: boolean; shiftToNow?: boolean } & ServerFlags & { config?: string },
+      opts: { port?: number; faults: boolean; shiftToNow?: boolean; gates?: string } & ServerFlags & {
+          config?: string;
+        },
     ) => {
       const { serve } = await import('../../commands/serve.js');
       const { interruptible } = await import('../../commands/interrupt.js');
@@ -30,6 +36,7 @@ export function register(program: Command): void {
           config: opts.config,
           port: opts.port,
           faults: opts.faults,
+          gates: opts.gates,
           shiftToNow: opts.shiftToNow,
           ...serverLimits(opts),
           signal,

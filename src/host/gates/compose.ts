@@ -72,16 +72,24 @@ export class GateStack {
     return v?.decision === 'halt' ? v.reason : undefined;
   }
 
-  round<C extends Readonly<CallRecord>>(pending: readonly C[], node: NodeInfo): Round<C> {
+  /**
+   * `running`: calls already admitted and still in flight (a gated surface, where calls arrive one
+   * by one): the gates see them first, as earlier calls of the same wave, but their verdicts are
+   * neither recorded nor returned, and a deferred call waits for them instead of running anyway.
+   * The host passes none.
+   */
+  round<C extends Readonly<CallRecord>>(
+    pending: readonly C[],
+    node: NodeInfo,
+    running: readonly Readonly<CallRecord>[] = [],
+  ): Round<C> {
     const ctx = { view: this.view, node };
     const decided: (Verdict | undefined)[] = pending.map(() => undefined);
+    const skip = running.length;
     for (const { name, gate } of this.active) {
       if (!gate.beforeWave) continue;
       const open = pending.flatMap((_, i) => (decided[i]?.decision === 'block' ? [] : [i]));
-      const vs = gate.beforeWave(
-        open.map((i) => pending[i]),
-        ctx,
-      );
+      const vs = gate.beforeWave([...running, ...open.map((i) => pending[i])], ctx).slice(skip);
       vs.forEach((v, j) => {
         const i = open[j];
         if (!v || i === undefined) return;
@@ -99,7 +107,7 @@ export class GateStack {
     });
     // A gate that defers everything must not stall the wave: run the first deferred call.
     const first = out.deferred.shift();
-    if (!out.batch.length && first) out.batch.push(first);
+    if (!out.batch.length && !skip && first) out.batch.push(first);
     else if (first) out.deferred.unshift(first);
     const left = toolCallsLeft(this.view);
     out.overBudget = out.batch.slice(left);

@@ -1,8 +1,9 @@
 /**
  * fanout: within one wave, at most `fanoutCap` concurrent calls of one tool per backend. Extra
  * calls are deferred: the host runs the wave in batches and asks again for what is left, so a
- * deferred call runs after the first batch. A call identical to one already in the wave (same tool,
- * same normalized arguments) is blocked: its twin's result is the answer.
+ * deferred call runs after the first batch; with `fanoutOver: refuse` they are blocked instead. A
+ * call identical to one already in the wave (same tool, same normalized arguments) is blocked: its
+ * twin's result is the answer.
  */
 import { HOST_MARK } from '../../protocol/markers.js';
 import type { CallRecord } from '../types.js';
@@ -27,7 +28,7 @@ export function poolOf(call: Readonly<CallRecord>): string | undefined {
 }
 
 /** Stateless across waves: each wave is counted afresh. */
-export const fanout: GateFactory = ({ fanoutCap: cap }) => ({
+export const fanout: GateFactory = ({ fanoutCap: cap, fanoutOver }) => ({
   beforeWave(calls) {
     const first = new Map<string, string>();
     const running = new Map<string, number>();
@@ -48,7 +49,13 @@ export const fanout: GateFactory = ({ fanoutCap: cap }) => ({
       const k = (running.get(group) ?? 0) + 1;
       running.set(group, k);
       if (k <= cap) return undefined;
-      return { decision: 'defer', reason: `${c.tool} on ${pool}: ${cap} already in this batch (cap ${cap})` };
+      const reason = `${c.tool} on ${pool}: ${cap} already in this batch (cap ${cap})`;
+      if (fanoutOver !== 'refuse') return { decision: 'defer', reason };
+      return {
+        decision: 'block',
+        reason,
+        message: `${HOST_MARK.blocked} ${cap} ${c.tool} calls on ${pool} are already running (cap ${cap}); send this one again after they answer.`,
+      };
     });
   },
 });

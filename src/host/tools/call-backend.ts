@@ -1,17 +1,22 @@
 /** The one place host tools touch the backend: wire request out, typed observation back. */
-import type { Api, ApiParams } from '../../backend/api.js';
+import type { Api, ApiParams, ApiResponse } from '../../backend/api.js';
 import { boundData } from '../../protocol/bound.js';
 import { classify } from '../../protocol/classify.js';
 import type { ToolContext, ToolOutput } from './types.js';
 
 export async function callBackend(api: Api, params: ApiParams, ctx: ToolContext): Promise<ToolOutput> {
-  let res: Awaited<ReturnType<ToolContext['backend']['handle']>>;
+  let res: ApiResponse;
   try {
     res = await ctx.backend.handle({ api, params, origin: ctx.callId, signal: ctx.signal });
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     return { ...classify({ status: 0, text: message }), api, httpStatus: 0, wire: message };
   }
+  return toolOutputOf(api, res);
+}
+
+/** A wire answer as a tool output: the classifier's typed observation, bounded, and the raw body. */
+export function toolOutputOf(api: Api, res: ApiResponse): ToolOutput {
   const c = classify(res);
   const bounded = c.data === undefined ? { data: undefined, truncated: false } : boundData(c.data);
   const out: ToolOutput = {

@@ -1,0 +1,22 @@
+/**
+ * `--gates SET` of `bench serve` and `bench mcp`: the set named as every command names one (the
+ * one resolver, host/gates/gate-set.ts, over the config's `gateSets`), as the gated surface the
+ * server puts in front of its stack. The servers below host/ get it as a plain decorator.
+ */
+import type { ServedGates } from '../backend/serve.js';
+import type { Config, Golden } from '../formats/normalized.js';
+import { resolveGateSet } from '../host/gates/gate-set.js';
+import { inOrder } from '../host/gates/order.js';
+import { gatedBackend } from '../host/surface/index.js';
+
+export function servedGates(name: string, golden: Golden, config: () => Config): ServedGates {
+  const gateSet = resolveGateSet(name, config());
+  const gates = inOrder(gateSet.gates);
+  const { steerAt, haltAt, fanoutCap } = gateSet.settings;
+  return {
+    wrap: (backend) => gatedBackend(backend, { golden, gateSet }),
+    describe:
+      `${gateSet.name} (${gates.length ? gates.join(', ') : 'no gates'}; steer at ${steerAt}, halt at ${haltAt}, ` +
+      `fan-out cap ${fanoutCap}), one ledger per session`,
+  };
+}
