@@ -175,7 +175,11 @@ describe('the LLM judge offline', () => {
       dir: out,
       out: join(cwd, 'replay'),
       reporters: ['json', 'markdown'],
-    }).catch((e: unknown) => e);
+    }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    // its only seat skipped, the replay has no scored seat trial: exit 1, as any such run
     expect(readFileSync(runs, 'utf8')).toBe(ran);
     const said = lines.join('');
     expect(said).toMatch(
@@ -187,6 +191,6 @@ describe('the LLM judge offline', () => {
       { seat: 'mine', reason: expect.stringContaining('bench replay is offline') },
     ]);
     expect(readFileSync(join(cwd, 'replay', 'scorecard.md'), 'utf8')).toContain('## Skipped seats');
-    void replay;
+    expect((replay as { exitCode?: number } | undefined)?.exitCode).toBe(1);
   });
 });
