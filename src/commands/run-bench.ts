@@ -20,6 +20,7 @@ import type { TrialSpec } from '../plan/types.js';
 import { fanOut, type Reporter } from '../reporters/lifecycle.js';
 import { assertSameInputs } from '../runlog/input-changes.js';
 import { JOURNAL_FILE, openJournal, readJournal } from '../runlog/journal.js';
+import { copyJudgeRecords } from '../runlog/judge-files.js';
 import { lockRunFolder, type RunLock } from '../runlog/lock.js';
 import { assertFolder, makeFolder } from '../runlog/out-path.js';
 import {
@@ -38,11 +39,16 @@ import { folderContext, type Terminal } from './report.js';
 import { expandRunRefs } from './resolve.js';
 import {
   describeTurnCache,
+  judgeCacheOf,
   type RunCacheOptions,
   turnCacheOf,
   withContendedCache,
   withTurnCache,
 } from './turn-cache.js';
+
+/** Why `bench replay` does not run a command seat (the scorecard's skipped row says it). */
+export const REPLAY_COMMAND_REASON =
+  "a command seat runs the user's own agent (its network and model calls): bench replay is offline and does not run it again";
 
 export interface OrchestrateOptions extends PlanOptions {
   /** Config file (default bench.config.yaml in the working directory, if present). */
@@ -248,6 +254,10 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
     if (plan.seats.includes(s.name) && keyless(s)) skip(s.name, `$${s.auth!.apiKeyEnv} is not set`);
   // a replay skips what its recording skipped: those seats have no turns to replay
   for (const s of opts.cache?.replaySkipped ?? []) if (plan.seats.includes(s.seat)) skip(s.seat, s.reason);
+  // a command seat is the user's own agent (its network, its model): a replay is offline, so it is not run
+  if (opts.cache?.replayOf)
+    for (const s of inputs.seats)
+      if (plan.seats.includes(s.name) && s.provider === 'command') skip(s.name, REPLAY_COMMAND_REASON);
   const runnable = plan.trials.filter((t) => !skipped.has(t.seat.name));
   // a torn last record (a kill mid-append) is cut away before anything is appended; its trial runs again
   const torn = prior ? openJournal(join(dir, JOURNAL_FILE), warn).torn?.id : undefined;
@@ -274,18 +284,23 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   const runContended = manifest.contended
     ? (opts.runContended ?? (await import('../execute/contended.js')).runContended)
     : undefined;
-  // the LLM judge's second opinion (execute/judge.ts): graded as trials end, never part of a score
-  const judging = inputs.config.judge
-    ? (await import('../execute/judge.js')).startJudging({
-        dir,
-        judge: inputs.config.judge,
-        goldens: inputs.goldens,
-        env: opts.env,
-        warn,
-        retryFailed: Boolean(opts.retryErrors),
-        signal: opts.signal,
-      })
-    : null;
+  // the LLM judge's second opinion (execute/judge.ts): graded as trials end, never part of a score;
+  // a replay asks no judge: it copies the recorded grades once its trials are done
+  const replayOf = opts.cache?.replayOf;
+  const judgeCache = judgeCacheOf(opts.cache, inputs.config);
+  const judging =
+    inputs.config.judge && !replayOf
+      ? (await import('../execute/judge.js')).startJudging({
+          dir,
+          judge: inputs.config.judge,
+          goldens: inputs.goldens,
+          env: opts.env,
+          warn,
+          retryFailed: Boolean(opts.retryErrors),
+          signal: opts.signal,
+          ...(judgeCache ? { cache: judgeCache } : {}),
+        })
+      : null;
   const started = performance.now();
   try {
     await executeTrials(todo, {
@@ -306,6 +321,8 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       ...(maxCost !== undefined ? { maxCost, prior: ranBefore(join(dir, JOURNAL_FILE), todo) } : {}),
     });
     await judging?.finish(readJournal(join(dir, JOURNAL_FILE)).values());
+    if (replayOf && !opts.signal?.aborted)
+      copyJudgeRecords(replayOf, dir, readJournal(join(dir, JOURNAL_FILE)).values());
   } catch (e) {
     reporters.onRunEnd(null);
     throw e;

@@ -4,6 +4,7 @@
  * its TrialEnv; `bench replay` adds each trial's recorded turns. Sims ignore it.
  */
 import { join, resolve } from 'node:path';
+import { InputError } from '../errors.js';
 import type { RunContendedFn, RunTrialFn } from '../execute/execute.js';
 import type { ConfigFile } from '../formats/config.js';
 import { type CacheFlags, resolveTurnCache, type TurnCacheSettings } from '../formats/turn-cache.js';
@@ -22,12 +23,37 @@ export interface RunCacheOptions extends CacheFlags {
   replaySkipped?: { seat: string; reason: string }[];
 }
 
+/** The cache flags as written: each names one mode, so two of them together are refused. */
+export interface CacheFlagsSeen {
+  cache?: boolean;
+  noCache?: boolean;
+  cacheOnly?: boolean;
+}
+
+/**
+ * Two cache flags naming different modes (`--cache` read-write, `--no-cache` off, `--cache-only`
+ * only) are bad input (exit 2), never one silently taken over the other.
+ */
+export function assertCacheFlags(seen: CacheFlagsSeen): void {
+  const named = [
+    ...(seen.cache ? ['--cache'] : []),
+    ...(seen.noCache ? ['--no-cache'] : []),
+    ...(seen.cacheOnly ? ['--cache-only'] : []),
+  ];
+  if (named.length > 1)
+    throw new InputError(
+      `${named.join(' and ')} contradict each other: give one of --cache (read and write), --no-cache (off) or --cache-only (replay only)`,
+    );
+}
+
 /** The turn cache each trial gets, or undefined when it is off for the whole run. */
 export function turnCacheOf(
   opts: RunCacheOptions | undefined,
   config: ConfigFile,
 ): ((spec: TrialSpec) => TurnCacheSettings) | undefined {
   const o = opts ?? {};
+  // the library's options say `cache: true|false` and `cacheOnly` apart: both at once contradict
+  assertCacheFlags({ cache: o.cache === true, noCache: o.cache === false, cacheOnly: o.cacheOnly === true });
   if (o.replayOf) {
     const from = o.replayOf;
     // a replay answers from the run's own record, then a shared cache only if --cache-dir names one
@@ -41,6 +67,21 @@ export function turnCacheOf(
   if (!on) return undefined;
   const settings: TurnCacheSettings = { mode: on.mode, dir: resolve(on.dir) };
   return () => settings;
+}
+
+/**
+ * The judge's turn cache: the run's mode and folder (the judge's answers sit beside the seats'
+ * turns). Undefined when the cache is off, and in a replay, which asks no judge at all: it copies
+ * the recorded judge.json files (run-bench.ts).
+ */
+export function judgeCacheOf(
+  opts: RunCacheOptions | undefined,
+  config: ConfigFile,
+): { mode: 'read-write' | 'only'; dir: string } | undefined {
+  const o = opts ?? {};
+  if (o.replayOf) return undefined;
+  const on = resolveTurnCache(o, config, o.ci === true);
+  return on ? { mode: on.mode, dir: resolve(on.dir) } : undefined;
 }
 
 /** The trial runner with each trial's cache in its environment. */

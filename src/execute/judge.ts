@@ -3,7 +3,8 @@
  * is graded by the config's judge model while the run goes on, and its grade lands in the trial's
  * judge.json. The judge never touches a score or the journal, so no verdict can depend on it. A
  * judge that fails on a trial leaves a failed grade with the reason; without its key variable the
- * whole judge is skipped with one line.
+ * whole judge is skipped with one line (unless the turn cache is cache-only: then nothing is asked).
+ * Only seats' trials are graded: not the null baselines (no Theory) nor the ceiling (not a seat).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,6 +27,8 @@ export interface JudgeRunOptions {
   /** --retry-errors: a resumed run grades again the trials whose grade failed. */
   retryFailed?: boolean;
   signal?: AbortSignal;
+  /** The run's turn cache: the judge's answers are stored and replayed beside the seats' turns. */
+  cache?: { mode: 'read-write' | 'only'; dir: string };
 }
 
 export interface Judging {
@@ -38,7 +41,7 @@ export interface Judging {
 /** Null, after its one line, when the judge's key variable is unset. */
 export function startJudging(o: JudgeRunOptions): Judging | null {
   const keyEnv = o.judge.auth?.apiKeyEnv;
-  if (keyEnv && !o.env[keyEnv]) {
+  if (keyEnv && !o.env[keyEnv] && o.cache?.mode !== 'only') {
     o.warn(`judge: skipped, ${keyEnv} not set\n`);
     return null;
   }
@@ -60,8 +63,9 @@ export function startJudging(o: JudgeRunOptions): Judging | null {
     }
   };
   const submit = (rec: TrialRecord): void => {
-    // the null baselines have no Theory; an unscored trial is the bench's fault, not the agent's answer
-    if (seen.has(rec.id) || rowKind(rec.seat) === 'baseline' || rec.score.verdict === 'unscored') return;
+    // the null baselines have no Theory and the ceiling is the bench's own reference, not a seat;
+    // an unscored trial is the bench's fault, not the agent's answer
+    if (seen.has(rec.id) || rowKind(rec.seat) !== 'seat' || rec.score.verdict === 'unscored') return;
     seen.add(rec.id);
     queue.push(rec);
     pump();
@@ -91,7 +95,11 @@ async function gradeTrial(o: JudgeRunOptions, golden: Golden | undefined, rec: T
       readTrace(join(folder, 'trace.jsonl')),
       loadTheory(theoryFile),
     );
-    const a = await askJudge(o.judge, { system, prompt, signal: o.signal }, { env: o.env });
+    const a = await askJudge(
+      o.judge,
+      { system, prompt, signal: o.signal },
+      { env: o.env, ...(o.cache ? { cache: o.cache } : {}) },
+    );
     out = {
       format: JUDGE_FORMAT,
       judge: id,
@@ -100,6 +108,7 @@ async function gradeTrial(o: JudgeRunOptions, golden: Golden | undefined, rec: T
       grade: a.grade,
       tokens: a.tokens,
       attempts: a.attempts,
+      ...(a.replay ? { replay: a.replay } : {}),
     };
   } catch (err) {
     // an interrupted run leaves the trial ungraded: a resume grades it

@@ -62,7 +62,9 @@ export async function runTrial(spec: TrialSpec, env: RunTrialEnv): Promise<Trial
   const made = createModel(spec.seat, spec.golden, spec.seed, process.env, {
     settings: env.cache,
     recordTo: join(env.dir, 'turns.jsonl'),
-    sample: `${spec.gateSet.name}/${spec.rep}`,
+    // the golden is part of the cell: a golden and its twins share prompt, alert and clock, so
+    // without it their first turns would share a key (and concurrent trials would race for it)
+    sample: `${spec.golden.id}/${spec.gateSet.name}/${spec.rep}`,
     limiters: env.models?.limiters,
   });
   if (isSkip(made)) return { kind: 'skipped', spec, reason: made.skip };

@@ -77,6 +77,8 @@ export const JudgeRecord = z.discriminatedUnion('status', [
       grade: JudgeGrade,
       tokens: z.object({ input: z.number(), output: z.number() }).strict(),
       attempts: z.number().int().positive(),
+      /** Answered from the turn cache (no call made): its key and the latency it was recorded with. */
+      replay: z.object({ key: z.string(), latencyMs: z.number().nonnegative() }).strict().optional(),
     })
     .strict(),
   z.object({ ...common, status: z.literal('failed'), reason: z.string() }).strict(),

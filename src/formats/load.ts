@@ -170,10 +170,20 @@ export function assertKnownNames(config: ConfigFile, file: string, seats: Seat[]
   throwIfErrors('config', issues);
 }
 
+/**
+ * Every path a config names is relative to the config file's folder, not to where `bench` runs:
+ * goldens, seats, outDir and cache.dir (the only path-valued keys; judge.baseURL is a URL).
+ */
 function rebase(c: ConfigFile, dir: string): ConfigFile {
   if (resolve(dir) === resolve('.')) return c;
   const fix = (p: string) => (isAbsolute(p) ? p : relative('.', resolve(dir, p)) || '.');
-  return { ...c, goldens: c.goldens.map(fix), seats: c.seats.map(fix), outDir: fix(c.outDir) };
+  return {
+    ...c,
+    goldens: c.goldens.map(fix),
+    seats: c.seats.map(fix),
+    outDir: fix(c.outDir),
+    ...(c.cache?.dir !== undefined ? { cache: { ...c.cache, dir: fix(c.cache.dir) } } : {}),
+  };
 }
 
 /** A Theory file (JSON). */

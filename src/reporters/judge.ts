@@ -4,7 +4,7 @@
  * disagreement with its trial id. Nothing here when the run had no judge.
  */
 import type { Agreement, JudgeSummary, Scorecard } from '../scoring/index.js';
-import { mdHead, mdRow } from './md.js';
+import { mdHead, mdRow, mdText } from './md.js';
 
 const agreed = (a: Agreement): string => `${a.agree}/${a.agree + a.disagree}`;
 
@@ -65,12 +65,12 @@ export function judgeMd(sc: Scorecard): string[] {
     out.push('', '### Disagreements', '');
     for (const d of j.disagreements)
       out.push(
-        `- \`${d.id}\` ${d.on === 'rootCause' ? 'root cause' : 'honesty'}: rules say ${d.rule}, judge says ${d.judge}: ${d.rationale.replace(/\s+/g, ' ')}`,
+        `- \`${d.id}\` ${d.on === 'rootCause' ? 'root cause' : 'honesty'}: rules say ${d.rule}, judge says ${d.judge}: ${mdText(d.rationale)}`,
       );
   }
   if (j.failures.length) {
     out.push('', '### Judge failures', '');
-    for (const f of j.failures) out.push(`- \`${f.id}\`: ${f.reason}`);
+    for (const f of j.failures) out.push(`- \`${f.id}\`: ${mdText(f.reason)}`);
   }
   return out;
 }

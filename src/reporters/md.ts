@@ -2,6 +2,22 @@
 export const mdRow = (cells: string[]): string =>
   `| ${cells.map((c) => c.replaceAll('|', '\\|')).join(' | ')} |`;
 export const mdHead = (cells: string[]): string => `${mdRow(cells)}\n${mdRow(cells.map(() => '---'))}`;
+/**
+ * Text from outside the bench (a judge model's rationale, a provider's error) as one line of
+ * inert markdown, safe in a table cell or a list item: whitespace and newlines collapse to one
+ * space (a newline would end the row), HTML is entity-escaped (GitHub renders some tags) and the
+ * markdown punctuation that could open a link, code, emphasis or a new cell is backslash-escaped.
+ */
+export function mdText(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`*_[\]|~]/g, (c) => `\\${c}`);
+}
+
 /** A cell's parts one under the other, in a table cell: keeps a table narrow on GitHub. */
 export const mdLines = (parts: readonly string[]): string => parts.join('<br>');
 

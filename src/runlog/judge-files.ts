@@ -3,7 +3,7 @@
  * once the judge answers or fails. It sits beside score.json and is never read into a score: the
  * scorecard reports it beside the rule-based one.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JUDGE_FILE, JUDGE_FORMAT, JudgeRecord } from '../formats/judge.js';
 import type { TrialRecord } from '../scoring/index.js';
@@ -52,4 +52,21 @@ export function readJudgeRecords(
         };
   }
   return out;
+}
+
+/**
+ * `bench replay`: each trial's recorded judge.json, copied (atomically) into the new run's trial
+ * folder, so the replay's judge section is the recording's without asking any judge. A trial the
+ * recording never graded stays ungraded. Returns how many were copied.
+ */
+export function copyJudgeRecords(fromRun: string, toRun: string, trials: Iterable<TrialRecord>): number {
+  let n = 0;
+  for (const t of trials) {
+    const from = judgeFileOf(fromRun, t.dir);
+    if (!existsSync(from)) continue;
+    mkdirSync(join(toRun, t.dir), { recursive: true });
+    writeAtomic(judgeFileOf(toRun, t.dir), readFileSync(from, 'utf8'));
+    n++;
+  }
+  return n;
 }

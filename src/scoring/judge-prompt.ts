@@ -1,13 +1,14 @@
 /**
  * What the LLM judge is shown of one trial (docs/scoring.md, The LLM judge): the golden's truth
- * (root cause, each part's measurements with what was obtainable), the trial's evidence (every
- * call with the outcome the trace recorded) and the Theory. Never the rule-based score: a second
- * opinion that read the first is no second opinion. Pure, so the same trial gives the same prompt.
+ * (root cause component and mechanism, what happened, each part's measurements with their truths
+ * and what was obtainable), the trial's calls with the outcomes the trace recorded, and the Theory.
+ * Never the rule-based scorer's own judgements (its score, its accepted wording, which calls it
+ * counts as data gaps): a second opinion that read the first is no second opinion. Pure, so the
+ * same trial gives the same prompt.
  */
-import { evidenceFromTrace } from '../evidence/index.js';
 import type { Golden } from '../formats/normalized.js';
 import type { Theory } from '../formats/theory.js';
-import type { Trace } from '../formats/trace.js';
+import type { ToolCallEvent, ToolResultEvent, Trace } from '../formats/trace.js';
 
 /** Calls past this many are counted, not listed: a runaway loop must not make the prompt huge. */
 const MAX_CALLS = 80;
@@ -22,9 +23,8 @@ Judge only from what is shown. Give a rationale of two sentences at most.`;
 
 function truthText(g: Golden): string[] {
   const rc = g.rootCause;
-  const out = [
-    `Root cause: component "${rc.component}", mechanism "${rc.mechanism}" (accepted wording: ${rc.accept.map((grp) => grp.join(' or ')).join('; and ')}).`,
-  ];
+  const out = [`Root cause: component "${rc.component}", mechanism "${rc.mechanism}".`];
+  if (g.description?.trim()) out.push(`What happened: ${g.description.trim()}`);
   // a twin whose fault hides the root cause's evidence does not weigh it (formats/twins/derive.ts)
   if (g.weights?.rootCause === 0)
     out.push(
@@ -46,18 +46,29 @@ function truthText(g: Golden): string[] {
   return out;
 }
 
-function evidenceText(g: Golden, trace: Trace): string[] {
-  const ev = evidenceFromTrace(g, trace);
-  const lines = ev.calls.slice(0, MAX_CALLS).map((c) => {
-    const r = ev.results.get(c.id);
-    const outcome = c.outcome ?? 'no result';
-    const what = c.query ? `: ${cut(c.query, 240)}` : '';
-    const gap = c.reallyFailed ? ' (a data gap: it failed)' : '';
-    const err = r?.error ? `, error "${cut(r.error, 160)}"` : '';
-    const n = r ? `, n=${r.n}` : '';
-    return `- ${c.id} ${c.tool} [${c.class}${c.source ? `, ${c.source}` : ''}]${what} → ${outcome}${gap}${n}${err}`;
-  });
-  if (ev.calls.length > MAX_CALLS) lines.push(`- … and ${ev.calls.length - MAX_CALLS} more calls`);
+/** One call as the trace recorded it: what was asked, and what came back (raw, not classified as evidence). */
+function callLine(c: ToolCallEvent, r: ToolResultEvent | undefined): string {
+  const what = c.query ? `: ${cut(c.query, 240)}` : '';
+  if (!r) return `- ${c.id} ${c.tool} [${c.class}${c.source ? `, ${c.source}` : ''}]${what} → no result`;
+  const facts = [
+    `n=${r.n}`,
+    ...(r.httpStatus !== undefined ? [`HTTP ${r.httpStatus}`] : []),
+    ...(r.error ? [`error "${cut(r.error, 160)}"`] : []),
+    ...(r.shown && r.shown !== r.outcome ? [`the agent was shown "${r.shown}"`] : []),
+    ...(r.fault ? [`fault ${r.fault} fired`] : []),
+  ];
+  return `- ${c.id} ${c.tool} [${c.class}${c.source ? `, ${c.source}` : ''}]${what} → ${r.outcome}, ${facts.join(', ')}`;
+}
+
+function callsText(trace: Trace): string[] {
+  const calls: ToolCallEvent[] = [];
+  const results = new Map<string, ToolResultEvent>();
+  for (const e of trace.events) {
+    if (e.type === 'tool_call') calls.push(e);
+    else if (e.type === 'tool_result') results.set(e.id, e);
+  }
+  const lines = calls.slice(0, MAX_CALLS).map((c) => callLine(c, results.get(c.id)));
+  if (calls.length > MAX_CALLS) lines.push(`- … and ${calls.length - MAX_CALLS} more calls`);
   return lines.length ? lines : ['- (no calls)'];
 }
 
@@ -72,8 +83,8 @@ export function judgePrompt(g: Golden, trace: Trace, theory: Theory): { system: 
     '## Truth',
     ...truthText(g),
     '',
-    "## The agent's calls (id, tool [class, source]: query → outcome)",
-    ...evidenceText(g, trace),
+    "## The agent's calls (id, tool [class, source]: query → outcome as recorded)",
+    ...callsText(trace),
     '',
     '## The Theory (JSON)',
     JSON.stringify(theory, null, 2),

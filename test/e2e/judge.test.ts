@@ -4,13 +4,13 @@
  * `judge` section, scorecard.md and the terminal), a disagreement is counted, no key means one
  * line and no request, a reply that is not a grade is a failed grade, and no verdict moves.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runBench } from '../../src/index.js';
-import type { Scorecard } from '../../src/scoring/index.js';
+import { rowKind, type Scorecard } from '../../src/scoring/index.js';
 import { bench, tempDir, write } from '../formats/helpers.js';
 import { FAKE_KEYS } from '../providers/ai/harness.js';
 import { WIRES } from '../providers/ai/wire.js';
@@ -80,6 +80,9 @@ async function run(cfg: string, env: Record<string, string> = {}, resume?: strin
   return { r, out, stderr: lines.join(''), stdout: stdout.join(''), sc: r.scorecard as Scorecard };
 }
 
+/** The trials the judge grades: seats' only, not the null baselines nor the ceiling (not seats). */
+const isSeatTrial = (t: Scorecard['trials'][number]): boolean => rowKind(t.seat) === 'seat';
+
 /** What the judge must never move: every row's figures and every trial's verdict. */
 const verdicts = (sc: Scorecard) => ({
   rows: sc.rows.map((x) => [
@@ -106,8 +109,12 @@ describe('an LLM judge as a second opinion', () => {
     const withJudge = await run(config(true), { OPENAI_API_KEY: KEY });
     expect(verdicts(withJudge.sc)).toEqual(verdicts(base.sc));
 
-    const graded = withJudge.sc.trials.filter((t) => !t.seat.startsWith('baseline/'));
+    const graded = withJudge.sc.trials.filter(isSeatTrial);
     expect(bodies).toHaveLength(graded.length);
+    // the ceiling (the bench's own reference answers) is not a seat: the judge does not grade it
+    const ceiling = withJudge.sc.trials.filter((t) => rowKind(t.seat) === 'ceiling');
+    expect(ceiling.length).toBeGreaterThan(0);
+    for (const t of ceiling) expect(existsSync(join(withJudge.out, t.dir, 'judge.json'))).toBe(false);
     const j = withJudge.sc.judge!;
     expect(j.judges).toEqual(['openai-chat/judge-model']);
     expect(j.n).toBe(graded.length);
@@ -125,6 +132,10 @@ describe('an LLM judge as a second opinion', () => {
       expect(user.content).toMatch(/pool_exhausted_lines \(logs\): (truth 30|NOT obtainable)/);
       expect(user.content).toContain('## The Theory (JSON)');
       expect(user.content).not.toMatch(/sim-|verdict|correctness|\/none\/|\/all\/|r1/);
+      // nor the scorer's own judgements: its accepted wording, which calls it counts as data gaps
+      expect(user.content).not.toMatch(/accepted wording|accept|data gap/i);
+      // the raw outcomes instead: each call's recorded outcome and count
+      expect(user.content).toMatch(/→ (ok|empty|failed|error|rejected|partial|truncated)[a-z]*, n=\d+/);
     }
 
     // which trial got `reply 1`: its judge.json says
@@ -188,6 +199,22 @@ describe('an LLM judge as a second opinion', () => {
     expect(readFileSync(join(base.out, 'report.html'), 'utf8')).not.toContain('id="judge"');
   });
 
+  it("writes the judge's rationale into scorecard.md as inert text (pipes, newlines, HTML)", async () => {
+    const evil = 'root | cause\n\n## not a heading <script>alert(1)</script> **bold** [link](x) `code`';
+    judgeModel(() => grade('incorrect', 'ok', evil));
+    const r = await run(config(true), { OPENAI_API_KEY: KEY });
+    expect(r.sc.judge?.disagreements.length).toBeGreaterThan(0);
+    const md = readFileSync(join(r.out, 'scorecard.md'), 'utf8');
+    const lines = md.split('\n').filter((l) => /judge says [a-z-]+: /.test(l));
+    expect(lines.length).toBe(r.sc.judge?.disagreements.length);
+    for (const l of lines)
+      expect(l).toMatch(
+        /judge says [a-z-]+: root \\\| cause ## not a heading &lt;script&gt;alert\(1\)&lt;\/script&gt; \\\*\\\*bold\\\*\\\* \\\[link\\\]\(x\) \\`code\\`$/,
+      );
+    expect(md).not.toContain('<script>');
+    expect(md).not.toMatch(/^## not a heading/m);
+  });
+
   it('without its key: one line naming the variable, no request, nothing else changed', async () => {
     const base = await run(config(false));
     const bodies = judgeModel(() => grade('correct', 'ok', 'never'));
@@ -230,7 +257,7 @@ describe('an LLM judge as a second opinion', () => {
     expect(reasons).toMatch(/bad key/);
     expect(reasons).not.toContain(KEY);
     expect(readFileSync(join(r.out, 'scorecard.md'), 'utf8')).not.toContain(KEY);
-    const graded = r.sc.trials.filter((t) => !t.seat.startsWith('baseline/'));
+    const graded = r.sc.trials.filter(isSeatTrial);
     expect(j.n).toBe(graded.length - 2);
     // a plain resume keeps the failed grades; --retry-errors asks the judge again for those two only
     const bodies = judgeModel(() => grade('correct', 'ok', 'second try'));
@@ -248,7 +275,7 @@ describe('an LLM judge as a second opinion', () => {
     const bodies = judgeModel(() => grade('correct', 'ok', 'late'));
     const judged = await run(cfg, { OPENAI_API_KEY: KEY }, first.out);
     expect(judged.r.executed).toBe(0);
-    const graded = judged.sc.trials.filter((t) => !t.seat.startsWith('baseline/'));
+    const graded = judged.sc.trials.filter(isSeatTrial);
     expect(bodies).toHaveLength(graded.length);
     expect(judged.sc.judge?.n).toBe(graded.length);
     expect(verdicts(judged.sc)).toEqual(verdicts(first.sc));

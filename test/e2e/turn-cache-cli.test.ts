@@ -140,6 +140,43 @@ describe('the turn cache through the CLI', () => {
     expect(requests - calls).toBeGreaterThan(0);
   }, 60_000);
 
+  it("a config's cache.dir is relative to the config file's folder", async () => {
+    const cwd = project();
+    mkdirSync(join(cwd, 'sub'));
+    writeFileSync(
+      join(cwd, 'sub', 'bench.config.yaml'),
+      `${readFileSync(join(cwd, 'bench.config.yaml'), 'utf8').replace('seats: [seats]', 'seats: [../seats]')}cache: {mode: read-write, dir: turns}\n`,
+    );
+    const r = await cli(
+      ['run', '-c', 'sub/bench.config.yaml', '--seat', 'compat', '--out', 'o'],
+      cwd,
+      env({}),
+    );
+    expect(r.status).toBe(0);
+    expect(r.out).toContain(`turn cache: read-write at ${join(cwd, 'sub', 'turns')}`);
+    expect(readdirSync(join(cwd, 'sub', 'turns')).length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it.each([
+    [['--no-cache', '--cache-only'], '--no-cache and --cache-only'],
+    [['--cache', '--cache-only'], '--cache and --cache-only'],
+    [['--cache', '--no-cache'], '--cache and --no-cache'],
+  ])(
+    'contradicting cache flags %j exit 2 before anything runs',
+    async (flags, named) => {
+      const cwd = project();
+      const before = requests;
+      const r = await cli(['run', '--seat', 'compat', '--out', 'o', ...flags], cwd, env({}));
+      expect(r.status).toBe(2);
+      expect(r.out).toContain(`${named} contradict each other`);
+      expect(requests).toBe(before);
+      const t = await cli(['trial', '--golden', 'tiny-checkout', '--seat', 'compat', ...flags], cwd, env({}));
+      expect(t.status).toBe(2);
+      expect(t.out).toContain(`${named} contradict each other`);
+    },
+    60_000,
+  );
+
   it('bench trial --cache-only over an empty cache fails the trial unscored, naming the key', async () => {
     const cwd = project();
     const before = requests;

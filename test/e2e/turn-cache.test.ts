@@ -170,6 +170,40 @@ describe('--cache-only', () => {
   });
 });
 
+describe('a golden and its twin', () => {
+  const w = WIRES.find((x) => x.provider === 'openai-chat') as Wire;
+
+  // the twin has the golden's prompt, alert and clock, so both trials open with the same request:
+  // only the golden in the key keeps one's answer from being replayed for the other
+  it.each([false, true])('keep answers of their own (contended: %s)', async (contended) => {
+    const bodies = playModel(server, w, (text) => investigatorStep(text));
+    const cacheDir = tmp();
+    const o = runOpts(w, { cache: { cache: true, cacheDir } });
+    const inputs = o.inputs as NonNullable<RunBenchOptions['inputs']>;
+    const config = {
+      ...inputs.config,
+      twins: ['logs-failed' as const],
+      repetitions: 1,
+      defaultGateSets: ['none'],
+      contended,
+    };
+    const r = await runBench({ ...o, inputs: { ...inputs, config } });
+    const trials = r.scorecard?.trials.filter((t) => t.seat === seatFor(w).name) ?? [];
+    expect(new Set(trials.map((t) => t.golden)).size).toBe(2);
+    const firstTurn = (dir: string) =>
+      JSON.parse(readFileSync(join(r.dir as string, dir, 'turns.jsonl'), 'utf8').split('\n')[0]) as {
+        key: string;
+      };
+    const [a, b] = trials.map((t) => firstTurn(t.dir).key);
+    expect(a).not.toBe(b);
+    // nothing was replayed within the run: every turn was asked, and stored under a key of its own
+    expect(r.scorecard?.rows.some((x) => x.replayed)).toBe(false);
+    const turns = trials.reduce((n, t) => n + t.score.counts.turns, 0);
+    expect(bodies.length).toBe(turns);
+    expect(readdirSync(cacheDir).filter((f) => f.endsWith('.json'))).toHaveLength(turns);
+  });
+});
+
 describe('contended mode', () => {
   const w = WIRES.find((x) => x.provider === 'gemini') as Wire;
 

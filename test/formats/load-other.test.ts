@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   checkConfig,
@@ -89,6 +90,11 @@ describe('config', () => {
     const file = write(dir, 'sub/bench.config.yaml', 'goldens: [g]\ndefaultSeats: [sim-diligent, ghost]\n');
     const { config } = loadConfig(file);
     expect(config.goldens[0]).toMatch(/sub\/g$/);
+    // every path-valued key: cache.dir too (a relative one, from the config's folder)
+    const withCache = write(dir, 'sub/c.yaml', 'goldens: [g]\ncache: {dir: turns}\n');
+    expect(loadConfig(withCache).config.cache?.dir).toMatch(/^(.*\/)?sub\/turns$/);
+    const absolute = write(dir, 'sub/d.yaml', `cache: {dir: ${JSON.stringify(join(dir, 'abs'))}}\n`);
+    expect(loadConfig(absolute).config.cache?.dir).toBe(join(dir, 'abs'));
     const issues = checkDefaultSeats(config, file, loadSeats([`${FIXTURES}/seats`]));
     expect(issues.map((i) => [i.path, i.line, i.message])).toEqual([
       ['defaultSeats.1', 2, 'unknown seat "ghost"'],

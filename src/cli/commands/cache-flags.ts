@@ -1,6 +1,6 @@
 /** The turn-cache flags `bench run`, `bench trial` and `bench replay` share (docs/providers.md#turn-cache). */
 import type { Command } from 'commander';
-import { isCi, type RunCacheOptions } from '../../commands/turn-cache.js';
+import { assertCacheFlags, isCi, type RunCacheOptions } from '../../commands/turn-cache.js';
 
 export interface CacheFlagValues {
   cache?: boolean;
@@ -19,7 +19,16 @@ export function addCacheFlags(cmd: Command): Command {
     );
 }
 
-/** The flags as the library takes them; CI is read here, at the process boundary. */
-export function cacheOptions(f: CacheFlagValues): RunCacheOptions {
+/**
+ * The flags as the library takes them; CI is read here, at the process boundary. `--cache` and
+ * `--no-cache` set one commander value (the last wins), so the words on the command line are
+ * checked too: contradicting flags exit 2 instead of one being silently dropped.
+ */
+export function cacheOptions(f: CacheFlagValues, argv: readonly string[] = process.argv): RunCacheOptions {
+  assertCacheFlags({
+    cache: argv.includes('--cache'),
+    noCache: argv.includes('--no-cache'),
+    cacheOnly: f.cacheOnly === true,
+  });
   return { cache: f.cache, cacheOnly: f.cacheOnly, cacheDir: f.cacheDir, ci: isCi(process.env) };
 }

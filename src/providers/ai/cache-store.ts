@@ -48,17 +48,26 @@ export class TurnStore {
 
   /** A missing, unreadable or foreign file is a miss (a read-write run then writes it again). */
   get(key: string): StoredTurn | undefined {
+    const v = this.read(key);
+    return isTurn(v, key) && 'result' in v ? v : undefined;
+  }
+
+  put(turn: StoredTurn, text: string): void {
+    this.write(turn.key, text);
+  }
+
+  /** The parsed file of a key (a turn or a judge answer, judge-cache.ts), undefined when there is none. */
+  read(key: string): unknown {
     try {
-      const v: unknown = JSON.parse(readFileSync(this.fileOf(key), 'utf8'));
-      return isTurn(v, key) && 'result' in v ? v : undefined;
+      return JSON.parse(readFileSync(this.fileOf(key), 'utf8')) as unknown;
     } catch {
       return undefined;
     }
   }
 
-  put(turn: StoredTurn, text: string): void {
+  write(key: string, text: string): void {
     mkdirSync(this.dir, { recursive: true });
-    const file = this.fileOf(turn.key);
+    const file = this.fileOf(key);
     const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     writeFileSync(tmp, text);
     renameSync(tmp, file);

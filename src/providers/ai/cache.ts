@@ -29,7 +29,7 @@ export interface TurnCacheOptions {
   settings?: TurnCacheSettings;
   /** The trial's record to append to (its folder's turns.jsonl). */
   recordTo?: string;
-  /** The trial's cell, `<gate set>/<rep>`, part of the key (cache-key.ts). */
+  /** The trial's cell, `<golden>/<gate set>/<rep>`, part of the key (cache-key.ts). */
   sample: string;
   /** The seat's API key, masked in what is stored (a model never sees it; this is a belt). */
   secret?: string;

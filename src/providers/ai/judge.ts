@@ -1,7 +1,8 @@
 /**
  * The LLM judge's one model call (docs/scoring.md, The LLM judge): a prompt in, a structured grade
  * out, through the same provider factory as the seats. Everything the judge sends goes through
- * `askJudge`, so a response cache or a rate limiter wraps this one function. A failure (HTTP, a
+ * `askJudge`, and the turn cache wraps it here (judge-cache.ts): a stored answer is returned
+ * without a call, `only` fails a missing one without a call, `read-write` stores what it asked. A failure (HTTP, a
  * reply that is not a grade) is thrown as a `ProviderError` with the key redacted; the caller
  * records it as the trial's failed grade, never as a failed run.
  */
@@ -12,6 +13,7 @@ import { type JudgeConfig, JudgeGrade } from '../../formats/judge.js';
 import type { Seat } from '../../formats/seat.js';
 import { ProviderError } from '../../protocol/model.js';
 import { createProviderSetup } from './factory.js';
+import { JUDGE_ANSWER_FORMAT, JudgeAnswers, judgeKey } from './judge-cache.js';
 import { redact } from './redact.js';
 import { DEFAULT_RETRY, isRetryableStatus, type RetryPolicy, withRetries } from './retry.js';
 
@@ -26,12 +28,16 @@ export interface JudgeAnswer {
   tokens: { input: number; output: number };
   latencyMs: number;
   attempts: number;
+  /** Answered from the turn cache: no call was made (its key and the recorded latency). */
+  replay?: { key: string; latencyMs: number };
 }
 
 export interface JudgeCallOptions {
   /** The environment the judge's key variable is read from. */
   env: Record<string, string | undefined>;
   fetch?: typeof globalThis.fetch;
+  /** The run's turn cache (docs/providers.md#turn-cache); absent: every grade is asked. */
+  cache?: { mode: 'read-write' | 'only'; dir: string };
 }
 
 /** The judge as the provider factory reads a seat: its model fields, no shape or budget in use. */
@@ -58,6 +64,42 @@ export async function askJudge(
 ): Promise<JudgeAnswer> {
   const key = j.auth ? opts.env[j.auth.apiKeyEnv] : undefined;
   const fail = (err: unknown): ProviderError => judgeError(j, err, key);
+  const answers = opts.cache ? new JudgeAnswers(opts.cache.dir) : undefined;
+  const cacheKey = judgeKey(j, req);
+  const hit = answers?.get(cacheKey);
+  if (hit)
+    return {
+      grade: hit.grade,
+      tokens: hit.tokens,
+      latencyMs: 0,
+      attempts: hit.attempts,
+      replay: { key: cacheKey, latencyMs: hit.latencyMs },
+    };
+  if (opts.cache?.mode === 'only')
+    throw new ProviderError(
+      `${judgeId(j)}: judge answer ${cacheKey} is not in the turn cache (cache-only: no provider call is made); looked in ${answers?.fileOf(cacheKey)}`,
+    );
+  const answer = await askLive(j, req, opts, key, fail);
+  if (opts.cache?.mode === 'read-write')
+    answers?.put({
+      format: JUDGE_ANSWER_FORMAT,
+      key: cacheKey,
+      model: judgeId(j),
+      latencyMs: answer.latencyMs,
+      attempts: answer.attempts,
+      grade: answer.grade,
+      tokens: answer.tokens,
+    });
+  return answer;
+}
+
+async function askLive(
+  j: JudgeConfig,
+  req: JudgeRequest,
+  opts: JudgeCallOptions,
+  key: string | undefined,
+  fail: (err: unknown) => ProviderError,
+): Promise<JudgeAnswer> {
   let setup: ReturnType<typeof createProviderSetup>;
   try {
     setup = createProviderSetup(judgeSeat(j, 'judge'), key, opts.fetch);

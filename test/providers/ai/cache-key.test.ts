@@ -1,15 +1,17 @@
 /**
  * The turn cache's key (providers/ai/cache-key.ts): the same request gives the same key however
  * its objects were built; anything the provider would answer differently to (a message, a tool,
- * the tool choice, the model, the provider, the base URL, a request setting, the trial's gate set
- * and repetition) gives
+ * the tool choice, the model, the provider, the base URL, a request setting, the trial's golden, gate
+ * set and repetition) gives
  * another; what only tunes the bench's calling (timeouts, retries) and the key itself do not count.
  */
 import { describe, expect, it } from 'vitest';
+import type { JudgeConfig } from '../../../src/formats/judge.js';
 import type { Seat } from '../../../src/formats/seat.js';
 import type { TurnRequest } from '../../../src/protocol/model.js';
 import { toolSchema } from '../../../src/protocol/tools.js';
 import { normalizedTurn, turnKey } from '../../../src/providers/ai/cache-key.js';
+import { judgeKey } from '../../../src/providers/ai/judge-cache.js';
 
 const seat: Seat = {
   file: 'seats/k.yaml',
@@ -39,7 +41,8 @@ const request = (): TurnRequest => ({
   node: { id: 'root', depth: 0, goal: 'g', role: 'root' },
 });
 
-const key = (s: Seat, r: TurnRequest, sample = 'all/1') => turnKey(s, r, sample);
+const CELL = 'checkout-db-pool/all/1';
+const key = (s: Seat, r: TurnRequest, sample = CELL) => turnKey(s, r, sample);
 const base = key(seat, request());
 
 describe('turnKey', () => {
@@ -99,18 +102,52 @@ describe('turnKey', () => {
     changed.push(['provider', key({ ...seat, provider: 'openai-responses' }, request())]);
     changed.push(['base URL', key({ ...seat, baseURL: 'http://127.0.0.1:8080/v1' }, request())]);
     changed.push(['temperature', key({ ...seat, params: { ...seat.params, temperature: 0.7 } }, request())]);
-    changed.push(['repetition', key(seat, request(), 'all/2')]);
-    changed.push(['gate set', key(seat, request(), 'none/1')]);
+    changed.push(['repetition', key(seat, request(), 'checkout-db-pool/all/2')]);
+    changed.push(['gate set', key(seat, request(), 'checkout-db-pool/none/1')]);
+    // a golden and its twin ask the very same first request: the golden in the cell keeps them apart
+    changed.push(['twin', key(seat, request(), 'checkout-db-pool-logs-failed/all/1')]);
+    changed.push(['golden', key(seat, request(), 'checkout-other/all/1')]);
     for (const [what, k] of changed) expect({ what, same: k === base }).toEqual({ what, same: false });
     expect(new Set(changed.map(([, k]) => k)).size).toBe(changed.length);
   });
 
   it('never sees the API key: only the name of its variable is on the seat, and that is left out too', () => {
-    const json = JSON.stringify(normalizedTurn(seat, request(), 'all/1'));
+    const json = JSON.stringify(normalizedTurn(seat, request(), CELL));
     expect(json).not.toContain('OPENAI_API_KEY');
     // credentials in a proxy URL are dropped before hashing
     const withCreds = { ...seat, baseURL: 'https://user:s3cret-pass@proxy.example/v1' };
-    expect(JSON.stringify(normalizedTurn(withCreds, request(), 'all/1'))).not.toContain('s3cret');
+    expect(JSON.stringify(normalizedTurn(withCreds, request(), CELL))).not.toContain('s3cret');
     expect(key(withCreds, request())).toBe(key({ ...seat, baseURL: 'https://proxy.example/v1' }, request()));
+  });
+});
+
+describe('judgeKey', () => {
+  const judge: JudgeConfig = {
+    provider: 'openai-chat',
+    model: 'judge-model',
+    auth: { apiKeyEnv: 'OPENAI_API_KEY' },
+    params: { temperature: 0, retryAttempts: 1 },
+    concurrency: 2,
+  };
+  const req = { system: 'grade', prompt: 'the trial' };
+  const k = judgeKey(judge, req);
+
+  it('is keyed like a turn: what decides the grade, never the key or how the bench calls', () => {
+    expect(k).toMatch(/^[0-9a-f]{64}$/);
+    expect(
+      judgeKey({ ...judge, params: { temperature: 0, retryAttempts: 5, turnTimeoutSeconds: 9 } }, req),
+    ).toBe(k);
+    expect(judgeKey({ ...judge, auth: { apiKeyEnv: 'OTHER_KEY' }, concurrency: 8 }, req)).toBe(k);
+    const changed = [
+      judgeKey(judge, { ...req, prompt: 'another trial' }),
+      judgeKey(judge, { ...req, system: 'grade strictly' }),
+      judgeKey({ ...judge, model: 'judge-2' }, req),
+      judgeKey({ ...judge, provider: 'openai-responses' }, req),
+      judgeKey({ ...judge, baseURL: 'http://127.0.0.1:9/v1' }, req),
+      judgeKey({ ...judge, params: { temperature: 0.5 } }, req),
+      // a seat's turn with the same text is another question
+      turnKey(seat, request(), CELL),
+    ];
+    expect(new Set([k, ...changed]).size).toBe(changed.length + 1);
   });
 });

@@ -1,0 +1,71 @@
+/**
+ * The LLM judge's calls in the turn cache (docs/providers.md#turn-cache): a judge answer is keyed
+ * like a turn, by a SHA-256 of what decides it (the judge's provider, model, base URL without
+ * credentials, the params that change what is asked, the system prompt, the prompt and the grade's
+ * JSON Schema; never the key), and stored in the same folder as `<key>.json`, so `--cache` and
+ * `--cache-only` cover the judge as they cover the seats. A trial's grade itself is recorded in
+ * its judge.json, which `bench replay` copies.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { type JudgeConfig, JudgeGrade } from '../../formats/judge.js';
+import { askedSettings, baseUrlOf, canonicalJson } from './cache-key.js';
+import { TurnStore } from './cache-store.js';
+
+/** Bumped when the normalized judge request changes, so an old answer misses. */
+export const JUDGE_KEY_VERSION = 1;
+export const JUDGE_ANSWER_FORMAT = 'rematch.judge-answer/1';
+
+export const StoredJudgeAnswer = z
+  .object({
+    format: z.literal(JUDGE_ANSWER_FORMAT),
+    key: z.string(),
+    /** `provider/model`, for people browsing the folder. */
+    model: z.string(),
+    latencyMs: z.number().nonnegative(),
+    attempts: z.number().int().positive(),
+    grade: JudgeGrade,
+    tokens: z.object({ input: z.number(), output: z.number() }).strict(),
+  })
+  .strict();
+export type StoredJudgeAnswer = z.infer<typeof StoredJudgeAnswer>;
+
+/** The grade's schema as sent (structured output): a changed schema asks another question. */
+const GRADE_SCHEMA = z.toJSONSchema(JudgeGrade);
+
+export function judgeKey(j: JudgeConfig, req: { system: string; prompt: string }): string {
+  const normalized = {
+    v: JUDGE_KEY_VERSION,
+    kind: 'judge',
+    provider: j.provider,
+    model: j.model,
+    baseURL: baseUrlOf(j),
+    settings: askedSettings(j.params),
+    system: req.system,
+    prompt: req.prompt,
+    schema: GRADE_SCHEMA,
+  };
+  return createHash('sha256').update(canonicalJson(normalized)).digest('hex');
+}
+
+/** The judge's answers in a turn cache folder; a missing, unreadable or foreign file is a miss. */
+export class JudgeAnswers {
+  private readonly store: TurnStore;
+
+  constructor(dir: string) {
+    this.store = new TurnStore(dir);
+  }
+
+  fileOf(key: string): string {
+    return this.store.fileOf(key);
+  }
+
+  get(key: string): StoredJudgeAnswer | undefined {
+    const r = StoredJudgeAnswer.safeParse(this.store.read(key));
+    return r.success && r.data.key === key ? r.data : undefined;
+  }
+
+  put(answer: StoredJudgeAnswer): void {
+    this.store.write(answer.key, JSON.stringify(answer));
+  }
+}
