@@ -30,10 +30,21 @@ export function tracesUrl(endpoint: string): string {
   try {
     u = new URL(endpoint);
   } catch {
-    throw new InputError(`--endpoint ${redact(endpoint)}: not a URL (e.g. http://127.0.0.1:4318)`);
+    // a URL with an @ may hold credentials: not echoed
+    const shown = endpoint.includes('@') ? '(not printed: it has an @)' : redact(endpoint);
+    throw new InputError(`--endpoint ${shown}: not a URL (e.g. http://127.0.0.1:4318)`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:')
     throw new InputError(`--endpoint ${redact(endpoint)}: OTLP/HTTP needs an http or https URL`);
+  // fetch refuses a URL with credentials (user:token@host), which the retries would then report as
+  // unreachable, four times; said at once, without them, and pointed at --header
+  if (u.username || u.password) {
+    u.username = '';
+    u.password = '';
+    throw new InputError(
+      `--endpoint ${u.toString()}: credentials in the URL (user:password@) are not sent; give them with --header, e.g. --header "authorization=Basic ..."`,
+    );
+  }
   if (!/\/v1\/traces\/?$/.test(u.pathname)) u.pathname = `${u.pathname.replace(/\/+$/, '')}/v1/traces`;
   return u.toString();
 }
