@@ -63,6 +63,13 @@ describe('runMatrix', () => {
     }
   });
 
+  it('checks the where filter strictly: a misspelt key would select every trial', () => {
+    expect(() => run.where({ gate: 'all' } as never)).toThrow(
+      /^where: unknown option "gate" \(did you mean "gates"\?\)\n {2}known options: golden, seat, gates$/,
+    );
+    expect(() => run.where({ seat: 3 } as never)).toThrow(/^where: option "seat": /);
+  });
+
   it('throws on a set that selects nothing, under .not too (it would assert nothing either way)', () => {
     const none = run.where({ golden: 'checkout-db-pool' });
     const m = failure(() => expect(none).toPass());
