@@ -81,7 +81,8 @@ export async function postTraces(
   body: string,
   headers: Record<string, string>,
 ): Promise<PostResult> {
-  const secrets = Object.values(headers);
+  // a header's value and its parts (`Bearer <token>`: an answer may echo the token alone)
+  const secrets = Object.values(headers).flatMap((v) => [v, ...v.split(/\s+/).filter((p) => p.length >= 8)]);
   let last = '';
   for (let attempt = 1; ; attempt++) {
     let wait: number | undefined;
@@ -93,7 +94,11 @@ export async function postTraces(
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       const text = await res.text();
-      if (res.ok) return { ...partialSuccess(text), attempts: attempt };
+      if (res.ok) {
+        const p = partialSuccess(text);
+        // the receiver's message is printed: masked as an error's is
+        return { ...p, message: p.message && redact(p.message, secrets), attempts: attempt };
+      }
       last = `HTTP ${res.status}${text.trim() ? `: ${text.trim().slice(0, 300)}` : ''}`;
       if (!RETRYABLE.has(res.status)) throw new OtlpEndpointError(url, last, secrets);
       wait = retryAfterMs(res.headers.get('retry-after'));

@@ -140,8 +140,12 @@ describe('bench export otlp --endpoint', () => {
   });
 
   it('sends a curl-style "Name: value" header; a malformed one is exit 2 naming its position, never its value', async () => {
-    const { url, got } = await receiver([]);
     const secret = 'hcaik_01SECRETsecret0123456789';
+    // a receiver whose partial-success message echoes the key: masked on stderr too
+    const echo = JSON.stringify({
+      partialSuccess: { rejectedSpans: '1', errorMessage: `team ${secret} over quota` },
+    });
+    const { url, got } = await receiver([{ status: 200, body: echo }]);
     const ok = await benchAsync([
       'export',
       'otlp',
