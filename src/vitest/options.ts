@@ -45,7 +45,7 @@ export type TrialOptions = z.input<typeof TrialOptions>;
 /**
  * `bench run`'s flags, but `--dry-run` (it prints the plan and runs nothing: `planRun` of the main
  * entry gives the plan as data) and the display flags `--no-color`, `--width`, `--full` (nothing is
- * printed). A test guards the list against the CLI's (test/vitest/options.test.ts).
+ * printed). A test guards the list against the CLI's (test/vitest/flags.test.ts).
  */
 export const MatrixOptions = z.strictObject({
   config: z.string().min(1).optional(),
