@@ -8,20 +8,25 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { InputError } from '../errors.js';
 import { readTrace } from '../formats/trace-read.js';
 import { type ExportTraceServiceRequest, otlpRequestOf } from '../reporters/otlp.js';
 import { describeTorn, JOURNAL_FILE, scanJournal } from '../runlog/journal.js';
 import { writeOutFile } from '../runlog/out-path.js';
 import { readManifest } from '../runlog/run-folder.js';
+import { parseOptions } from './options.js';
+import { headersOf } from './otlp-headers.js';
 import { postTraces, tracesUrl } from './otlp-post.js';
 
-export interface ExportOtlpOptions {
-  out?: string;
-  endpoint?: string;
-  /** Extra request headers for the endpoint (auth), `name=value`; their values never print. */
-  header?: string[];
-}
+/** `bench export otlp`'s flags, checked strictly: a misspelt `endpoint` must not fall back to stdout. */
+const ExportOtlpOptions = z.strictObject({
+  out: z.string().min(1).optional(),
+  endpoint: z.string().optional(),
+  /** Extra request headers for the endpoint (auth), `name=value` or `Name: value`; values never print. */
+  header: z.array(z.string()).optional(),
+});
+export type ExportOtlpOptions = z.input<typeof ExportOtlpOptions>;
 
 export interface ExportIo {
   stdout: (s: string) => void;
@@ -33,16 +38,6 @@ export interface ExportOtlpResult {
   spans: number;
   /** Trials of the journal left out, with why (no trace in the folder). */
   skipped: string[];
-}
-
-function headersOf(list: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const h of list) {
-    const eq = h.indexOf('=');
-    if (eq <= 0) throw new InputError(`--header ${h.split('=')[0]}: give name=value`);
-    out[h.slice(0, eq).trim().toLowerCase()] = h.slice(eq + 1).trim();
-  }
-  return out;
 }
 
 /** The requests of a run folder, one per trial with a trace, in journal order. */
@@ -70,7 +65,12 @@ export function otlpRequestsOf(
 const spanCount = (r: ExportTraceServiceRequest): number =>
   r.resourceSpans.reduce((n, rs) => n + rs.scopeSpans.reduce((k, s) => k + s.spans.length, 0), 0);
 
-export async function exportOtlp(dir: string, o: ExportOtlpOptions, io: ExportIo): Promise<ExportOtlpResult> {
+export async function exportOtlp(
+  dir: string,
+  options: ExportOtlpOptions,
+  io: ExportIo,
+): Promise<ExportOtlpResult> {
+  const o = parseOptions('exportOtlp', ExportOtlpOptions, options);
   if (o.out !== undefined && o.endpoint !== undefined)
     throw new InputError('bench export otlp: give --out FILE or --endpoint URL, not both');
   const url = o.endpoint === undefined ? undefined : tracesUrl(o.endpoint);

@@ -30,10 +30,21 @@ export function tracesUrl(endpoint: string): string {
   try {
     u = new URL(endpoint);
   } catch {
-    throw new InputError(`--endpoint ${redact(endpoint)}: not a URL (e.g. http://127.0.0.1:4318)`);
+    // a URL with an @ may hold credentials: not echoed
+    const shown = endpoint.includes('@') ? '(not printed: it has an @)' : redact(endpoint);
+    throw new InputError(`--endpoint ${shown}: not a URL (e.g. http://127.0.0.1:4318)`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:')
     throw new InputError(`--endpoint ${redact(endpoint)}: OTLP/HTTP needs an http or https URL`);
+  // fetch refuses a URL with credentials (user:token@host), which the retries would then report as
+  // unreachable, four times; said at once, without them, and pointed at --header
+  if (u.username || u.password) {
+    u.username = '';
+    u.password = '';
+    throw new InputError(
+      `--endpoint ${u.toString()}: credentials in the URL (user:password@) are not sent; give them with --header, e.g. --header "authorization=Basic ..."`,
+    );
+  }
   if (!/\/v1\/traces\/?$/.test(u.pathname)) u.pathname = `${u.pathname.replace(/\/+$/, '')}/v1/traces`;
   return u.toString();
 }
@@ -70,7 +81,8 @@ export async function postTraces(
   body: string,
   headers: Record<string, string>,
 ): Promise<PostResult> {
-  const secrets = Object.values(headers);
+  // a header's value and its parts (`Bearer <token>`: an answer may echo the token alone)
+  const secrets = Object.values(headers).flatMap((v) => [v, ...v.split(/\s+/).filter((p) => p.length >= 8)]);
   let last = '';
   for (let attempt = 1; ; attempt++) {
     let wait: number | undefined;
@@ -82,7 +94,11 @@ export async function postTraces(
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       const text = await res.text();
-      if (res.ok) return { ...partialSuccess(text), attempts: attempt };
+      if (res.ok) {
+        const p = partialSuccess(text);
+        // the receiver's message is printed: masked as an error's is
+        return { ...p, message: p.message && redact(p.message, secrets), attempts: attempt };
+      }
       last = `HTTP ${res.status}${text.trim() ? `: ${text.trim().slice(0, 300)}` : ''}`;
       if (!RETRYABLE.has(res.status)) throw new OtlpEndpointError(url, last, secrets);
       wait = retryAfterMs(res.headers.get('retry-after'));

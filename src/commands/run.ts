@@ -4,12 +4,12 @@
  * from) when an embedding caller leaves them out, picks the reporters, and hands everything to the
  * orchestrator (commands/run-bench.ts), which prints nothing and reads no environment itself.
  */
-import { z } from 'zod';
 import { registerSecretEnv } from '../errors.js';
 import type { Display, Out } from '../reporters/lifecycle.js';
 import { createReporters, DEFAULT_REPORTERS, type ReporterName } from '../reporters/registry.js';
-import { parseOptions } from './options.js';
+import { DISPLAY_OPTIONS, nestedOptions, optionsSchema, parseOptions } from './options.js';
 import { type OrchestrateOptions, orchestrateRun, type RunBenchResult } from './run-bench.js';
+import type { RunCacheOptions } from './turn-cache.js';
 
 export { newRunId, type RunBenchResult } from './run-bench.js';
 
@@ -62,9 +62,24 @@ const KNOWN: Record<keyof RunBenchOptions, true> = {
   maxCost: true,
 };
 
-const RunBenchOptionsSchema = z.strictObject(
-  Object.fromEntries(Object.keys(KNOWN).map((k) => [k, z.unknown().optional()])),
-);
+/** The option objects inside: a misspelt `cache.cacheonly` must not run with the cache off. */
+const RunBenchOptionsSchema = optionsSchema<RunBenchOptions>(KNOWN, {
+  display: DISPLAY_OPTIONS,
+  cache: nestedOptions<RunCacheOptions>({
+    cache: true,
+    cacheOnly: true,
+    cacheDir: true,
+    ci: true,
+    replayOf: true,
+    replaySkipped: true,
+  }),
+  inputs: nestedOptions<NonNullable<RunBenchOptions['inputs']>>({
+    config: true,
+    configFile: true,
+    goldens: true,
+    seats: true,
+  }),
+});
 
 export async function runBench(opts: RunBenchOptions = {}): Promise<RunBenchResult> {
   // an unknown option (a misspelling, or a CLI flag's name: `golden` for `goldens`) is bad input

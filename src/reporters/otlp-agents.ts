@@ -59,6 +59,13 @@ export function sessionSpan(trace: Trace, c: TrialClock, v: TrialVerdict): OtlpS
       'rematch.turns': end?.usage.turns,
       'rematch.tool_calls': end?.usage.toolCalls,
       'rematch.cost_usd': end?.usage.costUsd,
+      // the part of the usage above that was replayed from the turn cache, not paid for
+      'rematch.replayed.turns': end?.usage.replayed?.turns,
+      'rematch.replayed.input_tokens': end?.usage.replayed?.tokens.input,
+      'rematch.replayed.output_tokens': end?.usage.replayed?.tokens.output,
+      'rematch.replayed.cost_usd': end?.usage.replayed?.costUsd,
+      'rematch.limiter_ms': end?.wall.limiterMs,
+      'rematch.backoff_ms': end?.wall.backoffMs,
       'rematch.verdict': v.verdict,
       'rematch.correctness': v.correctness,
     },

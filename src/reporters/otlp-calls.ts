@@ -44,6 +44,12 @@ function turnSpan(e: ModelTurnEvent, trace: Trace, c: TrialClock, parentOf: Pare
       'rematch.tool_calls': e.toolCalls,
       'rematch.attempts': e.attempts,
       'rematch.latency_ms': e.latencyMs,
+      // a replayed turn made no provider call: its key, and the latency the recorded turn had
+      'rematch.replay.key': e.replay?.key,
+      'rematch.replay.latency_ms': e.replay?.latencyMs,
+      // real seats: the turn's wait for the run's rate limiter, and in backoff between attempts
+      'rematch.limiter_ms': e.limiterMs,
+      'rematch.backoff_ms': e.backoffMs,
       'rematch.text': e.text ? cap(e.text) : undefined,
     },
   });

@@ -6,7 +6,8 @@
  * bench passes the one redactor.
  */
 import { createHash } from 'node:crypto';
-import { redact } from '../errors.js';
+import { InternalError, redact } from '../errors.js';
+import { NUMBER_TYPES } from './otlp-genai.js';
 
 export type AnyValue =
   | { stringValue: string }
@@ -30,10 +31,18 @@ export const STATUS = { unset: 0, error: 2 } as const;
 /** W3C sampled (0x01) plus SPAN_FLAGS_CONTEXT_HAS_IS_REMOTE (0x100): every parent here is local. */
 export const SPAN_FLAGS = 0x101;
 
-function anyValue(v: Exclude<AttrValue, undefined>): AnyValue {
+/** A number by its key's declared type (otlp-genai.ts), never by whether this value is whole. */
+function numberValue(key: string, v: number): AnyValue {
+  const type = NUMBER_TYPES[key];
+  if (type === 'int') return { intValue: String(Math.round(v)) };
+  if (type === 'double') return { doubleValue: v };
+  throw new InternalError(`otlp: numeric attribute ${key} has no declared type (otlp-genai.ts NUMBER_TYPES)`);
+}
+
+function anyValue(key: string, v: Exclude<AttrValue, undefined>): AnyValue {
   if (typeof v === 'string') return { stringValue: redact(v) };
   if (typeof v === 'boolean') return { boolValue: v };
-  if (typeof v === 'number') return Number.isInteger(v) ? { intValue: String(v) } : { doubleValue: v };
+  if (typeof v === 'number') return numberValue(key, v);
   return { arrayValue: { values: v.map((s) => ({ stringValue: redact(s) })) } };
 }
 
@@ -42,7 +51,7 @@ export function attributes(record: Record<string, AttrValue>): KeyValue[] {
   const out: KeyValue[] = [];
   for (const [key, v] of Object.entries(record)) {
     if (v === undefined || (typeof v === 'number' && !Number.isFinite(v))) continue;
-    out.push({ key, value: anyValue(v) });
+    out.push({ key, value: anyValue(key, v) });
   }
   return out;
 }

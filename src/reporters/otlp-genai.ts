@@ -41,3 +41,38 @@ const PROVIDER_NAMES: Record<string, string> = {
 };
 
 export const providerName = (seatProvider: string): string => PROVIDER_NAMES[seatProvider] ?? seatProvider;
+
+/**
+ * The OTLP value type of every numeric attribute, fixed per key: a backend indexes an attribute by
+ * its type, so `rematch.latency_ms` must not be an intValue on a whole millisecond and a
+ * doubleValue otherwise. Counts and tokens are ints; ratios, money and durations are doubles.
+ * A numeric attribute not listed here is our bug (otlp-encode.ts throws), so a new one is declared.
+ */
+export const NUMBER_TYPES: Readonly<Record<string, 'int' | 'double'>> = {
+  [GEN_AI.inputTokens]: 'int',
+  [GEN_AI.outputTokens]: 'int',
+  [GEN_AI.reasoningTokens]: 'int',
+  'rematch.turn': 'int',
+  'rematch.turns': 'int',
+  'rematch.tool_calls': 'int',
+  'rematch.attempts': 'int',
+  'rematch.wave': 'int',
+  'rematch.n': 'int',
+  'rematch.http.status': 'int',
+  'rematch.rep': 'int',
+  'rematch.seed': 'int',
+  'rematch.node.tokens': 'int',
+  'rematch.node.turns': 'int',
+  'rematch.node.tool_calls': 'int',
+  'rematch.replayed.turns': 'int',
+  'rematch.replayed.input_tokens': 'int',
+  'rematch.replayed.output_tokens': 'int',
+  'rematch.latency_ms': 'double',
+  'rematch.queue_ms': 'double',
+  'rematch.limiter_ms': 'double',
+  'rematch.backoff_ms': 'double',
+  'rematch.replay.latency_ms': 'double',
+  'rematch.cost_usd': 'double',
+  'rematch.replayed.cost_usd': 'double',
+  'rematch.correctness': 'double',
+};

@@ -4,9 +4,10 @@
  * the wrong kind of thing is the user's input error (exit 2), found before a half-made run folder
  * exists, not an ENOTDIR or EISDIR from deep inside a write (exit 3 with a stack trace).
  */
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError, type InputIssue } from '../errors.js';
+import { writeAtomic } from './files.js';
 
 /** The entry at `p`, or undefined when there is none (ENOTDIR: a file sits where a folder would). */
 function kind(p: string): ReturnType<typeof statSync> | undefined {
@@ -66,8 +67,9 @@ export function assertFile(file: string, label: string): void {
 export function writeOutFile(file: string, text: string, label: string): void {
   assertFile(file, label);
   makeFolder(dirname(file), label);
+  // atomic (temporary + rename): a reader, or a run killed mid-write, never sees half a file
   try {
-    writeFileSync(file, text);
+    writeAtomic(file, text);
   } catch (e) {
     throw new InputError(
       `${label} ${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,

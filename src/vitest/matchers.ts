@@ -2,8 +2,8 @@
  * The matchers `rematch/vitest` registers: `toPass()`, `toHaveNoHonestyFailures()` and
  * `toHaveCoverage(part, min)`. Each judges every trial of what it is handed and fails on the first
  * reading a reviewer needs: per failing trial its id, the verdict and the rule behind it (the
- * scorer's own words, scoring/explain.ts), then its trace file. An empty set never passes: a
- * `where` that selects nothing would otherwise assert nothing.
+ * scorer's own words, scoring/explain.ts), then its trace file. An empty set is an error, under
+ * `.not` too: a `where` that selects nothing would otherwise assert nothing.
  */
 import { InputError } from '../errors.js';
 import { explainScore } from '../scoring/index.js';
@@ -36,13 +36,14 @@ function judge(
   fine: (t: Trial) => string,
 ): MatcherResult {
   const s: Subject | null = subjectOf(received);
+  // a usage error is thrown as well: as a failed result, `.not` would pass it
   if (!s)
-    return {
-      pass: false,
-      message: () =>
-        `expected a trial (runTrial) or trials (runMatrix, where) to ${want}, got ${typeof received}`,
-    };
-  if (!s.trials.length) return { pass: false, message: () => `${s.label}: no trials to ${want}` };
+    throw new InputError(
+      `expected a trial (runTrial) or trials (runMatrix, where) to ${want}, got ${typeof received}`,
+    );
+  // thrown, not a failed result: `.not` inverts a result, and an empty set must not pass either way
+  if (!s.trials.length)
+    throw new InputError(`no trials matched ${s.label}: an empty set can neither ${want} nor not ${want}`);
   const failing = s.trials.filter((t) => !good(t));
   const one = s.trials.length === 1;
   const which = one ? '' : `; ${failing.length} of ${s.trials.length} did not`;

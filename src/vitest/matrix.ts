@@ -12,7 +12,7 @@ import { ThresholdError } from '../errors.js';
 import { loadConfig } from '../formats/load.js';
 import { scorecardOf } from '../runlog/scorecard.js';
 import { isBaseline, isCeiling, type Scorecard } from '../scoring/index.js';
-import { MatrixOptions, refList } from './options.js';
+import { cacheOf, MatrixOptions, refList } from './options.js';
 import { type Trials, trialsOf } from './select.js';
 import { trialOfRecord } from './trial.js';
 
@@ -46,6 +46,8 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<Run> {
       concurrency: o.concurrency,
       retryErrors: o.retryErrors,
       minCorrectness: o.minCorrectness,
+      maxCost: o.maxCost,
+      cache: cacheOf(o),
       allowEmpty: o.allowEmpty,
       assert: o.assert,
       reporters: await reporterFlag(refList(o.reporter)),

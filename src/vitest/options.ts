@@ -5,13 +5,28 @@
  */
 import { z } from 'zod';
 import { LIMITS, SEED_RANGE } from '../commands/flags.js';
+import { isCi, type RunCacheOptions } from '../commands/turn-cache.js';
 
 const ref = z.string().min(1);
 /** `--golden a b` or `--golden a,b` on the command line; a string or a list here. */
 const refs = z.union([ref, z.array(ref).min(1)]);
 const int = (min: number, max: number) => z.int().min(min).max(max);
 
-/** `bench trial --golden --seat --gates --seed --rep --out --config`. */
+/**
+ * The turn-cache flags both commands share (cli/commands/cache-flags.ts): `--cache` / `--no-cache`
+ * as `cache: true | false`, `--cache-only`, `--cache-dir`. Whether this is CI (the CLI's CI=true
+ * default of `--cache`) is read from the test process's environment, as the CLI reads its own.
+ */
+const cacheFlags = {
+  /** true: replay turns from the cache and store what it lacks; false: every turn asks the provider. */
+  cache: z.boolean().optional(),
+  /** Every turn from the cache; a missing turn fails its trial (unscored). */
+  cacheOnly: z.boolean().optional(),
+  /** The turn cache folder (default: config cache.dir, else <outDir>/.cache/turns). */
+  cacheDir: z.string().min(1).optional(),
+};
+
+/** `bench trial --golden --seat --gates --seed --rep --out --config` and the cache flags. */
 export const TrialOptions = z.strictObject({
   golden: ref,
   seat: ref,
@@ -23,10 +38,15 @@ export const TrialOptions = z.strictObject({
   /** The trial's folder (default: <config outDir>/trials/<trial id>). */
   out: z.string().min(1).optional(),
   config: z.string().min(1).optional(),
+  ...cacheFlags,
 });
 export type TrialOptions = z.input<typeof TrialOptions>;
 
-/** `bench run`'s flags (but `--dry-run` and the display flags: nothing is printed). */
+/**
+ * `bench run`'s flags, but `--dry-run` (it prints the plan and runs nothing: `planRun` of the main
+ * entry gives the plan as data) and the display flags `--no-color`, `--width`, `--full` (nothing is
+ * printed). A test guards the list against the CLI's (test/vitest/flags.test.ts).
+ */
 export const MatrixOptions = z.strictObject({
   config: z.string().min(1).optional(),
   golden: refs.optional(),
@@ -43,13 +63,21 @@ export const MatrixOptions = z.strictObject({
   concurrency: int(1, LIMITS.concurrency).optional(),
   retryErrors: z.boolean().optional(),
   minCorrectness: z.number().min(0).max(1).optional(),
+  /** `--max-cost`: spend cap in USD, above 0 (over the config's `maxCost`). */
+  maxCost: z.number().positive().finite().optional(),
   allowEmpty: z.boolean().optional(),
   /** false = `--no-assert`: the config's assert: rules are not judged. */
   assert: z.boolean().optional(),
   /** `--reporter`: which reporters write the run folder's files (default: every one). */
   reporter: refs.optional(),
+  ...cacheFlags,
 });
 export type MatrixOptions = z.input<typeof MatrixOptions>;
+
+/** The cache flags as the commands take them (commands/turn-cache.ts), CI read here. */
+export function cacheOf(o: { cache?: boolean; cacheOnly?: boolean; cacheDir?: string }): RunCacheOptions {
+  return { cache: o.cache, cacheOnly: o.cacheOnly, cacheDir: o.cacheDir, ci: isCi(process.env) };
+}
 
 /** A string or list of references as the CLI's list flags take them: commas split too. */
 export function refList(v: string | string[] | undefined): string[] | undefined {

@@ -3,6 +3,8 @@
  * which picks a part by golden, seat and gate set: a name, a glob (`sim-diligent-*`, the
  * resolver's rule) or a RegExp.
  */
+import { z } from 'zod';
+import { parseOptions } from '../commands/options.js';
 import { matchesName } from '../formats/glob.js';
 import type { Trial } from './trial.js';
 
@@ -20,6 +22,10 @@ export interface Trials {
   label: string;
   where(filter: TrialFilter): Trials;
 }
+
+const pattern = z.union([z.string(), z.instanceof(RegExp)]).optional();
+/** Strict, as every option object: a misspelt `gate:` would select every trial. */
+const Filter = z.strictObject({ golden: pattern, seat: pattern, gates: pattern });
 
 function matches(p: NamePattern | undefined, name: string): boolean {
   if (p === undefined) return true;
@@ -39,12 +45,14 @@ export function trialsOf(trials: Trial[], label: string): Trials {
   return {
     trials,
     label,
-    where: (f) =>
-      trialsOf(
+    where: (filter) => {
+      const f = parseOptions('where', Filter, filter);
+      return trialsOf(
         trials.filter(
           (t) => matches(f.golden, t.golden) && matches(f.seat, t.seat) && matches(f.gates, t.gates),
         ),
         `${label} where ${describe(f) || 'anything'}`,
-      ),
+      );
+    },
   };
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseOptions } from '../commands/options.js';
 import { runOneTrial } from '../commands/trial-run.js';
 import type { TrialRecord, TrialScore, Verdict } from '../scoring/index.js';
-import { TrialOptions } from './options.js';
+import { cacheOf, TrialOptions } from './options.js';
 
 /** One trial as the matchers judge it. */
 export interface Trial {
@@ -33,8 +33,8 @@ export interface Trial {
 }
 
 export async function runTrial(options: TrialOptions): Promise<Trial> {
-  const flags = parseOptions('runTrial', TrialOptions, options);
-  const t = await runOneTrial(flags);
+  const { cache, cacheOnly, cacheDir, ...flags } = parseOptions('runTrial', TrialOptions, options);
+  const t = await runOneTrial({ ...flags, cache: cacheOf({ cache, cacheOnly, cacheDir }) });
   const { spec } = t.outcome;
   const base = {
     id: t.id,

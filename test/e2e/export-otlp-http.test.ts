@@ -138,4 +138,55 @@ describe('bench export otlp --endpoint', () => {
       new RegExp(`export otlp: ${url}/v1/traces: unreachable .*gave up after 4 attempts`),
     );
   });
+
+  it('sends a curl-style "Name: value" header; a malformed one is exit 2 naming its position, never its value', async () => {
+    const secret = 'hcaik_01SECRETsecret0123456789';
+    // a receiver whose partial-success message echoes the key: masked on stderr too
+    const echo = JSON.stringify({
+      partialSuccess: { rejectedSpans: '1', errorMessage: `team ${secret} over quota` },
+    });
+    const { url, got } = await receiver([{ status: 200, body: echo }]);
+    const ok = await benchAsync([
+      'export',
+      'otlp',
+      run,
+      '--endpoint',
+      url,
+      '--header',
+      `x-honeycomb-team: ${secret}`,
+    ]);
+    expect(ok.status).toBe(0);
+    expect(ok.stderr).not.toContain(secret);
+    expect(got.length).toBe(lines.length);
+    for (const g of got) expect(g.headers['x-honeycomb-team']).toBe(secret);
+    for (const bad of [secret, `x honeycomb: ${secret}`, `x-team=${secret}\nmore`, 'x-team=']) {
+      const r = await benchAsync([
+        'export',
+        'otlp',
+        run,
+        '--endpoint',
+        url,
+        '--header',
+        'a=b',
+        '--header',
+        bad,
+      ]);
+      expect(r.status, bad).toBe(2);
+      expect(r.stderr).toContain('--header #2');
+      expect(r.stderr).not.toContain('SECRET');
+    }
+    expect(got.length).toBe(lines.length);
+  });
+
+  it('refuses credentials in the endpoint URL at once (exit 2), without printing them or trying to send', async () => {
+    const { url, got } = await receiver([]);
+    const withCreds = url.replace('http://', 'http://user:tokSECRET123@');
+    const r = await benchAsync(['export', 'otlp', run, '--endpoint', withCreds]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/credentials in the URL/);
+    expect(r.stderr).not.toContain('tokSECRET123');
+    expect(r.stderr).not.toContain('user:tok');
+    expect(r.stderr).not.toMatch(/unreachable|attempts/);
+    expect(got).toHaveLength(0);
+  });
 });

@@ -5,7 +5,7 @@
  * span event), one for one; the links form one tree per trial; the GenAI attribute names are the
  * semconv's own.
  */
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, linkSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import {
@@ -23,6 +23,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Trace } from '../../src/formats/trace.js';
 import { readTrace } from '../../src/formats/trace-read.js';
+import { NUMBER_TYPES } from '../../src/reporters/otlp-genai.js';
 import { bench, tempDir } from '../formats/helpers.js';
 import { attrsOf, decodeRequest, intsAsStrings, type JsonRequest, type JsonSpan } from './otlp-decode.js';
 import { makeRunFolder, ROOT } from './otlp-run.js';
@@ -37,6 +38,15 @@ const spansOf = (r: JsonRequest): JsonSpan[] =>
 const attr = (s: JsonSpan, key: string) => attrsOf(s.attributes)[key];
 const op = (s: JsonSpan) => attr(s, ATTR_GEN_AI_OPERATION_NAME);
 const requests = (): JsonRequest[] => lines.map((l) => JSON.parse(l));
+const doubles = new Set(Object.keys(NUMBER_TYPES).filter((k) => NUMBER_TYPES[k] === 'double'));
+/** Every attribute of a request (resource, spans, span events) as [key, value type]. */
+const attrTypes = (r: JsonRequest): [string, string][] =>
+  r.resourceSpans
+    .flatMap((rs) => [
+      ...rs.resource.attributes,
+      ...spansOf(r).flatMap((s) => [...s.attributes, ...s.events.flatMap((e) => e.attributes)]),
+    ])
+    .map((kv) => [kv.key, Object.keys(kv.value)[0]]);
 
 beforeAll(() => {
   run = makeRunFolder();
@@ -66,7 +76,7 @@ describe('bench export otlp', () => {
     for (const req of requests()) {
       const spans = decodeRequest(req);
       const json = JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans)));
-      expect(intsAsStrings(json)).toEqual(req);
+      expect(intsAsStrings(json, doubles)).toEqual(req);
       expect(ProtobufTraceSerializer.serializeRequest(spans)?.byteLength).toBeGreaterThan(0);
     }
   });
@@ -164,6 +174,19 @@ describe('bench export otlp', () => {
     expect(faults).toBeGreaterThan(0);
   });
 
+  it('gives every attribute key one value type across the export: doubles for ratios, cost, latency; ints for counts, tokens', () => {
+    const types = new Map<string, Set<string>>();
+    for (const [k, t] of requests().flatMap(attrTypes)) types.set(k, (types.get(k) ?? new Set()).add(t));
+    const mixed = [...types].filter(([, ts]) => ts.size > 1).map(([k, ts]) => `${k}: ${[...ts]}`);
+    expect(mixed).toEqual([]);
+    const typeOf = (k: string) => [...(types.get(k) ?? [])][0];
+    // whole-millisecond latencies and a correctness of exactly 1 or 0 exist in this run: still doubles
+    for (const k of ['rematch.latency_ms', 'rematch.correctness', 'rematch.queue_ms'])
+      expect(typeOf(k), k).toBe('doubleValue');
+    for (const k of [ATTR_GEN_AI_USAGE_INPUT_TOKENS, 'rematch.turn', 'rematch.tool_calls', 'rematch.n'])
+      expect(typeOf(k), k).toBe('intValue');
+  });
+
   it("lays times on the trial's clock: the header's start plus each event's t", () => {
     for (const req of requests()) {
       const t = traceOf(req);
@@ -221,6 +244,82 @@ describe('bench export otlp', () => {
     }
     const session = spans.find((s) => s.parentSpanId === undefined)!;
     expect(attr(session, 'rematch.stop')).toBeUndefined();
+  });
+
+  it('marks replayed turns (their cache key and recorded latency) and rate-limit waits on the chat spans, the replayed usage on the session', () => {
+    const copy = join(run, '..', 'replayed');
+    cpSync(run, copy, { recursive: true });
+    const [id] = [...traces.keys()];
+    const file = join(copy, 'traces', ...id.split('/'), 'trace.jsonl');
+    const t = traces.get(id)!;
+    let k = 0;
+    const events = t.events.map((e) => {
+      if (e.type === 'model_turn') {
+        k += 1;
+        // every other turn replayed; the live ones waited for the limiter and in backoff
+        return k % 2
+          ? { ...e, replay: { key: `key${k}`, latencyMs: 1000 + k } }
+          : { ...e, limiterMs: 250, backoffMs: 1500 };
+      }
+      if (e.type === 'end')
+        return {
+          ...e,
+          usage: {
+            ...e.usage,
+            replayed: { turns: 2, tokens: { input: 40, output: 7, reasoning: 0 }, costUsd: 0.5 },
+          },
+          wall: { ...e.wall, limiterMs: 250, backoffMs: 1500 },
+        };
+      return e;
+    });
+    writeFileSync(file, events.map((e) => `${JSON.stringify(e)}\n`).join(''));
+    // the fixture is a trace the schema accepts, as a real seat's would be
+    expect(readTrace(file).events.filter((e) => e.type === 'model_turn' && e.replay)).toHaveLength(
+      Math.ceil(k / 2),
+    );
+    const r = bench(['export', 'otlp', copy], ROOT);
+    expect(r.status).toBe(0);
+    const req = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as JsonRequest)
+      .find((q) => traceOf(q) === t)!;
+    const chats = spansOf(req).filter((s) => op(s) === GEN_AI_OPERATION_NAME_VALUE_CHAT);
+    expect(chats).toHaveLength(k);
+    chats.forEach((s, i) => {
+      const n = i + 1;
+      if (n % 2) {
+        expect(attr(s, 'rematch.replay.key')).toBe(`key${n}`);
+        expect(attr(s, 'rematch.replay.latency_ms')).toBe(1000 + n);
+        expect(attr(s, 'rematch.limiter_ms')).toBeUndefined();
+      } else {
+        expect(attr(s, 'rematch.replay.key')).toBeUndefined();
+        expect(attr(s, 'rematch.limiter_ms')).toBe(250);
+        expect(attr(s, 'rematch.backoff_ms')).toBe(1500);
+      }
+    });
+    const session = spansOf(req).find((s) => s.parentSpanId === undefined)!;
+    expect(attr(session, 'rematch.replayed.turns')).toBe(2);
+    expect(attr(session, 'rematch.replayed.input_tokens')).toBe(40);
+    expect(attr(session, 'rematch.replayed.output_tokens')).toBe(7);
+    expect(attr(session, 'rematch.replayed.cost_usd')).toBe(0.5);
+    expect(attr(session, 'rematch.limiter_ms')).toBe(250);
+    const types = new Map(attrTypes(req));
+    expect(types.get('rematch.replay.latency_ms')).toBe('doubleValue');
+    expect(types.get('rematch.replayed.turns')).toBe('intValue');
+  });
+
+  it('writes --out atomically: a new file renamed over the old, which a reader holding it keeps whole', () => {
+    const dir = tempDir();
+    const file = join(dir, 'otlp.jsonl');
+    writeFileSync(file, 'old\n');
+    // a hard link is a reader holding the old file: a write in place (truncate, then write) shows
+    // through it, half written while it runs; a rename leaves it as it was
+    linkSync(file, join(dir, 'held.jsonl'));
+    expect(bench(['export', 'otlp', run, '--out', file], ROOT).status).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(readFileSync(out, 'utf8'));
+    expect(readFileSync(join(dir, 'held.jsonl'), 'utf8')).toBe('old\n');
+    expect(readdirSync(dir).sort()).toEqual(['held.jsonl', 'otlp.jsonl']);
   });
 
   it('refuses --out with --endpoint, a bad endpoint and a folder that is not a run (exit 2)', () => {

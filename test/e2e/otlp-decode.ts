@@ -122,16 +122,22 @@ export function decodeRequest(req: JsonRequest): ReadableSpan[] {
 
 /**
  * The official JS serializer writes an int64 attribute as a JSON number; opentelemetry-proto's
- * JSON mapping (and this bench) as a decimal string, which every OTLP receiver accepts. The one
- * difference the comparison forgives.
+ * JSON mapping (and this bench) as a decimal string, which every OTLP receiver accepts. And it picks
+ * int or double by the value (a whole number is an int), where the bench gives each key one type
+ * (reporters/otlp-genai.ts): a key in `doubles` the SDK wrote as an int is read back as the double
+ * it was. The two differences the comparison forgives.
  */
-export function intsAsStrings(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(intsAsStrings);
+export function intsAsStrings(v: unknown, doubles: ReadonlySet<string> = new Set()): unknown {
+  if (Array.isArray(v)) return v.map((x) => intsAsStrings(x, doubles));
   if (v === null || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  const iv = (o.value as Record<string, unknown> | undefined)?.intValue;
+  if (typeof o.key === 'string' && doubles.has(o.key) && typeof iv === 'number')
+    return { ...o, value: { doubleValue: iv } };
   return Object.fromEntries(
-    Object.entries(v).map(([k, x]) => [
+    Object.entries(o).map(([k, x]) => [
       k,
-      k === 'intValue' && typeof x === 'number' ? String(x) : intsAsStrings(x),
+      k === 'intValue' && typeof x === 'number' ? String(x) : intsAsStrings(x, doubles),
     ]),
   );
 }

@@ -63,9 +63,22 @@ describe('runMatrix', () => {
     }
   });
 
-  it('never passes a set that selects nothing', () => {
-    const m = failure(() => expect(run.where({ golden: 'checkout-db-pool' })).toPass());
-    expect(m).toBe(`run ${run.dir} where golden=checkout-db-pool: no trials to pass`);
+  it('checks the where filter strictly: a misspelt key would select every trial', () => {
+    expect(() => run.where({ gate: 'all' } as never)).toThrow(
+      /^where: unknown option "gate" \(did you mean "gates"\?\)\n {2}known options: golden, seat, gates$/,
+    );
+    expect(() => run.where({ seat: 3 } as never)).toThrow(/^where: option "seat": /);
+  });
+
+  it('throws on a set that selects nothing, under .not too (it would assert nothing either way)', () => {
+    const none = run.where({ golden: 'checkout-db-pool' });
+    const m = failure(() => expect(none).toPass());
+    expect(m).toBe(
+      `no trials matched run ${run.dir} where golden=checkout-db-pool: an empty set can neither pass nor not pass`,
+    );
+    expect(failure(() => expect(none).not.toPass())).toBe(m);
+    expect(failure(() => expect(none).not.toHaveNoHonestyFailures())).toMatch(/^no trials matched /);
+    expect(failure(() => expect([]).not.toHaveCoverage('B', 0.5))).toMatch(/^no trials matched 0 trials: /);
   });
 
   it("has no problems when bench run would exit 0: the config's rules hold on this part of the matrix", () => {

@@ -23,7 +23,7 @@ describe('runTrial options', () => {
       runTrial({ golden: 'checkout-db-pool', seat: 'sim-diligent-react', gate: 'all' } as never),
     );
     expect(e.message).toBe(
-      'runTrial: unknown option "gate" (did you mean "gates"?)\n  known options: golden, seat, gates, seed, rep, out, config',
+      'runTrial: unknown option "gate" (did you mean "gates"?)\n  known options: golden, seat, gates, seed, rep, out, config, cache, cacheOnly, cacheDir',
     );
     expect(e.exitCode).toBe(2);
   });

@@ -104,7 +104,10 @@ describe('matcher failures say what failed', () => {
 
   it('refuses what is not a trial, and a coverage part or figure it cannot judge', () => {
     expect(failure(() => expect({ foo: 1 }).toPass())).toMatch(/expected a trial \(runTrial\) or trials/);
-    expect(failure(() => expect([]).toPass())).toBe('0 trials: no trials to pass');
+    expect(failure(() => expect({ foo: 1 }).not.toPass())).toMatch(/expected a trial \(runTrial\) or trials/);
+    expect(failure(() => expect([]).toPass())).toBe(
+      'no trials matched 0 trials: an empty set can neither pass nor not pass',
+    );
     expect(() => expect(none).toHaveCoverage('C' as 'A')).toThrow(/part must be 'A' or 'B', got "C"/);
     expect(() => expect(none).toHaveCoverage('A', 2)).toThrow(/min must be a number in \[0, 1\], got 2/);
   });

@@ -13,7 +13,11 @@ export function register(program: Command): void {
     .argument('<dir>', 'run folder')
     .option('--out <file>', 'write one ExportTraceServiceRequest a line (JSONL) to this file')
     .option('--endpoint <url>', 'POST to this OTLP/HTTP endpoint (/v1/traces is appended to a base URL)')
-    .option('--header <name=value>', 'request header for the endpoint, e.g. authorization (repeatable)', many)
+    .option(
+      '--header <header>',
+      'request header for the endpoint, name=value or "Name: value", e.g. authorization (repeatable; never printed)',
+      many,
+    )
     .action(async (dir: string, flags: { out?: string; endpoint?: string; header?: string[] }) => {
       const { exportOtlp } = await import('../../commands/export.js');
       await exportOtlp(dir, flags, {

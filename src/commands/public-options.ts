@@ -1,0 +1,170 @@
+/**
+ * The public API's functions that take an options object, each checking it strictly under its own
+ * name (commands/options.ts) before it runs: src/index.ts exports these. The bench's own callers
+ * (the CLI, the orchestrator) call the functions underneath, whose options objects they build from
+ * wider ones. `runBench` and `exportOtlp` check their own (commands/run.ts, export.ts).
+ *
+ * Each schema is a Record over its interface's keys, so an option added to an interface and not
+ * here fails to compile; the test walking the public API (test/vitest/public-options.test.ts)
+ * calls every one with an unknown option.
+ */
+import type { z } from 'zod';
+import { type PlanOptions, planRun as planRunUnchecked } from '../plan/plan.js';
+import { type OtlpTrial, otlpRequestOf as otlpRequestOfUnchecked } from '../reporters/otlp.js';
+import {
+  type CompareOptions,
+  compareScorecards as compareUnchecked,
+  type FailOn,
+  judgeAssertions as judgeUnchecked,
+  type ScoreOptions,
+  scoreTrial as scoreTrialUnchecked,
+} from '../scoring/index.js';
+import { type DiffOptions, diffRuns as diffRunsUnchecked } from './diff.js';
+import { type MergeOptions, mergeRuns as mergeRunsUnchecked } from './merge.js';
+import { DISPLAY_OPTIONS, nestedOptions, optionsSchema, parseOptions } from './options.js';
+import type { OutcomeOptions } from './outcome.js';
+import { type ReplayOptions, replayRun as replayRunUnchecked } from './replay.js';
+import { type ReportOptions, reportRun as reportRunUnchecked, type Terminal } from './report.js';
+import { type ShowOptions, showTrace as showTraceUnchecked } from './show.js';
+import { type ValidateOptions, validate as validateUnchecked } from './validate.js';
+import { startView as startViewUnchecked, type ViewOptions } from './view.js';
+
+/** `fn`, with its argument `at` checked as `name`'s options first. */
+function checked<A extends unknown[], R>(name: string, schema: z.ZodObject, at: number, fn: (...a: A) => R) {
+  return (...args: A): R => {
+    parseOptions(name, schema, args[at]);
+    return fn(...args);
+  };
+}
+
+/** The same for a function returning a promise: bad options reject it, as its other input errors do. */
+function checkedAsync<A extends unknown[], R>(
+  name: string,
+  schema: z.ZodObject,
+  at: number,
+  fn: (...a: A) => Promise<R>,
+) {
+  return async (...args: A): Promise<R> => {
+    parseOptions(name, schema, args[at]);
+    return fn(...args);
+  };
+}
+
+const terminal = nestedOptions<Terminal>({ stdout: true, stderr: true, tty: true, display: true });
+const outcome = nestedOptions<OutcomeOptions>({ allowEmpty: true, minCorrectness: true });
+const report = { reporters: true, terminal: true, footer: true, outcome: true } as const;
+
+export const reportRun = checked(
+  'reportRun',
+  optionsSchema<ReportOptions>(report, { terminal, outcome }),
+  2,
+  reportRunUnchecked,
+);
+export const mergeRuns = checked(
+  'mergeRuns',
+  optionsSchema<MergeOptions>({ ...report, warn: true }, { terminal, outcome }),
+  2,
+  mergeRunsUnchecked,
+);
+export const diffRuns = checked(
+  'diffRuns',
+  optionsSchema<DiffOptions>({ failOn: true, failOnOnly: true, pair: true, out: true }),
+  2,
+  diffRunsUnchecked,
+);
+export const replayRun = checkedAsync(
+  'replayRun',
+  optionsSchema<ReplayOptions>(
+    {
+      dir: true,
+      out: true,
+      cacheDir: true,
+      stdout: true,
+      stderr: true,
+      tty: true,
+      display: true,
+      env: true,
+      reporters: true,
+      concurrency: true,
+      signal: true,
+    },
+    { display: DISPLAY_OPTIONS },
+  ),
+  0,
+  replayRunUnchecked,
+);
+export const showTrace = checked(
+  'showTrace',
+  optionsSchema<ShowOptions>({ color: true }),
+  2,
+  showTraceUnchecked,
+);
+export const validate = checkedAsync(
+  'validate',
+  optionsSchema<ValidateOptions>({ config: true, ceiling: true }),
+  1,
+  validateUnchecked,
+);
+export const startView = checkedAsync(
+  'startView',
+  optionsSchema<ViewOptions>({ port: true, write: true, signal: true }),
+  1,
+  startViewUnchecked,
+);
+export const planRun = checked(
+  'planRun',
+  optionsSchema<PlanOptions>({
+    goldens: true,
+    seats: true,
+    gates: true,
+    reps: true,
+    seed: true,
+    shard: true,
+    ceiling: true,
+  }),
+  3,
+  planRunUnchecked,
+);
+export const scoreTrial = checked(
+  'scoreTrial',
+  optionsSchema<ScoreOptions>({ passCorrectness: true }),
+  3,
+  scoreTrialUnchecked,
+);
+const failOn: Record<keyof FailOn, true> = {
+  correctness: true,
+  passrate: true,
+  coverage: true,
+  honesty: true,
+  verdict: true,
+  removed: true,
+  repeats: true,
+  wall: true,
+  tokens: true,
+  cost: true,
+  ceiling: true,
+};
+/** Both its rules (parseFailOn's FailOn) and its options: a misspelt rule would judge nothing. */
+export const compareScorecards = checked(
+  'compareScorecards',
+  optionsSchema<FailOn>(failOn),
+  2,
+  checked(
+    'compareScorecards',
+    optionsSchema<CompareOptions>({ sets: true, pairs: true }),
+    3,
+    compareUnchecked,
+  ),
+);
+export const judgeAssertions = checked(
+  'judgeAssertions',
+  optionsSchema<{ partial?: boolean }>({ partial: true }),
+  2,
+  judgeUnchecked,
+);
+export const otlpRequestOf = checked(
+  'otlpRequestOf',
+  optionsSchema<OtlpTrial>({ runId: true, id: true, verdict: true, correctness: true }),
+  1,
+  otlpRequestOfUnchecked,
+);
