@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, InterruptedError } from '../errors.js';
 import { executeTrials, type RunContendedFn, type RunTrialFn } from '../execute/execute.js';
+import { type PriorTrial, spendOf } from '../execute/spend-cap.js';
 import type { ConfigFile } from '../formats/config.js';
 import { locateInFile } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
@@ -368,9 +369,9 @@ function pricingOf(seats: Seat[], plan: RunPlan): Pick<RunManifest, 'pricing'> {
  * The journal's trials that do not run again (a resume): the spend cap counts what they cost and
  * estimates their seats from them. Trials the cap kept from starting never ran: they count for nothing.
  */
-function ranBefore(journal: string, todo: TrialSpec[]): { seat: string; costUsd: number }[] {
+function ranBefore(journal: string, todo: TrialSpec[]): PriorTrial[] {
   const again = new Set(todo.map((t) => t.id));
   return [...readJournal(journal).values()]
     .filter((r) => !again.has(r.id) && !r.score.unscoredReason?.startsWith(SPEND_CAP_REASON))
-    .map((r) => ({ seat: r.seat, costUsd: r.score.costUsd ?? 0 }));
+    .map((r) => ({ seat: r.seat, ...spendOf(r.score) }));
 }

@@ -23,7 +23,7 @@ import { appendJournal } from '../runlog/journal.js';
 import { traceDirOf } from '../runlog/run-folder.js';
 import { scoreTrial, type TrialRecord } from '../scoring/index.js';
 import { runPool } from './scheduler.js';
-import { type PriorTrial, SpendCap } from './spend-cap.js';
+import { NOTHING_SPENT, type PriorTrial, SpendCap, spendOf } from './spend-cap.js';
 import type { RunTrialEnv } from './trial.js';
 
 export type RunTrialFn = (spec: TrialSpec, env: RunTrialEnv) => Promise<TrialOutcome>;
@@ -47,7 +47,7 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** The config's rate limits by provider (one shared limiter per provider key for the whole run). */
   limits?: ProviderLimits;
-  /** Spend cap, USD; `prior` the trials the journal already holds that do not run again (a resume). */
+  /** Spend cap, USD; `prior` every trial the run's journal already holds (a resume). */
   maxCost?: number;
   prior?: PriorTrial[];
 }
@@ -251,7 +251,7 @@ async function executeGuarded(
       const share = (performance.now() - started) / group.length;
       for (const [i, s] of group.entries()) {
         const rec = finish(o, s, outcomes[i], share, dirs.get(s.id));
-        run.cap?.done(s, rec?.score.costUsd ?? 0);
+        run.cap?.done(s, spendOf(rec?.score));
       }
     }
     rmSync(join(o.dir, STAGING), { recursive: true, force: true });
@@ -278,7 +278,7 @@ async function runEach(
     }
     // the cap may have held this trial while the run was interrupted: it must not start now
     if (o.signal?.aborted) {
-      cap?.done(spec, 0);
+      cap?.done(spec, NOTHING_SPENT);
       return;
     }
     let outcome: TrialOutcome | { kind: 'crash'; err: unknown };
@@ -293,6 +293,6 @@ async function runEach(
       outcome = { kind: 'crash', err };
     }
     const rec = finish(o, spec, outcome, performance.now() - started);
-    cap?.done(spec, rec?.score.costUsd ?? 0);
+    cap?.done(spec, spendOf(rec?.score));
   });
 }
