@@ -15,13 +15,14 @@ import { dirname, join } from 'node:path';
 import { redact } from '../errors.js';
 import type { ProviderLimits } from '../formats/rate-limits.js';
 import type { Trace } from '../formats/trace.js';
-import type { TrialEnv, TrialOutcome, TrialSpec } from '../plan/types.js';
+import type { TrialOutcome, TrialSpec } from '../plan/types.js';
 import { clockOfProvider, traceHeader } from '../protocol/trace-header.js';
 import { RateLimiters } from '../providers/ai/limiters.js';
 import { writeAtomic } from '../runlog/files.js';
 import { appendJournal } from '../runlog/journal.js';
 import { traceDirOf } from '../runlog/run-folder.js';
 import { scoreTrial, type TrialRecord } from '../scoring/index.js';
+import type { ContendedOptions } from './contended.js';
 import { runPool } from './scheduler.js';
 import { NOTHING_SPENT, type PriorTrial, SpendCap, spendOf } from './spend-cap.js';
 import type { RunTrialEnv } from './trial.js';
@@ -30,7 +31,7 @@ export type RunTrialFn = (spec: TrialSpec, env: RunTrialEnv) => Promise<TrialOut
 export type RunContendedFn = (
   specs: TrialSpec[],
   dirOf: (s: TrialSpec) => string,
-  opts?: { signal?: AbortSignal; cacheOf?: (spec: TrialSpec) => TrialEnv['cache'] },
+  opts?: ContendedOptions,
 ) => Promise<TrialOutcome[]>;
 
 export interface ExecuteOptions {
@@ -243,7 +244,9 @@ async function executeGuarded(
       const started = performance.now();
       try {
         outcomes = await guard(
-          scoped(o.signal, (signal) => o.runContended!(group, (s) => dirs.get(s.id)!, { signal })),
+          scoped(o.signal, (signal) =>
+            o.runContended!(group, (s) => dirs.get(s.id)!, { signal, models: { limiters: run.limiters } }),
+          ),
         );
       } catch (err) {
         outcomes = group.map(() => ({ kind: 'crash' as const, err }));

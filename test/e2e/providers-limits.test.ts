@@ -97,6 +97,18 @@ describe('a provider that enforces a rate limit', () => {
     expect(md).toContain('rate limiter p50');
   }, 30_000);
 
+  it('in contended mode too: the group shares the run limiter, so no 429', async () => {
+    const p = limitedProvider();
+    const { r, turns } = await run({
+      contended: true,
+      limits: { 'openai-chat': { requestsPerMinute: 120 } },
+    });
+    expect(p.rejected()).toBe(0);
+    expect(r.scorecard?.rows.find((x) => x.seat === 't-openai-chat')).toMatchObject({ n: 3, unscored: 0 });
+    expect(turns.every((t) => t.attempts === 1)).toBe(true);
+    expect(turns.filter((t) => (t.limiterMs ?? 0) >= 400).length).toBeGreaterThanOrEqual(2);
+  }, 30_000);
+
   it('without limits: the turns collide into 429s, and the backoff is visible in the wall-time split', async () => {
     const p = limitedProvider();
     const { r, out, turns, ends } = await run({});
