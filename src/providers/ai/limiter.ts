@@ -49,12 +49,15 @@ export class Limiter {
     this.pausedUntil = Math.max(this.pausedUntil, clock.now() + ms);
   }
 
-  /** Waits for admission of a turn estimated at `inputTokens`; rejects when `signal` aborts. */
+  /**
+   * Waits for admission of a turn estimated at `inputTokens`; rejects as soon as `signal` aborts,
+   * wherever the turn is in the queue (its place is skipped when the queue reaches it).
+   */
   acquire(clock: Clock, inputTokens: number, signal?: AbortSignal): Promise<Grant> {
     const admitted = this.queue.then(() => this.admit(clock, inputTokens, signal));
     // the next turn waits for this one's admission, not its success: an aborted turn frees the queue
     this.queue = admitted.catch(() => undefined);
-    return admitted;
+    return signal ? untilAborted(admitted, signal) : admitted;
   }
 
   private async admit(clock: Clock, inputTokens: number, signal?: AbortSignal): Promise<Grant> {
@@ -116,4 +119,31 @@ export class Limiter {
       });
     });
   }
+}
+
+/**
+ * The grant, or the signal's reason once it aborts. A grant that comes after the rejection (the
+ * abort fell between admission and its delivery) is handed straight back, so no slot leaks.
+ */
+function untilAborted(admitted: Promise<Grant>, signal: AbortSignal): Promise<Grant> {
+  return new Promise((resolve, reject) => {
+    let gone = false;
+    const onAbort = (): void => {
+      gone = true;
+      reject(signal.reason);
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    admitted.then(
+      (g) => {
+        signal.removeEventListener('abort', onAbort);
+        if (gone) g.release({ requests: 0, input: 0, output: 0 });
+        else resolve(g);
+      },
+      (err) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+  });
 }

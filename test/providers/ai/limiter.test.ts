@@ -10,6 +10,7 @@ import type { Model, TurnRequest, TurnResult } from '../../../src/protocol/model
 import {
   backoffMs,
   estimateInputTokens,
+  type Grant,
   LimitedModel,
   Limiter,
   RateLimiters,
@@ -99,6 +100,27 @@ describe('Limiter', () => {
     await expect(aborted).rejects.toThrow('trial cancelled');
     await l.acquire(clock, 0);
     expect(clock.now()).toBe(10_000);
+  });
+
+  it('rejects an aborted turn at once, however far back in the queue, and skips its place', async () => {
+    const clock = new VirtualClock();
+    const l = new Limiter('k', { requestsPerMinute: 60 });
+    const at = async (p: Promise<Grant>) => {
+      (await p).release(used());
+      return clock.now();
+    };
+    const ahead = Array.from({ length: 4 }, () => at(l.acquire(clock, 0)));
+    const ac = new AbortController();
+    const aborted = l.acquire(clock, 0, ac.signal).then(
+      () => 'admitted',
+      () => clock.now(),
+    );
+    const behind = at(l.acquire(clock, 0));
+    await clock.sleep(100);
+    ac.abort(new Error('trial cancelled'));
+    expect(await aborted).toBe(100);
+    expect(await Promise.all(ahead)).toEqual([0, 1000, 2000, 3000]);
+    expect(await behind).toBe(4000);
   });
 });
 
