@@ -140,6 +140,24 @@ describe('a turn that fails after its retries', () => {
   });
 });
 
+describe('a trial cancelled during a backoff', () => {
+  it('ends at once instead of sleeping out the Retry-After', async () => {
+    const ac = new AbortController();
+    playModel(server, w, (text, n) => {
+      if (n === 1) return investigatorStep(text);
+      setTimeout(() => ac.abort(new Error('interrupted')), 100);
+      return { status: 429, headers: { 'retry-after': '30' } };
+    });
+    const started = performance.now();
+    const out = await runTrial(trialSpec(seatFor(w)), { dir: tmp(), signal: ac.signal });
+    if (out.kind !== 'done') throw new Error('skipped');
+    expect(performance.now() - started).toBeLessThan(5000);
+    const end = readTrace(out.traceFile).events.at(-1) as EndEvent;
+    expect(end).toMatchObject({ stop: 'error', unscored: true });
+    expect(end.error).toMatch(/\(after 1 attempt\)/);
+  }, 15_000);
+});
+
 describe('a spend cap', () => {
   it('stops starting trials once the projection passes it: the rest unscored with the reason, exit 1', async () => {
     playModel(server, w, (text) => investigatorStep(text));

@@ -95,7 +95,7 @@ export class AiSdkModel implements Model {
         // A trial that is being cancelled (stall guard, Ctrl-C) is not retried: only our own
         // per-attempt timeout is.
         (err) => (req.signal?.aborted ? { retryable: false } : classifyError(err)),
-        { onRateLimit: this.opts.onRateLimit },
+        { onRateLimit: this.opts.onRateLimit, signal: req.signal },
       );
       return {
         text: res.text,

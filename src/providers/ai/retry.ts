@@ -53,6 +53,8 @@ export interface Classified {
 export interface RetryHooks {
   /** A 429 or a Retry-After: the provider wants no request for `ms` (from `clock.now()`). */
   onRateLimit?: (ms: number, clock: Clock) => void;
+  /** The turn's signal: its abort ends a backoff sleep at once (the last failure is thrown). */
+  signal?: AbortSignal;
 }
 
 /** `backoffMs`: the time this call spent sleeping between attempts, on the clock. */
@@ -74,7 +76,12 @@ export async function withRetries<T>(
       const wait = backoffMs(policy, n, c.retryAfter);
       if (c.rateLimited || c.retryAfter !== undefined) hooks.onRateLimit?.(wait, clock);
       const before = clock.now();
-      await clock.sleep(wait);
+      try {
+        await clock.sleep(wait, hooks.signal);
+      } catch {
+        // cancelled in the middle of a backoff: the trial is going, and this failure is its last
+        throw Object.assign(err as object, { attempts: n, backoffMs: slept + clock.now() - before });
+      }
       slept += clock.now() - before;
     }
   }
