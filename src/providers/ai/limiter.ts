@@ -19,6 +19,11 @@ export interface Used {
 export interface Grant {
   /** Time from asking to admission, on the clock. */
   waitedMs: number;
+  /**
+   * Waits, in the queue like any turn, until one more request of this turn (a retry) may go: the
+   * pause and paces must allow it; the turn keeps its concurrency slot. Rejects when `signal` aborts.
+   */
+  retry(clock: Clock, signal?: AbortSignal): Promise<void>;
   /** Frees the concurrency slot and corrects the estimates by what the turn used. Idempotent. */
   release(used: Used): void;
 }
@@ -60,33 +65,64 @@ export class Limiter {
     return signal ? untilAborted(admitted, signal) : admitted;
   }
 
-  private async admit(clock: Clock, inputTokens: number, signal?: AbortSignal): Promise<Grant> {
-    const asked = clock.now();
+  /**
+   * Waits until the pause and paces allow a request (and, with `slot`, a concurrency slot is
+   * free), then calls `take` in the same step: two waiters woken together cannot both take.
+   */
+  private async ready(clock: Clock, slot: boolean, take: (now: number) => void, signal?: AbortSignal) {
     for (;;) {
       signal?.throwIfAborted();
-      if (this.inFlight >= this.concurrency) {
+      if (slot && this.inFlight >= this.concurrency) {
         await this.slotFreed(signal);
         continue;
       }
       const wait = this.readyAt() - clock.now();
-      if (wait <= 0) break;
+      if (wait <= 0) return take(clock.now());
       await clock.sleep(wait, signal);
     }
-    const now = clock.now();
+  }
+
+  private async admit(clock: Clock, inputTokens: number, signal?: AbortSignal): Promise<Grant> {
+    const asked = clock.now();
     // Output is not known before the call: the mean of this limiter's turns so far stands in.
-    const outputGuess = this.outputs.n ? this.outputs.sum / this.outputs.n : 0;
-    this.requests?.take(1, now);
-    this.input?.take(inputTokens, now);
-    this.output?.take(outputGuess, now);
-    this.inFlight++;
+    let outputGuess = 0;
+    let now = asked;
+    await this.ready(
+      clock,
+      true,
+      (t) => {
+        now = t;
+        outputGuess = this.outputs.n ? this.outputs.sum / this.outputs.n : 0;
+        this.requests?.take(1, t);
+        this.input?.take(inputTokens, t);
+        this.output?.take(outputGuess, t);
+        this.inFlight++;
+      },
+      signal,
+    );
     let done = false;
+    // requests taken for this turn: its first, and each retry the limiter let through
+    let taken = 1;
     return {
       waitedMs: now - asked,
+      // A retry does not queue behind new turns: one waiting there for this turn's own slot would
+      // never be admitted, and the retry would wait for it forever.
+      retry: (c, s) =>
+        this.ready(
+          c,
+          false,
+          (t) => {
+            this.requests?.take(1, t);
+            taken++;
+          },
+          s,
+        ),
       release: (used) => {
         if (done) return;
         done = true;
         this.inFlight--;
-        this.requests?.correct(used.requests - 1);
+        // attempts paced but never sent (the turn was cancelled) are given back here
+        this.requests?.correct(used.requests - taken);
         this.input?.correct(used.input - inputTokens);
         this.output?.correct(used.output - outputGuess);
         if (used.requests > 0) {

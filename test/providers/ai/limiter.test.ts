@@ -16,7 +16,7 @@ import {
   RateLimiters,
   retryAfterMs,
 } from '../../../src/providers/ai/index.js';
-import { DEFAULT_RETRY } from '../../../src/providers/ai/retry.js';
+import { DEFAULT_RETRY, withRetries } from '../../../src/providers/ai/retry.js';
 
 const used = (input = 0, output = 0, requests = 1) => ({ requests, input, output });
 
@@ -176,6 +176,47 @@ describe('LimitedModel', () => {
 
   it('estimates about four characters a token', () => {
     expect(estimateInputTokens(req)).toBe(100);
+  });
+
+  /** A provider that fails a turn's first attempt (503), retried through withRetries like a real seat. */
+  const flaky = (sent: string[]): Model => ({
+    id: 'fake/flaky',
+    clock: 'virtual',
+    async turn(r, clock): Promise<TurnResult> {
+      const { attempts, limiterMs } = await withRetries(
+        clock,
+        { attempts: 3, baseMs: 0, maxMs: 0 },
+        async (n) => {
+          sent.push(`${r.node.id}#${n}@${clock.now()}`);
+          if (n === 1 && r.node.id === 'a') throw new Error('503');
+        },
+        () => ({ retryable: true }),
+        { beforeRetry: r.paceRetry && (() => r.paceRetry!(clock)) },
+      );
+      return {
+        text: '',
+        toolCalls: [],
+        usage: { input: 0, output: 0, reasoning: 0 },
+        latencyMs: 0,
+        attempts,
+        waits: { limiterMs, backoffMs: 0 },
+      };
+    },
+  });
+
+  it('paces a retry like any request, and reports its wait as limiter time', async () => {
+    const clock = new VirtualClock();
+    const sent: string[] = [];
+    // concurrency 1 too: the retry must not queue behind b, which waits for a's own slot
+    const m = new LimitedModel(flaky(sent), [new Limiter('k', { requestsPerMinute: 60, concurrency: 1 })]);
+    const node = (id: string) => ({ ...req, node: { ...req.node, id } });
+    const [a, b] = await Promise.all([m.turn(node('a'), clock), m.turn(node('b'), clock)]);
+    expect(sent).toEqual(['a#1@0', 'a#2@1000', 'b#1@2000']);
+    expect(a).toMatchObject({ attempts: 2, waits: { limiterMs: 1000, backoffMs: 0 } });
+    expect(b.waits?.limiterMs).toBe(2000);
+    // the retry's request was taken when it went: the next turn is paced after both
+    await m.turn(node('c'), clock);
+    expect(sent.at(-1)).toBe('c#1@3000');
   });
 
   it('reports the limiter wait apart from the provider latency', async () => {
