@@ -20,7 +20,7 @@ import { planRecord, recordedGateSets } from '../plan/record.js';
 import type { TrialSpec } from '../plan/types.js';
 import { fanOut, type Reporter } from '../reporters/lifecycle.js';
 import { assertSameInputs } from '../runlog/input-changes.js';
-import { JOURNAL_FILE, openJournal, readJournal } from '../runlog/journal.js';
+import { JOURNAL_FILE, openJournal, readJournal, scanJournal } from '../runlog/journal.js';
 import { lockRunFolder, type RunLock } from '../runlog/lock.js';
 import { assertFolder, makeFolder } from '../runlog/out-path.js';
 import {
@@ -32,7 +32,7 @@ import {
 } from '../runlog/run-folder.js';
 import { hashInputs } from '../runlog/run-inputs.js';
 import { scorecardOf } from '../runlog/scorecard.js';
-import { baselineTrials, type Scorecard, SPEND_CAP_REASON } from '../scoring/index.js';
+import { baselineTrials, type Scorecard } from '../scoring/index.js';
 import { assertWorldFits } from '../world/limits.js';
 import { checkOutcome } from './outcome.js';
 import { folderContext, type Terminal } from './report.js';
@@ -304,7 +304,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       onSkip: skip,
       signal: opts.signal,
       limits: inputs.config.limits,
-      ...(maxCost !== undefined ? { maxCost, prior: ranBefore(join(dir, JOURNAL_FILE), todo) } : {}),
+      ...(maxCost !== undefined ? { maxCost, prior: spentBefore(join(dir, JOURNAL_FILE)) } : {}),
     });
     await judging?.finish(readJournal(join(dir, JOURNAL_FILE)).values());
   } catch (e) {
@@ -366,12 +366,11 @@ function pricingOf(seats: Seat[], plan: RunPlan): Pick<RunManifest, 'pricing'> {
 }
 
 /**
- * The journal's trials that do not run again (a resume): the spend cap counts what they cost and
- * estimates their seats from them. Trials the cap kept from starting never ran: they count for nothing.
+ * What the run folder already spent (a resume): the cap is per run folder, across invocations, so
+ * every journal line counts, a trial that is about to run again (--retry-errors, a contended
+ * group) and the earlier tries a retry replaced included: each of those was paid for. A trial the
+ * cap kept from starting, or one that crashed before its first turn, spent nothing.
  */
-function ranBefore(journal: string, todo: TrialSpec[]): PriorTrial[] {
-  const again = new Set(todo.map((t) => t.id));
-  return [...readJournal(journal).values()]
-    .filter((r) => !again.has(r.id) && !r.score.unscoredReason?.startsWith(SPEND_CAP_REASON))
-    .map((r) => ({ seat: r.seat, ...spendOf(r.score) }));
+function spentBefore(journal: string): PriorTrial[] {
+  return scanJournal(journal).history.map((r) => ({ seat: r.seat, ...spendOf(r.score) }));
 }

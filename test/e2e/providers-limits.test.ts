@@ -230,3 +230,37 @@ describe('a spend cap', () => {
     expect(resumed.scorecard?.rows.find((x) => x.seat === seat.name)).toMatchObject({ n: 5, unscored: 0 });
   }, 30_000);
 });
+
+describe('a spend cap on resume', () => {
+  it('counts what every earlier try of the run folder spent, the re-run trials included', async () => {
+    // $10/MTok; a healthy trial is 3 turns of 120 tokens = $0.0036, one that fails its second turn $0.0012
+    const seat = {
+      ...seatFor(w, { retryAttempts: 1 }),
+      budget: { turns: 12, toolCalls: 20, tokens: 1000, wallSeconds: 60 },
+      pricing: { inputPerMTok: 10, outputPerMTok: 10 },
+    };
+    const inputs = {
+      config: ConfigFile.parse({ repetitions: 2, concurrency: 1, defaultGateSets: ['all'], ceiling: false }),
+      goldens: [tinyGolden()],
+      seats: [seat],
+    };
+    const base = { inputs, stdout: quiet, stderr: quiet, tty: false };
+    const reasons = (out: string) =>
+      [...readJournal(join(out, JOURNAL_FILE)).values()]
+        .sort((a, b) => a.rep - b.rep)
+        .map((r) => r.score.unscoredReason);
+    const out = tmp();
+    // 1: both trials fail their second turn (unscored, $0.0012 each spent)
+    playModel(server, w, (text) => (text.includes('call_t1') ? { status: 500 } : investigatorStep(text)));
+    await runBench({ ...base, seats: [seat.name], out }).catch(() => undefined);
+    expect(reasons(out).every((r) => r?.includes('500'))).toBe(true);
+    server.resetHandlers();
+    playModel(server, w, (text) => investigatorStep(text));
+    // 2: both run again; $0.0024 is spent already, so after the first ($0.0036) the second is over the cap
+    await runBench({ ...base, resume: out, retryErrors: true, maxCost: 0.008 }).catch(() => undefined);
+    expect(reasons(out)).toEqual([undefined, 'spend cap: projected $0.0096 > $0.008']);
+    // 3: the first try of each trial still counts though a later line replaced it: $0.006 spent
+    await runBench({ ...base, resume: out, retryErrors: true, maxCost: 0.009 }).catch(() => undefined);
+    expect(reasons(out)).toEqual([undefined, 'spend cap: projected $0.0096 > $0.009']);
+  }, 30_000);
+});
