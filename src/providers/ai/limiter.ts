@@ -1,5 +1,5 @@
 /**
- * A rate limiter shared by every turn of a run that goes to one provider key (or one seat): turns
+ * A rate limiter shared by every turn of a run that goes to one provider account (or one seat): turns
  * are admitted one at a time in arrival order once every paced resource is free, a concurrency
  * slot is open and no `Retry-After` pause is in force. All waiting is on the caller's clock, so the
  * limiter is tested on a VirtualClock; the real seats of one run all sit on the real clock, whose
@@ -30,10 +30,10 @@ export interface Grant {
 
 export class Limiter {
   readonly key: string;
-  private readonly requests?: Pace;
-  private readonly input?: Pace;
-  private readonly output?: Pace;
-  private readonly concurrency: number;
+  private requests?: Pace;
+  private input?: Pace;
+  private output?: Pace;
+  private concurrency = Number.POSITIVE_INFINITY;
   private inFlight = 0;
   private pausedUntil = Number.NEGATIVE_INFINITY;
   /** The admission queue: each turn waits for the one before it to be admitted. */
@@ -43,10 +43,15 @@ export class Limiter {
 
   constructor(key: string, limits: RateLimits = {}) {
     this.key = key;
-    if (limits.requestsPerMinute) this.requests = new Pace(limits.requestsPerMinute);
-    if (limits.inputTokensPerMinute) this.input = new Pace(limits.inputTokensPerMinute);
-    if (limits.outputTokensPerMinute) this.output = new Pace(limits.outputTokensPerMinute);
-    this.concurrency = limits.concurrency ?? Number.POSITIVE_INFINITY;
+    this.tighten(limits);
+  }
+
+  /** More limits on the same account (two provider names on one key): each one the stricter. */
+  tighten(limits: RateLimits): void {
+    this.requests = stricter(this.requests, limits.requestsPerMinute);
+    this.input = stricter(this.input, limits.inputTokensPerMinute);
+    this.output = stricter(this.output, limits.outputTokensPerMinute);
+    if (limits.concurrency) this.concurrency = Math.min(this.concurrency, limits.concurrency);
   }
 
   /** The provider asked for no request for `ms` (a 429's Retry-After): nobody is admitted until then. */
@@ -182,4 +187,11 @@ function untilAborted(admitted: Promise<Grant>, signal: AbortSignal): Promise<Gr
       },
     );
   });
+}
+
+function stricter(pace: Pace | undefined, perMinute: number | undefined): Pace | undefined {
+  if (!perMinute) return pace;
+  if (!pace) return new Pace(perMinute);
+  pace.tighten(perMinute);
+  return pace;
 }

@@ -150,6 +150,33 @@ describe('RateLimiters', () => {
     expect(own[1]).toBe(a[0]);
     expect(r.forSeat(seat({ provider: 'sim' }))).toEqual([]);
   });
+
+  it('shares one limiter per account (key variable and host) across provider names, each limit the stricter', async () => {
+    const r = new RateLimiters({
+      'openai-responses': { requestsPerMinute: 20, concurrency: 1 },
+      'openai-chat': { requestsPerMinute: 10, concurrency: 4 },
+    });
+    const responses = r.forSeat(seat({ name: 'r', provider: 'openai-responses' }))[0];
+    const chat = r.forSeat(seat({ name: 'c' }))[0];
+    expect(chat).toBe(responses);
+    expect(r.forSeat(seat({ name: 'x', baseURL: 'https://api.openai.com/v1' }))[0]).toBe(chat);
+    expect(r.forSeat(seat({ name: 'p', baseURL: 'https://proxy.example.test/v1' }))[0]).not.toBe(chat);
+    // 10 a minute (chat's, stricter than 20), one at a time (responses', stricter than 4)
+    const clock = new VirtualClock();
+    const first = await chat.acquire(clock, 0);
+    let second = -1;
+    const p = chat.acquire(clock, 0).then((g) => {
+      second = clock.now();
+      return g;
+    });
+    await clock.sleep(8000);
+    expect(second).toBe(-1);
+    first.release(used());
+    (await p).release(used());
+    expect(second).toBe(8000);
+    await chat.acquire(clock, 0);
+    expect(clock.now()).toBe(14_000);
+  });
 });
 
 describe('LimitedModel', () => {
