@@ -46,7 +46,7 @@ export interface ExecuteOptions {
   onDone: (rec: TrialRecord) => void;
   onSkip: (seat: string, reason: string) => void;
   signal?: AbortSignal;
-  /** The config's rate limits by provider (one shared limiter per account, key variable and API host, for the whole run). */
+  /** The config's rate limits by provider name (one shared limiter per account for the whole run). */
   limits?: ProviderLimits;
   /** Spend cap, USD; `prior` every trial the run's journal already holds (a resume). */
   maxCost?: number;
