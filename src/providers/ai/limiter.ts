@@ -8,6 +8,7 @@
 import type { Clock } from '../../clock.js';
 import type { RateLimits } from '../../formats/rate-limits.js';
 import { Pace } from './pace.js';
+import { untilAborted } from './until-aborted.js';
 
 /** What a turn really used, for the correction after it. */
 export interface Used {
@@ -67,7 +68,10 @@ export class Limiter {
     const admitted = this.queue.then(() => this.admit(clock, inputTokens, signal));
     // the next turn waits for this one's admission, not its success: an aborted turn frees the queue
     this.queue = admitted.catch(() => undefined);
-    return signal ? untilAborted(admitted, signal) : admitted;
+    // a grant that comes after the abort (it fell between admission and delivery) goes straight back
+    return signal
+      ? untilAborted(admitted, signal, (g) => g.release({ requests: 0, input: 0, output: 0 }))
+      : admitted;
   }
 
   /**
@@ -160,33 +164,6 @@ export class Limiter {
       });
     });
   }
-}
-
-/**
- * The grant, or the signal's reason once it aborts. A grant that comes after the rejection (the
- * abort fell between admission and its delivery) is handed straight back, so no slot leaks.
- */
-function untilAborted(admitted: Promise<Grant>, signal: AbortSignal): Promise<Grant> {
-  return new Promise((resolve, reject) => {
-    let gone = false;
-    const onAbort = (): void => {
-      gone = true;
-      reject(signal.reason);
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-    admitted.then(
-      (g) => {
-        signal.removeEventListener('abort', onAbort);
-        if (gone) g.release({ requests: 0, input: 0, output: 0 });
-        else resolve(g);
-      },
-      (err) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(err);
-      },
-    );
-  });
 }
 
 function stricter(pace: Pace | undefined, perMinute: number | undefined): Pace | undefined {
