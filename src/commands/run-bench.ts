@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, InterruptedError } from '../errors.js';
 import { executeTrials, type RunContendedFn, type RunTrialFn } from '../execute/execute.js';
+import { type PriorTrial, spendOf } from '../execute/spend-cap.js';
 import type { ConfigFile } from '../formats/config.js';
 import { locateInFile } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
@@ -19,7 +20,7 @@ import { planRecord, recordedGateSets } from '../plan/record.js';
 import type { TrialSpec } from '../plan/types.js';
 import { fanOut, type Reporter } from '../reporters/lifecycle.js';
 import { assertSameInputs } from '../runlog/input-changes.js';
-import { JOURNAL_FILE, openJournal, readJournal } from '../runlog/journal.js';
+import { JOURNAL_FILE, openJournal, readJournal, scanJournal } from '../runlog/journal.js';
 import { copyJudgeRecords } from '../runlog/judge-files.js';
 import { lockRunFolder, type RunLock } from '../runlog/lock.js';
 import { assertFolder, makeFolder } from '../runlog/out-path.js';
@@ -32,7 +33,7 @@ import {
 } from '../runlog/run-folder.js';
 import { hashInputs } from '../runlog/run-inputs.js';
 import { scorecardOf } from '../runlog/scorecard.js';
-import { baselineTrials, type Scorecard, SPEND_CAP_REASON } from '../scoring/index.js';
+import { baselineTrials, type Scorecard } from '../scoring/index.js';
 import { assertWorldFits } from '../world/limits.js';
 import { checkOutcome } from './outcome.js';
 import { folderContext, type Terminal } from './report.js';
@@ -318,7 +319,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       onSkip: skip,
       signal: opts.signal,
       limits: inputs.config.limits,
-      ...(maxCost !== undefined ? { maxCost, prior: ranBefore(join(dir, JOURNAL_FILE), todo) } : {}),
+      ...(maxCost !== undefined ? { maxCost, prior: spentBefore(join(dir, JOURNAL_FILE)) } : {}),
     });
     await judging?.finish(readJournal(join(dir, JOURNAL_FILE)).values());
     if (replayOf && !opts.signal?.aborted)
@@ -382,12 +383,11 @@ function pricingOf(seats: Seat[], plan: RunPlan): Pick<RunManifest, 'pricing'> {
 }
 
 /**
- * The journal's trials that do not run again (a resume): the spend cap counts what they cost and
- * estimates their seats from them. Trials the cap kept from starting never ran: they count for nothing.
+ * What the run folder already spent (a resume): the cap is per run folder, across invocations, so
+ * every journal line counts, a trial that is about to run again (--retry-errors, a contended
+ * group) and the earlier tries a retry replaced included: each of those was paid for. A trial the
+ * cap kept from starting, or one that crashed before its first turn, spent nothing.
  */
-function ranBefore(journal: string, todo: TrialSpec[]): { seat: string; costUsd: number }[] {
-  const again = new Set(todo.map((t) => t.id));
-  return [...readJournal(journal).values()]
-    .filter((r) => !again.has(r.id) && !r.score.unscoredReason?.startsWith(SPEND_CAP_REASON))
-    .map((r) => ({ seat: r.seat, costUsd: r.score.costUsd ?? 0 }));
+function spentBefore(journal: string): PriorTrial[] {
+  return scanJournal(journal).history.map((r) => ({ seat: r.seat, ...spendOf(r.score) }));
 }

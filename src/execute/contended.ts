@@ -7,12 +7,20 @@ import { createBackendStack } from '../backend/index.js';
 import { VirtualClock } from '../clock.js';
 import { InputError } from '../errors.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from '../plan/types.js';
-import { runTrial, worldFor } from './trial.js';
+import { type RunTrialEnv, runTrial, worldFor } from './trial.js';
+
+export interface ContendedOptions {
+  seed?: number;
+  signal?: AbortSignal;
+  cacheOf?: (spec: TrialSpec) => TrialEnv['cache'];
+  /** What the run's models share (its rate limiters): a real seat in a group waits for them too. */
+  models?: RunTrialEnv['models'];
+}
 
 export async function runContended(
   specs: TrialSpec[],
   dirOf: (spec: TrialSpec) => string,
-  opts: { seed?: number; signal?: AbortSignal; cacheOf?: (spec: TrialSpec) => TrialEnv['cache'] } = {},
+  opts: ContendedOptions = {},
 ): Promise<TrialOutcome[]> {
   if (!specs.length) return [];
   const golden = specs[0].golden;
@@ -28,6 +36,14 @@ export async function runContended(
   const shared = { backend, clock, queryLog };
   // a real seat in the group keeps its own clock, and its turn cache (commands/turn-cache.ts)
   return Promise.all(
-    specs.map((s) => runTrial(s, { dir: dirOf(s), shared, signal: opts.signal, cache: opts.cacheOf?.(s) })),
+    specs.map((s) =>
+      runTrial(s, {
+        dir: dirOf(s),
+        shared,
+        signal: opts.signal,
+        cache: opts.cacheOf?.(s),
+        models: opts.models,
+      }),
+    ),
   );
 }

@@ -15,22 +15,23 @@ import { dirname, join } from 'node:path';
 import { redact } from '../errors.js';
 import type { ProviderLimits } from '../formats/rate-limits.js';
 import type { Trace } from '../formats/trace.js';
-import type { TrialEnv, TrialOutcome, TrialSpec } from '../plan/types.js';
+import type { TrialOutcome, TrialSpec } from '../plan/types.js';
 import { clockOfProvider, traceHeader } from '../protocol/trace-header.js';
 import { RateLimiters } from '../providers/ai/limiters.js';
 import { writeAtomic } from '../runlog/files.js';
 import { appendJournal } from '../runlog/journal.js';
 import { traceDirOf } from '../runlog/run-folder.js';
 import { scoreTrial, type TrialRecord } from '../scoring/index.js';
+import type { ContendedOptions } from './contended.js';
 import { runPool } from './scheduler.js';
-import { type PriorTrial, SpendCap } from './spend-cap.js';
+import { NOTHING_SPENT, type PriorTrial, SpendCap, spendOf } from './spend-cap.js';
 import type { RunTrialEnv } from './trial.js';
 
 export type RunTrialFn = (spec: TrialSpec, env: RunTrialEnv) => Promise<TrialOutcome>;
 export type RunContendedFn = (
   specs: TrialSpec[],
   dirOf: (s: TrialSpec) => string,
-  opts?: { signal?: AbortSignal; cacheOf?: (spec: TrialSpec) => TrialEnv['cache'] },
+  opts?: ContendedOptions,
 ) => Promise<TrialOutcome[]>;
 
 export interface ExecuteOptions {
@@ -45,9 +46,9 @@ export interface ExecuteOptions {
   onDone: (rec: TrialRecord) => void;
   onSkip: (seat: string, reason: string) => void;
   signal?: AbortSignal;
-  /** The config's rate limits by provider (one shared limiter per provider key for the whole run). */
+  /** The config's rate limits by provider name (one shared limiter per account for the whole run). */
   limits?: ProviderLimits;
-  /** Spend cap, USD; `prior` the trials the journal already holds that do not run again (a resume). */
+  /** Spend cap, USD; `prior` every trial the run's journal already holds (a resume). */
   maxCost?: number;
   prior?: PriorTrial[];
 }
@@ -243,7 +244,9 @@ async function executeGuarded(
       const started = performance.now();
       try {
         outcomes = await guard(
-          scoped(o.signal, (signal) => o.runContended!(group, (s) => dirs.get(s.id)!, { signal })),
+          scoped(o.signal, (signal) =>
+            o.runContended!(group, (s) => dirs.get(s.id)!, { signal, models: { limiters: run.limiters } }),
+          ),
         );
       } catch (err) {
         outcomes = group.map(() => ({ kind: 'crash' as const, err }));
@@ -251,7 +254,7 @@ async function executeGuarded(
       const share = (performance.now() - started) / group.length;
       for (const [i, s] of group.entries()) {
         const rec = finish(o, s, outcomes[i], share, dirs.get(s.id));
-        run.cap?.done(s, rec?.score.costUsd ?? 0);
+        run.cap?.done(s, spendOf(rec?.score));
       }
     }
     rmSync(join(o.dir, STAGING), { recursive: true, force: true });
@@ -278,7 +281,7 @@ async function runEach(
     }
     // the cap may have held this trial while the run was interrupted: it must not start now
     if (o.signal?.aborted) {
-      cap?.done(spec, 0);
+      cap?.done(spec, NOTHING_SPENT);
       return;
     }
     let outcome: TrialOutcome | { kind: 'crash'; err: unknown };
@@ -293,6 +296,6 @@ async function runEach(
       outcome = { kind: 'crash', err };
     }
     const rec = finish(o, spec, outcome, performance.now() - started);
-    cap?.done(spec, rec?.score.costUsd ?? 0);
+    cap?.done(spec, spendOf(rec?.score));
   });
 }

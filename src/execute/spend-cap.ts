@@ -1,41 +1,59 @@
 /**
  * The run's spend cap (`--max-cost`, config `maxCost`). Before a trial starts, the run projects its
  * spend: what finished trials cost, plus the estimates of those in flight, plus this trial's. A
- * trial's estimate is the mean cost of its seat's finished trials, or, before any finished, its
- * whole token budget at the seat's dearer price (an upper bound: a cap must not be overrun by a
- * guess). A projection over the cap waits while trials are in flight (their real cost replaces
- * their estimate); with none in flight it stops the run: that trial and every later one is not
- * started, and each is recorded unscored with the projection that stopped it.
+ * trial's estimate is the dearest paid cost among its seat's trials that paid for a turn, or,
+ * before any has, its whole token budget at the seat's dearer price (an upper bound: a cap must not
+ * be overrun by a guess). A trial that paid for no turn (a crash, a skip, one replayed whole from
+ * the turn cache) says nothing about what the next one costs, so it never lowers the estimate.
+ * A projection over the cap waits while trials are in flight (their real cost replaces their
+ * estimate); with none in flight it stops the run: that trial and every later one is not started,
+ * and each is recorded unscored with the projection that stopped it.
  */
 import type { TrialSpec } from '../plan/types.js';
-import { SPEND_CAP_REASON } from '../scoring/index.js';
+import { SPEND_CAP_REASON, type TrialScore } from '../scoring/index.js';
 
 const usd = (x: number): string => `$${Number(x.toFixed(4))}`;
 
-/** A trial that ran in an earlier invocation of the run. */
-export interface PriorTrial {
-  seat: string;
+/** What a trial paid for: replayed turns cost nothing and are left out of both. */
+export interface TrialSpend {
   costUsd: number;
+  paidTurns: number;
+}
+
+export const NOTHING_SPENT: TrialSpend = { costUsd: 0, paidTurns: 0 };
+
+/** A trial's spend from its score (none: it never ran, or crashed without a trace). */
+export function spendOf(score: TrialScore | undefined): TrialSpend {
+  if (!score) return NOTHING_SPENT;
+  return {
+    costUsd: Math.max(0, score.costUsd - (score.replayed?.costUsd ?? 0)),
+    paidTurns: Math.max(0, score.counts.turns - (score.replayed?.turns ?? 0)),
+  };
+}
+
+/** A trial that ran in an earlier invocation of the run. */
+export interface PriorTrial extends TrialSpend {
+  seat: string;
 }
 
 export class SpendCap {
   private readonly maxUsd: number;
-  private spent: number;
+  private spent = 0;
   private readonly inFlight = new Map<string, number>();
-  private readonly bySeat = new Map<string, { n: number; sum: number }>();
+  /** By seat: the dearest paid cost of a trial that paid for at least one turn. */
+  private readonly dearest = new Map<string, number>();
   private waiting: (() => void)[] = [];
   private stoppedAt?: string;
 
-  /** `prior`: the trials the run's journal already holds (a resumed run): spent, and seat means. */
+  /** `prior`: every trial the run's journal holds (a resumed run): spent, and seat estimates. */
   constructor(maxUsd: number, prior: readonly PriorTrial[] = []) {
     this.maxUsd = maxUsd;
-    this.spent = 0;
-    for (const t of prior) this.count(t.seat, t.costUsd);
+    for (const t of prior) this.count(t.seat, t);
   }
 
   estimate(spec: TrialSpec): number {
-    const seen = this.bySeat.get(spec.seat.name);
-    if (seen?.n) return seen.sum / seen.n;
+    const seen = this.dearest.get(spec.seat.name);
+    if (seen !== undefined) return seen;
     const p = spec.seat.pricing;
     if (!p) return 0;
     return (spec.seat.budget.tokens * Math.max(p.inputPerMTok, p.outputPerMTok)) / 1e6;
@@ -63,19 +81,16 @@ export class SpendCap {
     }
   }
 
-  /** A started trial ended (or crashed: `costUsd` 0 unless it reported some). */
-  done(spec: TrialSpec, costUsd: number): void {
+  /** A started trial ended, crashed, or never got going (`NOTHING_SPENT`). */
+  done(spec: TrialSpec, spend: TrialSpend): void {
     if (!this.inFlight.delete(spec.id)) return;
-    this.count(spec.seat.name, costUsd);
+    this.count(spec.seat.name, spend);
     this.wake();
   }
 
-  private count(seat: string, costUsd: number): void {
-    this.spent += costUsd;
-    const seen = this.bySeat.get(seat) ?? { n: 0, sum: 0 };
-    seen.n++;
-    seen.sum += costUsd;
-    this.bySeat.set(seat, seen);
+  private count(seat: string, spend: TrialSpend): void {
+    this.spent += spend.costUsd;
+    if (spend.paidTurns > 0) this.dearest.set(seat, Math.max(this.dearest.get(seat) ?? 0, spend.costUsd));
   }
 
   private wake(): void {

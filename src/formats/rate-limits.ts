@@ -1,7 +1,8 @@
 /**
  * Provider rate limits (docs/providers.md, "Rate limits"): what an account or a seat may send per
  * minute, and how many requests may be in flight. A seat's `limits` bound that seat alone; the
- * config's `limits`, by provider name, bound every seat on one key of that provider together.
+ * config's `limits`, by provider name, bound every seat on one account (key variable and API
+ * host) together; two names on one account: each limit the stricter.
  */
 import { z } from 'zod';
 import { REAL_PROVIDERS } from './vocabulary.js';

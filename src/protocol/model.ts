@@ -43,6 +43,11 @@ export interface TurnRequest {
   /** Which agent node asks (reactree), for sims that act by role. */
   node: { id: string; depth: number; goal: string; role: 'root' | 'child' };
   signal?: AbortSignal;
+  /**
+   * Set by the rate-limit decorator (providers/ai/limited-model.ts): a model that retries awaits it
+   * before every attempt after the first, so a retry is paced like any other request.
+   */
+  paceRetry?: (clock: Clock) => Promise<void>;
 }
 
 export interface TurnResult {
@@ -55,7 +60,7 @@ export interface TurnResult {
   attempts: number;
   /**
    * Real seats: time the turn spent waiting, not in the provider, on the trial's clock: for the
-   * rate limiter before its request, and in backoff between attempts. Not part of `latencyMs`.
+   * rate limiter before its request and each retry, and in backoff between attempts. Not part of `latencyMs`.
    */
   waits?: { limiterMs: number; backoffMs: number };
   /** Opaque state the provider wants back next turn (reasoning items, thought signatures). */

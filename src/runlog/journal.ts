@@ -34,6 +34,8 @@ export interface TornTail {
 export interface JournalScan {
   /** By trial id; a later line for the same id (a retry) replaces the earlier one. */
   records: Map<string, TrialRecord>;
+  /** Every record in file order, the replaced ones too (what every run of a trial cost). */
+  history: TrialRecord[];
   torn: TornTail | null;
 }
 
@@ -43,7 +45,8 @@ export function appendJournal(file: string, record: TrialRecord): void {
 
 export function scanJournal(file: string): JournalScan {
   const records = new Map<string, TrialRecord>();
-  if (!existsSync(file)) return { records, torn: null };
+  const history: TrialRecord[] = [];
+  if (!existsSync(file)) return { records, history, torn: null };
   const buf = readFileSync(file);
   let torn: TornTail | null = null;
   for (let start = 0, line = 1; start < buf.length; line++) {
@@ -57,6 +60,7 @@ export function scanJournal(file: string): JournalScan {
       // A whole line with a record missing fields was written by hand or by another tool: bad input.
       parseRunFile(file, text, JournalLine, 'journal', { lineOffset: line - 1 });
       records.set(d.record.id, d.record);
+      history.push(d.record);
     } else if (last) torn = { line, offset: start, reason: d.reason, id: idOfFragment(text) };
     else
       throw new InputError(
@@ -65,7 +69,7 @@ export function scanJournal(file: string): JournalScan {
       );
     start = end + 1;
   }
-  return { records, torn };
+  return { records, history, torn };
 }
 
 export function readJournal(file: string): Map<string, TrialRecord> {

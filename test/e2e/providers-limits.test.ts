@@ -97,6 +97,18 @@ describe('a provider that enforces a rate limit', () => {
     expect(md).toContain('rate limiter p50');
   }, 30_000);
 
+  it('in contended mode too: the group shares the run limiter, so no 429', async () => {
+    const p = limitedProvider();
+    const { r, turns } = await run({
+      contended: true,
+      limits: { 'openai-chat': { requestsPerMinute: 120 } },
+    });
+    expect(p.rejected()).toBe(0);
+    expect(r.scorecard?.rows.find((x) => x.seat === 't-openai-chat')).toMatchObject({ n: 3, unscored: 0 });
+    expect(turns.every((t) => t.attempts === 1)).toBe(true);
+    expect(turns.filter((t) => (t.limiterMs ?? 0) >= 400).length).toBeGreaterThanOrEqual(2);
+  }, 30_000);
+
   it('without limits: the turns collide into 429s, and the backoff is visible in the wall-time split', async () => {
     const p = limitedProvider();
     const { r, out, turns, ends } = await run({});
@@ -126,6 +138,24 @@ describe('a turn that fails after its retries', () => {
     // 4 attempts: 50 + 100 + 200 ms between them
     expect(end.wall.backoffMs).toBeGreaterThanOrEqual(340);
   });
+});
+
+describe('a trial cancelled during a backoff', () => {
+  it('ends at once instead of sleeping out the Retry-After', async () => {
+    const ac = new AbortController();
+    playModel(server, w, (text, n) => {
+      if (n === 1) return investigatorStep(text);
+      setTimeout(() => ac.abort(new Error('interrupted')), 100);
+      return { status: 429, headers: { 'retry-after': '30' } };
+    });
+    const started = performance.now();
+    const out = await runTrial(trialSpec(seatFor(w)), { dir: tmp(), signal: ac.signal });
+    if (out.kind !== 'done') throw new Error('skipped');
+    expect(performance.now() - started).toBeLessThan(5000);
+    const end = readTrace(out.traceFile).events.at(-1) as EndEvent;
+    expect(end).toMatchObject({ stop: 'error', unscored: true });
+    expect(end.error).toMatch(/\(after 1 attempt\)/);
+  }, 15_000);
 });
 
 describe('a spend cap', () => {
@@ -198,5 +228,39 @@ describe('a spend cap', () => {
     });
     expect(resumed.executed).toBe(2);
     expect(resumed.scorecard?.rows.find((x) => x.seat === seat.name)).toMatchObject({ n: 5, unscored: 0 });
+  }, 30_000);
+});
+
+describe('a spend cap on resume', () => {
+  it('counts what every earlier try of the run folder spent, the re-run trials included', async () => {
+    // $10/MTok; a healthy trial is 3 turns of 120 tokens = $0.0036, one that fails its second turn $0.0012
+    const seat = {
+      ...seatFor(w, { retryAttempts: 1 }),
+      budget: { turns: 12, toolCalls: 20, tokens: 1000, wallSeconds: 60 },
+      pricing: { inputPerMTok: 10, outputPerMTok: 10 },
+    };
+    const inputs = {
+      config: ConfigFile.parse({ repetitions: 2, concurrency: 1, defaultGateSets: ['all'], ceiling: false }),
+      goldens: [tinyGolden()],
+      seats: [seat],
+    };
+    const base = { inputs, stdout: quiet, stderr: quiet, tty: false };
+    const reasons = (out: string) =>
+      [...readJournal(join(out, JOURNAL_FILE)).values()]
+        .sort((a, b) => a.rep - b.rep)
+        .map((r) => r.score.unscoredReason);
+    const out = tmp();
+    // 1: both trials fail their second turn (unscored, $0.0012 each spent)
+    playModel(server, w, (text) => (text.includes('call_t1') ? { status: 500 } : investigatorStep(text)));
+    await runBench({ ...base, seats: [seat.name], out }).catch(() => undefined);
+    expect(reasons(out).every((r) => r?.includes('500'))).toBe(true);
+    server.resetHandlers();
+    playModel(server, w, (text) => investigatorStep(text));
+    // 2: both run again; $0.0024 is spent already, so after the first ($0.0036) the second is over the cap
+    await runBench({ ...base, resume: out, retryErrors: true, maxCost: 0.008 }).catch(() => undefined);
+    expect(reasons(out)).toEqual([undefined, 'spend cap: projected $0.0096 > $0.008']);
+    // 3: the first try of each trial still counts though a later line replaced it: $0.006 spent
+    await runBench({ ...base, resume: out, retryErrors: true, maxCost: 0.009 }).catch(() => undefined);
+    expect(reasons(out)).toEqual([undefined, 'spend cap: projected $0.0096 > $0.009']);
   }, 30_000);
 });

@@ -1,7 +1,8 @@
 /**
  * The rate-limit decorator: a turn of the wrapped model starts only once its limiters admit it,
- * and afterwards corrects them by what it really used (tokens, and one request per attempt). The
- * wait is reported in `waits.limiterMs`, apart from the provider's latency and from backoff.
+ * each retry of it only once they let one more request through (`TurnRequest.paceRetry`), and
+ * afterwards it corrects them by what it really used. Both waits are reported in
+ * `waits.limiterMs`, apart from the provider's latency and from backoff.
  */
 import type { Clock } from '../../clock.js';
 import { type Model, ProviderError, type TurnRequest, type TurnResult } from '../../protocol/model.js';
@@ -46,9 +47,13 @@ export class LimitedModel implements Model {
       throw err;
     }
     const limiterMs = clock.now() - asked;
+    // every retry is a request too: it waits for the same limiters (keeping this turn's slots)
+    const paceRetry = async (c: Clock): Promise<void> => {
+      for (const g of grants) await g.retry(c, req.signal);
+    };
     let res: TurnResult;
     try {
-      res = await this.inner.turn(req, clock);
+      res = await this.inner.turn({ ...req, paceRetry }, clock);
     } catch (err) {
       // A failed turn still sent its attempts; its tokens are unknown, so the estimate stands.
       const requests = err instanceof ProviderError ? err.attempts : 1;

@@ -76,6 +76,7 @@ export class AiSdkModel implements Model {
         value: res,
         attempts,
         backoffMs,
+        limiterMs,
       } = await withRetries(
         clock,
         this.opts.retry ?? retryPolicyOf(this.seat),
@@ -95,16 +96,20 @@ export class AiSdkModel implements Model {
         // A trial that is being cancelled (stall guard, Ctrl-C) is not retried: only our own
         // per-attempt timeout is.
         (err) => (req.signal?.aborted ? { retryable: false } : classifyError(err)),
-        { onRateLimit: this.opts.onRateLimit },
+        {
+          onRateLimit: this.opts.onRateLimit,
+          signal: req.signal,
+          ...(req.paceRetry ? { beforeRetry: () => req.paceRetry!(clock) } : {}),
+        },
       );
       return {
         text: res.text,
         toolCalls: fromSdkToolCalls(res.toolCalls),
         usage: toUsage(res.usage),
-        // the provider's time: backoff between attempts is reported apart (wall-time split)
-        latencyMs: clock.now() - started - backoffMs,
+        // the provider's time: backoff and the limiter's pace between attempts are reported apart
+        latencyMs: clock.now() - started - backoffMs - limiterMs,
         attempts,
-        waits: { limiterMs: 0, backoffMs },
+        waits: { limiterMs, backoffMs },
         providerState: { responseMessages: res.response.messages },
       };
     } catch (err) {
@@ -123,12 +128,12 @@ export class AiSdkModel implements Model {
         : '';
     const base = redact(err instanceof Error ? err.message : String(err), secrets);
     const text = `${this.id}: ${base}${body} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`;
-    const backoffMs = (err as { backoffMs?: number }).backoffMs ?? 0;
+    const { backoffMs = 0, limiterMs = 0 } = err as { backoffMs?: number; limiterMs?: number };
     return new ProviderError(text, {
       status,
       retryable: isRetryableStatus(status),
       attempts,
-      waits: { limiterMs: 0, backoffMs },
+      waits: { limiterMs, backoffMs },
     });
   }
 }

@@ -7,12 +7,17 @@
  * back or forward; a negative balance is simply waited out by the requests after.
  */
 export class Pace {
-  private readonly msPerUnit: number;
+  private msPerUnit: number;
   /** When the resource is next free, on the callers' clock (-Infinity: never used). */
   private next = Number.NEGATIVE_INFINITY;
 
   constructor(perMinute: number) {
     this.msPerUnit = 60_000 / perMinute;
+  }
+
+  /** A second limit on the same resource: the slower rate wins. */
+  tighten(perMinute: number): void {
+    this.msPerUnit = Math.max(this.msPerUnit, 60_000 / perMinute);
   }
 
   readyAt(): number {

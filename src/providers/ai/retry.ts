@@ -53,29 +53,51 @@ export interface Classified {
 export interface RetryHooks {
   /** A 429 or a Retry-After: the provider wants no request for `ms` (from `clock.now()`). */
   onRateLimit?: (ms: number, clock: Clock) => void;
+  /** The turn's signal: its abort ends a backoff sleep at once (the last failure is thrown). */
+  signal?: AbortSignal;
+  /** Awaited after the backoff, before each retry: the rate limiter admitting one more request. */
+  beforeRetry?: () => Promise<void>;
 }
 
-/** `backoffMs`: the time this call spent sleeping between attempts, on the clock. */
+/**
+ * `backoffMs`: the time this call spent sleeping between attempts; `limiterMs`: waiting in
+ * `beforeRetry` (both on the clock). A failure is thrown with `attempts`, `backoffMs` and `limiterMs`.
+ */
 export async function withRetries<T>(
   clock: Clock,
   policy: RetryPolicy,
   attempt: (n: number) => Promise<T>,
   classify: (err: unknown) => Classified,
   hooks: RetryHooks = {},
-): Promise<{ value: T; attempts: number; backoffMs: number }> {
+): Promise<{ value: T; attempts: number; backoffMs: number; limiterMs: number }> {
   let slept = 0;
+  let paced = 0;
   for (let n = 1; ; n++) {
     try {
-      return { value: await attempt(n), attempts: n, backoffMs: slept };
+      return { value: await attempt(n), attempts: n, backoffMs: slept, limiterMs: paced };
     } catch (err) {
       const c = classify(err);
-      if (!c.retryable || n >= policy.attempts)
-        throw Object.assign(err as object, { attempts: n, backoffMs: slept });
+      const failed = () => Object.assign(err as object, { attempts: n, backoffMs: slept, limiterMs: paced });
+      if (!c.retryable || n >= policy.attempts) throw failed();
       const wait = backoffMs(policy, n, c.retryAfter);
       if (c.rateLimited || c.retryAfter !== undefined) hooks.onRateLimit?.(wait, clock);
+      // cancelled while waiting (backoff or limiter): the trial is going, and this failure is its last
       const before = clock.now();
-      await clock.sleep(wait);
+      try {
+        await clock.sleep(wait, hooks.signal);
+      } catch {
+        slept += clock.now() - before;
+        throw failed();
+      }
       slept += clock.now() - before;
+      const asked = clock.now();
+      try {
+        await hooks.beforeRetry?.();
+      } catch {
+        paced += clock.now() - asked;
+        throw failed();
+      }
+      paced += clock.now() - asked;
     }
   }
 }

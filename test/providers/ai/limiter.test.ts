@@ -10,12 +10,13 @@ import type { Model, TurnRequest, TurnResult } from '../../../src/protocol/model
 import {
   backoffMs,
   estimateInputTokens,
+  type Grant,
   LimitedModel,
   Limiter,
   RateLimiters,
   retryAfterMs,
 } from '../../../src/providers/ai/index.js';
-import { DEFAULT_RETRY } from '../../../src/providers/ai/retry.js';
+import { DEFAULT_RETRY, withRetries } from '../../../src/providers/ai/retry.js';
 
 const used = (input = 0, output = 0, requests = 1) => ({ requests, input, output });
 
@@ -100,6 +101,27 @@ describe('Limiter', () => {
     await l.acquire(clock, 0);
     expect(clock.now()).toBe(10_000);
   });
+
+  it('rejects an aborted turn at once, however far back in the queue, and skips its place', async () => {
+    const clock = new VirtualClock();
+    const l = new Limiter('k', { requestsPerMinute: 60 });
+    const at = async (p: Promise<Grant>) => {
+      (await p).release(used());
+      return clock.now();
+    };
+    const ahead = Array.from({ length: 4 }, () => at(l.acquire(clock, 0)));
+    const ac = new AbortController();
+    const aborted = l.acquire(clock, 0, ac.signal).then(
+      () => 'admitted',
+      () => clock.now(),
+    );
+    const behind = at(l.acquire(clock, 0));
+    await clock.sleep(100);
+    ac.abort(new Error('trial cancelled'));
+    expect(await aborted).toBe(100);
+    expect(await Promise.all(ahead)).toEqual([0, 1000, 2000, 3000]);
+    expect(await behind).toBe(4000);
+  });
 });
 
 describe('RateLimiters', () => {
@@ -128,6 +150,33 @@ describe('RateLimiters', () => {
     expect(own[1]).toBe(a[0]);
     expect(r.forSeat(seat({ provider: 'sim' }))).toEqual([]);
   });
+
+  it('shares one limiter per account (key variable and host) across provider names, each limit the stricter', async () => {
+    const r = new RateLimiters({
+      'openai-responses': { requestsPerMinute: 20, concurrency: 1 },
+      'openai-chat': { requestsPerMinute: 10, concurrency: 4 },
+    });
+    const responses = r.forSeat(seat({ name: 'r', provider: 'openai-responses' }))[0];
+    const chat = r.forSeat(seat({ name: 'c' }))[0];
+    expect(chat).toBe(responses);
+    expect(r.forSeat(seat({ name: 'x', baseURL: 'https://api.openai.com/v1' }))[0]).toBe(chat);
+    expect(r.forSeat(seat({ name: 'p', baseURL: 'https://proxy.example.test/v1' }))[0]).not.toBe(chat);
+    // 10 a minute (chat's, stricter than 20), one at a time (responses', stricter than 4)
+    const clock = new VirtualClock();
+    const first = await chat.acquire(clock, 0);
+    let second = -1;
+    const p = chat.acquire(clock, 0).then((g) => {
+      second = clock.now();
+      return g;
+    });
+    await clock.sleep(8000);
+    expect(second).toBe(-1);
+    first.release(used());
+    (await p).release(used());
+    expect(second).toBe(8000);
+    await chat.acquire(clock, 0);
+    expect(clock.now()).toBe(14_000);
+  });
 });
 
 describe('LimitedModel', () => {
@@ -154,6 +203,47 @@ describe('LimitedModel', () => {
 
   it('estimates about four characters a token', () => {
     expect(estimateInputTokens(req)).toBe(100);
+  });
+
+  /** A provider that fails a turn's first attempt (503), retried through withRetries like a real seat. */
+  const flaky = (sent: string[]): Model => ({
+    id: 'fake/flaky',
+    clock: 'virtual',
+    async turn(r, clock): Promise<TurnResult> {
+      const { attempts, limiterMs } = await withRetries(
+        clock,
+        { attempts: 3, baseMs: 0, maxMs: 0 },
+        async (n) => {
+          sent.push(`${r.node.id}#${n}@${clock.now()}`);
+          if (n === 1 && r.node.id === 'a') throw new Error('503');
+        },
+        () => ({ retryable: true }),
+        { beforeRetry: r.paceRetry && (() => r.paceRetry!(clock)) },
+      );
+      return {
+        text: '',
+        toolCalls: [],
+        usage: { input: 0, output: 0, reasoning: 0 },
+        latencyMs: 0,
+        attempts,
+        waits: { limiterMs, backoffMs: 0 },
+      };
+    },
+  });
+
+  it('paces a retry like any request, and reports its wait as limiter time', async () => {
+    const clock = new VirtualClock();
+    const sent: string[] = [];
+    // concurrency 1 too: the retry must not queue behind b, which waits for a's own slot
+    const m = new LimitedModel(flaky(sent), [new Limiter('k', { requestsPerMinute: 60, concurrency: 1 })]);
+    const node = (id: string) => ({ ...req, node: { ...req.node, id } });
+    const [a, b] = await Promise.all([m.turn(node('a'), clock), m.turn(node('b'), clock)]);
+    expect(sent).toEqual(['a#1@0', 'a#2@1000', 'b#1@2000']);
+    expect(a).toMatchObject({ attempts: 2, waits: { limiterMs: 1000, backoffMs: 0 } });
+    expect(b.waits?.limiterMs).toBe(2000);
+    // the retry's request was taken when it went: the next turn is paced after both
+    await m.turn(node('c'), clock);
+    expect(sent.at(-1)).toBe('c#1@3000');
   });
 
   it('reports the limiter wait apart from the provider latency', async () => {
