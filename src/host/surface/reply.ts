@@ -67,7 +67,7 @@ export function canceled(
   wave: number,
   decisions: GateDecision[],
 ): ApiResponse {
-  const message = 'canceled: the client went away while the call waited behind the fan-out cap; it never ran';
+  const message = 'the client went away while the call waited behind the fan-out cap; it never ran';
   return notRun(refusal(req, 'canceled', message, 499), callId, wave, 'canceled', message, decisions);
 }
 
