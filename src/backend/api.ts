@@ -57,6 +57,19 @@ export interface ApiRequest {
    * session id): a gated surface keeps one ledger per session (docs/gates.md, At the surfaces).
    */
   session?: string;
+  /**
+   * The HTTP connection it came on (set by the HTTP adapter): `id`, one per socket, `served`, the
+   * requests it carried before this one, and `openedAt`, when it was accepted (`Date.now()`). A
+   * gated surface reads a request on a connection that already carried an answer as sent by a
+   * client that had that answer (host/surface/waves.ts).
+   */
+  connection?: Connection;
+}
+
+export interface Connection {
+  id: number;
+  served: number;
+  openedAt: number;
 }
 
 /** One gate decision a gated surface made for a call: a trace `gate` event without `t`. */
@@ -86,8 +99,15 @@ export interface GateNote {
   untyped: boolean;
   /** Steer (and halt) texts the agent is given beside the result. */
   messages: string[];
-  /** The call never reached the backend: a gate blocked it, or the session was halted (the host's refusal types). */
-  refused?: { type: 'blocked' | 'final_turn'; message: string };
+  /**
+   * The call never reached the backend: a gate blocked it, the session was halted (the host's
+   * refusal types), or its client went away while it waited behind the fan-out cap (`canceled`).
+   */
+  refused?: { type: 'blocked' | 'final_turn' | 'canceled'; message: string };
+  /** The session's wave the call belongs to (host/surface/waves.ts): a command seat's trace uses it. */
+  wave?: number;
+  /** Milliseconds a deferred call waited for the fan-out cap before it ran. */
+  queuedMs?: number;
   /** This call halted the session. */
   halted?: boolean;
 }

@@ -5,9 +5,9 @@
  * `stale-catalog` fault) is a connection failure: the socket is destroyed without a response.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Golden } from '../formats/normalized.js';
-import type { ApiParams, ApiResponse, Backend } from './api.js';
+import type { ApiParams, ApiResponse, Backend, Connection } from './api.js';
 import { handleGrafana, isGrafanaPath } from './grafana-routes.js';
 import { routeOf } from './http-routes.js';
 import { TEXT_TYPE } from './loki-wire.js';
@@ -24,6 +24,11 @@ export interface HttpServerOptions {
   golden?: Golden;
   /** What "now" means in Grafana time ranges (default: the golden's now, else the wall clock). */
   nowMs?: () => number;
+  /**
+   * Ends a gated session (`DELETE /rematch/session` with its `X-Rematch-Session`): true when it
+   * was open. Without it the route does not exist.
+   */
+  endSession?: (key: string) => boolean;
 }
 
 export interface HttpServerHandle {
@@ -42,12 +47,45 @@ const MAX_BODY = 1 << 20;
 /** The header that names a gated session (docs/gates.md): a gated backend keeps one ledger per value. */
 export const SESSION_HEADER = 'x-rematch-session';
 
-/** Every request of one HTTP request carries its session key down to the backend (Grafana's fan out too). */
-function withSession(backend: Backend, req: IncomingMessage): Backend {
+/** The route that ends a gated session (docs/gates.md, Sessions). */
+export const SESSION_PATH = '/rematch/session';
+
+function sessionOf(req: IncomingMessage): string | undefined {
   const raw = req.headers[SESSION_HEADER];
-  const session = Array.isArray(raw) ? raw[0] : raw;
-  if (!session) return backend;
-  return { handle: (r) => backend.handle({ ...r, session }) };
+  return (Array.isArray(raw) ? raw[0] : raw) || undefined;
+}
+
+/** `DELETE /rematch/session`: 204 ended, 404 no such session, 400 no header. */
+function endSession(req: IncomingMessage, end: (key: string) => boolean): ApiResponse {
+  if (req.method !== 'DELETE')
+    return { status: 405, text: 'Method Not Allowed\n', headers: { allow: 'DELETE' } };
+  const key = sessionOf(req);
+  if (!key) return { status: 400, text: `${SESSION_HEADER} header missing\n` };
+  return end(key) ? { status: 204, text: '' } : { status: 404, text: `no open session ${key}\n` };
+}
+
+/** A number per socket (keep-alive requests share one): what a gated surface's waves read. */
+const connections = new WeakMap<Socket, Connection>();
+let lastConnection = 0;
+
+function opened(socket: Socket): Connection {
+  const c = { id: ++lastConnection, served: 0, openedAt: Date.now() };
+  connections.set(socket, c);
+  return c;
+}
+
+function connectionOf(req: IncomingMessage): Connection {
+  const c = connections.get(req.socket) ?? opened(req.socket);
+  const now = { ...c };
+  c.served += 1;
+  return now;
+}
+
+/** Every request of one HTTP request carries its session key and connection down to the backend (Grafana's fan out too). */
+function withSession(backend: Backend, req: IncomingMessage): Backend {
+  const session = sessionOf(req);
+  const connection = connectionOf(req);
+  return { handle: (r) => backend.handle({ ...r, connection, ...(session ? { session } : {}) }) };
 }
 
 export async function startHttpServer(
@@ -65,6 +103,7 @@ export async function startHttpServer(
       else res.destroy();
     });
   });
+  server.on('connection', (socket: Socket) => opened(socket));
   // A long evaluation blocks the event loop; Node's 5 s keep-alive default then closes idle sockets
   // that clients are about to reuse, and they see ECONNRESET. Keep them open as Prometheus does.
   server.keepAliveTimeout = 65_000;
@@ -91,6 +130,7 @@ export async function startHttpServer(
 
 async function serve(backend: Backend, req: IncomingMessage, res: ServerResponse, opts: HttpServerOptions) {
   const u = new URL(req.url ?? '/', 'http://localhost');
+  if (opts.endSession && u.pathname === SESSION_PATH) return send(res, endSession(req, opts.endSession));
   if (isGrafanaPath(u.pathname)) return serveGrafana(backend, req, res, u, opts);
   const probe = probeAnswer(u.pathname, req.method ?? 'GET');
   if (probe) return send(res, probe);

@@ -28,8 +28,14 @@ export interface ServeOptions extends ServerLimits {
 
 /** A gated surface as this layer sees it: a Backend decorator and what to call it in the banner. */
 export interface ServedGates {
-  wrap(backend: Backend): Backend;
+  /** Absent for a set with no gates (`none`): the stack is served as it is, unwrapped. */
+  wrap?(backend: Backend): SessionBackend;
   describe: string;
+}
+
+/** A backend that keeps per-session state: `close(key)` ends a session (a DELETE, an MCP close). */
+export interface SessionBackend extends Backend {
+  close(key: string): boolean;
 }
 
 export interface ServeHandle extends HttpServerHandle {
@@ -50,10 +56,11 @@ export async function startServe(arg: string | Golden, opts: ServeOptions = {}):
   });
   await stack.ready();
   const shiftMs = opts.shiftToNow ? Date.now() - golden.ms.now : 0;
-  const backend = opts.gates ? opts.gates.wrap(stack.backend) : stack.backend;
-  const http = await startHttpServer(withTimeShift(backend, shiftMs), {
+  const gated = opts.gates?.wrap?.(stack.backend);
+  const http = await startHttpServer(withTimeShift(gated ?? stack.backend, shiftMs), {
     port: opts.port ?? 0,
     golden,
+    ...(gated ? { endSession: (key: string) => gated.close(key) } : {}),
     ...(opts.shiftToNow ? { nowMs: () => Date.now() } : {}),
   });
   const server: ServeHandle = {
@@ -76,7 +83,12 @@ export async function startServe(arg: string | Golden, opts: ServeOptions = {}):
     limitsLine,
   );
   // Before the last line ("serving until interrupted"), which clients wait for.
-  if (opts.gates) lines.splice(-1, 0, `gates: ${opts.gates.describe} (X-Rematch-Session header)`);
+  if (opts.gates) {
+    const how = gated
+      ? ', keyed by the X-Rematch-Session header (DELETE /rematch/session ends one); requests without it get the typed failure class only (no ledger, fan-out or halt)'
+      : '';
+    lines.splice(-1, 0, `gates: ${opts.gates.describe}${how}`);
+  }
   for (const line of lines) write(line);
   return server;
 }

@@ -7,16 +7,18 @@ import type { ServedGates } from '../backend/serve.js';
 import type { Config, Golden } from '../formats/normalized.js';
 import { resolveGateSet } from '../host/gates/gate-set.js';
 import { inOrder } from '../host/gates/order.js';
-import { gatedBackend } from '../host/surface/index.js';
+import { gatedBackend, IDLE_MS } from '../host/surface/index.js';
 
 export function servedGates(name: string, golden: Golden, config: () => Config): ServedGates {
   const gateSet = resolveGateSet(name, config());
   const gates = inOrder(gateSet.gates);
   const { steerAt, haltAt, fanoutCap } = gateSet.settings;
+  // No gates: nothing to put in front of the stack, so it is served exactly as without --gates.
+  if (!gates.length) return { describe: `${gateSet.name} (no gates: the backend as it is)` };
   return {
     wrap: (backend) => gatedBackend(backend, { golden, gateSet }),
     describe:
-      `${gateSet.name} (${gates.length ? gates.join(', ') : 'no gates'}; steer at ${steerAt}, halt at ${haltAt}, ` +
-      `fan-out cap ${fanoutCap}), one ledger per session`,
+      `${gateSet.name} (${gates.join(', ')}; steer at ${steerAt}, halt at ${haltAt}, ` +
+      `fan-out cap ${fanoutCap}), one ledger per session, ended after ${IDLE_MS / 60_000} min idle`,
   };
 }

@@ -21,6 +21,7 @@ import { commandPrompt } from './prompt.js';
 import { spawnAgent } from './spawn.js';
 import { callEvents } from './trace.js';
 import type { CommandTrial, ServedCall, StartAgentServer } from './types.js';
+import { maxFanout, wavesOf } from './usage.js';
 
 export interface CommandTrialResult {
   traceFile: string;
@@ -148,8 +149,9 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   const writer = new TraceWriter({ header: redactDeep(header(t), secrets), file: `${files.trace}.tmp` });
   const append = (e: Parameters<TraceWriter['append']>[0]) => writer.append(redactDeep(e, secrets));
   calls.sort((a, b) => Number(a.id.slice(1)) - Number(b.id.slice(1)));
+  const waves = wavesOf(calls);
   calls.forEach((c, i) => {
-    for (const e of callEvents(c, t0, i + 1)) append(e);
+    for (const e of callEvents(c, t0, waves[i])) append(e);
   });
   const own = readAgentTrace(files.agentTrace, new Set(calls.map((c) => c.id)));
   for (const e of own.events) append(e);
@@ -186,7 +188,10 @@ function endEvent(
   counts: EndEvent['counts'],
 ): EndEvent {
   const toolMs = calls.reduce((s, c) => s + (c.endedAt - c.startedAt), 0);
-  const queueMs = calls.reduce((s, c) => s + (c.res.timing?.queueMs ?? 0), 0);
+  // The backend's own queue and, gated, the fan-out cap's wait before the call ran.
+  const queueMs = calls.reduce((s, c) => s + (c.res.timing?.queueMs ?? 0) + (c.res.gate?.queuedMs ?? 0), 0);
+  // As the host: a session a gate halted stops `halted`, whatever the agent wrote after.
+  const halted = calls.some((c) => c.res.gate?.halted);
   const why = run.timedOut
     ? `timed out after ${Math.round(totalMs / 1000)} s; the process group was killed`
     : run.aborted
@@ -200,15 +205,15 @@ function endEvent(
   return {
     type: 'end',
     t: totalMs,
-    stop: run.timedOut ? 'budget' : submitted ? 'submitted' : 'error',
+    stop: run.timedOut ? 'budget' : halted ? 'halted' : submitted ? 'submitted' : 'error',
     // A command that cannot start is the bench's configuration problem, not the agent's answer.
     unscored: run.spawnError !== undefined || run.aborted,
     ...(error ? { error } : {}),
     usage: {
       turns: own.turns,
       toolCalls: calls.length,
-      waves: calls.length,
-      maxFanout: calls.length ? 1 : 0,
+      waves: new Set(wavesOf(calls)).size,
+      maxFanout: maxFanout(calls),
       tokens: own.tokens ?? { input: 0, output: 0, reasoning: 0 },
     },
     wall: { totalMs, modelMs: Math.max(0, totalMs - toolMs), toolMs: toolMs - queueMs, queueMs },

@@ -90,7 +90,7 @@ function answeredResult(
     n: k.n,
     ...(fingerprint ? { fingerprint } : {}),
     latencyMs: c.endedAt - c.startedAt,
-    queueMs: c.res.timing?.queueMs ?? 0,
+    queueMs: (c.res.timing?.queueMs ?? 0) + (note?.queuedMs ?? 0),
     httpStatus: upstream.status,
     ...(k.error ? { error: `${k.error.type}: ${k.error.message}` } : {}),
     untyped: note?.untyped ?? false,

@@ -11,7 +11,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { type Backend, createBackendStack, type ServerLimits, serverStackOptions } from '../backend/index.js';
 import { loopbackRefusal } from '../backend/loopback-guard.js';
-import { type ServedGates, untilSignal } from '../backend/serve.js';
+import { type ServedGates, type SessionBackend, untilSignal } from '../backend/serve.js';
 import { RealClock } from '../clock.js';
 import { loadGolden } from '../formats/load.js';
 import type { Golden } from '../formats/normalized.js';
@@ -41,7 +41,7 @@ export interface McpHttpHandle {
  * so a gated backend keeps one ledger per session; otherwise stateless, one server per request.
  */
 export async function startMcpHttp(
-  backend: Backend,
+  backend: Backend | SessionBackend,
   golden: Golden,
   port = 0,
   gated = false,
@@ -106,19 +106,20 @@ export async function mcpCommand(arg: string | Golden, opts: McpCommandOptions =
     seed: golden.world.seed,
     ...serverStackOptions(opts),
   });
-  const backend = opts.gates ? opts.gates.wrap(stack.backend) : stack.backend;
+  const gated = opts.gates?.wrap?.(stack.backend);
+  const backend = gated ?? stack.backend;
   await stack.ready();
   const gates = opts.gates ? `, gates ${opts.gates.describe}` : '';
   const what = `golden ${golden.id}, faults ${faults ? 'on' : 'off'}, now = ${new Date(golden.ms.now).toISOString()}${gates}`;
   if (opts.http) {
-    const h = await startMcpHttp(backend, golden, opts.port ?? 0, opts.gates !== undefined);
+    const h = await startMcpHttp(gated ?? backend, golden, opts.port ?? 0, gated !== undefined);
     write(`MCP (streamable HTTP): ${h.url} (${what})`);
     await untilSignal(opts.signal);
     await h.close();
     await stack.close();
     return;
   }
-  const server = createMcpServer(backend, golden, { gated: opts.gates !== undefined });
+  const server = createMcpServer(backend, golden, { gated: gated !== undefined });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

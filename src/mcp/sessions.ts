@@ -2,37 +2,57 @@
  * Stateful streamable-HTTP MCP sessions, for a gated server: a request without `Mcp-Session-Id`
  * opens a session (the transport accepts only `initialize` there), later requests are routed to
  * their session's transport by the header, and a DELETE (or close) ends it. Each session has its
- * own McpServer whose tool calls carry the session id to the gated backend.
+ * own McpServer whose tool calls carry the session id to the gated backend; when a session ends
+ * (DELETE, the client's close, eviction) its gated session is closed too, so its ledger is freed.
+ * Sessions are evicted by last use: after IDLE_MS without a request, or past MAX_SESSIONS.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Backend } from '../backend/index.js';
+import type { SessionBackend } from '../backend/serve.js';
 import type { Golden } from '../formats/normalized.js';
 import { createMcpServer } from './server.js';
 
 const SESSION_ID = 'mcp-session-id';
-/** Sessions kept at most; the oldest is closed first (a long-running server stays bounded). */
+/** Sessions kept at most; the least recently used is closed first (a long-running server stays bounded). */
 const MAX_SESSIONS = 256;
+/** A session without a request for this long is closed (as the gated backend drops idle ones). */
+const IDLE_MS = 30 * 60_000;
+
+interface Open {
+  transport: StreamableHTTPServerTransport;
+  lastUsed: number;
+}
 
 export class McpSessions {
-  private readonly open = new Map<string, StreamableHTTPServerTransport>();
+  private readonly open = new Map<string, Open>();
 
   constructor(
-    private readonly backend: Backend,
+    private readonly backend: Backend | SessionBackend,
     private readonly golden: Golden,
+    private readonly now: () => number = Date.now,
   ) {}
 
+  /** Sessions open now. */
+  get size(): number {
+    return this.open.size;
+  }
+
   handle(req: IncomingMessage, res: ServerResponse): void {
+    this.sweep();
     const raw = req.headers[SESSION_ID];
     const id = Array.isArray(raw) ? raw[0] : raw;
     if (id) {
-      const t = this.open.get(id);
-      if (!t) {
+      const o = this.open.get(id);
+      if (!o) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end(`unknown MCP session ${id}\n`);
         return;
       }
-      t.handleRequest(req, res).catch((e: unknown) => this.failed(res, e));
+      // Moved to the end: the map's order is last use.
+      this.open.delete(id);
+      this.open.set(id, { ...o, lastUsed: this.now() });
+      o.transport.handleRequest(req, res).catch((e: unknown) => this.failed(res, e));
       return;
     }
     const mcp = createMcpServer(this.backend, this.golden, { gated: true });
@@ -40,16 +60,16 @@ export class McpSessions {
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: true,
       onsessioninitialized: (sid) => {
-        this.open.set(sid, transport);
-        if (this.open.size > MAX_SESSIONS) {
-          const [oldest, t] = this.open.entries().next().value as [string, StreamableHTTPServerTransport];
-          this.open.delete(oldest);
-          void t.close();
-        }
+        this.open.set(sid, { transport, lastUsed: this.now() });
+        this.sweep();
       },
     });
     transport.onclose = () => {
-      if (transport.sessionId) this.open.delete(transport.sessionId);
+      const sid = transport.sessionId;
+      if (sid) {
+        this.open.delete(sid);
+        if ('close' in this.backend) this.backend.close(sid);
+      }
       void mcp.close();
     };
     // A first request that opened no session (not an `initialize`) leaves nothing behind.
@@ -62,6 +82,16 @@ export class McpSessions {
       .catch((e: unknown) => this.failed(res, e));
   }
 
+  /** Close the idle sessions, and the least recently used past MAX_SESSIONS. */
+  private sweep(): void {
+    const t = this.now();
+    for (const [sid, o] of this.open) {
+      if (this.open.size <= MAX_SESSIONS && o.lastUsed + IDLE_MS > t) break;
+      this.open.delete(sid);
+      void o.transport.close();
+    }
+  }
+
   private failed(res: ServerResponse, e: unknown): void {
     if (!res.headersSent) res.writeHead(500).end(String(e));
   }
@@ -69,6 +99,6 @@ export class McpSessions {
   async close(): Promise<void> {
     const all = [...this.open.values()];
     this.open.clear();
-    await Promise.all(all.map((t) => t.close()));
+    await Promise.all(all.map((o) => o.transport.close()));
   }
 }

@@ -2,7 +2,9 @@
  * `bench serve --gates all` through the built CLI, with plain fetch: the failed-logs golden's HTTP
  * 200 failed envelope reaches the client as the error Loki would send (500, plain text), the 2nd
  * sighting carries the steer in a `Warning` header, the 3rd the halt, and the next query (any API)
- * is refused with 403 "halted: submit your Theory". Sessions are keyed by `X-Rematch-Session`.
+ * is refused with 403 "halted: submit your Theory". Sessions are keyed by `X-Rematch-Session`;
+ * a request without one gets the typed failure only; `DELETE /rematch/session` ends a session.
+ * `--gates none` serves the stack unwrapped.
  */
 import { describe, expect, it } from 'vitest';
 import { benchServe } from './bench-serve.js';
@@ -16,11 +18,21 @@ describe('bench serve --gates all', async () => {
     fetch(`${url}${path}?${new URLSearchParams(params)}`, { headers: { 'X-Rematch-Session': session } });
   const logs = (session: string, op: string) => get(session, '/loki/api/v1/query', { query: QUERY(op) });
 
-  it('names the gate set in the banner', () => {
+  it('names the gate set in the banner, and what a request without a session gets', () => {
     expect(banner).toMatch(
       /gates: all \(failureClass, ledger, fanout, toolClasses, budgetFindings; steer at 2, halt at 3/,
     );
+    expect(banner).toMatch(/requests without it get the typed failure class only/);
   });
+
+  it('without X-Rematch-Session: the typed failure, never a steer or a halt', async () => {
+    for (const op of ['=', '=~', '=', '=~']) {
+      const r = await fetch(`${url}/loki/api/v1/query?${new URLSearchParams({ query: QUERY(op) })}`);
+      expect(r.status).toBe(500);
+      expect(r.headers.get('warning')).toBeNull();
+    }
+    expect((await fetch(`${url}/api/v1/query?query=up`)).status).toBe(200);
+  }, 60_000);
 
   it('typed failure, steer and halt warnings, then the refusal; another session keeps its own ledger', async () => {
     const first = await logs('a', '=');
@@ -50,5 +62,26 @@ describe('bench serve --gates all', async () => {
 
     const ok = await get('b', '/api/v1/query', { query: 'up' });
     expect(ok.status).toBe(200);
+
+    // Ended: the halted session starts afresh.
+    const end = await fetch(`${url}/rematch/session`, {
+      method: 'DELETE',
+      headers: { 'X-Rematch-Session': 'a' },
+    });
+    expect(end.status).toBe(204);
+    expect((await get('a', '/api/v1/query', { query: 'up' })).status).toBe(200);
+  }, 60_000);
+});
+
+describe('bench serve --gates none', async () => {
+  const { url, banner } = await benchServe(['goldens/checkout-db-pool-logs-failed', '--gates', 'none']);
+
+  it('serves the stack unwrapped: the 200 failed envelope as it is, no gated call ids', async () => {
+    expect(banner).toMatch(/gates: none \(no gates: the backend as it is\)/);
+    const r = await fetch(`${url}/loki/api/v1/query?${new URLSearchParams({ query: QUERY('=') })}`, {
+      headers: { 'X-Rematch-Session': 'a' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('x-rematch-call-id')).toBeNull();
   }, 60_000);
 });

@@ -79,10 +79,13 @@ async function compare(gates: 'all' | 'none' | GateName[], fanoutOver?: 'refuse'
   const surface = gatedBackend(new TestBackend(new RealClock(), rules, 15), {
     golden: testGolden(),
     gateSet,
+    settleMs: 5,
   });
   const answers: ApiResponse[] = [];
   let i = 0;
   for (const wave of script) {
+    // A model turn between waves: longer than the settle window, as any model's is.
+    await sleep(20);
     const reqs = wave.map((tc) => {
       const id = calls[i++]?.id ?? '';
       const twin = hostDecisions.find((g) => g.callId === id && g.decision === 'block')?.reason;
@@ -99,6 +102,8 @@ async function compare(gates: 'all' | 'none' | GateName[], fanoutOver?: 'refuse'
     host_: host,
   };
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A call the host never sent (refused, or after its halt): the request its tool would send. */
 function fallback(tc: ToolCall): ApiRequest {

@@ -6,7 +6,8 @@
  *   present       the first gate with a presenter renders the result (none: the host's raw view)
  *   beforeTurn    the budget cap (always on): a halt ends the session with stop `budget`
  *   beforeWave    per call the strongest verdict wins: block > defer > allow; a blocked call is
- *                 settled (later gates neither see nor count it); all-deferred runs the first anyway
+ *                 settled (later gates neither see nor count it); all-deferred runs the first anyway;
+ *                 a call's defer is recorded once per gate, however many rounds it waits
  *   afterResult   every verdict is collected (steer / halt), in gate order
  *   beforeSubmit  in order; the first block stops the submission
  *   onBudget      in order; the first verdict decides
@@ -38,6 +39,8 @@ export class GateStack {
   private readonly active: readonly { name: GateName; gate: GateInstance }[];
   /** The budget cap: in every stack, named by no gate set. */
   private readonly cap: GateInstance;
+  /** `gate\0callId` of defers already recorded: a call asked again (next round, a wake) is not re-recorded. */
+  private readonly deferred = new Set<string>();
 
   constructor(
     names: readonly GateName[],
@@ -93,7 +96,12 @@ export class GateStack {
       vs.forEach((v, j) => {
         const i = open[j];
         if (!v || i === undefined) return;
-        this.record(name, v, { callId: pending[i].id, node: node.id });
+        const key = `${name}\u0000${pending[i].id}`;
+        if (v.decision !== 'defer' || !this.deferred.has(key)) {
+          this.record(name, v, { callId: pending[i].id, node: node.id });
+        }
+        if (v.decision === 'defer') this.deferred.add(key);
+        else this.deferred.delete(key);
         const was = decided[i];
         if (!was || RANK[v.decision] > RANK[was.decision]) decided[i] = v;
       });
@@ -109,6 +117,10 @@ export class GateStack {
     const first = out.deferred.shift();
     if (!out.batch.length && !skip && first) out.batch.push(first);
     else if (first) out.deferred.unshift(first);
+    // Settled calls (run now, or blocked) will not be asked again: forget their defers.
+    for (const c of [...out.batch, ...out.blocked.map((b) => b.call)]) {
+      for (const { name } of this.active) this.deferred.delete(`${name}\u0000${c.id}`);
+    }
     const left = toolCallsLeft(this.view);
     out.overBudget = out.batch.slice(left);
     out.batch = out.batch.slice(0, left);

@@ -7,6 +7,7 @@ import type { ApiRequest, ApiResponse, GateDecision, GateNote } from '../../back
 import { CALL_ID_HEADER } from '../../backend/call-ids.js';
 import type { Shown, Verdict } from '../gates/types.js';
 import type { ToolOutput } from '../tools/types.js';
+import type { CallRecord } from '../types.js';
 import { GATE_HEADER, refusal, typedFailure, warningHeader } from './wire.js';
 
 export interface Answered {
@@ -14,9 +15,10 @@ export interface Answered {
   res: ApiResponse;
   out: ToolOutput;
   shown: Shown;
-  callId: string;
+  call: Readonly<CallRecord>;
   verdicts: readonly Verdict[];
   decisions: GateDecision[];
+  queuedMs: number;
 }
 
 function texts(verdicts: readonly Verdict[]): string[] {
@@ -24,13 +26,13 @@ function texts(verdicts: readonly Verdict[]): string[] {
 }
 
 export function answered(a: Answered): ApiResponse {
-  const { req, res, shown } = a;
+  const { req, res, shown, call } = a;
   const typed = shown.untyped ? undefined : typedFailure(req, res, a.out);
   const sent = typed ? { ...typed, timing: res.timing, fault: res.fault } : res;
   const messages = texts(a.verdicts);
-  const headers: Record<string, string> = { ...sent.headers, [CALL_ID_HEADER]: a.callId };
+  const headers: Record<string, string> = { ...sent.headers, [CALL_ID_HEADER]: call.id };
   if (messages.length) {
-    headers.warning = warningHeader(messages);
+    headers.warning = warningHeader(messages, call.id);
     headers[GATE_HEADER] = a.verdicts.map((v) => v.decision).join(', ');
   }
   const gate: GateNote = {
@@ -38,6 +40,8 @@ export function answered(a: Answered): ApiResponse {
     shown: shown.outcome,
     untyped: shown.untyped,
     messages,
+    wave: call.wave,
+    ...(a.queuedMs > 0 ? { queuedMs: a.queuedMs } : {}),
     ...(typed ? { upstream: { status: res.status, json: res.json, text: res.text } } : {}),
     ...(a.verdicts.some((v) => v.decision === 'halt') ? { halted: true } : {}),
   };
@@ -48,22 +52,42 @@ export function answered(a: Answered): ApiResponse {
 export function refused(
   req: ApiRequest,
   callId: string,
+  wave: number,
   type: 'blocked' | 'final_turn',
   message: string,
   decisions: GateDecision[],
 ): ApiResponse {
-  const res = refusal(req, type, message);
+  return notRun(refusal(req, type, message), callId, wave, type, message, decisions);
+}
+
+/** A deferred call whose client went away before it ran: 499, as Prometheus answers a canceled query. */
+export function canceled(
+  req: ApiRequest,
+  callId: string,
+  wave: number,
+  decisions: GateDecision[],
+): ApiResponse {
+  const message = 'the client went away while the call waited behind the fan-out cap; it never ran';
+  return notRun(refusal(req, 'canceled', message, 499), callId, wave, 'canceled', message, decisions);
+}
+
+function notRun(
+  res: ApiResponse,
+  callId: string,
+  wave: number,
+  type: 'blocked' | 'final_turn' | 'canceled',
+  message: string,
+  decisions: GateDecision[],
+): ApiResponse {
   const gate: GateNote = {
     decisions,
     shown: 'rejected',
     untyped: false,
     messages: [],
+    wave,
     refused: { type, message },
   };
-  const headers = {
-    ...res.headers,
-    [CALL_ID_HEADER]: callId,
-    [GATE_HEADER]: type === 'blocked' ? 'block' : 'halted',
-  };
+  const mark = type === 'blocked' ? 'block' : type === 'final_turn' ? 'halted' : 'canceled';
+  const headers = { ...res.headers, [CALL_ID_HEADER]: callId, [GATE_HEADER]: mark };
   return { ...res, headers, gate };
 }

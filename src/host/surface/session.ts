@@ -1,12 +1,12 @@
 /**
  * One gated session at a surface: the host's session without a model. It keeps what the gates
- * read (the SessionView: the calls, the required sources, `stopping`), the gate instances behind
- * the one composer (GateStack: the same gates, order and hook rules as a hosted trial), and per
- * call the decisions it caused. Calls arrive one by one; their waves are inferred: a call belongs
- * to the current wave until an answer has gone back to the agent (copies of one failing query sent
- * together are one probe, as in the host). Calls in flight are the wave the fanout gate counts:
- * a deferred call waits until one finishes. There is no budget cap here (the agent's own loop and
- * the seat's timeout bound a served session), and no submission: the Theory is written elsewhere.
+ * read (the SessionView: the calls in flight, the required sources, `stopping`), the gate
+ * instances behind the one composer (GateStack: the same gates, order and hook rules as a hosted
+ * trial), and per call the decisions it caused. Calls arrive one by one; their waves are inferred
+ * (waves.ts). Calls in flight (running, or deferred and waiting) are the context the fanout gate
+ * counts: a deferred call waits until one finishes. There is no budget cap here (the agent's own
+ * loop and the seat's timeout bound a served session), and no submission: the Theory is written
+ * elsewhere, so no gate reads past calls and none are kept (a server runs for days).
  */
 import type { ApiRequest, ApiResponse, Backend, GateDecision } from '../../backend/api.js';
 import { partNeeds, reachedBackend } from '../../evidence/index.js';
@@ -20,7 +20,8 @@ import { toolOutputOf } from '../tools/call-backend.js';
 import type { Source } from '../tools/types.js';
 import type { Budget, CallRecord, GateSetSpec } from '../types.js';
 import { callRecordOf, SURFACE_NODE } from './record.js';
-import { answered, refused } from './reply.js';
+import { answered, canceled, refused } from './reply.js';
+import { Waves } from './waves.js';
 
 /** No cap at a surface: the budget gate's tool-call slice keeps every call. */
 const UNBOUNDED: Budget = {
@@ -30,40 +31,58 @@ const UNBOUNDED: Budget = {
   wallSeconds: Number.POSITIVE_INFINITY,
 };
 
-const MAX_CALLS = 10_000;
-
 export interface SurfaceSessionOptions {
   golden: Golden;
   gateSet: GateSetSpec;
   /** Wall clock (ms), for `t()` and the decisions' `at`; default Date.now. */
   now?: () => number;
+  /** The waves' windows (waves.ts); default SETTLE_MS, FRESH_MS. */
+  settleMs?: number;
+  freshMs?: number;
+}
+
+interface Waiter {
+  call: CallRecord;
+  wake: () => void;
 }
 
 export class SurfaceSession implements SessionView {
   readonly golden: Golden;
   readonly budget = UNBOUNDED;
-  readonly calls: CallRecord[] = [];
   readonly required: Readonly<Record<'A' | 'B', ReadonlySet<Source>>>;
   readonly usage = { turns: 0, toolCalls: 0, tokens: { input: 0, output: 0 } };
   stopping: Stopping | undefined;
   readonly gates: GateStack;
   /** Steer and halt verdicts so far (the end event's counts). */
   readonly counts = { steers: 0, halts: 0 };
+  /** Wall-clock ms of the last call (the idle TTL reads it). */
+  lastUsed: number;
   private readonly now: () => number;
   private readonly t0: number;
   private readonly running: CallRecord[] = [];
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: Waiter[] = [];
   private readonly decisions = new Map<string, GateDecision[]>();
-  private wave = 1;
-  private answered = false;
+  private readonly waves: Waves;
   private seq = 0;
 
   constructor(opts: SurfaceSessionOptions) {
     this.golden = opts.golden;
     this.now = opts.now ?? Date.now;
     this.t0 = this.now();
+    this.lastUsed = this.t0;
+    this.waves = new Waves(this.now, opts.settleMs, opts.freshMs);
     this.required = { A: new Set(partNeeds(opts.golden, 'A')), B: new Set(partNeeds(opts.golden, 'B')) };
     this.gates = new GateStack(opts.gateSet.gates, opts.gateSet.settings, this, (e) => this.record(e));
+  }
+
+  /** The calls in flight (running, then waiting): all a surface's gates ever read. */
+  get calls(): readonly CallRecord[] {
+    return [...this.running, ...this.waiting.map((w) => w.call)];
+  }
+
+  /** A call is running or waiting: the session must not be dropped. */
+  get busy(): boolean {
+    return this.running.length + this.waiting.length > 0;
   }
 
   t(): number {
@@ -89,38 +108,16 @@ export class SurfaceSession implements SessionView {
     return req.origin && /^c\d+$/.test(req.origin) ? req.origin : `c${++this.seq}`;
   }
 
-  async handle(req: ApiRequest, inner: Backend): Promise<ApiResponse> {
-    if (this.answered) {
-      this.wave += 1;
-      this.answered = false;
-    }
-    const call = callRecordOf(req, this.idOf(req), this.wave);
-    this.calls.push(call);
-    // A server runs for days: keep the newest calls only (the surface's gates read none of them;
-    // the view promises the calls so far, and a session this long is far past any ledger).
-    if (this.calls.length > MAX_CALLS) this.calls.splice(0, this.calls.length - MAX_CALLS);
-    try {
-      return await this.serve(call, req, inner);
-    } finally {
-      this.answered = true;
-    }
+  handle(req: ApiRequest, inner: Backend): Promise<ApiResponse> {
+    this.lastUsed = this.now();
+    const call = callRecordOf(req, this.idOf(req), this.waves.next(this.busy, req.connection));
+    return this.serve(call, req, inner);
   }
 
   private async serve(call: CallRecord, req: ApiRequest, inner: Backend): Promise<ApiResponse> {
-    // Halted: like the host's final turn, nothing reaches the gates or the backend any more.
-    if (this.stopping) {
-      const message = `halted: submit your Theory now; this session stopped querying (${this.stopping.reason})`;
-      return this.refuse(call, req, 'final_turn', message);
-    }
-    for (;;) {
-      const r = this.gates.round([call], SURFACE_NODE, this.running);
-      const blocked = r.blocked[0];
-      if (blocked) return this.refuse(call, req, 'blocked', blocked.verdict.message);
-      if (r.batch.length) break;
-      await new Promise<void>((wake) => this.waiting.push(wake));
-      if (this.stopping) return this.serve(call, req, inner);
-    }
-    this.running.push(call);
+    const admitted = await this.admit(call, req);
+    if (typeof admitted !== 'number') return admitted;
+    const queuedMs = admitted;
     this.usage.toolCalls += 1;
     let res: ApiResponse;
     try {
@@ -129,12 +126,66 @@ export class SurfaceSession implements SessionView {
       res = { status: 0, text: e instanceof Error ? e.message : String(e) };
     } finally {
       this.running.splice(this.running.indexOf(call), 1);
-      for (const wake of this.waiting.splice(0)) wake();
+      this.waves.answered(call.wave, req.connection);
+      this.wakeAll();
     }
-    return this.answer(call, req, res);
+    return this.answer(call, req, res, queuedMs);
   }
 
-  private answer(call: CallRecord, req: ApiRequest, res: ApiResponse): ApiResponse {
+  /**
+   * The ms it waited once the call may run (it is then running); else the answer it gets instead (a refusal, or its client
+   * left while it waited). Its context is what is in flight before it: running calls, then the
+   * deferred calls ahead of it, so a duplicate of a waiting call is refused and none jumps the queue.
+   */
+  private async admit(call: CallRecord, req: ApiRequest): Promise<ApiResponse | number> {
+    let me: Waiter | undefined;
+    const queuedAt = this.now();
+    const leave = () => {
+      if (me) this.waiting.splice(this.waiting.indexOf(me), 1);
+    };
+    for (;;) {
+      // Halted: like the host's final turn, nothing reaches the gates or the backend any more.
+      if (this.stopping) {
+        leave();
+        const message = `halted: submit your Theory now; this session stopped querying (${this.stopping.reason})`;
+        return this.refuse(call, req, 'final_turn', message);
+      }
+      const ahead = me ? this.waiting.slice(0, this.waiting.indexOf(me)) : this.waiting;
+      const r = this.gates.round([call], SURFACE_NODE, [...this.running, ...ahead.map((w) => w.call)]);
+      const blocked = r.blocked[0];
+      if (blocked || r.batch.length) leave();
+      if (blocked) return this.refuse(call, req, 'blocked', blocked.verdict.message);
+      if (r.batch.length) {
+        // Running from this instant (not after an await): the next call counts it.
+        this.running.push(call);
+        return me ? this.now() - queuedAt : 0;
+      }
+      const woke = await new Promise<boolean>((resolve) => {
+        const onAbort = () => resolve(false);
+        const wake = () => {
+          req.signal?.removeEventListener('abort', onAbort);
+          resolve(true);
+        };
+        if (me) me.wake = wake;
+        else this.waiting.push((me = { call, wake }));
+        if (req.signal?.aborted) return resolve(false);
+        req.signal?.addEventListener('abort', onAbort, { once: true });
+      });
+      if (!woke) {
+        // Its client went away while it waited: it never runs, and the queue behind it moves.
+        leave();
+        this.wakeAll();
+        Object.assign(call, { outcome: 'rejected', seen: 'rejected', ran: false });
+        return canceled(req, call.id, call.wave, this.take(call.id));
+      }
+    }
+  }
+
+  private wakeAll(): void {
+    for (const w of [...this.waiting]) w.wake();
+  }
+
+  private answer(call: CallRecord, req: ApiRequest, res: ApiResponse, queuedMs: number): ApiResponse {
     const out = toolOutputOf(req.api, res);
     const { shown, fingerprint, seenFingerprint } = observe(this.gates, call, out);
     Object.assign(call, {
@@ -151,7 +202,8 @@ export class SurfaceSession implements SessionView {
       SURFACE_NODE,
     );
     for (const v of verdicts) this.apply(v);
-    return answered({ req, res, out, shown, callId: call.id, verdicts, decisions: this.take(call.id) });
+    const decisions = this.take(call.id);
+    return answered({ req, res, out, shown, call, verdicts, decisions, queuedMs });
   }
 
   /** As the host applies an observation verdict (wave.ts): count it; the first halt stops the session. */
@@ -164,6 +216,6 @@ export class SurfaceSession implements SessionView {
 
   private refuse(call: CallRecord, req: ApiRequest, type: 'blocked' | 'final_turn', message: string) {
     Object.assign(call, { outcome: 'rejected', seen: 'rejected', ran: false });
-    return refused(req, call.id, type, message, this.take(call.id));
+    return refused(req, call.id, call.wave, type, message, this.take(call.id));
   }
 }
