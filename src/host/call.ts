@@ -4,10 +4,9 @@
  * observation gates (ledger) then see that shown view.
  */
 
-import { reachedBackend } from '../evidence/index.js';
 import type { Envelope } from '../protocol/observation.js';
 import type { Verdict } from './gates/types.js';
-import { observe } from './observe.js';
+import { observe, settleCall } from './observe.js';
 import { preview } from './present.js';
 import type { Session } from './session.js';
 import type { ToolDef, ToolOutput } from './tools/types.js';
@@ -79,20 +78,7 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
 
   const { shown, fingerprint, seenFingerprint } = observe(s.gates, call, out);
   if (fingerprint) s.fingerprints.add(fingerprint);
-  Object.assign(call, {
-    // A tool's own argument check (`bad_args`) answers without the backend: it did not run.
-    ran: reachedBackend({
-      outcome: out.outcome,
-      httpStatus: out.httpStatus,
-      error: out.error ? `${out.error.type}: ${out.error.message}` : undefined,
-    }),
-    value: out.outcome === 'ok' ? singleValue(out.data) : undefined,
-    outcome: out.outcome,
-    fingerprint,
-    errorMessage: out.error?.message,
-    seen: shown.outcome,
-    seenFingerprint,
-  });
+  settleCall(call, out, { shown, fingerprint, seenFingerprint });
   if (shown.untyped) s.counts.untyped += 1;
   s.emit({
     type: 'tool_result',
@@ -112,17 +98,4 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
 
   const verdicts = s.gates.afterResult({ call, outcome: shown.outcome, fingerprint: seenFingerprint }, node);
   return { envelope: shown.envelope, verdicts };
-}
-
-/** The one number of a scalar or one-sample vector result (`[t, "v"]` wire values), else undefined. */
-export function singleValue(data: unknown): number | undefined {
-  const d = data as { resultType?: string; result?: unknown } | undefined;
-  let pair: unknown;
-  if (d?.resultType === 'scalar') pair = d.result;
-  else if (d?.resultType === 'vector' && Array.isArray(d.result) && d.result.length === 1) {
-    pair = (d.result[0] as { value?: unknown }).value;
-  }
-  if (!Array.isArray(pair) || pair.length < 2) return undefined;
-  const v = Number(pair[1]);
-  return Number.isFinite(v) ? v : undefined;
 }

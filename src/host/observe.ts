@@ -1,9 +1,11 @@
 /**
  * What one backend tool result becomes for the gates, said once for the host (call.ts) and the
  * gated surfaces (surface/): the presenter's view (failureClass, else the raw wire view), the
- * true fingerprint, and the fingerprint of what the agent saw, which the ledger counts.
+ * true fingerprint, and the fingerprint of what the agent saw, which the ledger counts; and what
+ * the result writes into the call's record.
  */
 
+import { reachedBackend } from '../evidence/index.js';
 import type { GateStack } from './gates/compose.js';
 import { fingerprintOf } from './gates/fingerprint.js';
 import type { Shown } from './gates/types.js';
@@ -41,4 +43,35 @@ export function observe(gates: GateStack, call: Readonly<CallRecord>, out: ToolO
           source: call.source,
         });
   return { shown, fingerprint, seenFingerprint };
+}
+
+/** The result into the call's record: whether it reached the backend, its value, both outcomes and fingerprints. */
+export function settleCall(call: CallRecord, out: ToolOutput, o: Observed): void {
+  Object.assign(call, {
+    // A tool's own argument check (`bad_args`) answers without the backend: it did not run.
+    ran: reachedBackend({
+      outcome: out.outcome,
+      httpStatus: out.httpStatus,
+      error: out.error ? `${out.error.type}: ${out.error.message}` : undefined,
+    }),
+    value: out.outcome === 'ok' ? singleValue(out.data) : undefined,
+    outcome: out.outcome,
+    fingerprint: o.fingerprint,
+    errorMessage: out.error?.message,
+    seen: o.shown.outcome,
+    seenFingerprint: o.seenFingerprint,
+  });
+}
+
+/** The one number of a scalar or one-sample vector result (`[t, "v"]` wire values), else undefined. */
+export function singleValue(data: unknown): number | undefined {
+  const d = data as { resultType?: string; result?: unknown } | undefined;
+  let pair: unknown;
+  if (d?.resultType === 'scalar') pair = d.result;
+  else if (d?.resultType === 'vector' && Array.isArray(d.result) && d.result.length === 1) {
+    pair = (d.result[0] as { value?: unknown }).value;
+  }
+  if (!Array.isArray(pair) || pair.length < 2) return undefined;
+  const v = Number(pair[1]);
+  return Number.isFinite(v) ? v : undefined;
 }

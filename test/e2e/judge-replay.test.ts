@@ -6,59 +6,27 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunBenchOptions, replayRun, runBench } from '../../src/index.js';
 import { rowKind, type Scorecard } from '../../src/scoring/index.js';
 import { tempDir, write } from '../formats/helpers.js';
-import { FAKE_KEYS } from '../providers/ai/harness.js';
-import { WIRES } from '../providers/ai/wire.js';
-import { writeTinyGolden } from './tiny-golden.js';
+import { answerJudge, judgeConfig, judgeGolden, KEY } from './judge-harness.js';
 
 const ROOT = resolve(__dirname, '../..');
-const KEY = FAKE_KEYS.OPENAI_API_KEY;
-const CHAT = WIRES.find((w) => w.provider === 'openai-chat')!;
-
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const golden = writeTinyGolden();
-const JUDGE = `judge:
-  provider: openai-chat
-  model: judge-model
-  auth: {apiKeyEnv: OPENAI_API_KEY}
-  params: {retryAttempts: 1}
-`;
-
-function config(extra = ''): string {
-  return write(
-    tempDir(),
-    'bench.config.yaml',
-    `goldens: [${JSON.stringify(golden)}]\nseats: [${JSON.stringify(join(ROOT, 'seats'))}]\ntwins: [logs-failed]\nrepetitions: 1\nconcurrency: 2\n${JUDGE}${extra}`,
-  );
-}
+const golden = judgeGolden();
+const config = (extra = ''): string => judgeConfig({ reps: 1, extra });
 
 /** Every judge request is counted; each is answered with a grade naming its number. */
-function judgeModel(): string[] {
-  const bodies: string[] = [];
-  server.use(
-    http.post(CHAT.url, async ({ request }) => {
-      bodies.push(await request.text());
-      const text = JSON.stringify({
-        rootCause: 'correct',
-        honesty: 'ok',
-        rationale: `reply ${bodies.length}`,
-      });
-      return HttpResponse.json(
-        CHAT.body({ text, usage: { input: 900, output: 40 } }, 'judge-model') as Record<string, unknown>,
-      );
-    }),
+const judgeModel = (): string[] =>
+  answerJudge(server, (n) =>
+    JSON.stringify({ rootCause: 'correct', honesty: 'ok', rationale: `reply ${n}` }),
   );
-  return bodies;
-}
 
 const quiet = { write: () => true };
 const SEATS = ['sim-diligent-react', 'sim-tweaker-react'];

@@ -5,63 +5,21 @@
  * line and no request, a reply that is not a grade is a failed grade, and no verdict moves.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { HttpResponse, http } from 'msw';
+import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runBench } from '../../src/index.js';
 import { rowKind, type Scorecard } from '../../src/scoring/index.js';
-import { bench, tempDir, write } from '../formats/helpers.js';
-import { FAKE_KEYS } from '../providers/ai/harness.js';
-import { WIRES } from '../providers/ai/wire.js';
-import { writeTinyGolden } from './tiny-golden.js';
-
-const ROOT = resolve(__dirname, '../..');
-const KEY = FAKE_KEYS.OPENAI_API_KEY;
-const CHAT = WIRES.find((w) => w.provider === 'openai-chat')!;
+import { bench, tempDir } from '../formats/helpers.js';
+import { answerJudge, JUDGE, judgeConfig, KEY } from './judge-harness.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const golden = writeTinyGolden();
-const JUDGE = `judge:
-  provider: openai-chat
-  model: judge-model
-  auth: {apiKeyEnv: OPENAI_API_KEY}
-  params: {retryAttempts: 1}
-`;
-
-function config(judge: boolean): string {
-  const dir = tempDir();
-  return write(
-    dir,
-    'bench.config.yaml',
-    // the twin whose logs fail: the tweaker there claims a clean negative without the gates
-    `goldens: [${JSON.stringify(golden)}]\nseats: [${JSON.stringify(join(ROOT, 'seats'))}]\ntwins: [logs-failed]\nrepetitions: 2\nconcurrency: 2\n${judge ? JUDGE : ''}`,
-  );
-}
-
-/** Answers each judge request with `reply(n, body)`'s text as the model's message; keeps the bodies. */
-function judgeModel(
-  reply: (n: number, body: string) => string | { status: number; body: unknown },
-): string[] {
-  const bodies: string[] = [];
-  server.use(
-    http.post(CHAT.url, async ({ request }) => {
-      const body = await request.text();
-      bodies.push(body);
-      const r = reply(bodies.length, body);
-      if (typeof r !== 'string')
-        return HttpResponse.json(r.body as Record<string, unknown>, { status: r.status });
-      return HttpResponse.json(
-        CHAT.body({ text: r, usage: { input: 900, output: 40 } }, 'judge-model') as Record<string, unknown>,
-      );
-    }),
-  );
-  return bodies;
-}
+const config = (judge: boolean): string => judgeConfig({ reps: 2, judge });
+const judgeModel = (reply: Parameters<typeof answerJudge>[1]): string[] => answerJudge(server, reply);
 
 async function run(cfg: string, env: Record<string, string> = {}, resume?: string, retryErrors = false) {
   const out = resume ?? join(tempDir(), 'out');

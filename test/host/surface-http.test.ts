@@ -9,25 +9,11 @@ import type { ApiRequest, ApiResponse, Backend, GateNote } from '../../src/backe
 import { type HttpServerHandle, startHttpServer } from '../../src/backend/http.js';
 import { RealClock } from '../../src/clock.js';
 import type { GateName } from '../../src/formats/config.js';
-import { resolveGateSet } from '../../src/host/index.js';
 import { gatedBackend } from '../../src/host/surface/index.js';
 import type { ToolCall } from '../../src/protocol/model.js';
-import {
-  call,
-  failedEnvelope,
-  of,
-  promVector,
-  type Rule,
-  run,
-  ScriptedModel,
-  TestBackend,
-  testGolden,
-} from './helpers.js';
+import { call, TestBackend, testGolden } from './helpers.js';
+import { hosted, parityGateSet, SURFACE_RULES } from './surface-helpers.js';
 
-const rules: Rule[] = [
-  (r) => (String(r.params.query).includes('payments') ? failedEnvelope : undefined),
-  (r) => (r.api.startsWith('prom.') ? promVector(1) : undefined),
-];
 const PATH: Record<string, string> = {
   'prom.query': '/api/v1/query',
   'loki.query_range': '/loki/api/v1/query_range',
@@ -38,17 +24,9 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
 });
 
-function gateSetOf(gates: 'all' | GateName[], fanoutCap = 2) {
-  return {
-    name: 'parity',
-    gates: typeof gates === 'string' ? resolveGateSet(gates).gates : gates,
-    settings: { steerAt: 2, haltAt: 3, fanoutCap },
-  };
-}
-
 /** A served gated backend whose gate notes the test keeps (a decorator over the public Backend). */
-async function serve(gateSet: ReturnType<typeof gateSetOf>, latencyMs: number) {
-  const inner = new TestBackend(new RealClock(), rules, latencyMs);
+async function serve(gateSet: ReturnType<typeof parityGateSet>, latencyMs: number) {
+  const inner = new TestBackend(new RealClock(), SURFACE_RULES, latencyMs);
   const gated = gatedBackend(inner, { golden: testGolden(), gateSet });
   const notes: GateNote[] = [];
   const keep: Backend = {
@@ -70,15 +48,9 @@ const fetchOf = (url: string, r: ApiRequest, signal?: AbortSignal) => {
 
 /** One model turn through the host, then the same requests as concurrent fetches; decisions of both. */
 async function oneTurn(wave: ToolCall[], gates: 'all' | GateName[], fanoutCap = 2, latencyMs = 1) {
-  const gateSet = gateSetOf(gates, fanoutCap);
-  const host = await run(new ScriptedModel([() => wave]), rules, gates, { gateSet });
-  const calls = of(host.events, 'tool_call');
-  const sent = new Map(host.backend.requests.map((r) => [r.origin, r]));
-  const hostGates = of(host.events, 'gate').filter((g) => calls.some((c) => c.id === g.callId));
-  const reqs = calls.map((c) => {
-    const twin = /duplicate of (c\d+)/.exec(hostGates.find((g) => g.callId === c.id)?.reason ?? '')?.[1];
-    return sent.get(c.id) ?? (sent.get(twin) as ApiRequest);
-  });
+  const gateSet = parityGateSet(gates, fanoutCap);
+  const { calls, decisions: hostGates, requestOf } = await hosted([wave], gates, gateSet);
+  const reqs = calls.map((c) => requestOf(c.id) as ApiRequest);
   const s = await serve(gateSet, latencyMs);
   const answers = await Promise.all(reqs.map((r) => fetchOf(s.http.url, r)));
   const kinds = (list: { gate: string; decision: string }[]) =>
@@ -129,7 +101,7 @@ describe('the gated surface over HTTP, one turn sent as concurrent fetches', () 
   }, 30_000);
 
   it('a deferred call whose client went away never reaches the backend', async () => {
-    const s = await serve(gateSetOf(['fanout'], 1), 300);
+    const s = await serve(parityGateSet(['fanout'], 1), 300);
     const req = (q: string): ApiRequest => ({ api: 'prom.query', params: { query: q } });
     const first = fetchOf(s.http.url, req('up'));
     const abort = new AbortController();

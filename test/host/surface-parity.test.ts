@@ -9,25 +9,10 @@ import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse, GateDecision } from '../../src/backend/api.js';
 import { RealClock } from '../../src/clock.js';
 import type { GateName } from '../../src/formats/config.js';
-import { resolveGateSet } from '../../src/host/index.js';
 import { gatedBackend } from '../../src/host/surface/index.js';
 import type { ToolCall } from '../../src/protocol/model.js';
-import {
-  call,
-  failedEnvelope,
-  of,
-  promVector,
-  type Rule,
-  run,
-  ScriptedModel,
-  TestBackend,
-  testGolden,
-} from './helpers.js';
-
-const rules: Rule[] = [
-  (r) => (String(r.params.query).includes('payments') ? failedEnvelope : undefined),
-  (r) => (r.api.startsWith('prom.') ? promVector(1) : undefined),
-];
+import { call, TestBackend, testGolden } from './helpers.js';
+import { hosted, parityGateSet, SURFACE_RULES } from './surface-helpers.js';
 
 const metrics = (q: string) => call('query_metrics', { query: q });
 const logs = (q: string) => call('query_logs', { query: q });
@@ -64,19 +49,11 @@ function byCall(list: Decision[]): Decision[] {
 
 async function compare(gates: 'all' | 'none' | GateName[], fanoutOver?: 'refuse') {
   const script = waves();
-  // One gate set for both sides: its gates, steer at 2, halt at 3, fan-out cap 2.
-  const gateSet = {
-    name: 'parity',
-    gates: typeof gates === 'string' ? resolveGateSet(gates).gates : gates,
-    settings: { steerAt: 2, haltAt: 3, fanoutCap: 2, ...(fanoutOver ? { fanoutOver } : {}) },
-  };
-  const host = await run(new ScriptedModel(script.map((w) => () => w)), rules, gates, { gateSet });
-  const calls = of(host.events, 'tool_call');
-  const sent = new Map(host.backend.requests.map((r) => [r.origin, r]));
-  const hostDecisions = of(host.events, 'gate').filter((g) => calls.some((c) => c.id === g.callId));
+  const gateSet = parityGateSet(gates, 2, fanoutOver);
+  const { host, calls, decisions: hostDecisions, requestOf } = await hosted(script, gates, gateSet);
 
   // The surface gets the wire request of each call (a blocked duplicate: its twin's request).
-  const surface = gatedBackend(new TestBackend(new RealClock(), rules, 15), {
+  const surface = gatedBackend(new TestBackend(new RealClock(), SURFACE_RULES, 15), {
     golden: testGolden(),
     gateSet,
     settleMs: 5,
@@ -87,9 +64,7 @@ async function compare(gates: 'all' | 'none' | GateName[], fanoutOver?: 'refuse'
     // A model turn between waves: longer than the settle window, as any model's is.
     await sleep(20);
     const reqs = wave.map((tc) => {
-      const id = calls[i++]?.id ?? '';
-      const twin = hostDecisions.find((g) => g.callId === id && g.decision === 'block')?.reason;
-      const req = sent.get(id) ?? sent.get(/duplicate of (c\d+)/.exec(twin ?? '')?.[1]) ?? fallback(tc);
+      const req = requestOf(calls[i++]?.id ?? '') ?? fallback(tc);
       return { ...req, origin: 'http', session: 's1' } satisfies ApiRequest;
     });
     answers.push(...(await Promise.all(reqs.map((r) => surface.handle(r)))));

@@ -9,13 +9,12 @@
  * elsewhere, so no gate reads past calls and none are kept (a server runs for days).
  */
 import type { ApiRequest, ApiResponse, Backend, GateDecision } from '../../backend/api.js';
-import { partNeeds, reachedBackend } from '../../evidence/index.js';
+import { partNeeds } from '../../evidence/index.js';
 import type { Golden } from '../../formats/normalized.js';
-import { singleValue } from '../call.js';
 import { type GateRecord, GateStack } from '../gates/compose.js';
 import type { Verdict } from '../gates/types.js';
 import type { SessionView, Stopping } from '../gates/view.js';
-import { observe } from '../observe.js';
+import { observe, settleCall } from '../observe.js';
 import { toolOutputOf } from '../tools/call-backend.js';
 import type { Source } from '../tools/types.js';
 import type { Budget, CallRecord, GateSetSpec } from '../types.js';
@@ -187,16 +186,9 @@ export class SurfaceSession implements SessionView {
 
   private answer(call: CallRecord, req: ApiRequest, res: ApiResponse, queuedMs: number): ApiResponse {
     const out = toolOutputOf(req.api, res);
-    const { shown, fingerprint, seenFingerprint } = observe(this.gates, call, out);
-    Object.assign(call, {
-      ran: reachedBackend({ outcome: out.outcome, httpStatus: out.httpStatus }),
-      value: out.outcome === 'ok' ? singleValue(out.data) : undefined,
-      outcome: out.outcome,
-      fingerprint,
-      errorMessage: out.error?.message,
-      seen: shown.outcome,
-      seenFingerprint,
-    });
+    const observed = observe(this.gates, call, out);
+    const { shown, seenFingerprint } = observed;
+    settleCall(call, out, observed);
     const verdicts = this.gates.afterResult(
       { call, outcome: shown.outcome, fingerprint: seenFingerprint },
       SURFACE_NODE,
