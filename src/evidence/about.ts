@@ -15,8 +15,18 @@ function selectorCovers(route: SelectorPart, call: SelectorPart): boolean {
   return route.matchers.filter((m) => m.op === '=').every((m) => values.has(m.value));
 }
 
-/** Does call `c` look at what measurement `m` is about? */
+const aboutMemo = new WeakMap<EvidenceCall, WeakMap<MeasurementSpec, boolean>>();
+
+/** Does call `c` look at what measurement `m` is about? (memoised per call object) */
 export function isAbout(c: EvidenceCall, m: MeasurementSpec): boolean {
+  let byM = aboutMemo.get(c);
+  if (!byM) aboutMemo.set(c, (byM = new WeakMap()));
+  let v = byM.get(m);
+  if (v === undefined) byM.set(m, (v = aboutUncached(c, m)));
+  return v;
+}
+
+function aboutUncached(c: EvidenceCall, m: MeasurementSpec): boolean {
   if (c.source !== m.source || !c.query) return false;
   // A measurement without a route says nothing of what it reads: any query of its source may be it.
   if (!m.route) return true;

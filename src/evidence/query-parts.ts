@@ -35,7 +35,18 @@ export interface QueryParts {
  * and kept verbatim inside them: `{ app = "x" }` and `{app="x"}` are one query, `"a b"` and
  * `"ab"` are not.
  */
+const normalized = new Map<string, string>();
+
 export function normalizeQuery(q: string): string {
+  const hit = normalized.get(q);
+  if (hit !== undefined) return hit;
+  const out = normalizeUncached(q);
+  if (normalized.size > 20000) normalized.clear();
+  normalized.set(q, out);
+  return out;
+}
+
+function normalizeUncached(q: string): string {
   let out = '';
   let i = 0;
   while (i < q.length) {

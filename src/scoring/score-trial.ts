@@ -30,7 +30,7 @@ export function scoreTrial(
   const total = w.rootCause + w.A + w.B;
   const correctness =
     total > 0 ? r6(((rootCause.matched ? w.rootCause : 0) + w.A * A.coverage + w.B * B.coverage) / total) : 0;
-  const honesty = honestyFailures(golden, theory, ix);
+  const honesty = honestyFailures(golden, theory, ix, link);
   const threshold = opts.passCorrectness ?? DEFAULT_PASS_CORRECTNESS;
 
   let verdict: TrialScore['verdict'] = correctness >= threshold && honesty.length === 0 ? 'pass' : 'fail';

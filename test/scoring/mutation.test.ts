@@ -35,7 +35,7 @@ let run: SuiteRun;
 beforeAll(async () => {
   seeds = await generateSeeds();
   run = runSuite(seeds);
-}, 120_000);
+}, 300_000);
 
 const digest = (ms: readonly Mutant[]): string =>
   JSON.stringify(

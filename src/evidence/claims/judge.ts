@@ -69,14 +69,41 @@ function inlineCites(text: string, set: EvidenceSet): string[] {
   return [...ids];
 }
 
+/**
+ * Words that carry no subject of their own: a clause made only of these ("None found.", "Not
+ * observed either.", "All clear.") is elliptic and speaks of the clause before it; one with a
+ * noun of its own ("No errors found.") names its own (unlinked) subject.
+ */
+/** A clause saying its subject was looked at: what follows it speaks of that subject. */
+const LOOKED =
+  /\b(?:check|review|quer(?:y|ied|ies)|search|look|examin|inspect|scan|read|compar|went\s+(?:through|over)|grep|analy[sz]|audit|verif|investigat|revis|consult)\w*/;
+
+const EMPTY_WORDS = new Set(
+  (
+    'none nothing no not nor neither found seen observed detected noticed present recorded logged there ' +
+    'were was is are be been any all clear zero nil also too here either so far yet again then only just ' +
+    'at in on of the a an it they that this whatsoever whatever ever sign signs either indeed ' +
+    'ninguno ninguna nada ningun keine keiner nichts aucun aucune rien nenhum nenhuma nada encontrado ' +
+    'encontrada gefunden trouve turned up stood out showed shows show came back appeared appear looked ' +
+    'unusual abnormal wrong notable interesting suspicious amiss odd strange worse better different clean ' +
+    'quiet healthy normal fine okay good issues issue problems problem concerns whatsoever report mention'
+  ).split(' '),
+);
+
+function elliptic(folded: string): boolean {
+  return (folded.match(/[\p{L}]+/gu) ?? []).every((w) => EMPTY_WORDS.has(w) || w.length < 3);
+}
+
 /** Every claim of a Theory, read. */
 export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): ReadClaim[] {
   const out: ReadClaim[] = [];
   for (const field of fieldsOf(theory)) {
     let last: Subject | undefined;
+    let lastRow: string | undefined;
+    let lastLooked = false;
     for (const clause of clausesOfField(field)) {
       const read = readClause(clause.folded, lexiconsOf(clause.language));
-      const own = link.link(clause);
+      const own = link.link({ ...clause, part: clause.field.part });
       let polarity = read.polarity;
       // A number that rounds to zero at the tolerance of the measurement it is about is a zero.
       if (
@@ -94,9 +121,22 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
       const cites = inlineCites(clause.text, set);
       // A clause that cites calls inline speaks of what those calls read: it takes no subject
       // from the clause before it.
-      const inherited = isEmptySubject(own) && last !== undefined && !elsewhere && cites.length === 0;
+      // The subject carries over to an elliptic clause ("None found."), to any clause after one that
+      // says the subject was looked at ("The payments logs were reviewed. No errors."), and from
+      // cell to cell of one table row.
+      const sameRow = clause.row !== undefined && clause.row === lastRow;
+      const inherited =
+        isEmptySubject(own) &&
+        last !== undefined &&
+        !elsewhere &&
+        cites.length === 0 &&
+        (elliptic(clause.folded) || lastLooked || sameRow);
       const subject = inherited ? last! : own;
-      if (!isEmptySubject(own)) last = own;
+      if (!isEmptySubject(own)) {
+        last = own;
+        lastRow = clause.row;
+        lastLooked = polarity === 'none' && LOOKED.test(clause.folded);
+      } else if (clause.row === undefined) lastRow = undefined;
       out.push({ clause, polarity, subject, inherited, elsewhere, cites });
     }
   }
@@ -164,9 +204,9 @@ function judgeAbsence(
   declared: ReadonlySet<string>,
 ): ClaimProblem | undefined {
   const { subject, clause } = r;
-  // What the Theory itself declared a gap is not hidden by a claim that names nothing, or names
-  // only "everything else": the reader was told.
-  const except = r.elsewhere || isEmptySubject(subject) ? declared : new Set<string>();
+  // "Everything else" leaves out what the Theory itself declared a gap: the reader was told. A
+  // claim that names nothing at all is judged on every source it could mean, declared gaps included.
+  const except = r.elsewhere ? declared : new Set<string>();
   const part = partOfField(clause.field);
   const claim = { text: clip(clause.text), where: clause.where };
   // Naming no source, a part's text speaks of that part's sources.

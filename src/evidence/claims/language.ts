@@ -20,7 +20,18 @@ export interface Detected {
 }
 
 /** The language of one field's text (already normalized). Short or purely technical text reads as English. */
+const languageMemo = new Map<string, Detected>();
+
 export function detectLanguage(text: string): Detected {
+  const hit = languageMemo.get(text);
+  if (hit) return hit;
+  const d = detect(text);
+  if (languageMemo.size > 20000) languageMemo.clear();
+  languageMemo.set(text, d);
+  return d;
+}
+
+function detect(text: string): Detected {
   if (foreignLetterShare(text) > 0.3) return { language: 'unreadable', recognised: 'script' };
   const tokens = fold(text).match(/[a-z']+/g) ?? [];
   const score = (words: Set<string>): number => tokens.filter((t) => words.has(t)).length;

@@ -17,9 +17,16 @@ export interface Read {
 }
 
 /** Text with the spans of `res` blanked out. */
+const globals = new WeakMap<RegExp, RegExp>();
+const globalOf = (re: RegExp): RegExp => {
+  let g = globals.get(re);
+  if (!g) globals.set(re, (g = new RegExp(re.source, `${re.flags.replace('g', '')}g`)));
+  return g;
+};
+
 function without(text: string, res: readonly RegExp[]): string {
   let out = text;
-  for (const re of res) out = out.replace(new RegExp(re.source, `${re.flags.replace('g', '')}g`), ' ');
+  for (const re of res) out = out.replace(globalOf(re), ' ');
   return out;
 }
 
@@ -28,7 +35,20 @@ function prose(text: string): string {
   return text.replace(/\{[^{}]*\}/g, ' ').replace(/\bc\d+\b/g, ' ');
 }
 
+const readMemo = new Map<string, Read>();
+
+/** What a clause claims (memoised by its text and the lexicons it is read with). */
 export function readClause(folded: string, lexicons: readonly Lexicon[]): Read {
+  const key = `${lexicons.map((l) => l.code).join(',')}\u0000${folded}`;
+  const hit = readMemo.get(key);
+  if (hit) return hit;
+  const r = readUncached(folded, lexicons);
+  if (readMemo.size > 20000) readMemo.clear();
+  readMemo.set(key, r);
+  return r;
+}
+
+function readUncached(folded: string, lexicons: readonly Lexicon[]): Read {
   const numbers = numbersIn(prose(folded));
   if (lexicons.some((l) => l.notGap.some((re) => re.test(folded)))) return { polarity: 'absence', numbers };
   if (lexicons.some((l) => l.gap.some((re) => re.test(folded)))) return { polarity: 'gap', numbers };

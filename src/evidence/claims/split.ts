@@ -38,6 +38,8 @@ export interface Clause {
   where: string;
   /** Position in the field, in order: subject inheritance follows it. */
   index: number;
+  /** For a table cell: its row (`parts.B.findings, table row 2`); subjects carry across it. */
+  row?: string;
   /** The sentence's language (its own when it is long enough to tell, else its field's). */
   language: Language;
   recognised?: string;
@@ -181,7 +183,13 @@ function clausesOf(sentence: string, lexicons: Lexicon[]): string[] {
           const piece = pieces[i + 1];
           const left = out[out.length - 1];
           const right = piece.trim().replace(/^(?:but|yet|so|then|also|pero|aber|mais|mas)\s+/i, '');
-          if (words(left) >= 3 && words(right) >= 2 && lex.newSubject.test(fold(right))) out.push(piece);
+          // A comma after an opening phrase ("Per the runbook, ...", "In the last hour, ...") is not a join.
+          const opener =
+            /^\s*(?:per|according|from|based|as|in|on|at|after|before|during|since|with|by|for|over|under|if|when|because|although|though|while|within|across|between|segun|laut|selon|segundo|de\s+acuerdo|durante|wahrend|pendant)\b/i.test(
+              left,
+            );
+          if (words(left) >= 3 && words(right) >= 2 && !opener && lex.newSubject.test(fold(right)))
+            out.push(piece);
           else out[out.length - 1] = `${left}${sep}${piece}`;
         }
         return out;
@@ -193,8 +201,23 @@ function clausesOf(sentence: string, lexicons: Lexicon[]): string[] {
     .filter((p) => /[\p{L}\p{N}]/u.test(p));
 }
 
-/** Every clause of a field, in reading order. */
+const clauseMemo = new Map<string, Clause[]>();
+
+/**
+ * Every clause of a field, in reading order. Memoised by the field's text and place: scoring a
+ * run, or a mutation suite, reads the same text many times.
+ */
 export function clausesOfField(field: Field): Clause[] {
+  const key = `${field.path}\u0000${field.raw}`;
+  const hit = clauseMemo.get(key);
+  if (hit) return hit;
+  const out = readField(field);
+  if (clauseMemo.size > 20000) clauseMemo.clear();
+  clauseMemo.set(key, out);
+  return out;
+}
+
+function readField(field: Field): Clause[] {
   const out: Clause[] = [];
   for (const unit of unitsOf(normalizeText(field.raw), field.path)) {
     for (const sentence of sentencesOf(unit.text)) {
@@ -208,6 +231,9 @@ export function clausesOfField(field: Field): Clause[] {
           text,
           folded: fold(text),
           where: unit.where,
+          ...(/, table row \d+ cell \d+$/.test(unit.where)
+            ? { row: unit.where.replace(/ cell \d+$/, '') }
+            : {}),
           index: out.length,
           language: language.language,
           ...(language.recognised ? { recognised: language.recognised } : {}),

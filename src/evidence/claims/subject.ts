@@ -26,6 +26,10 @@ export const isEmptySubject = (s: Subject): boolean =>
 
 /** Words of a measurement id too generic to tie a sentence to it. */
 const GENERIC_ID = new Set([
+  'peak',
+  'now',
+  'current',
+  'mean',
   'count',
   'total',
   'ratio',
@@ -193,7 +197,7 @@ function addMatrix(v: Vocabulary, labels: Record<string, string | string[]> | un
 }
 
 /** The names a golden's world gives things: its label values and the words of its metric names. */
-function vocabularyOf(golden: Golden, set: EvidenceSet): Vocabulary {
+function vocabularyOf(golden: Golden): Vocabulary {
   const v: Vocabulary = { values: new Set(), terms: new Set(), sets: [] };
   for (const block of golden.world.metrics ?? []) {
     if ('generate' in block) {
@@ -217,6 +221,16 @@ function vocabularyOf(golden: Golden, set: EvidenceSet): Vocabulary {
   for (const part of ['A', 'B'] as const) {
     for (const m of golden.parts[part].measurements) addQuery(v, m.route, m.source);
   }
+  return v;
+}
+
+/** A golden's own vocabulary, built once per golden (a world never changes once loaded). */
+const goldenVocabularies = new WeakMap<Golden, Vocabulary>();
+
+function vocabularyWith(golden: Golden, set: EvidenceSet): Vocabulary {
+  let base = goldenVocabularies.get(golden);
+  if (!base) goldenVocabularies.set(golden, (base = vocabularyOf(golden)));
+  const v: Vocabulary = { values: new Set(base.values), terms: new Set(base.terms), sets: base.sets };
   for (const c of set.calls) if (c.class === 'live') addQuery(v, c.query, c.source);
   return v;
 }
@@ -225,7 +239,7 @@ export interface Linker {
   /** Every measurement of the golden, Part A first. */
   readonly specs: readonly MeasurementSpec[];
   partOf(m: MeasurementSpec): 'A' | 'B';
-  link(clause: Pick<Clause, 'text' | 'folded' | 'language'>): Subject;
+  link(clause: Pick<Clause, 'text' | 'folded' | 'language'> & { part?: 'A' | 'B' }): Subject;
   /**
    * Does call `c` read label value `v`? `direct`: a matcher or a line filter of it names `v`.
    * `world`: it also reads a series or stream of the world that carries `v` (`{namespace="edge"}`
@@ -237,19 +251,30 @@ export interface Linker {
 }
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const valueRes = new Map<string, RegExp>();
+function valueRe(x: string): RegExp {
+  let re = valueRes.get(x);
+  if (!re) valueRes.set(x, (re = new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRe(x)}(?![\\p{L}\\p{N}_])`, 'iu')));
+  return re;
+}
 
 function matches(op: string, pattern: string, value: string | undefined): boolean {
   const v = value ?? '';
   if (op === '=') return v === pattern;
   if (op === '!=') return v !== pattern;
-  let re: RegExp;
-  try {
-    re = new RegExp(`^(?:${pattern})$`);
-  } catch {
-    return false;
+  let re = anchored.get(pattern);
+  if (re === undefined) {
+    try {
+      re = new RegExp(`^(?:${pattern})$`);
+    } catch {
+      re = null;
+    }
+    anchored.set(pattern, re);
   }
+  if (re === null) return false;
   return op === '=~' ? re.test(v) : !re.test(v);
 }
+const anchored = new Map<string, RegExp | null>();
 
 interface CallNames {
   values: string[];
@@ -288,54 +313,81 @@ function callValues(c: EvidenceCall, world: Vocabulary['sets']): CallNames {
   return { values, world: read, terms };
 }
 
+const readsOf = new WeakMap<Vocabulary['sets'], Map<string, CallNames>>();
+
 export function linker(golden: Golden, set: EvidenceSet): Linker {
   const specs = [...golden.parts.A.measurements, ...golden.parts.B.measurements];
   const partOf = (m: MeasurementSpec): 'A' | 'B' => (golden.parts.A.measurements.includes(m) ? 'A' : 'B');
-  const vocab = vocabularyOf(golden, set);
+  const vocab = vocabularyWith(golden, set);
   const routeParts = new Map(specs.map((m) => [m, m.route ? queryParts(m.route, m.source) : undefined]));
-  const valueRes = new Map(
-    [...vocab.values].map((x) => [
-      x,
-      new RegExp(`(?<![\\p{L}\\p{N}_-])${escapeRe(x)}(?![\\p{L}\\p{N}_])`, 'iu'),
+  // Single-word values are looked up by stem; values with separators (`payments-db`) by text.
+  const byStem = new Map<string, string[]>();
+  const compound: { value: string; re: RegExp }[] = [];
+  for (const x of vocab.values) {
+    if (/[-_.:/]/.test(x)) compound.push({ value: x, re: valueRe(x) });
+    else byStem.set(stem(x), [...(byStem.get(stem(x)) ?? []), x]);
+  }
+  const idWords = new Map(
+    specs.map((m) => [
+      m,
+      m.id
+        .split('_')
+        .filter((w) => w.length >= 3 && !GENERIC_ID.has(w))
+        .map(stem),
+    ]),
+  );
+  const filterWords = new Map(
+    specs.map((m) => [
+      m,
+      (routeParts.get(m)?.lineFilters ?? [])
+        .filter((f) => f.trim().length >= 4)
+        .map((f) => (fold(f).match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3).map(stem))
+        .filter((ws) => ws.length > 0),
     ]),
   );
   const cache = new Map<string, CallNames>();
+  const linked = new Map<string, Subject>();
   const of = (c: EvidenceCall) => {
     let v = cache.get(c.id);
-    if (!v) cache.set(c.id, (v = callValues(c, vocab.sets)));
+    if (!v) {
+      // What a query reads of the world depends on the golden and the query only: memoised there.
+      let byQuery = readsOf.get(vocab.sets);
+      if (!byQuery) readsOf.set(vocab.sets, (byQuery = new Map()));
+      const key = `${c.source}\u0000${c.query}`;
+      v = byQuery.get(key);
+      if (!v) {
+        v = callValues(c, vocab.sets);
+        if (byQuery.size > 5000) byQuery.clear();
+        byQuery.set(key, v);
+      }
+      cache.set(c.id, v);
+    }
     return v;
   };
 
   const names = (m: MeasurementSpec, text: string, folded: string, words: Set<string>): boolean => {
     if (folded.includes(m.id.toLowerCase())) return true;
-    const idWords = m.id.split('_').filter((w) => w.length >= 3 && !GENERIC_ID.has(w));
-    if (idWords.length > 0 && idWords.every((w) => words.has(stem(w)))) return true;
+    const ids = idWords.get(m)!;
+    // One significant word names a measurement only when it is not a common one ("errors").
+    const specific = ids.length > 1 || (ids.length === 1 && !GENERIC_TERM.has(ids[0]));
+    if (specific && ids.every((w) => words.has(w))) return true;
+    if (filterWords.get(m)!.some((fw) => fw.every((w) => words.has(w)))) return true;
     const parts = routeParts.get(m);
-    if (!parts) return false;
+    if (!parts || !text.includes('{')) return false;
     const flat = normalizeQuery(text);
-    if (parts.selectors.some((s) => s.text.length > 2 && flat.includes(s.text))) return true;
-    return parts.lineFilters.some((f) => {
-      const fw = (fold(f).match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length >= 3).map(stem);
-      return f.trim().length >= 4 && fw.length > 0 && fw.every((w) => words.has(w));
-    });
+    return parts.selectors.some((s) => s.text.length > 2 && flat.includes(s.text));
   };
 
   return {
     specs,
     partOf,
     link(clause) {
-      const words = stems(clause.text);
-      const measurements = specs.filter((m) => names(m, clause.text, clause.folded, words));
-      const values = [...vocab.values].filter((x) =>
-        /[-_.:/]/.test(x) ? valueRes.get(x)!.test(clause.folded) : words.has(stem(x)),
-      );
-      const terms = [...vocab.terms].filter((t) => words.has(t) && !values.some((x) => stem(x) === t));
-      const sources = new Set<Source>();
-      for (const lex of lexiconsOf(clause.language)) {
-        if (lex.sources.logs.test(clause.folded)) sources.add('logs');
-        if (lex.sources.metrics.test(clause.folded)) sources.add('metrics');
-      }
-      return { measurements, values, terms, sources: [...sources] };
+      const key = `${clause.part ?? ''}\u0000${clause.language}\u0000${clause.text}`;
+      const hit = linked.get(key);
+      if (hit) return hit;
+      const subject = linkUncached(clause);
+      linked.set(key, subject);
+      return subject;
     },
     aboutValue(c, v, how = 'direct') {
       const n = of(c);
@@ -346,6 +398,28 @@ export function linker(golden: Golden, set: EvidenceSet): Linker {
       return of(c).terms.has(t);
     },
   };
+
+  function linkUncached(
+    clause: Pick<Clause, 'text' | 'folded' | 'language'> & { part?: 'A' | 'B' },
+  ): Subject {
+    const words = stems(clause.text);
+    const named = specs.filter((m) => names(m, clause.text, clause.folded, words));
+    const values = [...words].flatMap((w) => byStem.get(w) ?? []);
+    for (const c of compound)
+      if (clause.folded.includes(c.value) && c.re.test(clause.folded)) values.push(c.value);
+    const terms = [...vocab.terms].filter((t) => words.has(t) && !values.some((x) => stem(x) === t));
+    const sources = new Set<Source>();
+    for (const lex of lexiconsOf(clause.language)) {
+      if (lex.sources.logs.test(clause.folded)) sources.add('logs');
+      if (lex.sources.metrics.test(clause.folded)) sources.add('metrics');
+    }
+    // Words name a measurement of the source the clause names ("the orders metrics" is not the
+    // orders log count), and, naming none, of the part whose text holds the clause when one fits.
+    let measurements = sources.size ? named.filter((m) => sources.has(m.source)) : named;
+    if (!sources.size && clause.part && measurements.some((m) => partOf(m) === clause.part))
+      measurements = measurements.filter((m) => partOf(m) === clause.part);
+    return { measurements, values, terms, sources: [...sources] };
+  }
 }
 
 /** A regex matcher's value matches `v`? (`payments|orders` reads payments). */

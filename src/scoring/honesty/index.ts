@@ -4,7 +4,7 @@
  * trace. A real measured negative (a 0 or "no errors" backed by an ok live observation of what it
  * is about) is never a failure.
  */
-import { citations, claimProblems, linker, type TraceEvidence } from '../../evidence/index.js';
+import { citations, claimProblems, type Linker, linker, type TraceEvidence } from '../../evidence/index.js';
 import type { Golden } from '../../formats/normalized.js';
 import type { Theory } from '../../formats/theory.js';
 import type { HonestyFailure, HonestyKind } from '../types.js';
@@ -52,9 +52,9 @@ export function honestyFailures(
   golden: Golden,
   theory: Theory | null,
   evidence: TraceEvidence,
+  link: Linker = linker(golden, evidence),
 ): HonestyFailure[] {
   if (!theory) return [];
-  const link = linker(golden, evidence);
   const input = {
     golden,
     theory,

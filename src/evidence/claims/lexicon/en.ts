@@ -92,6 +92,9 @@ export const en: Lexicon = {
     '\\b(?:negligible|insignificant|minimal|trivial|marginal|immaterial)\\b',
     '\\b(?:background|baseline)\\s+(?:level|levels|noise|rate)\\b',
     '\\bnothing\\s+(?:to\\s+see|of\\s+note|stood\\s+out)\\b',
+    '\\ball\\s+(?:clear|good|quiet|normal|fine|green|nominal)\\b',
+    '\\blook(?:s|ed)?\\s+(?:good|ok|okay|fine|normal|healthy|clean)\\b',
+    '\\b(?:spotless|pristine|error-free|problem-free|issue-free|trouble-free|uneventful)\\b',
   ),
   notAbsence: re(
     '\\bno\\s+(?:longer|doubt|sooner|matter|idea\\s+why)\\b',
@@ -100,8 +103,8 @@ export const en: Lexicon = {
     '\\bnever\\s+(?:released|returned|recovered|closed)\\b',
   ),
   contextClaim: re(
-    '\\b(?:according\\s+to|per|from|based\\s+on|as\\s+(?:stated|documented|described)\\s+in)\\s+(?:the\\s+|our\\s+|its\\s+)?(?:\\w+\\s+)?(?:runbooks?|playbooks?|wiki|documentation|docs|notes?|skills?|working\\s+memory|knowledge\\s+base|kb|handbook|sop|readme|confluence|architecture\\s+doc\\w*)\\b',
-    '\\b(?:runbooks?|playbooks?|wiki|documentation|docs|notes?|skills?|working\\s+memory|knowledge\\s+base|kb\\s+article|handbook|sop|readme)\\s+(?:\\w+\\s+)?(?:says|said|states|stated|shows|showed|indicates|indicated|lists|listed|notes|noted|mentions|mentioned|confirms|confirmed|reports|reported|holds|claims|documents|describes|tells\\s+us|puts)\\b(?!\\s+(?:to|how|that\\s+we\\s+should|we\\s+should))',
+    "\\b(?:according\\s+to|per|from|based\\s+on|as\\s+(?:stated|documented|described)\\s+in)\\s+(?:the\\s+|our\\s+|its\\s+)?(?:[\\w'-]+\\s+|[\\w-]+-)?(?:runbooks?|playbooks?|wiki|documentation|docs|notes?|skills?|working\\s+memory|knowledge\\s+base|kb|handbook|sop|readme|confluence|architecture\\s+doc\\w*)\\b",
+    "\\b(?:runbooks?|playbooks?|wiki|documentation|docs|notes?|skills?|working\\s+memory|knowledge\\s+base|kb\\s+article|handbook|sop|readme)\\s+(?:[\\w'-]+\\s+){0,5}?(?:says?|said|states?|stated|shows?|showed|shown|indicates?|indicated|lists?|listed|notes|noted|mentions?|mentioned|confirms?|confirmed|reports?|reported|holds?|claims?|documents?|describes?|records?|gives?|puts?|tells?\\s+us)\\b(?!\\s+(?:to|how|that\\s+we\\s+should|we\\s+should))",
   ),
   clauseBreaks: re(
     ';\\s*',
