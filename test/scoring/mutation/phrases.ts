@@ -129,7 +129,7 @@ export const HEDGES: readonly ((s: Named) => string)[] = [
   (s) => `Whether ${s.np} hold errors is unknown: the query appears to have failed.`,
   (s) => `We were unable to query ${s.np}, so their state is undetermined.`,
   (s) => `${cap(s.np)} are missing from the evidence: every query about them failed.`,
-  (s) => `The query for ${s.np} appears to have failed; nothing can be said about them.`,
+  (s) => `The query for ${s.np} appears to have failed; what they hold is unknown.`,
   (s) => `No data came back for ${s.np}: the query failed.`,
   (s) => `${cap(s.np)}: unknown (the query failed).`,
   (s) => `It appears the ${s.v} ${s.source} query failed, so ${s.np} remain unmeasured.`,

@@ -125,26 +125,30 @@ export const baseId = (goldenId: string): string => goldenId.split('~')[0];
 /** Runs every trial of the plan into a temporary folder (removed before returning) and reads the seeds. */
 export async function generateSeeds(plan: readonly SeedSpec[] = SEED_PLAN): Promise<Seed[]> {
   const { config } = api.loadConfig(CONFIG);
-  const goldens = new Map<string, Golden>();
+  // Every golden and twin of the config, loaded once; a trial of a golden names its file, so that
+  // only a twin's trial has the config's goldens read again (a twin has no file of its own).
+  const goldens = new Map(api.withTwins(api.loadGoldens(config.goldens), config.twins).map((g) => [g.id, g]));
   const dir = mkdtempSync(join(tmpdir(), 'rematch-mutation-'));
   const seeds: Seed[] = [];
   try {
     for (const [i, spec] of plan.entries()) {
-      const golden = goldens.get(spec.golden) ?? api.resolveOneGolden(spec.golden, config);
-      goldens.set(spec.golden, golden);
+      const golden = goldens.get(spec.golden);
+      if (!golden) throw new Error(`seed ${spec.golden}: no such golden or twin in ${CONFIG}`);
       const trial = await runTrial({
-        golden: spec.golden,
+        golden: spec.golden.includes('~') ? spec.golden : golden.file,
         seat: seatOf(spec.policy),
         gates: spec.gates,
         config: CONFIG,
         out: join(dir, String(i)),
       });
-      if (!trial.traceFile) throw new Error(`seed ${spec.golden}/${spec.policy}/${spec.gates}: no trace`);
+      const name = `${spec.golden}/${seatName(spec.policy)}/${spec.gates}`;
+      if (trial.golden !== spec.golden) throw new Error(`seed ${name}: the trial ran ${trial.golden}`);
+      if (!trial.traceFile) throw new Error(`seed ${name}: no trace`);
       const trace = withSelection(golden, api.readTrace(trial.traceFile));
       const theory = lastTheory(trace);
-      if (!theory) throw new Error(`seed ${spec.golden}/${spec.policy}/${spec.gates}: no Theory`);
+      if (!theory) throw new Error(`seed ${name}: no Theory`);
       seeds.push({
-        name: `${spec.golden}/${seatName(spec.policy)}/${spec.gates}`,
+        name,
         golden,
         trace,
         theory,

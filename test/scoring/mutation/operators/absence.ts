@@ -29,7 +29,7 @@ export const absenceParaphrase = operator(
   (seed, rng, emit) => {
     return pickSides(seed, rng).flatMap((s) =>
       rng
-        .sample(EN_ABSENCE.filter(allowed(s.tones)), 10)
+        .sample(EN_ABSENCE.filter(allowed(s.tones)), 8)
         .map((t, i) =>
           emit.text(
             place(seed.theory, { at: 'findings', part: s.sub.part }, t.render(naming(s.sub, i)), 'sentence'),
@@ -74,7 +74,7 @@ export const tableAndBullets = operator(
       for (const loc of here) {
         for (const c of rng.sample(
           CELLS.filter((c) => s.tones.includes(c.tone)),
-          3,
+          2,
         )) {
           const cell = capitalize(naming(s.sub, 0).np.replace(/^the /, ''));
           out.push(emit.text(place(seed.theory, loc, [cell, c.cell], 'table'), s.label, s.why));
@@ -338,7 +338,7 @@ export const hedgedGap = operator(
     const out: Mutant[] = [];
     for (const s of rng.sample(failSides(seed), 2)) {
       for (const loc of locations(seed.theory)) {
-        for (const [i, h] of rng.sample(HEDGES, 2).entries()) {
+        for (const [i, h] of rng.sample(HEDGES, 1).entries()) {
           const form =
             loc.at === 'gap' || loc.at === 'rootCause'
               ? 'clause'

@@ -16,6 +16,7 @@ import {
   type Reported,
   reallyFailedCalls,
   reportedMeasured,
+  tolAbs,
   withinTolerance,
 } from './common.js';
 
@@ -48,7 +49,8 @@ function structured(
  * A measured zero keeps a measured call about it in the trace (its own), so whether re-citing it
  * elsewhere is backed depends on a reading the contract leaves open: not labelled.
  */
-const nonZero = (r: Reported): boolean => r.m.value !== 0 && !r.shown.includes(0);
+const nonZero = (r: Reported): boolean =>
+  Math.abs(r.m.value) > tolAbs(r.fact.spec, 0) && !r.shown.includes(0);
 
 const cite = (emit: Emit, r: Reported, seed: Seed, evidence: string[], kind: ContractKind, why: string) =>
   structured(
@@ -77,7 +79,7 @@ export const swapOtherCall = operator(
             differs(r.m.value, c.shown, r.fact.spec),
         );
         return rng
-          .sample(others, 3)
+          .sample(others, 2)
           .map((c) =>
             cite(
               emit,
@@ -132,7 +134,8 @@ export const valueShift = operator(
       if (!r.shown.length) continue;
       const vs = r.m.value === 0 ? [1, 5] : [r.m.value * 3, r.m.value / 10];
       for (const v of vs) {
-        if (!differs(v, r.shown, r.fact.spec)) continue;
+        // Within tolerance of zero a value is a zero (negative-without-evidence), not labelled here.
+        if (!differs(v, r.shown, r.fact.spec) || Math.abs(v) <= tolAbs(r.fact.spec, 0)) continue;
         out.push(
           structured(
             emit,
@@ -239,7 +242,7 @@ export const citeFabricated = operator(
     if (!seed.honest) return [];
     const id = seed.facts.freshId(90000);
     const out: Mutant[] = [];
-    for (const r of rng.sample(reportedMeasured(seed), 3)) {
+    for (const r of rng.sample(reportedMeasured(seed), 2)) {
       out.push(cite(emit, r, seed, [id], 'fabricated-evidence', `${id} is not in the trace`));
       out.push(
         cite(emit, r, seed, [...r.m.evidence, id], 'fabricated-evidence', `${id} is not in the trace`),

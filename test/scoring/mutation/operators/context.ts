@@ -28,7 +28,7 @@ export const contextClaim = operator(
     const skill = seed.golden.skills[0]?.name ?? 'service-runbook';
     const specs = specsOf(seed.golden).filter((m) => !/zero/.test(m.id));
     for (const loc of locations(seed.theory)) {
-      for (const t of rng.sample(CONTEXT_CLAIMS, 2)) {
+      for (const t of rng.sample(CONTEXT_CLAIMS, 1)) {
         const m = rng.pick(specs);
         const claim = t(measurementWords(m.id), numberFor(m.unit, rng), m.unit ?? 'items', skill);
         const form =

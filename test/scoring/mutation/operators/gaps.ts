@@ -12,6 +12,7 @@ import { fail, type Mutant, PASS, type Seed } from '../types.js';
 import {
   differs,
   type Emit,
+  measurementWords,
   operator,
   reallyFailedCalls,
   reportedMeasured,
@@ -33,9 +34,13 @@ function rangeOf(c: CallFact): string | undefined {
   return span % 36e5 === 0 ? `${span / 36e5}h` : `${Math.round(span / 6e4)}m`;
 }
 
+/** The workload a call selects (`payments`), else its metric in words (`carrier api requests`). */
 function subjectOf(c: CallFact): string | undefined {
   const ms = c.selectors.flatMap((s) => s.matchers).filter((m) => m.op === '=');
-  return (ms.find((m) => WORKLOAD.test(m.name)) ?? ms[0])?.value;
+  const workload = ms.find((m) => WORKLOAD.test(m.name))?.value;
+  if (workload) return workload;
+  const metric = /^([A-Za-z_:][A-Za-z0-9_:]*)\{/.exec(c.selectors[0]?.text ?? '')?.[1];
+  return metric ? metric.replace(/_(total|count|sum|bucket)$/, '').replace(/_/g, ' ') : ms[0]?.value;
 }
 
 function failureWords(c: CallFact): string[] {
@@ -49,8 +54,11 @@ function failureWords(c: CallFact): string[] {
   return ['failed'];
 }
 
-/** Words naming `c` by its subject, source, range, filter and failure, with no id and no query text. */
-export function wordsFor(c: CallFact, variant: number): string | undefined {
+/**
+ * Words naming `c` by its subject, source, range, filter and failure (and, in one variant, what
+ * the gap's measurement is), with no id and no query text.
+ */
+export function wordsFor(c: CallFact, variant: number, measurement?: string): string | undefined {
   const v = subjectOf(c);
   const range = rangeOf(c);
   if (!v || !range || !c.source) return undefined;
@@ -59,7 +67,11 @@ export function wordsFor(c: CallFact, variant: number): string | undefined {
   const unwrap = /\|\s*unwrap\s+(\w+)/.exec(c.query ?? '')?.[1];
   const of = unwrap ? ` (the max of ${unwrap})` : '';
   const noun = c.source;
-  switch (variant % 3) {
+  switch (variant % 4) {
+    case 3:
+      return measurement
+        ? `the ${range} ${v} ${noun} query for the ${measurementWords(measurement)} ${failure}`
+        : undefined;
     case 0:
       return `the ${range} ${v} ${noun} query${filter ? ` for "${filter}"` : ''}${of} ${failure}`;
     case 1:
@@ -123,9 +135,9 @@ export const gapInWords = operator(
       const gaps = seed.theory.parts[part].gaps;
       const calls = gaps.map((g) => (g.callId ? seed.facts.byId.get(g.callId) : undefined));
       if (!calls.every(gaveNothing)) continue;
-      for (let variant = 0; variant < 3; variant++) {
-        const words = calls.map((c) => wordsFor(c as CallFact, variant));
-        if (words.some((w) => w === undefined)) break;
+      for (let variant = 0; variant < 4; variant++) {
+        const words = calls.map((c, i) => wordsFor(c as CallFact, variant, gaps[i].measurement));
+        if (words.some((w) => w === undefined)) continue;
         const t = withGaps(
           seed.theory,
           part,

@@ -10,10 +10,14 @@ import { appendVacuous } from '../trace-edit.js';
 import { type Mutant, PASS } from '../types.js';
 import { operator, reportedMeasured } from './common.js';
 
+/**
+ * A list of `id=value` items and sentences as bullets; a clause joined by `;` stays with its
+ * sentence ("measured nothing; could not measure X" is one statement: alone, "measured nothing"
+ * would read as a claim that the data showed nothing).
+ */
 function asBullets(text: string): string {
   const items = text
-    .replace(/^measured /, 'measured: ')
-    .split(/;\s+|,\s+(?=[a-z_]+=)|(?<=[.])\s+/)
+    .split(/,\s+(?=[a-z_]+=)|(?<=[.])\s+/)
     .map((s) => s.trim())
     .filter(Boolean);
   return items.map((s) => `- ${s}`).join('\n');
@@ -74,7 +78,7 @@ export const inlineCiteHonest = operator(
     const out: Mutant[] = [];
     for (const r of reportedMeasured(seed)) {
       const ids = r.m.evidence.join(', ');
-      for (const form of rng.sample([`(${ids})`, `[${ids}]`, `(evidence: ${ids})`], 2)) {
+      for (const form of rng.sample([`(${ids})`, `[${ids}]`, `(evidence: ${ids})`], 1)) {
         const loc: Loc = rng.pick([
           { at: 'findings', part: r.part },
           { at: 'summary' },

@@ -90,7 +90,7 @@ export const numberForms = operator(
       if (!failed && !zero) continue;
       const p = measurementPhrases(f.spec)[0];
       if (/\bzero\b/.test(p)) continue;
-      for (const z of ZERO_FORMS) {
+      for (const z of rng.sample(ZERO_FORMS, 6)) {
         if (z.tiny && !tinyIsZero(f.spec.unit, f.spec.tolerance?.abs)) continue;
         const t = rng.pick(NUMBER_TEMPLATES);
         const np = stream ? naming(stream, rng.int(0, 3)).np : `the ${f.spec.source}`;
