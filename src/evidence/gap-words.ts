@@ -88,9 +88,11 @@ export function callNamedInWords(
   const about = (c: EvidenceCall): boolean => {
     if (subject.sources.length && (c.source === undefined || !subject.sources.includes(c.source)))
       return false;
-    if (subject.measurements.length) return subject.measurements.some((m) => isAbout(c, m));
-    if (subject.values.length) return subject.values.every((v) => link.aboutValue(c, v));
-    return subject.terms.every((t) => link.aboutTerm(c, t));
+    // Words may name the measurement while the failed call read it by another selector (a wrong
+    // label): the call is named when it reads what the words name, by any of their subjects.
+    if (subject.measurements.some((m) => isAbout(c, m))) return true;
+    if (subject.values.length && subject.values.every((v) => link.aboutValue(c, v, 'world'))) return true;
+    return subject.terms.length > 0 && subject.terms.every((t) => link.aboutTerm(c, t));
   };
   for (let i = calls.length - 1; i >= 0; i--) {
     const c = calls[i];

@@ -47,6 +47,9 @@ export function showsValue(
       roundingOf(v),
       1e-9 * Math.abs(x),
     );
+  // A zero is shown only by an answer that is zero throughout (a matrix that touched 0 once and
+  // peaked at 0.25 does not show a peak of 0); any other value by any sample of it.
+  if (zero) return values.length > 0 && values.every((x) => isZeroValue(x, m));
   if (values.some((x) => Math.abs(x - v) <= slack(x))) return true;
   if (c.valuesTruncated && values.length > 0) {
     const lo = Math.min(...values);

@@ -69,29 +69,18 @@ function inlineCites(text: string, set: EvidenceSet): string[] {
   return [...ids];
 }
 
-/**
- * Words that carry no subject of their own: a clause made only of these ("None found.", "Not
- * observed either.", "All clear.") is elliptic and speaks of the clause before it; one with a
- * noun of its own ("No errors found.") names its own (unlinked) subject.
- */
 /** A clause saying its subject was looked at: what follows it speaks of that subject. */
 const LOOKED =
-  /\b(?:check|review|quer(?:y|ied|ies)|search|look|examin|inspect|scan|read|compar|went\s+(?:through|over)|grep|analy[sz]|audit|verif|investigat|revis|consult)\w*/;
+  /\b(?:check|review|quer(?:y|ied|ies)|search|look|examin|inspect|scan|read|compar|went\s+(?:through|over)|grep|analy[sz]|audit|verif|investigat|revis|consult|untersucht|gepruft|revis|verific)\w*/;
 
-const EMPTY_WORDS = new Set(
-  (
-    'none nothing no not nor neither found seen observed detected noticed present recorded logged there ' +
-    'were was is are be been any all clear zero nil also too here either so far yet again then only just ' +
-    'at in on of the a an it they that this whatsoever whatever ever sign signs either indeed ' +
-    'ninguno ninguna nada ningun keine keiner nichts aucun aucune rien nenhum nenhuma nada encontrado ' +
-    'encontrada gefunden trouve turned up stood out showed shows show came back appeared appear looked ' +
-    'unusual abnormal wrong notable interesting suspicious amiss odd strange worse better different clean ' +
-    'quiet healthy normal fine okay good issues issue problems problem concerns whatsoever report mention'
-  ).split(' '),
-);
+/** Words that make a clause a statement rather than a topic (a verb, an auxiliary). */
+const VERBISH =
+  /\b(?:is|are|was|were|be|been|being|has|have|had|do|does|did|shows?|showed|shown|caus\w*|made|makes?|opens?|opened|rose|fell|spiked?|peaked|reached|hit|went|came|stayed|remained|became|held|holds|logged|returned|answered|reported|saw|seen|found)\b|\w{3,}ed\b/;
 
-function elliptic(folded: string): boolean {
-  return (folded.match(/[\p{L}]+/gu) ?? []).every((w) => EMPTY_WORDS.has(w) || w.length < 3);
+/** A bare noun phrase, a heading: it names a topic and claims nothing yet. */
+function topic(folded: string): boolean {
+  const words = folded.match(/[\p{L}\p{N}'-]+/gu) ?? [];
+  return words.length > 0 && words.length <= 7 && !VERBISH.test(folded);
 }
 
 /** Every claim of a Theory, read. */
@@ -121,21 +110,21 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
       const cites = inlineCites(clause.text, set);
       // A clause that cites calls inline speaks of what those calls read: it takes no subject
       // from the clause before it.
-      // The subject carries over to an elliptic clause ("None found."), to any clause after one that
-      // says the subject was looked at ("The payments logs were reviewed. No errors."), and from
-      // cell to cell of one table row.
+      // A subject carries over to the clause after one that sets it as the topic: says it was looked
+      // at ("The payments logs were reviewed. No errors.") or names it alone ("### The payments logs",
+      // "Then the payments error logs."); and from cell to cell of a table row.
       const sameRow = clause.row !== undefined && clause.row === lastRow;
       const inherited =
         isEmptySubject(own) &&
         last !== undefined &&
         !elsewhere &&
         cites.length === 0 &&
-        (elliptic(clause.folded) || lastLooked || sameRow);
+        (lastLooked || sameRow);
       const subject = inherited ? last! : own;
       if (!isEmptySubject(own)) {
         last = own;
         lastRow = clause.row;
-        lastLooked = polarity === 'none' && LOOKED.test(clause.folded);
+        lastLooked = polarity === 'none' && (LOOKED.test(clause.folded) || topic(clause.folded));
       } else if (clause.row === undefined) lastRow = undefined;
       out.push({ clause, polarity, subject, inherited, elsewhere, cites });
     }

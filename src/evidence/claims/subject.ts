@@ -157,6 +157,67 @@ interface Vocabulary {
   terms: Set<string>;
   /** The world's series and streams as label sets (from the spec; a data file's are not read). */
   sets: { source: Source; metric?: string; labels: Record<string, string> }[];
+  /** Words the golden's own prose puts beside a value ("the Kafka brokers", "order-api (the producer)"), by stem. */
+  aliases: Map<string, string>;
+}
+
+/** Nouns too general to stand for one service or stream. */
+const NOT_ALIAS = new Set(
+  (
+    'service services logs log metrics metric stream streams team pods pod namespace cluster requests request ' +
+    'errors error calls call queries query lines line series alert side instance instances job jobs traffic ' +
+    'latency became becomes which that when with from into were have does will would could should also only ' +
+    'both each then than because after cannot while itself themselves through answer answers report reports ' +
+    'result results label labels connection connections client-side rewrite deploy route routes burns turns ' +
+    'down open slow fails failed pool pools cache until before during since about above below under other ' +
+    'their there where circuit'
+  )
+    .split(' ')
+    .map(stem),
+);
+
+const VERB_AFTER = new Set(
+  'is are was were has have had does did says said shows calls sends reads writes holds keeps runs fails returns answers logs emits serves uses makes goes gets takes sees finds stays crashes restarts resolves retries depends waits'.split(
+    ' ',
+  ),
+);
+
+/** Aliases from the golden's prose: `<value> <noun>` and `<value> (the <noun>)`. */
+export function aliasesOf(
+  golden: Golden,
+  values: ReadonlySet<string>,
+  terms: ReadonlySet<string> = new Set(),
+): Map<string, string> {
+  const prose = fold(
+    [
+      golden.title,
+      golden.description ?? '',
+      golden.prompt,
+      golden.alert.summary ?? '',
+      golden.parts.A.question ?? '',
+      golden.parts.B.question ?? '',
+      golden.rootCause.component,
+      golden.rootCause.mechanism,
+    ].join('\n'),
+  );
+  const seen = new Map<string, Set<string>>();
+  for (const v of values) {
+    const e = escapeRe(v);
+    for (const re of [
+      new RegExp(`(?<![\\p{L}\\p{N}_-])${e}(?:'s)?\\s+([a-z][a-z-]{4,})`, 'gu'),
+      new RegExp(`(?<![\\p{L}\\p{N}_-])${e}\\s*\\((?:the|its|a|an)\\s+([a-z][a-z-]{4,})\\)`, 'gu'),
+    ]) {
+      for (const m of prose.matchAll(re)) {
+        // A noun of the prose, not a verb or a function word ("coredns answered", "payments itself").
+        if (/(?:ed|ing|ly)$/.test(m[1]) || VERB_AFTER.has(m[1])) continue;
+        const w = stem(m[1]);
+        if (NOT_ALIAS.has(w) || values.has(m[1]) || terms.has(w)) continue;
+        seen.set(w, (seen.get(w) ?? new Set()).add(v));
+      }
+    }
+  }
+  // A word said beside two values stands for neither.
+  return new Map([...seen].filter(([, vs]) => vs.size === 1).map(([w, vs]) => [w, [...vs][0]]));
 }
 
 /** Every label set a label matrix stands for (`{app: [a, b]}` → two sets), capped. */
@@ -198,7 +259,7 @@ function addMatrix(v: Vocabulary, labels: Record<string, string | string[]> | un
 
 /** The names a golden's world gives things: its label values and the words of its metric names. */
 function vocabularyOf(golden: Golden): Vocabulary {
-  const v: Vocabulary = { values: new Set(), terms: new Set(), sets: [] };
+  const v: Vocabulary = { values: new Set(), terms: new Set(), sets: [], aliases: new Map() };
   for (const block of golden.world.metrics ?? []) {
     if ('generate' in block) {
       for (const t of termsOfName(block.generate.metric)) v.terms.add(t);
@@ -221,6 +282,7 @@ function vocabularyOf(golden: Golden): Vocabulary {
   for (const part of ['A', 'B'] as const) {
     for (const m of golden.parts[part].measurements) addQuery(v, m.route, m.source);
   }
+  v.aliases = aliasesOf(golden, v.values, v.terms);
   return v;
 }
 
@@ -230,7 +292,12 @@ const goldenVocabularies = new WeakMap<Golden, Vocabulary>();
 function vocabularyWith(golden: Golden, set: EvidenceSet): Vocabulary {
   let base = goldenVocabularies.get(golden);
   if (!base) goldenVocabularies.set(golden, (base = vocabularyOf(golden)));
-  const v: Vocabulary = { values: new Set(base.values), terms: new Set(base.terms), sets: base.sets };
+  const v: Vocabulary = {
+    values: new Set(base.values),
+    terms: new Set(base.terms),
+    sets: base.sets,
+    aliases: base.aliases,
+  };
   for (const c of set.calls) if (c.class === 'live') addQuery(v, c.query, c.source);
   return v;
 }
@@ -404,9 +471,18 @@ export function linker(golden: Golden, set: EvidenceSet): Linker {
   ): Subject {
     const words = stems(clause.text);
     const named = specs.filter((m) => names(m, clause.text, clause.folded, words));
-    const values = [...words].flatMap((w) => byStem.get(w) ?? []);
-    for (const c of compound)
-      if (clause.folded.includes(c.value) && c.re.test(clause.folded)) values.push(c.value);
+    const found = compound
+      .filter((c) => clause.folded.includes(c.value) && c.re.test(clause.folded))
+      .map((c) => c.value);
+    // A word that is part of a compound value named ("order" of "order-api") is not a value of its own.
+    const parts = new Set(found.flatMap((x) => (x.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem)));
+    const values = [
+      ...new Set([...[...words].filter((w) => !parts.has(w)).flatMap((w) => byStem.get(w) ?? []), ...found]),
+    ];
+    for (const w of words) {
+      const alias = vocab.aliases.get(w);
+      if (alias && !values.includes(alias)) values.push(alias);
+    }
     const terms = [...vocab.terms].filter((t) => words.has(t) && !values.some((x) => stem(x) === t));
     const sources = new Set<Source>();
     for (const lex of lexiconsOf(clause.language)) {

@@ -52,7 +52,7 @@ export const de: Lexicon = {
   ),
   absence: re(
     '\\b(?:kein(?:e|en|er|es|em)?|nicht|nichts|ohne|null|niemals|nie|weder)\\b',
-    '\\b(?:normal|sauber|unauffallig|stabil|ruhig|gesund|in\\s+ordnung|fehlerfrei|problemlos)\\b',
+    '\\b(?:normal|sauber|unauffallig|stabil|ruhig|gesund|in\\s+ordnung|fehlerfrei|problemlos|nichts\\s+auffalliges|unauffalliges)\\b',
     '\\b(?:wie\\s+(?:ublich|gewohnt|erwartet)|im\\s+(?:normalen|ublichen|erwarteten)\\s+(?:bereich|rahmen)|nicht\\s+schlechter|vergleichbar\\s+mit|nur\\s+(?:ein\\s+paar|wenige|vereinzelt))\\b',
   ),
   notAbsence: re('\\bnicht\\s+nur\\b', '\\bnicht\\s+mehr\\b'),
@@ -68,7 +68,8 @@ export const de: Lexicon = {
   joins: re(',?\\s+und\\s+', ',\\s+'),
   newSubject: /^(?:der|die|das|den|dem|sein|ihr|es|kein\w*|nichts|auch|alle|es\s+gab)\b/i,
   sources: {
-    logs: /\b(?:logs?|protokoll\w*|loki|logzeilen|log-?eintrag\w*|log-?streams?)\b/i,
-    metrics: /\b(?:metriken|metrik|prometheus|zeitreihen|dashboards?)\b/i,
+    // German makes compounds: "Fehlerstrom", "Anwendungslogs", "Metrikdaten".
+    logs: /(?:\blogs?\b|\w*protokoll\w*|\bloki\b|\w*logzeilen\b|\w+logs?\b|\w*strom\b|\w*stream\b|log-?eintrag\w*)/i,
+    metrics: /(?:\w*metrik\w*|\bprometheus\b|\w*zeitreihen\b|\bdashboards?\b)/i,
   },
 };
