@@ -48,8 +48,9 @@ const ALLOWED: Record<string, string[]> = {
   random: [],
   formats: ['clock', 'errors'],
   world: ['errors', 'formats'],
-  promql: ['errors', 'formats', 'world'],
-  logql: ['errors', 'formats', 'promql', 'world'],
+  // evidence: normalizeQuery, so a selection record names a selector as evidence/ reads it
+  promql: ['errors', 'evidence', 'formats', 'world'],
+  logql: ['errors', 'evidence', 'formats', 'promql', 'world'],
   backend: ['clock', 'errors', 'formats', 'logql', 'promql', 'protocol', 'watchdog', 'world'],
   protocol: ['clock', 'formats'],
   providers: ['clock', 'errors', 'formats', 'protocol', 'random'],
