@@ -98,7 +98,8 @@ const ALLOWED: Record<string, string[]> = {
   // commander wiring only: flags → one call into commands/ (its flag parsers, signals and
   // terminal included); errors for the one error boundary that maps a BenchError to its exit code.
   cli: ['commands', 'errors'],
-  index: ['commands', 'errors', 'formats', 'plan', 'reporters', 'scoring'],
+  // backend: recordSelection (a trace's selection record, filled in offline)
+  index: ['backend', 'commands', 'errors', 'formats', 'plan', 'reporters', 'scoring'],
   // rematch/vitest, the second public entry: runTrial/runMatrix over commands/, matchers over scores
   vitest: ['commands', 'errors', 'formats', 'runlog', 'scoring'],
 };
