@@ -2,8 +2,9 @@
  * A command seat's trace, rebuilt from the calls its gated server answered (engine worker threads,
  * the answer cache, the gated surface under `all`, the time shift), carries the same selection
  * record a hosted trial does (docs/trace.md#selection): Prometheus and Loki queries over HTTP, and
- * the Grafana datasource route, whose refIds are calls of their own. recordSelection fills a copy
- * stripped of the record with the same fields.
+ * the Grafana datasource route, whose refIds are calls of their own; a record the agent's own trace
+ * claims for a call no server of ours answered is dropped. recordSelection fills a copy stripped
+ * of the record with the same fields.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +41,16 @@ await fetch(env.REMATCH_GRAFANA_URL + '/api/ds/query', {
     { refId: 'A', datasource: { uid: 'rematch-prometheus' }, expr: 'http_requests_total', intervalMs: 60000 },
   ] }),
 }).then((r) => r.text());
+// Its own trace claims a call no server of ours answered, with a record only our engines can write.
+const line = (e) => JSON.stringify(e);
+writeFileSync(env.REMATCH_TRACE_FILE, [
+  line({ type: 'header', format: 'rematch.trace/1', golden: 'tiny-checkout', seat: 'lister', provider: 'command',
+    model: 'x', shape: 'react', gateSet: 'all', gates: [], rep: 1, seed: 1, clock: 'real', startedAt: '' }),
+  line({ type: 'tool_call', t: 1, id: 'own1', tool: 'query_logs', args: {}, wave: 0, class: 'live', node: 'agent',
+    source: 'logs', query: '{app="payments"} |= "timeout"' }),
+  line({ type: 'tool_result', t: 2, id: 'own1', outcome: 'empty', n: 0, latencyMs: 1,
+    selection: { selectors: 1, unmatched: [] }, values: [0] }),
+].join('\\n') + '\\n');
 const part = { status: 'undetermined', findings: '', measurements: [], gaps: [] };
 writeFileSync(env.REMATCH_THEORY_FILE, JSON.stringify({
   summary: 'unknown', rootCause: { component: 'x', mechanism: 'y', explanation: '' }, parts: { A: part, B: part } }));
@@ -101,8 +112,15 @@ function stripped(t: Trace): Trace {
 describe('a command seat’s trace', () => {
   it('carries selection and values on every query, the Grafana route’s included', async () => {
     const { trace, golden } = await commandTrace();
+    expect(trace.events.at(-1)).toMatchObject({ type: 'end', stop: 'submitted' });
     expect(trace.header.selectionRecorded).toBe(true);
-    const byQuery = new Map(results(trace).map((x) => [x.call.query, x]));
+    const all = results(trace);
+    // the agent's own call joins the trace without the record it claimed for it
+    const own = all.find((x) => x.call.id === 'own1');
+    expect(own?.result).toMatchObject({ outcome: 'empty' });
+    expect(own?.result.selection).toBeUndefined();
+    expect(own?.result.values).toBeUndefined();
+    const byQuery = new Map(all.filter((x) => x.call.id !== 'own1').map((x) => [x.call.query, x]));
     expect(byQuery.size).toBe(5);
     const get = (q: string) => {
       const hit = byQuery.get(q);
