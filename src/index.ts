@@ -1,5 +1,7 @@
 /** The public API of rematch. The CLI and the tests call these; nothing else is promised. */
 
+export { recordSelection } from './backend/index.js';
+
 export { type ExportOtlpOptions, type ExportOtlpResult, exportOtlp } from './commands/export.js';
 export {
   compareScorecards,

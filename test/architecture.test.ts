@@ -48,8 +48,9 @@ const ALLOWED: Record<string, string[]> = {
   random: [],
   formats: ['clock', 'errors'],
   world: ['errors', 'formats'],
-  promql: ['errors', 'formats', 'world'],
-  logql: ['errors', 'formats', 'promql', 'world'],
+  // evidence: normalizeQuery, so a selection record names a selector as evidence/ reads it
+  promql: ['errors', 'evidence', 'formats', 'world'],
+  logql: ['errors', 'evidence', 'formats', 'promql', 'world'],
   backend: ['clock', 'errors', 'formats', 'logql', 'promql', 'protocol', 'watchdog', 'world'],
   protocol: ['clock', 'formats'],
   providers: ['clock', 'errors', 'formats', 'protocol', 'random'],
@@ -97,7 +98,8 @@ const ALLOWED: Record<string, string[]> = {
   // commander wiring only: flags → one call into commands/ (its flag parsers, signals and
   // terminal included); errors for the one error boundary that maps a BenchError to its exit code.
   cli: ['commands', 'errors'],
-  index: ['commands', 'errors', 'formats', 'plan', 'reporters', 'scoring'],
+  // backend: recordSelection (a trace's selection record, filled in offline)
+  index: ['backend', 'commands', 'errors', 'formats', 'plan', 'reporters', 'scoring'],
   // rematch/vitest, the second public entry: runTrial/runMatrix over commands/, matchers over scores
   vitest: ['commands', 'errors', 'formats', 'runlog', 'scoring'],
 };

@@ -5,7 +5,7 @@
  * layer looks exactly the same to every client (DESIGN §8: faults wrap, never live inside).
  */
 import type { GateName } from '../formats/config.js';
-import type { Outcome } from '../formats/trace.js';
+import type { Outcome, Selection } from '../formats/trace.js';
 
 export type PromApi =
   | 'prom.query'
@@ -134,6 +134,13 @@ export interface ApiResponse {
   timing?: { queueMs: number; serviceMs: number };
   /** Filled by the engine handlers for queries (never sent on the wire). */
   cost?: QueryCost;
+  /**
+   * Filled by the engine handlers for a query they answered: which selectors read data
+   * (docs/trace.md#selection). Travels beside the answer through every layer that passes the
+   * answer on (faults that damage it keep it: the engine still read what it read); never sent on
+   * the wire. Traces record it on the call's `tool_result`.
+   */
+  selection?: Selection;
   /** Filled by the fault layer when a fault fired: its id (for traces and the query log). */
   fault?: string;
   /** Filled by a gated surface (never sent on the wire as such: headers carry what the agent gets). */

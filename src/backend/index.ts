@@ -15,6 +15,7 @@ export { readUpstream, type Upstream } from './grafana-upstream.js';
 export { type HttpServerHandle, type HttpServerOptions, SESSION_HEADER, startHttpServer } from './http.js';
 export { DEFAULT_QUERY_LOG_SIZE, QueryLog, type QueryLogCounters, withQueryLog } from './query-log.js';
 export { createRealPrometheusBackend, stopRealPrometheusServers } from './real-prometheus.js';
+export { recordSelection, withSelection } from './record-selection.js';
 export {
   type BackendStack,
   createBackendStack,

@@ -68,7 +68,7 @@ const EXEC_MS = 0;
 
 type Route = (p: ApiParams, ctx: EngineCtx, limits: QueryLimits, shiftMs: number) => ApiResponse;
 
-/** A query's answer with what it touched, for the limit faults (never on the wire). */
+/** A query's answer with what it touched (the limit faults) and which selectors read data (never on the wire). */
 function answer(r: LokiResult): ApiResponse {
   const v = r.value;
   const series =
@@ -80,7 +80,7 @@ function answer(r: LokiResult): ApiResponse {
           ? v.series.length
           : 1;
   const res = lokiJson({ status: 'success', data: lokiData(r, formatPromFloat, EXEC_MS) });
-  return { ...res, cost: { series, samples: r.stats.linesProcessed } };
+  return { ...res, cost: { series, samples: r.stats.linesProcessed }, selection: r.selection };
 }
 
 const LOKI_ROUTES: Record<LokiApi, Route> = {

@@ -44,11 +44,11 @@ function engineError(err: unknown): never {
 
 type Route = (p: ApiParams, ctx: EngineCtx, limits: QueryLimits, shiftMs: number) => ApiResponse;
 
-/** A query's answer with what it touched, for the limit faults (never on the wire). */
+/** A query's answer with what it touched (the limit faults) and which selectors read data (never on the wire). */
 function withCost(res: ApiResponse, r: PromResult): ApiResponse {
   const v = r.value;
   const series = v.type === 'vector' ? v.samples.length : v.type === 'matrix' ? v.series.length : 1;
-  return { ...res, cost: { series, samples: r.samplesRead } };
+  return { ...res, cost: { series, samples: r.samplesRead }, selection: r.selection };
 }
 
 const PROM_ROUTES: Record<PromApi, Route> = {

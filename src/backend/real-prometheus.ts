@@ -68,15 +68,20 @@ export async function stopRealPrometheusServers(): Promise<void> {
 export function createRealPrometheusBackend(
   golden: Golden,
   world: World,
-  logs: Backend,
+  engines: Backend,
   clock: Clock,
 ): Backend {
   return {
     async handle(req: ApiRequest): Promise<ApiResponse> {
       // The backfilled server evaluates no rules: the alerting rule's endpoints are the engines'.
-      if (!req.api.startsWith('prom.') || EMBEDDED_APIS.has(req.api)) return logs.handle(req);
+      if (!req.api.startsWith('prom.') || EMBEDDED_APIS.has(req.api)) return engines.handle(req);
       const server = await clock.track(serverFor(golden, world));
-      return clock.track(forward(server, req, golden.ms.now));
+      const res = await clock.track(forward(server, req, golden.ms.now));
+      if (res.status !== 200 || (req.api !== 'prom.query' && req.api !== 'prom.query_range')) return res;
+      // Which selectors read data (docs/trace.md#selection) is no Prometheus answer: the embedded
+      // engine, over the same series, says it for the trace.
+      const { selection } = await engines.handle(req);
+      return selection ? { ...res, selection } : res;
     },
   };
 }

@@ -9,6 +9,10 @@
  * calls every one with an unknown option.
  */
 import type { z } from 'zod';
+import { withSelection } from '../backend/index.js';
+import type { Golden } from '../formats/normalized.js';
+import type { Theory } from '../formats/theory.js';
+import type { Trace } from '../formats/trace.js';
 import { type PlanOptions, planRun as planRunUnchecked } from '../plan/plan.js';
 import { type OtlpTrial, otlpRequestOf as otlpRequestOfUnchecked } from '../reporters/otlp.js';
 import {
@@ -125,11 +129,16 @@ export const planRun = checked(
   3,
   planRunUnchecked,
 );
+/**
+ * The pure scorer over the trace with its selection record (docs/trace.md#selection): filled in
+ * first (backend/record-selection.ts) when the trace's producer did not record it.
+ */
 export const scoreTrial = checked(
   'scoreTrial',
   optionsSchema<ScoreOptions>({ passCorrectness: true }),
   3,
-  scoreTrialUnchecked,
+  (golden: Golden, trace: Trace, theory: Theory | null, opts?: ScoreOptions) =>
+    scoreTrialUnchecked(golden, withSelection(golden, trace), theory, opts),
 );
 const failOn: Record<keyof FailOn, true> = {
   correctness: true,

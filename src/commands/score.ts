@@ -3,6 +3,7 @@
  * verdict other than pass is exit 1, with the rule that fired and why (scoring/explain.ts).
  */
 
+import { withSelection } from '../backend/index.js';
 import { InputError, ThresholdError } from '../errors.js';
 import { loadConfig, loadTheory, readTrace } from '../formats/load.js';
 import type { Theory } from '../formats/theory.js';
@@ -35,7 +36,8 @@ export function scoreFiles(opts: ScoreFilesOptions): TrialScore {
   else {
     for (const e of trace.events) if (e.type === 'theory') theory = e.theory;
   }
-  return scoreTrial(golden, trace, theory, { passCorrectness: passThreshold(opts) });
+  // A trace from elsewhere (or an older one) gets its selection record first: judged as ours are.
+  return scoreTrial(golden, withSelection(golden, trace), theory, { passCorrectness: passThreshold(opts) });
 }
 
 const passThreshold = (opts: ScoreFilesOptions): number =>

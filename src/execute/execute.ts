@@ -12,6 +12,7 @@
 import { setMaxListeners } from 'node:events';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { withSelection } from '../backend/index.js';
 import { redact } from '../errors.js';
 import type { ProviderLimits } from '../formats/rate-limits.js';
 import type { Trace } from '../formats/trace.js';
@@ -74,7 +75,9 @@ function recordOf(
   passCorrectness: number,
   elapsedMs: number,
 ): TrialRecord {
-  const score = scoreTrial(spec.golden, outcome.trace, outcome.theory, { passCorrectness });
+  // Our producers record the selection; a trial runner handed in from outside may not.
+  const trace = withSelection(spec.golden, outcome.trace);
+  const score = scoreTrial(spec.golden, trace, outcome.theory, { passCorrectness });
   return recordFor(spec, score, elapsedMs);
 }
 

@@ -53,6 +53,7 @@ function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
     seed: spec.seed,
     clock: clock.kind,
     faultsRecorded: true,
+    selectionRecorded: true,
   });
 }
 

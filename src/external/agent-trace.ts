@@ -5,7 +5,7 @@
  * is reported, never fatal.
  */
 import { existsSync } from 'node:fs';
-import type { EndEvent, TraceEvent } from '../formats/trace.js';
+import type { EndEvent, ToolResultEvent, TraceEvent } from '../formats/trace.js';
 import { readTrace } from '../formats/trace-read.js';
 
 export interface AgentTrace {
@@ -13,6 +13,15 @@ export interface AgentTrace {
   tokens?: EndEvent['usage']['tokens'];
   turns: number;
   problem?: string;
+}
+
+/**
+ * What only the bench's engines can say is dropped from the agent's own results: no engine of ours
+ * answered those calls, so their selection record (docs/trace.md#selection) would be the agent's word.
+ */
+function unvouched(e: ToolResultEvent): ToolResultEvent {
+  const { selection: _s, values: _v, valuesTruncated: _t, ...rest } = e;
+  return rest;
 }
 
 export function readAgentTrace(file: string, known: ReadonlySet<string>): AgentTrace {
@@ -33,6 +42,7 @@ export function readAgentTrace(file: string, known: ReadonlySet<string>): AgentT
     if (e.type === 'header' || e.type === 'theory') continue;
     if (e.type === 'end') end = e;
     else if ((e.type === 'tool_call' || e.type === 'tool_result') && known.has(e.id)) continue;
+    else if (e.type === 'tool_result') events.push(unvouched(e));
     else events.push(e);
   }
   const turns = events.filter((e) => e.type === 'model_turn').length;

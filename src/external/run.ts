@@ -55,6 +55,7 @@ function header(t: CommandTrial): HeaderEvent {
     seed: t.seed,
     clock: 'real',
     faultsRecorded: true,
+    selectionRecorded: true,
   });
 }
 

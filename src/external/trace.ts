@@ -13,6 +13,7 @@ import { classify } from '../protocol/classify.js';
 import { fingerprintOf } from '../protocol/fingerprint.js';
 import { preview } from '../protocol/observation.js';
 import type { ToolName } from '../protocol/tools.js';
+import { resultRecord } from '../protocol/values.js';
 import type { ServedCall } from './types.js';
 
 /** The hosted tool a served API call stands for (protocol/api-tool.ts, shared with the gated surfaces). */
@@ -97,5 +98,7 @@ function answeredResult(
     ...(note && note.shown !== k.outcome ? { shown: note.shown } : {}),
     preview: preview({ error: k.error, data: shown }),
     ...(c.res.fault ? { fault: c.res.fault } : {}),
+    // The backend's answer (upstream of a gate's typed failure), as the outcome above reads it.
+    ...resultRecord(k.outcome, upstream.json, c.res.selection),
   };
 }

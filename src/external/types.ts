@@ -7,6 +7,7 @@ import type { GateNote } from '../backend/api.js';
 import type { GateName, GateSettings } from '../formats/config.js';
 import type { Golden } from '../formats/normalized.js';
 import type { Seat } from '../formats/seat.js';
+import type { Selection } from '../formats/trace.js';
 
 export interface CommandTrial {
   golden: Golden;
@@ -29,6 +30,8 @@ export interface ServedCall {
     text?: string;
     timing?: { queueMs: number; serviceMs: number };
     fault?: string;
+    /** Which selectors of the query read data, when an engine answered it (docs/trace.md#selection). */
+    selection?: Selection;
     /** What a gated surface did to the call (the trial's gate set enforced at its server). */
     gate?: GateNote;
   };

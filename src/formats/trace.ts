@@ -39,6 +39,11 @@ export const HeaderEvent = z.object({
   startedAt: z.string(),
   /** The producer records `tool_result.fault` for every call a fault fired on (absence means none fired). */
   faultsRecorded: z.boolean().optional(),
+  /**
+   * The producer writes `tool_result.selection` and `values` for every query call an engine answered
+   * (docs/trace.md#selection); without it, offline scorers fill them in first (recordSelection).
+   */
+  selectionRecorded: z.boolean().optional(),
 });
 
 export const ModelTurnEvent = z.object({
@@ -77,6 +82,16 @@ export const ToolCallEvent = z.object({
   query: z.string().optional(),
 });
 
+/**
+ * Which selectors of a query read data (docs/trace.md#selection): how many selector nodes it has,
+ * and the normalized texts of those that read no sample / no log entry at all.
+ */
+export const Selection = z.object({
+  selectors: z.number().int(),
+  unmatched: z.array(z.string()),
+});
+export type Selection = z.infer<typeof Selection>;
+
 export const ToolResultEvent = z.object({
   type: z.literal('tool_result'),
   t: z.number(),
@@ -96,10 +111,11 @@ export const ToolResultEvent = z.object({
   preview: z.string().optional(),
   /** The id of the golden fault that fired on this call, when one did (see header.faultsRecorded). */
   fault: z.string().optional(),
-  /** Which selectors of the query read data (docs/trace.md#selection). */
-  selection: z.object({ selectors: z.number().int(), unmatched: z.array(z.string()) }).optional(),
-  /** Sample values the result showed (docs/trace.md#values). */
+  /** Which selectors of the query read data (docs/trace.md#selection); query calls an engine answered. */
+  selection: Selection.optional(),
+  /** Sample values the result showed (docs/trace.md#values): vector, matrix and scalar results. */
   values: z.array(z.number()).optional(),
+  /** `values` holds order statistics of more values than it could keep. */
   valuesTruncated: z.boolean().optional(),
 });
 

@@ -5,6 +5,7 @@
  */
 
 import type { Envelope } from '../protocol/observation.js';
+import { resultRecord } from '../protocol/values.js';
 import type { Verdict } from './gates/types.js';
 import { observe, settleCall } from './observe.js';
 import { preview } from './present.js';
@@ -94,6 +95,8 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
     shown: shown.outcome !== out.outcome ? shown.outcome : undefined,
     preview: preview(shown.envelope),
     ...(out.fault ? { fault: out.fault } : {}),
+    // What the answer served showed, from its whole wire body (data above is bounded for prompts).
+    ...resultRecord(out.outcome, out.wire, out.selection),
   });
 
   const verdicts = s.gates.afterResult({ call, outcome: shown.outcome, fingerprint: seenFingerprint }, node);

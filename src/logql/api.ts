@@ -4,6 +4,7 @@
  */
 
 import { TypedError } from '../errors.js';
+import type { Selection } from '../formats/trace.js';
 import type { InstantSample, RangeSeries } from '../promql/api.js';
 import type { Deadline } from '../world/deadline.js';
 import type { Labels, LogEntry } from '../world/types.js';
@@ -29,6 +30,8 @@ export interface LokiResult {
   value: LokiValue;
   warnings: string[];
   stats: LokiStats;
+  /** Which stream selectors read data (eval/selection.ts). */
+  selection: Selection;
 }
 
 export type LogDirection = 'forward' | 'backward';

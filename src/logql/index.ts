@@ -9,6 +9,7 @@ import { evalLogQuery } from './eval/log-eval.js';
 import { evalMetric } from './eval/metric-eval.js';
 import { toResultValue } from './eval/result.js';
 import { newStats } from './eval/select.js';
+import { selectionOf } from './eval/selection.js';
 import { withClockShift } from './pipeline/template-funcs.js';
 import type { LogExpr, LogQuery } from './syntax/ast.js';
 import { parseLogQL } from './syntax/parse.js';
@@ -102,5 +103,10 @@ function evaluateParsed(src: LogSource, expr: LogExpr, opts: LogQueryOptions): L
       value.type === 'vector' ? value.samples.length : value.type === 'matrix' ? value.series.length : 1;
   }
   const { bytesProcessed, linesProcessed, entriesReturned } = stats;
-  return { value, warnings: [], stats: { bytesProcessed, linesProcessed, entriesReturned } };
+  return {
+    value,
+    warnings: [],
+    stats: { bytesProcessed, linesProcessed, entriesReturned },
+    selection: selectionOf(expr, stats.matched),
+  };
 }

@@ -4,6 +4,7 @@
  */
 
 import { TypedError } from '../errors.js';
+import type { Selection } from '../formats/trace.js';
 import type { Deadline } from '../world/deadline.js';
 import type { Labels } from '../world/types.js';
 
@@ -34,6 +35,8 @@ export interface PromResult {
   infos: string[];
   /** Samples touched, for the cost model and bench figures. */
   samplesRead: number;
+  /** Which selectors read data (eval/selection.ts): a vacuous empty is told from a measured one by it. */
+  selection: Selection;
 }
 
 /** Prometheus API error types (DESIGN §8). */

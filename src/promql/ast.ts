@@ -27,6 +27,8 @@ export interface StringLiteral extends Pos {
 
 export interface VectorSelector extends Pos {
   type: 'vectorSelector';
+  /** The selector as written (name and matchers; no range, offset or `@`): what the selection record names. */
+  text: string;
   name?: string;
   matchers: Matcher[];
   offsetMs: number;

@@ -7,6 +7,7 @@ import { checkDuplicates } from './eval/calls.js';
 import { execError, type QueryContext } from './eval/context.js';
 import { evaluate } from './eval/engine.js';
 import { compareLabels, keyOf } from './eval/labels.js';
+import { selectionOf } from './eval/selection.js';
 import type { Value } from './eval/types.js';
 import { check } from './parser/check.js';
 import { parsePromQL } from './parser/parse.js';
@@ -35,6 +36,7 @@ function context(
     timeShiftMs: opts?.timeShiftMs ?? 0,
     maxSamples: opts?.maxSamples ?? DEFAULT_MAX_SAMPLES,
     selected: new Map(),
+    matched: new Set(),
     subqueryMemo: new Map(),
     subquerySteps: 0,
     evalStepMs: isRange ? step : 0,
@@ -72,8 +74,14 @@ function isOrdered(e: Expr): boolean {
   return false;
 }
 
-function finish(ctx: QueryContext, value: PromResult['value']): PromResult {
-  return { value, warnings: [...ctx.warnings], infos: [...ctx.infos], samplesRead: ctx.samplesRead };
+function finish(ctx: QueryContext, expr: Expr, value: PromResult['value']): PromResult {
+  return {
+    value,
+    warnings: [...ctx.warnings],
+    infos: [...ctx.infos],
+    samplesRead: ctx.samplesRead,
+    selection: selectionOf(expr, ctx.matched),
+  };
 }
 
 export function instantQuery(src: SeriesSource, q: string, tMs: number, opts?: EngineOptions): PromResult {
@@ -81,7 +89,7 @@ export function instantQuery(src: SeriesSource, q: string, tMs: number, opts?: E
   const ctx = context(src, q, tMs, tMs, 0, opts, false);
   try {
     const v = evaluate(ctx, expr, tMs);
-    return finish(ctx, shapeInstant(v, tMs, isOrdered(expr)));
+    return finish(ctx, expr, shapeInstant(v, tMs, isOrdered(expr)));
   } catch (err) {
     stopped(err);
   }
@@ -170,7 +178,10 @@ function evalRange(
     for (const s of v.samples) acc.add(s.labels, t, s.v);
   }
   const series = [...acc.byKey.values()].sort((a, b) => compareLabels(a.labels, b.labels));
-  return finish(ctx, { type: 'matrix', series: series.map(({ labels, points }) => ({ labels, points })) });
+  return finish(ctx, expr, {
+    type: 'matrix',
+    series: series.map(({ labels, points }) => ({ labels, points })),
+  });
 }
 
 interface Acc {

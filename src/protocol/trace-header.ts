@@ -15,6 +15,8 @@ export interface HeaderInput {
   clock: HeaderEvent['clock'];
   /** Set by producers that record `tool_result.fault` for every call a fault fired on. */
   faultsRecorded?: boolean;
+  /** Set by producers that record `tool_result.selection` and `values` for every engine-answered query. */
+  selectionRecorded?: boolean;
   /** Real wall-clock start; defaults to now. */
   startedAt?: string;
 }
@@ -34,6 +36,7 @@ export function traceHeader(h: HeaderInput): HeaderEvent {
     seed: h.seed,
     clock: h.clock,
     ...(h.faultsRecorded !== undefined ? { faultsRecorded: h.faultsRecorded } : {}),
+    ...(h.selectionRecorded !== undefined ? { selectionRecorded: h.selectionRecorded } : {}),
     startedAt: h.startedAt ?? new Date().toISOString(),
   };
 }

@@ -56,6 +56,7 @@ const NO_OPTIONS = [
   'parseFailOn',
   'parseTwinId',
   'readTrace',
+  'recordSelection',
   'redact',
   'redactDeep',
   'registerSecretEnv',

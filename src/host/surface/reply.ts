@@ -28,7 +28,13 @@ function texts(verdicts: readonly Verdict[]): string[] {
 export function answered(a: Answered): ApiResponse {
   const { req, res, shown, call } = a;
   const typed = shown.untyped ? undefined : typedFailure(req, res, a.out);
-  const sent = typed ? { ...typed, timing: res.timing, fault: res.fault } : res;
+  // A typed failure replaces the body, not what the backend did: its timing, fault and selection stay.
+  const kept = {
+    timing: res.timing,
+    fault: res.fault,
+    ...(res.selection ? { selection: res.selection } : {}),
+  };
+  const sent = typed ? { ...typed, ...kept } : res;
   const messages = texts(a.verdicts);
   const headers: Record<string, string> = { ...sent.headers, [CALL_ID_HEADER]: call.id };
   if (messages.length) {

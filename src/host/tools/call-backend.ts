@@ -29,6 +29,7 @@ export function toolOutputOf(api: Api, res: ApiResponse): ToolOutput {
   };
   if (bounded.truncated) out.truncated = true;
   if (res.fault) out.fault = res.fault;
+  if (res.selection) out.selection = res.selection;
   return out;
 }
 

@@ -6,10 +6,10 @@ import {
   SeriesArgs,
   LabelValuesArgs as ValuesArgs,
 } from '../../protocol/tool-args.js';
+import { lokiTime, promTime } from '../../protocol/tool-time.js';
 import { TOOL } from '../../protocol/tools.js';
 import { declared, parseArgs } from './args.js';
 import { callBackend, rejectArgs } from './call-backend.js';
-import { lokiTime, promTime } from './time.js';
 import type { Source, ToolContext, ToolDef, ToolOutput } from './types.js';
 
 const HOUR = 3_600_000;

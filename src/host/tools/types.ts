@@ -6,7 +6,7 @@
 import type { Api, Backend } from '../../backend/api.js';
 import type { Clock } from '../../clock.js';
 import type { Golden } from '../../formats/normalized.js';
-import type { ToolClass } from '../../formats/trace.js';
+import type { Selection, ToolClass } from '../../formats/trace.js';
 import type { Source } from '../../formats/vocabulary.js';
 import type { Classified } from '../../protocol/classify.js';
 import type { ToolName } from '../../protocol/tools.js';
@@ -39,6 +39,8 @@ export interface ToolOutput extends Classified {
   httpStatus?: number;
   queueMs?: number;
   fault?: string;
+  /** Which selectors of the query read data, when an engine answered it (docs/trace.md#selection). */
+  selection?: Selection;
   /** Kept only `truncated` of the result in `data` (bounded prompts). */
   truncated?: boolean;
 }

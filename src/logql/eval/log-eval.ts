@@ -7,7 +7,7 @@ import { LogQLError, type LogQueryOptions, type StreamResult } from '../api.js';
 import { Entry, keyOf } from '../pipeline/entry.js';
 import { compilePipeline } from '../pipeline/pipeline.js';
 import type { LogQuery } from '../syntax/ast.js';
-import { byteLen, countLine, type EvalStats, selectStreams } from './select.js';
+import { byteLen, countLine, type EvalStats, noteSelected, selectStreams } from './select.js';
 
 interface Candidate {
   t: number;
@@ -27,6 +27,7 @@ export function evalLogQuery(
     throw new LogQLError('bad_data', 'limit must be a positive value');
   const backward = (opts.direction ?? 'backward') === 'backward';
   const streams = selectStreams(src, q.selector, opts.start, opts.end - 1);
+  noteSelected(stats, q, streams);
   const pipe = compilePipeline(q.stages);
   const entry = new Entry();
   const cands: Candidate[] = [];

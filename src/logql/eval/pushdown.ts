@@ -21,8 +21,8 @@ import { compilePipeline } from '../pipeline/pipeline.js';
 import type { Grouping, LabelFilterExpr, MetricExpr, RangeAggExpr, Stage } from '../syntax/ast.js';
 import { sampleExtractor } from './extract.js';
 import { type StepVectors, windowsOf } from './range-agg.js';
-import { applyGrouping, pushSample, type SampleSeries } from './samples.js';
-import { byteLen, countLine, type EvalStats, selectStreams } from './select.js';
+import { applyGrouping, pushSample, readStreams, type SampleSeries } from './samples.js';
+import { byteLen, countLine, type EvalStats } from './select.js';
 
 type VaggExpr = Extract<MetricExpr, { kind: 'vagg' }>;
 
@@ -61,8 +61,6 @@ export function evalPushdown(
   stats: EvalStats,
 ): StepVectors | undefined {
   if (!steps.length) return steps.map(() => []);
-  const minT = steps[0] - r.offsetMs - r.rangeMs;
-  const maxT = steps[steps.length - 1] - r.offsetMs;
   const by = [...new Set(e.grouping?.labels ?? [])].sort();
   const grouping: Grouping = { without: false, labels: by };
   const hints = new Set([...by, ERROR_LABEL, ERROR_DETAILS_LABEL]);
@@ -82,7 +80,7 @@ export function evalPushdown(
     if (!s) groups.set(id, (s = { labels: labels(), ts: [], vs: [], unsorted: false }));
     pushSample(s, t, v);
   };
-  for (const st of selectStreams(src, r.log.selector, minT + 1, maxT)) {
+  for (const st of readStreams(src, r, steps, stats)) {
     // Unwritten labels are the stream's own (finalLabels() returns them as they are).
     const streamLabels = applyGrouping(st.labels, grouping);
     const streamId = idOf(by, (n) => st.labels[n]);

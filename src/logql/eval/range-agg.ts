@@ -28,9 +28,7 @@ export function evalRangeAgg(
 ): StepVectors {
   const out: StepVectors = steps.map(() => []);
   if (!steps.length) return out;
-  const minT = steps[0] - e.offsetMs - e.rangeMs;
-  const maxT = steps[steps.length - 1] - e.offsetMs;
-  const series = collectSamples(src, e, minT, maxT, stats);
+  const series = collectSamples(src, e, steps, stats);
   if (e.op === 'absent_over_time') return absent(e, series, steps);
   return windowsOf(e, series, steps, stats.deadline);
 }

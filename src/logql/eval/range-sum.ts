@@ -24,9 +24,7 @@ export function sumOfRange(
 ): StepVectors {
   const out: StepVectors = steps.map(() => []);
   if (!steps.length) return out;
-  const minT = steps[0] - r.offsetMs - r.rangeMs;
-  const maxT = steps[steps.length - 1] - r.offsetMs;
-  const series = collectSamples(src, r, minT, maxT, stats);
+  const series = collectSamples(src, r, steps, stats);
   const grouping = g ?? { without: false, labels: [] };
   const totals: (Map<string, Sample> | undefined)[] = steps.map(() => undefined);
   eachWindow(r, series, steps, stats.deadline, (si, key, s, v) => {

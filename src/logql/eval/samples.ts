@@ -3,13 +3,13 @@
  * length, or its unwrapped label), grouped by final labels. Times ascend within each series.
  */
 import { labelsKey } from '../../world/matchers.js';
-import type { Labels, LogSource } from '../../world/types.js';
+import type { Labels, LogSource, LogStream } from '../../world/types.js';
 import { LogQLError } from '../api.js';
 import { ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from '../pipeline/entry.js';
 import { compilePipeline } from '../pipeline/pipeline.js';
 import type { Grouping, RangeAggExpr } from '../syntax/ast.js';
 import { sampleExtractor } from './extract.js';
-import { byteLen, countLine, type EvalStats, selectStreams } from './select.js';
+import { byteLen, countLine, type EvalStats, noteSelected, selectStreams, stepWindows } from './select.js';
 
 export interface SampleSeries {
   labels: Labels;
@@ -25,12 +25,28 @@ export function applyGrouping(labels: Labels, g: Grouping | undefined): Labels {
   return out;
 }
 
-/** Samples with times in (minT, maxT]. */
+/**
+ * The streams a range aggregation reads for `steps` (non-empty): entries in (first step − offset −
+ * range, last step − offset], its selector noted as matched when one of them falls in a window.
+ */
+export function readStreams(
+  src: LogSource,
+  e: RangeAggExpr,
+  steps: readonly number[],
+  stats: EvalStats,
+): LogStream[] {
+  const minT = steps[0] - e.offsetMs - e.rangeMs;
+  const maxT = steps[steps.length - 1] - e.offsetMs;
+  const streams = selectStreams(src, e.log.selector, minT + 1, maxT);
+  noteSelected(stats, e.log, streams, stepWindows(steps, e.rangeMs, e.offsetMs));
+  return streams;
+}
+
+/** Samples of the entries readStreams returns for `steps` (non-empty). */
 export function collectSamples(
   src: LogSource,
   e: RangeAggExpr,
-  minT: number,
-  maxT: number,
+  steps: readonly number[],
   stats: EvalStats,
 ): Map<string, SampleSeries> {
   const series = new Map<string, SampleSeries>();
@@ -44,7 +60,7 @@ export function collectSamples(
     if (!s) series.set(key, (s = { labels, ts: [], vs: [], unsorted: false }));
     pushSample(s, t, v);
   };
-  for (const st of selectStreams(src, e.log.selector, minT + 1, maxT)) {
+  for (const st of readStreams(src, e, steps, stats)) {
     const fast = pipe.lineOnly && !uw;
     const baseLabels = fast ? applyGrouping(st.labels, e.grouping) : st.labels;
     const baseKey = keyOf(baseLabels);

@@ -45,6 +45,8 @@ export type Stage =
 
 export interface LogQuery {
   kind: 'log';
+  /** The stream selector as written (`{app="x"}`): what the selection record names. */
+  text: string;
   selector: Matcher[];
   stages: Stage[];
 }

@@ -71,7 +71,12 @@ export function logQueryOf(src: Src, n: SyntaxNode): LogQuery {
   const sel = n.getChild('Selector');
   if (!sel) throw semanticError(`unexpected log expression ${text(src, n)}`);
   const pipe = n.getChild('PipelineExpr');
-  return { kind: 'log', selector: selectorOf(src, sel), stages: pipe ? stagesOf(src, pipe) : [] };
+  return {
+    kind: 'log',
+    text: text(src, sel),
+    selector: selectorOf(src, sel),
+    stages: pipe ? stagesOf(src, pipe) : [],
+  };
 }
 
 export function stagesOf(src: Src, pipe: SyntaxNode): Stage[] {

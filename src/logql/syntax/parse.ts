@@ -157,7 +157,7 @@ function rangeAggOf(src: Src, n: SyntaxNode): RangeAggExpr {
     kind: 'range',
     op,
     param: param ? numberOf(src, param) : undefined,
-    log: { kind: 'log', selector: selectorOf(src, sel), stages },
+    log: { kind: 'log', text: text(src, sel), selector: selectorOf(src, sel), stages },
     rangeMs,
     offsetMs,
     unwrap,

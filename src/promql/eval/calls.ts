@@ -82,7 +82,10 @@ function rangeCall(ctx: QueryContext, e: Call, t: number): Value {
   if (col) {
     // What the step path's evaluate() and evalMatrixSelector() would charge at this step.
     ctx.deadline.spend(1 + col[0].series.length);
-    countSamples(ctx, col[0].samples[col[1]]);
+    const read = col[0].samples[col[1]];
+    // The block was computed ahead; the selector read data at this step only if its windows held samples.
+    if (read > 0 && arg.type === 'matrixSelector') ctx.matched.add(arg.vector);
+    countSamples(ctx, read);
   } else {
     const v = ctx.evaluate(e.args[mIdx], t);
     if (v.kind !== 'matrix') throw execError(`expected a range vector in ${e.func}`);

@@ -19,6 +19,11 @@ export interface QueryContext {
   readonly timeShiftMs: number;
   readonly maxSamples: number;
   readonly selected: Map<VectorSelector, Selected[]>;
+  /**
+   * Selectors that read a sample inside a window some step evaluated (selection.ts): marked where
+   * the windows are cut, by the step path (selectors.ts) and the block path (calls.ts).
+   */
+  readonly matched: Set<VectorSelector>;
   /** Subquery inner results per absolute timestamp: outer steps share most inner steps. */
   readonly subqueryMemo: Map<object, Map<number, Value>>;
   /**

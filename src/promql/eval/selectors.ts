@@ -72,6 +72,7 @@ export function evalVectorSelector(ctx: QueryContext, vs: VectorSelector, t: num
     if (Number.isNaN(v) && isStaleNaN(v)) continue;
     out.push({ labels: s.labels, v, st: s.ts[i] });
   }
+  if (out.length > 0) ctx.matched.add(vs);
   countSamples(ctx, out.length);
   return out;
 }
@@ -149,6 +150,7 @@ export function evalMatrixSelector(ctx: QueryContext, ms: MatrixSelector, t: num
     windows.push(w);
     n += w.hi - w.lo;
   }
+  if (n > 0) ctx.matched.add(ms.vector);
   countSamples(ctx, n);
   return { kind: 'matrix', windows, rangeMs: ms.rangeMs, end: te };
 }

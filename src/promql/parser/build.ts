@@ -206,7 +206,15 @@ export class AstBuilder {
     }
     const nonEmpty = matchers.some((m) => !matchesEmpty(m));
     if (!nonEmpty) this.fail(n.from, 'vector selector must contain at least one non-empty matcher');
-    return { type: 'vectorSelector', name, matchers, offsetMs: 0, start: n.from, end: n.to };
+    return {
+      type: 'vectorSelector',
+      text: this.text(n),
+      name,
+      matchers,
+      offsetMs: 0,
+      start: n.from,
+      end: n.to,
+    };
   }
 
   /** The node an offset/@ attaches to: a selector, a range selector's selector, or a subquery. */

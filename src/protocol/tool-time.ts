@@ -1,9 +1,9 @@
 /**
- * Time arguments as agents write them (protocol.ts): `now`, `now-30m`, `now+5m`, RFC3339, or unix
+ * Time arguments as agents write them (tool-args.ts): `now`, `now-30m`, `now+5m`, RFC3339, or unix
  * seconds. "now" is the incident's now (golden.ms.now), never the machine's, so a trial is
  * reproducible. Results are epoch milliseconds; the tools convert to each API's wire notation.
  */
-import { parseDuration } from '../../formats/time.js';
+import { parseDuration } from '../formats/time.js';
 
 export class ArgError extends Error {}
 
