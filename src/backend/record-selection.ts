@@ -12,8 +12,10 @@
  * Pure of its inputs: the trace is not changed (a new one is returned) and the world is the
  * golden's, built at most once per golden object.
  */
+
 import type { FaultSpec } from '../formats/golden.js';
 import type { Golden } from '../formats/normalized.js';
+import { sampleValues } from '../formats/preview.js';
 import type { ToolCallEvent, ToolResultEvent, Trace, TraceEvent } from '../formats/trace.js';
 import { logsRequest, metricsRequest, type QueryApi, type QueryRequest } from '../protocol/query-request.js';
 import { QueryLogsArgs, QueryMetricsArgs } from '../protocol/tool-args.js';
@@ -99,7 +101,12 @@ function filled(golden: Golden, call: ToolCallEvent, result: ToolResultEvent): T
   const res = answerOf(golden, req, result.fault);
   if (res.status !== 200 || !res.selection) return result;
   const out: ToolResultEvent = { ...result, selection: result.selection ?? res.selection };
-  if (result.values === undefined) {
+  // What the agent saw beats what the golden's world would answer: a whole preview's samples
+  // are kept as the values (a trace from elsewhere was answered by its own backend).
+  const seen =
+    result.preview !== undefined && !result.preview.endsWith('…') ? sampleValues(result.preview) : [];
+  if (result.values === undefined && seen.length > 0) out.values = [...new Set(seen)].sort((a, b) => a - b);
+  else if (result.values === undefined) {
     const shown = valuesShown(res.json);
     if (shown) {
       out.values = shown.values;

@@ -4,9 +4,9 @@
  */
 import { faultPatternMatches } from '../formats/fault-regex.js';
 import type { Golden } from '../formats/normalized.js';
+import { sampleValues } from '../formats/preview.js';
 import type { ToolCallEvent, ToolResultEvent, Trace } from '../formats/trace.js';
 import { type EvidenceCall, type EvidenceSet, evidenceSet, reachedBackend } from './calls.js';
-import { sampleValues } from './observed.js';
 
 /**
  * An `empty` observation counts as a failure when the result carries an error, or when a golden

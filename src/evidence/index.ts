@@ -4,6 +4,7 @@
  * The toolClasses gate, the host's Theory repair and the scorer all judge through it.
  */
 
+export { sampleValues } from '../formats/preview.js';
 export type { Source } from '../formats/vocabulary.js';
 export { isAbout, measurementsNamed, type NamingContext, SOURCE_WORDS, sourcesNamed } from './about.js';
 export {
@@ -30,7 +31,6 @@ export {
 export { type Linker, linker, type Subject } from './claims/subject.js';
 export { evidenceFromTrace, type TraceEvidence } from './from-trace.js';
 export { callNamedByGap, type GapAccept, textNamesQuery } from './gaps.js';
-export { sampleValues } from './observed.js';
 export {
   normalizeQuery,
   parsesWithSelector,

@@ -1,5 +1,5 @@
 /**
- * Sample values a result showed the agent, read from the trace's preview of it: the values of
+ * Sample values a result showed the agent, read back from a trace's `tool_result.preview`: the values of
  * `[timestamp, "value"]` pairs of a vector, matrix or scalar. Log lines are not samples: the
  * digits of their timestamps, ids and durations are never read as measured values.
  */
