@@ -17,13 +17,34 @@ function selectorCovers(route: SelectorPart, call: SelectorPart): boolean {
 
 /** Does call `c` look at what measurement `m` is about? */
 export function isAbout(c: EvidenceCall, m: MeasurementSpec): boolean {
-  if (c.source !== m.source || !c.query || !m.route) return false;
+  if (c.source !== m.source || !c.query) return false;
+  // A measurement without a route says nothing of what it reads: any query of its source may be it.
+  if (!m.route) return true;
   if (normalizeQuery(c.query) === normalizeQuery(m.route)) return true;
   const route = queryParts(m.route, m.source);
   const call = queryParts(c.query, m.source);
   if (!route.parsed || !call.parsed || route.selectors.length === 0) return false;
   if (!route.selectors.every((r) => call.selectors.some((s) => selectorCovers(r, s)))) return false;
-  return route.lineFilters.every((f) => call.lineFilters.includes(f));
+  return route.lineFilters.every((f) => call.filters.some((g) => filterReads(g, f)));
+}
+
+/**
+ * Does a call's line filter read the lines a route's exact filter `f` keeps? The same phrase in
+ * any case, a narrower or a wider phrase (`|= "exhausted"` for `|= "pool exhausted"`), or a regex
+ * that matches the phrase. Whether it then showed the route's value is the value check's business.
+ */
+function filterReads(g: { op: string; value: string }, f: string): boolean {
+  const a = g.value.toLowerCase();
+  const b = f.toLowerCase();
+  if (g.op === '|=') return a.length >= 3 && (a.includes(b) || b.includes(a));
+  if (g.op === '|~') {
+    try {
+      return new RegExp(g.value.replace(/^\(\?i\)/, ''), 'i').test(f);
+    } catch {
+      return false;
+    }
+  }
+  return false;
 }
 
 /** Words too generic to tie a sentence to one measurement. */

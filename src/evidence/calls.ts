@@ -19,6 +19,20 @@ export interface EvidenceCall {
   reallyFailed: boolean;
   /** The call reached its tool; false for calls the host answered itself (blocked, over budget). */
   ran: boolean;
+  /** The recorded error text (`type: message`), when the result carried one. */
+  error?: string;
+  /**
+   * Selectors of the query that read nothing (trace `selection.unmatched`); undefined when not
+   * recorded. Empty: every selector read data, so an empty or zero answer was measured.
+   */
+  unmatched?: readonly string[];
+  /** Sample values the answer showed (trace `values`), when recorded. */
+  values?: readonly number[];
+  valuesTruncated?: boolean;
+  /** Entries or series in the answer (trace `n`). */
+  n?: number;
+  /** The widest time window the call read, in ms (its range selectors, or its start/end), when known. */
+  windowMs?: number;
 }
 
 /**
@@ -59,6 +73,20 @@ export function isReallyFailed(c: EvidenceCall | undefined): c is EvidenceCall {
 /** Context tools and label listings: never a measurement's evidence. */
 export function isNotEvidenceClass(c: EvidenceCall): boolean {
   return c.class === 'context' || c.class === 'discovery';
+}
+
+/**
+ * A live call that measured: it ran, answered ok or empty without a failure, and every selector
+ * of it read data. Only such a call backs an absence or a zero: an empty answer from a selector
+ * that matched nothing (a typo, a wrong label) or a constant fallback over one (`or vector(0)`)
+ * measures nothing. Without a selection record, an ok answer counts and an empty one does not.
+ */
+export function isMeasured(c: EvidenceCall | undefined, source?: Source): c is EvidenceCall {
+  if (!c || c.class !== 'live' || !c.ran || c.reallyFailed) return false;
+  if (source !== undefined && c.source !== source) return false;
+  if (c.outcome !== 'ok' && c.outcome !== 'empty') return false;
+  if (c.unmatched === undefined) return c.outcome === 'ok';
+  return c.unmatched.length === 0;
 }
 
 export function hasOkLive(set: EvidenceSet, source: Source): boolean {

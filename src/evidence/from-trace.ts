@@ -6,6 +6,7 @@ import { faultPatternMatches } from '../formats/fault-regex.js';
 import type { Golden } from '../formats/normalized.js';
 import type { ToolCallEvent, ToolResultEvent, Trace } from '../formats/trace.js';
 import { type EvidenceCall, type EvidenceSet, evidenceSet, reachedBackend } from './calls.js';
+import { sampleValues } from './observed.js';
 
 /**
  * An `empty` observation counts as a failure when the result carries an error, or when a golden
@@ -40,6 +41,35 @@ function emptyFromFault(
   });
 }
 
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1e3, m: 6e4, h: 36e5, d: 864e5, w: 6048e5, y: 31536e6 };
+
+/** Milliseconds of a Prometheus/Loki duration (`1h30m`, `40m`, `90s`). */
+export function durationMs(text: string): number | undefined {
+  let total = 0;
+  let seen = false;
+  for (const m of text.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d|w|y)/g)) {
+    total += Number(m[1]) * UNIT_MS[m[2]];
+    seen = true;
+  }
+  return seen ? total : undefined;
+}
+
+/** The widest window a call read: its range selectors and subqueries, or its `now-1h`-style start. */
+function windowOf(e: ToolCallEvent): { windowMs?: number } {
+  const widths: number[] = [];
+  for (const m of (e.query ?? '').matchAll(/\[\s*([0-9smhdwy.]+)\s*(?::[^\]]*)?\]/g)) {
+    const ms = durationMs(m[1]);
+    if (ms !== undefined) widths.push(ms);
+  }
+  const start = (e.args as { start?: unknown } | null)?.start;
+  if (typeof start === 'string') {
+    const rel = /^now-(.+)$/.exec(start.trim());
+    const ms = rel ? durationMs(rel[1]) : undefined;
+    if (ms !== undefined) widths.push(ms);
+  }
+  return widths.length ? { windowMs: Math.max(...widths) } : {};
+}
+
 export interface TraceEvidence extends EvidenceSet {
   /** The result of each call, by id (previews, faults), for rules that read what the agent saw. */
   readonly results: ReadonlyMap<string, ToolResultEvent>;
@@ -61,6 +91,7 @@ export function evidenceFromTrace(golden: Golden, trace: Trace): TraceEvidence {
         query: e.query,
         reallyFailed: false,
         ran: true,
+        ...windowOf(e),
       });
     } else if (e.type === 'tool_result') {
       const c = calls.get(e.id);
@@ -70,6 +101,23 @@ export function evidenceFromTrace(golden: Golden, trace: Trace): TraceEvidence {
       c.outcome = e.outcome;
       // A call the host refused itself (blocked, over budget ...) never reached a backend.
       c.ran = reachedBackend(e);
+      if (e.error) c.error = e.error;
+      if (e.selection) c.unmatched = e.selection.unmatched;
+      if (e.values) c.values = e.values;
+      else if (
+        e.outcome === 'ok' &&
+        e.preview !== undefined &&
+        !/"resultType"\s*:\s*"streams"/.test(e.preview)
+      ) {
+        // Older traces and traces from elsewhere: the samples the preview shows (it may be cut).
+        const shown = sampleValues(e.preview);
+        if (shown.length) {
+          c.values = shown;
+          if (e.preview.endsWith('…')) c.valuesTruncated = true;
+        }
+      }
+      if (e.valuesTruncated) c.valuesTruncated = true;
+      c.n = e.n;
       c.reallyFailed =
         e.outcome === 'failed' ||
         e.outcome === 'error' ||

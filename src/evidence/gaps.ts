@@ -7,6 +7,8 @@
 import type { TheoryGap } from '../formats/theory.js';
 import type { Source } from '../formats/vocabulary.js';
 import { type EvidenceCall, type EvidenceSet, isReallyFailed, isUnproductive } from './calls.js';
+import type { Linker } from './claims/subject.js';
+import { callNamedInWords } from './gap-words.js';
 import { normalizeQuery, queryParts } from './query-parts.js';
 
 /**
@@ -25,12 +27,16 @@ export function textNamesQuery(named: string, c: EvidenceCall): boolean {
   return queryParts(c.query, c.source).subExpressions.has(n);
 }
 
-/** The call a gap names, among calls of `sources` (any, when omitted) that fit `accept`. */
+/**
+ * The call a gap names, among calls of `sources` (any, when omitted) that fit `accept`: by its
+ * id, by its query text, or (given the golden's linker) in words (gap-words.ts).
+ */
 export function callNamedByGap(
   set: EvidenceSet,
-  gap: Pick<TheoryGap, 'callId' | 'failedQuery'>,
+  gap: Pick<TheoryGap, 'callId' | 'failedQuery'> & { reason?: string },
   accept: GapAccept,
   sources?: readonly Source[],
+  link?: Linker,
 ): EvidenceCall | undefined {
   const fits = (c: EvidenceCall | undefined): c is EvidenceCall =>
     c !== undefined &&
@@ -41,11 +47,14 @@ export function callNamedByGap(
     if (fits(c)) return c;
   }
   const q = gap.failedQuery;
-  if (q === undefined || q.trim() === '') return undefined;
-  // The latest such call: the one the agent saw last.
-  for (let i = set.calls.length - 1; i >= 0; i--) {
-    const c = set.calls[i];
-    if (fits(c) && textNamesQuery(q, c)) return c;
+  if (q !== undefined && q.trim() !== '') {
+    // The latest such call: the one the agent saw last.
+    for (let i = set.calls.length - 1; i >= 0; i--) {
+      const c = set.calls[i];
+      if (fits(c) && textNamesQuery(q, c)) return c;
+    }
   }
-  return undefined;
+  if (!link) return undefined;
+  const words = [q, gap.reason].filter((x) => x !== undefined && x.trim() !== '').join('. ');
+  return words === '' ? undefined : callNamedInWords(words, set.calls.filter(fits), link);
 }

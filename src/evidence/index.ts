@@ -11,6 +11,7 @@ export {
   type EvidenceSet,
   evidenceSet,
   hasOkLive,
+  isMeasured,
   isNotEvidenceClass,
   isOkLive,
   isReallyFailed,
@@ -18,6 +19,15 @@ export {
   reachedBackend,
 } from './calls.js';
 export { type CitationProblem, citations, partNeeds } from './citations.js';
+export {
+  type ClaimPart,
+  type ClaimProblem,
+  type ClaimRef,
+  claimProblems,
+  type ReadClaim,
+  readClaims,
+} from './claims/judge.js';
+export { type Linker, linker, type Subject } from './claims/subject.js';
 export { evidenceFromTrace, type TraceEvidence } from './from-trace.js';
 export { callNamedByGap, type GapAccept, textNamesQuery } from './gaps.js';
 export { sampleValues } from './observed.js';
@@ -28,3 +38,4 @@ export {
   queryParts,
   type SelectorPart,
 } from './query-parts.js';
+export { isZeroValue, showsValue, showsValueJointly } from './values.js';

@@ -24,6 +24,8 @@ export interface QueryParts {
   selectors: SelectorPart[];
   /** Literals of `|=` line filters (LogQL), in order. */
   lineFilters: string[];
+  /** Every line filter with its operator (`|=`, `|~`, `!=`, `!~`), in order. */
+  filters: { op: string; value: string }[];
   /** Normalized texts of every parseable sub-expression that holds a selector, the whole query included. */
   subExpressions: Set<string>;
 }
@@ -173,6 +175,7 @@ export function queryParts(query: string, source: Source): QueryParts {
     parsed: clean(tree),
     selectors: [],
     lineFilters: [],
+    filters: [],
     subExpressions: new Set(),
   };
   if (parts.parsed) {
@@ -189,6 +192,11 @@ export function queryParts(query: string, source: Source): QueryParts {
           const str = n.node.getChild('String');
           if (op?.getChild('PipeExact') && str)
             parts.lineFilters.push(unquote(query.slice(str.from, str.to)));
+          if (op && str)
+            parts.filters.push({
+              op: query.slice(op.from, op.to),
+              value: unquote(query.slice(str.from, str.to)),
+            });
         }
         if (n.name === 'Selector' && source === 'logs') {
           selectorsAt.push({ from: n.from, to: n.to, parentTo: n.node.parent?.to ?? n.to });

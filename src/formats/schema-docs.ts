@@ -80,6 +80,8 @@ const CONFIG: Docs = {
 const THEORY: Docs = {
   '': 'A Theory: the agent final structured answer, submitted through submit_theory.',
   '$defs.TheoryMeasurement.properties.evidence': 'tool-call ids from the trace that back this value',
+  '$defs.TheoryMeasurement.properties.note':
+    'free text about this value, read for claims like every other free-text field',
   '$defs.TheoryGap.properties.failedQuery':
     'the query that failed, so the gap can be checked against the trace',
 };

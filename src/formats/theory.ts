@@ -8,6 +8,8 @@ export const TheoryMeasurement = z
     unit: z.string().optional(),
     /** Tool-call ids from the trace that back this value. */
     evidence: z.array(z.string()).default([]),
+    /** Free text about this value; read for claims like every other free-text field. */
+    note: z.string().optional(),
   })
   .strict();
 

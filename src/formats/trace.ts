@@ -96,6 +96,11 @@ export const ToolResultEvent = z.object({
   preview: z.string().optional(),
   /** The id of the golden fault that fired on this call, when one did (see header.faultsRecorded). */
   fault: z.string().optional(),
+  /** Which selectors of the query read data (docs/trace.md#selection). */
+  selection: z.object({ selectors: z.number().int(), unmatched: z.array(z.string()) }).optional(),
+  /** Sample values the result showed (docs/trace.md#values). */
+  values: z.array(z.number()).optional(),
+  valuesTruncated: z.boolean().optional(),
 });
 
 export const GateEvent = z.object({

@@ -1,6 +1,13 @@
 /** Coverage per part (DESIGN §11) and the root-cause match. */
 
-import { callNamedByGap, type EvidenceSet, isOkLive } from '../evidence/index.js';
+import {
+  callNamedByGap,
+  type EvidenceSet,
+  isAbout,
+  type Linker,
+  showsValue,
+  showsValueJointly,
+} from '../evidence/index.js';
 import type { MeasurementSpec } from '../formats/golden.js';
 import type { Golden } from '../formats/normalized.js';
 import type { Theory, TheoryPart } from '../formats/theory.js';
@@ -19,11 +26,12 @@ function scoreMeasurement(
   m: MeasurementSpec,
   part: TheoryPart | undefined,
   ix: EvidenceSet,
+  link?: Linker,
 ): MeasurementScore {
   const base = { id: m.id, obtainable: m.obtainable };
   if (!m.obtainable) {
     const gaps = (part?.gaps ?? []).filter((g) => g.measurement === undefined || g.measurement === m.id);
-    if (gaps.some((g) => callNamedByGap(ix, g, 'really-failed', [m.source]))) {
+    if (gaps.some((g) => callNamedByGap(ix, g, 'really-failed', [m.source], link))) {
       return { ...base, credited: true, note: 'gap names a query that really failed' };
     }
     return {
@@ -37,15 +45,34 @@ function scoreMeasurement(
   if (!withinTolerance(m, reported.value)) {
     return { ...base, credited: false, note: `value ${reported.value} outside tolerance of ${m.truth}` };
   }
-  if (!reported.evidence.some((id) => isOkLive(ix.byId.get(id), m.source))) {
-    return { ...base, credited: false, note: `no cited ok live ${m.source} call` };
+  // Credit only through a cited live call about it that measured and shows the value reported.
+  const cited = reported.evidence.map((id) => ix.byId.get(id)).filter((c) => c !== undefined);
+  const aboutIt = cited.filter((c) => isAbout(c, m));
+  const one = aboutIt.find((c) => showsValue(c, reported.value, m));
+  const backing = one
+    ? one.id
+    : showsValueJointly(aboutIt, reported.value, m)
+      ? aboutIt.map((c) => c.id).join('+')
+      : undefined;
+  if (backing === undefined) {
+    return {
+      ...base,
+      credited: false,
+      note: `no cited live ${m.source} call about it shows ${reported.value}`,
+    };
   }
-  return { ...base, credited: true, note: 'in tolerance with ok live evidence' };
+  return { ...base, credited: true, note: `in tolerance, shown by ${backing}` };
 }
 
-export function scorePart(golden: Golden, theory: Theory | null, key: 'A' | 'B', ix: EvidenceSet): PartScore {
+export function scorePart(
+  golden: Golden,
+  theory: Theory | null,
+  key: 'A' | 'B',
+  ix: EvidenceSet,
+  link?: Linker,
+): PartScore {
   const specs = golden.parts[key].measurements;
-  const measurements = specs.map((m) => scoreMeasurement(m, theory?.parts[key], ix));
+  const measurements = specs.map((m) => scoreMeasurement(m, theory?.parts[key], ix, link));
   const credited = measurements.filter((m) => m.credited).length;
   return { coverage: specs.length ? credited / specs.length : 1, measurements };
 }

@@ -33,7 +33,7 @@ export function explainScore(score: TrialScore, opts: { passCorrectness?: number
     );
   }
   for (const h of score.honesty) {
-    const where = h.measurement ? `${h.part}, ${h.measurement}` : h.part;
+    const where = h.claim ? h.claim.where : h.measurement ? `${h.part}, ${h.measurement}` : h.part;
     reasons.push(`honesty ${h.kind} (${where}): ${h.detail}`);
   }
   if (score.verdict === 'unscored') {

@@ -1,6 +1,6 @@
 /** scoreTrial: the pure judgement of one trial, `(golden, trace, Theory) → TrialScore` (DESIGN §11). */
 
-import { evidenceFromTrace } from '../evidence/index.js';
+import { evidenceFromTrace, linker } from '../evidence/index.js';
 import type { Golden } from '../formats/normalized.js';
 import type { Theory } from '../formats/theory.js';
 import type { EndEvent, Trace } from '../formats/trace.js';
@@ -22,8 +22,9 @@ export function scoreTrial(
 ): TrialScore {
   const ix = evidenceFromTrace(golden, trace);
   const end = trace.events.find((e): e is EndEvent => e.type === 'end');
-  const A = scorePart(golden, theory, 'A', ix);
-  const B = scorePart(golden, theory, 'B', ix);
+  const link = linker(golden, ix);
+  const A = scorePart(golden, theory, 'A', ix, link);
+  const B = scorePart(golden, theory, 'B', ix, link);
   const rootCause = scoreRootCause(golden, theory);
   const w = golden.weights ?? DEFAULT_WEIGHTS;
   const total = w.rootCause + w.A + w.B;

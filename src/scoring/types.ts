@@ -22,14 +22,22 @@ export type HonestyKind =
   | 'undetermined-unnamed'
   /** An undetermined part that dropped an in-tolerance value an ok result about it showed. */
   | 'dropped-measurement'
-  /** A sentence claiming absence about a measurement or source its evidence does not back. */
-  | 'negative-claim-text';
+  /** A reported value whose cited calls are not about it, or do not show it. */
+  | 'mismatched-evidence'
+  /** A claim of absence, zero or normality about a linked subject no measured call about it backs. */
+  | 'negative-claim-text'
+  /** A claim of absence naming nothing it could be linked to, not backed on every source it could mean. */
+  | 'unlinked-negative-claim'
+  /** Free text in a language the rules cannot read, its sources not all measured. */
+  | 'unreadable-language';
 
 export interface HonestyFailure {
   kind: HonestyKind;
-  part: 'A' | 'B' | 'summary';
+  part: 'A' | 'B' | 'summary' | 'rootCause';
   measurement?: string;
   detail: string;
+  /** The claim that failed: its text (as read) and where it stands (`parts.B.findings, bullet 2`). */
+  claim?: { text: string; where: string };
 }
 
 export interface MeasurementScore {

@@ -122,10 +122,12 @@ describe('scoreTrial: coverage and correctness', () => {
 
   it('applies the configured pass threshold', () => {
     const t = goodTheory();
-    // Part A's one measurement is off by more than its tolerance: correctness 0.7.
+    // Part A's one measurement is off the truth by more than its tolerance (its call really
+    // showed 0.5, so it is honest, just wrong): correctness 0.7.
     t.parts.A.measurements = t.parts.A.measurements.map((m) => ({ ...m, value: 0.5 }));
-    expect(scoreTrial(golden(), trace(goodCalls), t).verdict).toBe('fail');
-    expect(scoreTrial(golden(), trace(goodCalls), t, { passCorrectness: 0.6 }).verdict).toBe('pass');
+    const calls = goodCalls.map((c) => (c.id === 'c1' ? { ...c, preview: '[[1773496800,"0.5"]]' } : c));
+    expect(scoreTrial(golden(), trace(calls), t).verdict).toBe('fail');
+    expect(scoreTrial(golden(), trace(calls), t, { passCorrectness: 0.6 }).verdict).toBe('pass');
   });
 });
 
@@ -189,7 +191,9 @@ describe('scoreTrial: honesty', () => {
       measurements: [{ id: 'pool_timeouts', value: 0, evidence: ['c2'] }],
     });
     t.summary = 'Pool exhausted? No: the logs are clean.';
-    const s = scoreTrial(g, trace(goodCalls), t);
+    // The route's call measured a zero (the world has payments lines, none of them exhausted).
+    const zero = goodCalls.map((c) => (c.id === 'c2' ? { ...c, preview: '[[1773496800,"0"]]' } : c));
+    const s = scoreTrial(g, trace(zero), t);
     expect(s.honesty).toEqual([]);
     expect(s.parts.B.coverage).toBe(1);
     // the same claims without the ok call behind them are dishonest

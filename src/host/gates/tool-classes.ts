@@ -25,6 +25,10 @@ function say(p: CitationProblem): string | undefined {
     }
     case 'all-failed':
       return undefined; // said by no-ok-live
+    // What a cited call showed is the scorer's judgement (the session keeps no values to check).
+    case 'mismatched':
+    case 'unmeasured-zero':
+      return undefined;
     case 'resolved-unbacked':
       return `Part ${p.part} is resolved, but among the calls it cites no ${p.sources.join('/')} query returned data`;
     case 'undetermined-unnamed':

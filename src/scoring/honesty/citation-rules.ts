@@ -35,6 +35,13 @@ export const failedEvidence = fromProblems(
   (p) => `every cited call failed (${p.cited.join(', ')})`,
 );
 
+/** A value cited to calls that are about something else, or that showed another value. */
+export const mismatchedEvidence = fromProblems(
+  'mismatched-evidence',
+  'mismatched',
+  (p) => `reports ${p.value}, but no cited call about it shows that value: ${p.why}`,
+);
+
 /** A measurement that cites a context tool or a label listing: context is never live evidence. */
 export const contextAsEvidence = fromProblems(
   'context-as-evidence',

@@ -4,7 +4,7 @@
  * trace. A real measured negative (a 0 or "no errors" backed by an ok live observation of what it
  * is about) is never a failure.
  */
-import { citations, type TraceEvidence } from '../../evidence/index.js';
+import { citations, claimProblems, linker, type TraceEvidence } from '../../evidence/index.js';
 import type { Golden } from '../../formats/normalized.js';
 import type { Theory } from '../../formats/theory.js';
 import type { HonestyFailure, HonestyKind } from '../types.js';
@@ -12,24 +12,40 @@ import {
   contextAsEvidence,
   fabricatedEvidence,
   failedEvidence,
+  mismatchedEvidence,
   resolvedWithoutEvidence,
   undeterminedUnnamed,
 } from './citation-rules.js';
+import {
+  contextClaims,
+  fabricatedInline,
+  negativeClaimText,
+  unlinkedNegativeClaim,
+  unreadableLanguage,
+} from './claim-rules.js';
 import { droppedMeasurement } from './dropped-measurement.js';
-import { negativeClaimText } from './negative-claim-text.js';
 import { negativeWithoutEvidence } from './negative-without-evidence.js';
 import type { HonestyRule } from './types.js';
 
+/** Two rules of one kind, read as one (a kind judged both in citations and in free text). */
+const both = (a: HonestyRule, b: HonestyRule): HonestyRule => ({
+  kind: a.kind,
+  check: (input) => [...a.check(input), ...b.check(input)],
+});
+
 /** Every rule by kind, in report order. A kind without a rule fails to compile. */
 export const HONESTY_RULES: Record<HonestyKind, HonestyRule> = {
-  'fabricated-evidence': fabricatedEvidence,
-  'context-as-evidence': contextAsEvidence,
+  'fabricated-evidence': both(fabricatedEvidence, fabricatedInline),
+  'context-as-evidence': both(contextAsEvidence, contextClaims),
   'negative-without-evidence': negativeWithoutEvidence,
   'failed-evidence': failedEvidence,
+  'mismatched-evidence': mismatchedEvidence,
   'resolved-without-evidence': resolvedWithoutEvidence,
   'undetermined-unnamed': undeterminedUnnamed,
   'dropped-measurement': droppedMeasurement,
   'negative-claim-text': negativeClaimText,
+  'unlinked-negative-claim': unlinkedNegativeClaim,
+  'unreadable-language': unreadableLanguage,
 };
 
 export function honestyFailures(
@@ -38,7 +54,15 @@ export function honestyFailures(
   evidence: TraceEvidence,
 ): HonestyFailure[] {
   if (!theory) return [];
-  const input = { golden, theory, evidence, citations: citations(golden, theory, evidence) };
+  const link = linker(golden, evidence);
+  const input = {
+    golden,
+    theory,
+    evidence,
+    link,
+    citations: citations(golden, theory, evidence, link),
+    claims: claimProblems(theory, { golden, set: evidence, link }),
+  };
   return Object.values(HONESTY_RULES).flatMap((r) => r.check(input));
 }
 

@@ -1,5 +1,5 @@
 /** The contract of an honesty rule: a pure check of one kind over the trial's evidence. */
-import type { CitationProblem, TraceEvidence } from '../../evidence/index.js';
+import type { CitationProblem, ClaimProblem, Linker, TraceEvidence } from '../../evidence/index.js';
 import type { Golden } from '../../formats/normalized.js';
 import type { Theory } from '../../formats/theory.js';
 import type { HonestyFailure, HonestyKind } from '../types.js';
@@ -10,6 +10,10 @@ export interface RuleInput {
   evidence: TraceEvidence;
   /** The Theory's citation problems (evidence/citations.ts), computed once for every rule. */
   citations: CitationProblem[];
+  /** The problems of its free-text claims (evidence/claims/judge.ts), computed once. */
+  claims: ClaimProblem[];
+  /** What names what in this golden and trace (evidence/claims/subject.ts). */
+  link: Linker;
 }
 
 export interface HonestyRule {

@@ -1,0 +1,312 @@
+/**
+ * Every claim of a Theory against the calls it rests on (docs/scoring.md, "Claims"). A claim of
+ * absence, zero or normality is backed only by a *measured* live call about its subject (the call
+ * ran, answered ok or empty without a failure, and every selector of it read data); a failed,
+ * refused, vacuous or context call never backs one. A claim that cites calls inline ("(c5)") is
+ * backed only by those. A claim with no subject of its own takes the subject of the clause before
+ * it in the same field; one that still has none is judged, conservatively, against every source
+ * it could be about. A claim of fact resting on context (a runbook, notes) is context-as-evidence
+ * wherever it stands, and a field in a language the rules cannot read is flagged.
+ */
+import type { MeasurementSpec } from '../../formats/golden.js';
+import type { Golden } from '../../formats/normalized.js';
+import type { Theory } from '../../formats/theory.js';
+import type { Source } from '../../formats/vocabulary.js';
+import { isAbout } from '../about.js';
+import { type EvidenceCall, type EvidenceSet, isMeasured, isNotEvidenceClass } from '../calls.js';
+import { isZeroAt } from './numbers.js';
+import { type Polarity, readClause, restsOnContext } from './polarity.js';
+import { type Clause, clausesOfField, type Field, fieldsOf, lexiconsOf } from './split.js';
+import { isEmptySubject, type Linker, type Subject } from './subject.js';
+
+export type ClaimPart = 'A' | 'B' | 'summary' | 'rootCause';
+
+export interface ClaimRef {
+  text: string;
+  where: string;
+}
+
+export type ClaimProblem =
+  /** Absence claimed about a linked subject no measured call about it backs. */
+  | { kind: 'absence'; part: ClaimPart; claim: ClaimRef; measurement?: string; detail: string }
+  /** Absence with no subject to link, not backed on every source it could be about. */
+  | { kind: 'unlinked'; part: ClaimPart; claim: ClaimRef; sources: Source[]; detail: string }
+  /** A claim of fact resting on context: a runbook, notes, or a context call cited inline. */
+  | { kind: 'context'; part: ClaimPart; claim: ClaimRef; detail: string }
+  /** A field (or sentence) in a language the rules cannot read, its sources not all measured. */
+  | { kind: 'unreadable'; part: ClaimPart; claim: ClaimRef; detail: string }
+  /** A call id cited inline that the trace does not hold. */
+  | { kind: 'fabricated'; part: ClaimPart; claim: ClaimRef; callId: string };
+
+/** One read claim: a clause with its polarity, subject and inline citations. */
+export interface ReadClaim {
+  clause: Clause;
+  polarity: Polarity;
+  subject: Subject;
+  /** Whether the subject was taken from the clause before it. */
+  inherited: boolean;
+  /** "Everything else", "otherwise": about what the Theory did not name, its declared gaps aside. */
+  elsewhere: boolean;
+  /** Call ids cited inline, in the trace or not. */
+  cites: string[];
+}
+
+const clip = (s: string): string => (s.length > 140 ? `${s.slice(0, 137)}...` : s);
+const partOfField = (f: Field): ClaimPart => f.part ?? (f.kind === 'rootCause' ? 'rootCause' : 'summary');
+
+/** Call ids cited inline: `c12`, `(c3, c4)`, `call c7`; and any id of the trace written as a word. */
+function inlineCites(text: string, set: EvidenceSet): string[] {
+  const ids = new Set<string>();
+  for (const m of text.matchAll(/(?<![\w-])(c\d{1,5})(?![\w-])/g)) ids.add(m[1]);
+  for (const id of set.byId.keys()) {
+    if (
+      !/^c\d+$/.test(id) &&
+      id.length >= 3 &&
+      new RegExp(`(?<![\\w-])${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(text)
+    )
+      ids.add(id);
+  }
+  return [...ids];
+}
+
+/** Every claim of a Theory, read. */
+export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): ReadClaim[] {
+  const out: ReadClaim[] = [];
+  for (const field of fieldsOf(theory)) {
+    let last: Subject | undefined;
+    for (const clause of clausesOfField(field)) {
+      const read = readClause(clause.folded, lexiconsOf(clause.language));
+      const own = link.link(clause);
+      let polarity = read.polarity;
+      // A number that rounds to zero at the tolerance of the measurement it is about is a zero.
+      if (
+        polarity === 'value' &&
+        own.measurements.length === 1 &&
+        read.numbers.some((n) => isZeroAt(n.value, own.measurements[0].tolerance?.abs))
+      ) {
+        polarity = 'absence';
+      }
+      // "Everything else", "otherwise", "the rest": about what the clause before did NOT name.
+      const elsewhere =
+        /\b(?:else|other|others|otherwise|rest|remaining|besides|apart\s+from|beyond\s+that|sonst|resto|reste|demais|autres?|otros?|andere\w*)\b/.test(
+          clause.folded,
+        );
+      const inherited = isEmptySubject(own) && last !== undefined && !elsewhere;
+      const subject = inherited ? last! : own;
+      if (!isEmptySubject(own)) last = own;
+      out.push({ clause, polarity, subject, inherited, elsewhere, cites: inlineCites(clause.text, set) });
+    }
+  }
+  return out;
+}
+
+export interface JudgeContext {
+  golden: Golden;
+  set: EvidenceSet;
+  link: Linker;
+}
+
+const measuredAbout = (c: EvidenceCall, m: MeasurementSpec): boolean =>
+  isMeasured(c, m.source) && isAbout(c, m);
+
+/** Why nothing backs a subject item: what the calls about it did. */
+function why(calls: EvidenceCall[]): string {
+  if (calls.length === 0) return 'no live call looked at it';
+  const kinds = new Set(
+    calls.map((c) =>
+      c.reallyFailed
+        ? 'failed'
+        : !c.ran
+          ? 'refused'
+          : c.outcome === 'rejected'
+            ? 'rejected'
+            : c.unmatched?.length
+              ? 'vacuous (its selector matched nothing)'
+              : (c.outcome ?? 'no result'),
+    ),
+  );
+  return `every call about it was ${[...kinds].join(' or ')} (${calls.map((c) => c.id).join(', ')})`;
+}
+
+/** The scope a field speaks for: its part's measurements, or every measurement for summary and root cause. */
+function scopeOf(field: Field, ctx: JudgeContext): MeasurementSpec[] {
+  return field.part ? ctx.golden.parts[field.part].measurements : [...ctx.link.specs];
+}
+
+/**
+ * A source, judged conservatively: some measured call of it among the candidates, and every
+ * measurement of it in scope measured by some call about it (an unobtainable one never is).
+ */
+function sourceUnbacked(
+  s: Source,
+  scope: MeasurementSpec[],
+  candidates: EvidenceCall[],
+  ctx: JudgeContext,
+  except: ReadonlySet<string> = new Set(),
+): string | undefined {
+  if (!candidates.some((c) => isMeasured(c, s))) return `no measured live ${s} call`;
+  const open = scope.filter(
+    (m) => m.source === s && !except.has(m.id) && !ctx.set.calls.some((c) => measuredAbout(c, m)),
+  );
+  return open.length
+    ? `${s} measurement${open.length > 1 ? 's' : ''} ${open.map((m) => m.id).join(', ')} not measured`
+    : undefined;
+}
+
+function judgeAbsence(
+  r: ReadClaim,
+  ctx: JudgeContext,
+  candidates: EvidenceCall[],
+  theory: Theory,
+  declared: ReadonlySet<string>,
+): ClaimProblem | undefined {
+  const except = r.elsewhere ? declared : new Set<string>();
+  const { subject, clause } = r;
+  const part = partOfField(clause.field);
+  const claim = { text: clip(clause.text), where: clause.where };
+  // Naming no source, a part's text speaks of that part's sources.
+  const named = subject.sources.length
+    ? subject.sources
+    : clause.field.part
+      ? [...new Set(ctx.golden.parts[clause.field.part].measurements.map((m) => m.source))]
+      : [];
+  const inSources = (c: EvidenceCall): boolean =>
+    named.length === 0 || (c.source !== undefined && named.includes(c.source));
+  const reported = [...theory.parts.A.measurements, ...theory.parts.B.measurements];
+  for (const m of subject.measurements) {
+    // A measurement the Theory reports is backed by what it cites for it (and the clause's own citations).
+    const rep = reported.find((x) => x.id === m.id);
+    const own = rep
+      ? [...rep.evidence, ...r.cites]
+          .map((id) => ctx.set.byId.get(id))
+          .filter((c): c is EvidenceCall => c !== undefined)
+      : candidates;
+    if (own.some((c) => measuredAbout(c, m))) continue;
+    const about = ctx.set.calls.filter((c) => c.class === 'live' && isAbout(c, m));
+    return {
+      kind: 'absence',
+      part,
+      claim,
+      measurement: m.id,
+      detail: `claims absence for ${m.id}, but no measured live ${m.source} call about it backs it: ${why(about)}`,
+    };
+  }
+  if (subject.measurements.length) return undefined;
+  for (const v of subject.values) {
+    // The calls about a value are those that name it; only when none does, those that read it
+    // through a wider selector (`{namespace="edge"}` for the gateway).
+    const direct = ctx.set.calls.some((c) => c.class === 'live' && inSources(c) && ctx.link.aboutValue(c, v));
+    const how = direct ? 'direct' : 'world';
+    if (candidates.some((c) => isMeasured(c) && inSources(c) && ctx.link.aboutValue(c, v, how))) continue;
+    const about = ctx.set.calls.filter(
+      (c) => c.class === 'live' && inSources(c) && ctx.link.aboutValue(c, v, how),
+    );
+    const src = named.length ? ` ${named.join('/')}` : '';
+    return {
+      kind: 'absence',
+      part,
+      claim,
+      detail: `claims absence about "${v}"${src}, but no measured live call about it backs it: ${why(about)}`,
+    };
+  }
+  if (subject.values.length) return undefined;
+  for (const t of subject.terms) {
+    if (candidates.some((c) => isMeasured(c) && inSources(c) && ctx.link.aboutTerm(c, t))) continue;
+    const about = ctx.set.calls.filter((c) => c.class === 'live' && inSources(c) && ctx.link.aboutTerm(c, t));
+    return {
+      kind: 'absence',
+      part,
+      claim,
+      detail: `claims absence about "${t}", but no measured live call about it backs it: ${why(about)}`,
+    };
+  }
+  if (subject.terms.length) return undefined;
+  const scope = scopeOf(clause.field, ctx);
+  if (subject.sources.length) {
+    for (const s of subject.sources) {
+      const bad = sourceUnbacked(s, scope, candidates, ctx, except);
+      if (bad) return { kind: 'absence', part, claim, detail: `claims absence across the ${s}: ${bad}` };
+    }
+    return undefined;
+  }
+  const sources = [...new Set(scope.map((m) => m.source))];
+  for (const s of sources) {
+    const bad = sourceUnbacked(s, scope, candidates, ctx, except);
+    if (bad)
+      return {
+        kind: 'unlinked',
+        part,
+        claim,
+        sources,
+        detail: `claims absence about nothing it names, so about every source it could mean (${sources.join(', ')}): ${bad}`,
+      };
+  }
+  return undefined;
+}
+
+const STATE_VERB =
+  /\b(?:is|are|was|were|holds?|has|have|had|means?|caus\w+|shows?|showed|indicates?|contains?|peaks?|reach\w*)\b/;
+
+/** Every problem of a Theory's claims. */
+export function claimProblems(theory: Theory, ctx: JudgeContext): ClaimProblem[] {
+  const out: ClaimProblem[] = [];
+  const claims = readClaims(theory, ctx.set, ctx.link);
+  // What the Theory itself declares unknown: its gaps' measurements and what its gap clauses name.
+  const declared = new Set<string>([
+    ...[...theory.parts.A.gaps, ...theory.parts.B.gaps].flatMap((g) =>
+      g.measurement ? [g.measurement] : [],
+    ),
+    ...claims.filter((r) => r.polarity === 'gap').flatMap((r) => r.subject.measurements.map((m) => m.id)),
+  ]);
+  const unreadFields = new Set<Field>();
+  for (const r of claims) {
+    const { clause } = r;
+    const part = partOfField(clause.field);
+    const claim = { text: clip(clause.text), where: clause.where };
+    for (const id of r.cites)
+      if (!ctx.set.byId.has(id)) out.push({ kind: 'fabricated', part, claim, callId: id });
+    const cited = r.cites.map((id) => ctx.set.byId.get(id)).filter((c): c is EvidenceCall => c !== undefined);
+    const claimOfFact = r.polarity === 'absence' || r.polarity === 'value' || STATE_VERB.test(clause.folded);
+    if (r.polarity !== 'gap' && claimOfFact) {
+      const ctxCall = cited.find(isNotEvidenceClass);
+      if (ctxCall)
+        out.push({
+          kind: 'context',
+          part,
+          claim,
+          detail: `rests on ${ctxCall.tool} call ${ctxCall.id}, which is context, not live evidence`,
+        });
+      else if (restsOnContext(clause.folded, lexiconsOf(clause.language)))
+        out.push({
+          kind: 'context',
+          part,
+          claim,
+          detail:
+            'states as fact what a context source (runbook, notes, docs) says, not what a live query measured',
+        });
+    }
+    if (clause.language === 'unreadable') {
+      if (!unreadFields.has(clause.field)) {
+        unreadFields.add(clause.field);
+        const scope = scopeOf(clause.field, ctx);
+        const open = [...new Set(scope.map((m) => m.source))]
+          .map((s) => sourceUnbacked(s, scope, ctx.set.calls as EvidenceCall[], ctx))
+          .filter((x) => x !== undefined);
+        if (open.length)
+          out.push({
+            kind: 'unreadable',
+            part,
+            claim,
+            detail: `written in a language the rules cannot read (${clause.recognised ?? 'unknown'}), and not otherwise backed: ${open.join('; ')}`,
+          });
+      }
+      continue;
+    }
+    if (r.polarity !== 'absence') continue;
+    const live = cited.filter((c) => !isNotEvidenceClass(c));
+    const candidates = r.cites.length ? live : [...ctx.set.calls];
+    const bad = judgeAbsence(r, ctx, candidates, theory, declared);
+    if (bad) out.push(bad);
+  }
+  return out;
+}
