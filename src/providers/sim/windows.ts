@@ -3,10 +3,12 @@
  * the limit a refusal named): the windows a careful engineer asks instead, and how their answers
  * combine into the route's value. A superset of narrow.ts (which `diligent` keeps): windows of the
  * limit itself plus one for the remainder (`[1h37m]` under 30m: 30m, 30m, 30m, 7m), so any length
- * splits; LogQL `rate`/`bytes_rate` (a count or sum over the range divided by its seconds) combine
- * as the window-weighted mean; and a binary expression of two such sides (`count / count`, a
- * share) splits each side and applies the operator to the two combined values. PromQL `rate` and
- * `increase` extrapolate at the window edges, quantiles and averages do not combine: not split.
+ * splits; a subquery range (`[1h:1m]`) splits like a range; LogQL `rate`/`bytes_rate` (a count or
+ * sum over the range divided by its seconds) combine as the window-weighted mean; and arithmetic
+ * of such terms and numbers (`count / count`, `... * 15 / 60`) splits each term and computes the
+ * expression from the combined values. PromQL `rate` and `increase` extrapolate at the window
+ * edges, quantiles and averages do not combine, and a grouping (`by (...)`) outside the range
+ * aggregation would need each series' windows: none of those is split.
  */
 import { parseDuration } from '../../formats/time.js';
 import type { Source } from '../../formats/vocabulary.js';
@@ -40,7 +42,7 @@ interface Window {
   length: number;
 }
 
-/** One side: a query with exactly one `[D]` range aggregation that combines across windows. */
+/** One term: a query with exactly one range aggregation that combines across windows. */
 interface Side {
   rule: Rule;
   windows: { query: string; window: Window }[];
@@ -69,30 +71,89 @@ const COMBINE: Record<Rule, (vs: number[], ws: Window[], total: number) => numbe
   sum: (vs) => vs.reduce((a, b) => a + b, 0),
   max: (vs) => Math.max(...vs),
   min: (vs) => Math.min(...vs),
-  // An empty window of a rate counted nothing: it weighs in as 0.
   mean: (vs, ws, total) => vs.reduce((a, v, i) => a + v * ws[i].length, 0) / total,
 };
 
 /** The text with every string literal blanked out (same length): a filter's "(" or "[1h]" is no syntax. */
 const masked = (q: string) => q.replace(/"(?:[^"\\]|\\.)*"|`[^`]*`/g, (t) => `"${' '.repeat(t.length - 2)}"`);
 
+const RANGE = /\[(\w+?)(:\w+)?\]/g;
+
+/** The index of the bracket closing the one at `open` (masked text), or -1. */
+function closing(q: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < q.length; i++) {
+    if ('({['.includes(q[i])) depth++;
+    else if (')}]'.includes(q[i]) && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The ranges of `q` outside any bracket pair of its own (a call's own range, not its argument's). */
+function topRanges(q: string): RegExpMatchArray[] {
+  const out: RegExpMatchArray[] = [];
+  let depth = 0;
+  for (let i = 0; i < q.length; i++) {
+    const c = q[i];
+    if (c === '[' && depth === 0) {
+      const m = new RegExp(RANGE.source, 'y');
+      m.lastIndex = i;
+      const hit = m.exec(q);
+      if (hit) out.push(hit);
+    }
+    if ('({['.includes(c)) depth++;
+    else if (')}]'.includes(c)) depth--;
+  }
+  return out;
+}
+
+/** The one range aggregation of a term and the range it reads, or undefined. */
+function aggregationOf(bare: string, source: Source) {
+  const table: Record<string, Rule> = source === 'logs' ? { ...INNER, ...LOG_RATES } : INNER;
+  let found: { rule: Rule; start: number; close: number; range: RegExpMatchArray } | undefined;
+  for (const m of bare.matchAll(/([a-z_]+)\s*\(/g)) {
+    if (!(m[1] in table)) continue;
+    const open = m.index + m[0].length - 1;
+    const close = closing(bare, open);
+    if (close < 0) return undefined;
+    // one inside the one found (its argument's own aggregation) is the argument's business
+    if (found && m.index < found.close) continue;
+    if (found) return undefined;
+    const own = topRanges(bare.slice(open + 1, close));
+    if (own.length !== 1) return undefined;
+    const range = own[0];
+    range.index = open + 1 + range.index!;
+    found = { rule: table[m[1]], start: m.index, close, range };
+  }
+  return found;
+}
+
 function side(text: string, source: Source, limit: number): Side | undefined {
   const bare = masked(text);
-  const ranges = [...bare.matchAll(/\[(\w+)\]/g)];
-  if (ranges.length !== 1 || /\[[^\]]*:/.test(bare)) return undefined;
-  const total = parseDuration(ranges[0][1], { whole: true });
+  const agg = aggregationOf(bare, source);
+  if (!agg) return undefined;
+  const { rule, range } = agg;
+  const outside = bare.slice(0, agg.start) + bare.slice(agg.close + 1);
+  const fns = [...outside.matchAll(/([a-z_]+)\s*\(/g)].map((m) => m[1]);
+  if (fns.some((f) => !OUTER[rule].has(f)) || outside.includes('[')) return undefined;
+  // nothing else around it but `or vector(0)`: a comparison or a set operator filters each window
+  const rest = outside
+    .replace(/([a-z_]+)\s*\(/g, '(')
+    .replace(/\bor\b/g, '')
+    .replace(/[()\s\d.]/g, '');
+  if (rest) return undefined;
+  const total = parseDuration(range[1], { whole: true });
   if (!total) return undefined;
-  const before = [...bare.slice(0, ranges[0].index).matchAll(/([a-z_]+)\s*\(/g)].map((m) => m[1]);
-  const table = source === 'logs' ? { ...INNER, ...LOG_RATES } : INNER;
-  const inner = [...before].reverse().find((f) => f in table);
-  const rule = inner ? table[inner] : undefined;
-  const fns = [...bare.matchAll(/([a-z_]+)\s*\(/g)].map((m) => m[1]).filter((f) => f !== inner);
-  if (!rule || fns.some((f) => !OUTER[rule].has(f))) return undefined;
+  // what the aggregation's argument reads itself (a rate's [5m]) must fit the limit already
+  const inner = [...bare.slice(agg.start, agg.close).matchAll(RANGE)].filter(
+    (m) => agg.start + m.index !== range.index,
+  );
+  if (inner.some((m) => (parseDuration(m[1], { whole: true }) ?? Infinity) > limit)) return undefined;
   const ws = layout(total, limit);
   if (!ws) return undefined;
-  const at = ranges[0].index!;
+  const at = range.index!;
   const windows = ws.map((window) => ({
-    query: `${text.slice(0, at)}[${formatDuration(window.length)}]${text.slice(at + ranges[0][0].length)}`,
+    query: `${text.slice(0, at)}[${formatDuration(window.length)}${range[2] ?? ''}]${text.slice(at + range[0].length)}`,
     window,
   }));
   return {
@@ -100,7 +161,7 @@ function side(text: string, source: Source, limit: number): Side | undefined {
     windows,
     combine(values) {
       // A window without data adds nothing to a sum, a max or a min (Loki's split queries combine
-      // so); every window empty is no value at all.
+      // so), and counted nothing for a rate; every window empty is no value at all.
       const got = values.flatMap((v, i) => (v === undefined ? [] : [[v, i] as const]));
       if (!got.length) return undefined;
       if (rule === 'mean')
@@ -118,21 +179,33 @@ function side(text: string, source: Source, limit: number): Side | undefined {
   };
 }
 
-/** The one top-level arithmetic operator of a query (outside brackets and strings), if any. */
-function topLevelOperator(query: string): { at: number; op: string } | undefined {
+/**
+ * The terms and operators of a query's top-level arithmetic (`a / b`, `x * 15 / 60`), outside
+ * brackets and strings; one term when it has none. A sign that starts a term is no operator.
+ */
+function arithmetic(query: string): { terms: string[]; ops: string[] } {
   const q = masked(query);
+  const terms: string[] = [];
+  const ops: string[] = [];
   let depth = 0;
-  let found: { at: number; op: string } | undefined;
+  let from = 0;
   for (let i = 0; i < q.length; i++) {
     const c = q[i];
     if ('({['.includes(c)) depth++;
     else if (')}]'.includes(c)) depth--;
-    else if (depth === 0 && '/*+-'.includes(c)) {
-      if (found) return undefined;
-      found = { at: i, op: c };
+    else if (
+      depth === 0 &&
+      '/*+-'.includes(c) &&
+      query.slice(from, i).trim() &&
+      !/\de$/i.test(q.slice(0, i))
+    ) {
+      terms.push(query.slice(from, i).trim());
+      ops.push(c);
+      from = i + 1;
     }
   }
-  return found;
+  terms.push(query.slice(from).trim());
+  return { terms, ops };
 }
 
 const APPLY: Record<string, (a: number, b: number) => number> = {
@@ -141,6 +214,20 @@ const APPLY: Record<string, (a: number, b: number) => number> = {
   '+': (a, b) => a + b,
   '-': (a, b) => a - b,
 };
+
+/** `values` joined by `ops`, `*` and `/` before `+` and `-`. */
+function evaluate(values: number[], ops: string[]): number {
+  const vs = [values[0]];
+  const rest: string[] = [];
+  ops.forEach((op, i) => {
+    if (op === '*' || op === '/') vs[vs.length - 1] = APPLY[op](vs[vs.length - 1], values[i + 1]);
+    else {
+      rest.push(op);
+      vs.push(values[i + 1]);
+    }
+  });
+  return rest.reduce((a, op, i) => APPLY[op](a, vs[i + 1]), vs[0]);
+}
 
 const fmt = (v: number) => String(Number(v.toPrecision(6)));
 const RULE_WORDS: Record<Rule, string> = {
@@ -168,44 +255,38 @@ export function windowPlan(
   build: (query: string, time: string) => PlannedCall,
 ): WindowPlan | undefined {
   const end = Date.parse(at);
-  const callsOf = (s: Side) =>
-    s.windows.map((w) => build(w.query, new Date(end - w.window.back).toISOString()));
-  const single = side(query, source, limit);
-  if (single) {
-    return {
-      calls: callsOf(single),
-      combine: (vs) => single.combine(vs),
-      how: `${single.windows.length} windows of at most ${formatDuration(limit)} (${RULE_WORDS[single.rule]})`,
-      derivation: (ids, vs) => windowWords(single.rule, ids, vs),
-    };
-  }
-  const top = topLevelOperator(query);
-  if (!top) return undefined;
-  const [l, r] = [query.slice(0, top.at).trim(), query.slice(top.at + 1).trim()];
-  const literal = (t: string) => (/^\d+(\.\d+)?$/.test(t) ? Number(t) : undefined);
-  const sides = [l, r].map((t) => ({ text: t, lit: literal(t), split: side(t, source, limit) }));
-  if (sides.some((s) => s.lit === undefined && !s.split)) return undefined;
-  const counts = sides.map((s) => s.split?.windows.length ?? 0);
+  const { terms, ops } = arithmetic(query);
+  const parts = terms.map((t) => ({
+    lit: /^\d+(\.\d+)?$/.test(t) ? Number(t) : undefined,
+    split: side(t, source, limit),
+  }));
+  if (parts.some((p) => p.lit === undefined && !p.split) || !parts.some((p) => p.split)) return undefined;
+  const counts = parts.map((p) => p.split?.windows.length ?? 0);
+  const offsets = counts.map((_, k) => counts.slice(0, k).reduce((a, b) => a + b, 0));
+  const mine = <T>(xs: T[], k: number) => xs.slice(offsets[k], offsets[k] + counts[k]);
+  const termValue = (vs: (number | undefined)[], k: number) =>
+    parts[k].lit ?? parts[k].split!.combine(mine(vs, k));
+  const n = counts.reduce((a, b) => a + b, 0);
   return {
-    calls: sides.flatMap((s) => (s.split ? callsOf(s.split) : [])),
+    calls: parts.flatMap((p) =>
+      (p.split?.windows ?? []).map((w) => build(w.query, new Date(end - w.window.back).toISOString())),
+    ),
     combine(vs) {
-      const a = sides[0].lit ?? sides[0].split!.combine(vs.slice(0, counts[0]));
-      const b = sides[1].lit ?? sides[1].split!.combine(vs.slice(counts[0]));
-      if (a === undefined || b === undefined) return undefined;
-      const v = APPLY[top.op](a, b);
+      const values = parts.map((_, k) => termValue(vs, k));
+      if (values.some((v) => v === undefined)) return undefined;
+      const v = evaluate(values as number[], ops);
       return Number.isFinite(v) ? v : undefined;
     },
-    how: `each side of "${top.op}" as windows of at most ${formatDuration(limit)}`,
+    how: `${n} windows of at most ${formatDuration(limit)}`,
     derivation(ids, vs) {
-      const words = sides.map((s, k) => {
-        if (s.lit !== undefined) return String(s.lit);
-        const from = k === 0 ? 0 : counts[0];
-        const mine = ids.slice(from, from + counts[k]);
-        const v = s.split!.combine(vs.slice(from, from + counts[k]));
-        const words = windowWords(s.split!.rule, mine, vs.slice(from, from + counts[k]));
-        return `${v === undefined ? 'nothing' : fmt(v)} (${words})`;
+      const words = parts.map((p, k) => {
+        if (p.lit !== undefined) return String(p.lit);
+        const about = windowWords(p.split!.rule, mine(ids, k), mine(vs, k));
+        if (parts.length === 1) return about;
+        const v = termValue(vs, k);
+        return `${v === undefined ? 'nothing' : fmt(v)} (${about})`;
       });
-      return `${words[0]} ${top.op} ${words[1]}`;
+      return words.map((w, k) => (k ? `${ops[k - 1]} ${w}` : w)).join(' ');
     },
   };
 }
