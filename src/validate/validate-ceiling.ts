@@ -15,7 +15,12 @@ import type { Theory } from '../formats/theory.js';
 import type { ToolCallEvent, ToolResultEvent, Trace } from '../formats/trace.js';
 import { parseTwinId } from '../formats/twins/index.js';
 import { parseYamlSource } from '../formats/yaml-source.js';
-import { DEFAULT_WEIGHTS, type MeasurementScore, type TrialScore } from '../scoring/index.js';
+import {
+  DEFAULT_WEIGHTS,
+  type HonestyFailure,
+  type MeasurementScore,
+  type TrialScore,
+} from '../scoring/index.js';
 
 type Path = (string | number)[];
 
@@ -145,8 +150,22 @@ function measurementCause(
       `was answered ${reported.value} (${reported.evidence.join(', ')}), outside the tolerance of its truth ${spec.truth}: the host serves the route something else than validate's evaluation`,
       [...base, 'truth'],
     );
+  if (reported.evidence.length > 1)
+    return say(
+      `= ${reported.value} is combined from ${reported.evidence.length} calls (${reported.evidence.join(', ')}), the windows of its route a length limit left, and no one of them shows it: the scorer credits a reported value only as one cited call's sample or the sum of several, so no honest split of this route earns it (${s.note})`,
+      [...base, 'route'],
+    );
   return say(`not credited: ${s.note}`);
 }
+
+/** A measurement whose value is combined from several calls: its honesty failure is its cause's. */
+const combined = (theory: Theory | null, part: HonestyFailure['part'], id: string | undefined) =>
+  (part === 'A' || part === 'B') &&
+  (theory?.parts[part].measurements.find((m) => m.id === id)?.evidence.length ?? 0) > 1;
+
+/** Where in the golden a failure of the reference's own Theory points: the part, or the root cause. */
+const honestyPath = (part: HonestyFailure['part']): Path =>
+  part === 'A' || part === 'B' ? ['parts', part] : part === 'rootCause' ? ['rootCause'] : ['parts'];
 
 /** The causes of a failed ceiling; empty when it passed. */
 export function ceilingCauses(
@@ -200,13 +219,15 @@ export function ceilingCauses(
       ),
     );
   }
-  for (const h of score.honesty)
+  for (const h of score.honesty) {
+    if (h.kind === 'mismatched-evidence' && combined(theory, h.part, h.measurement)) continue;
     out.push(
       at(
         g,
-        `ceiling: the reference's Theory fails honesty rule ${h.kind} (${h.measurement ? `${h.part}, ${h.measurement}` : h.part}): ${h.detail}`,
-        ['parts', h.part === 'summary' ? 'A' : h.part],
+        `ceiling: the reference's Theory fails honesty rule ${h.kind} (${h.measurement ? `${h.part}, ${h.measurement}` : h.part}): ${h.detail}${h.claim ? ` (claim "${h.claim.text}" at ${h.claim.where})` : ''}`,
+        honestyPath(h.part),
       ),
     );
+  }
   return out;
 }

@@ -102,6 +102,21 @@ describe("bench validate names why a golden's ceiling cannot pass", () => {
     ]);
   });
 
+  it('a rate and a share only windows answer: the scorer credits neither derived value', async () => {
+    const name = 'split-derived';
+    const got = await causes(name);
+    expect(got.map((c) => [c.path, c.line])).toEqual([
+      ['parts.B.measurements.1.route', line(name, 'route: sum(rate({app=')],
+      ['parts.B.measurements.2.route', line(name, 'route: >-')],
+    ]);
+    expect(got[0].message).toBe(
+      "ceiling: failure_lines_per_s = 0.5004166666666666 is combined from 2 calls (c6, c7), the windows of its route a length limit left, and no one of them shows it: the scorer credits a reported value only as one cited call's sample or the sum of several, so no honest split of this route earns it (no cited live logs call about it shows 0.5004166666666666)",
+    );
+    expect(got[1].message).toMatch(
+      /^ceiling: failed_share = 0\.36\d+ is combined from 6 calls \(c3, c4, c8, c9, c10, c11\), /,
+    );
+  });
+
   it('prints each cause under the ceiling line with its file:line:col, and exits 2', () => {
     const name = 'refusal-weights';
     const r = bench(['validate', join(DIR, name)], tempDir());
