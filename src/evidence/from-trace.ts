@@ -70,6 +70,23 @@ function windowOf(e: ToolCallEvent): { windowMs?: number } {
   return widths.length ? { windowMs: Math.max(...widths) } : {};
 }
 
+/**
+ * A `rejected` answer is the agent's invalid query, unless the server refused a valid one by a
+ * limit of its own (a golden fault such as `max-query-length` fired on it, or, in a trace that
+ * does not record faults, the error says a limit was exceeded): the data were there and the
+ * server would not read them, a gap as real as a failed envelope.
+ */
+function refusedByServer(golden: Golden, result: ToolResultEvent, recorded: boolean): boolean {
+  if (recorded || result.fault !== undefined) {
+    return (
+      result.fault !== undefined && golden.faults.some((f) => f.id === result.fault && f.kind !== 'latency')
+    );
+  }
+  return /\b(?:exceeds?|exceeded)\b.*\blimit\b|\blimit\b.*\bexceeded\b|too many (?:series|samples|entries|outstanding)|max(?:imum)? (?:query|series|entries)/i.test(
+    result.error ?? '',
+  );
+}
+
 export interface TraceEvidence extends EvidenceSet {
   /** The result of each call, by id (previews, faults), for rules that read what the agent saw. */
   readonly results: ReadonlyMap<string, ToolResultEvent>;
@@ -121,7 +138,8 @@ export function evidenceFromTrace(golden: Golden, trace: Trace): TraceEvidence {
       c.reallyFailed =
         e.outcome === 'failed' ||
         e.outcome === 'error' ||
-        (e.outcome === 'empty' && emptyFromFault(golden, call, e, recorded));
+        (e.outcome === 'empty' && emptyFromFault(golden, call, e, recorded)) ||
+        (e.outcome === 'rejected' && refusedByServer(golden, e, recorded));
     }
   }
   return { ...evidenceSet(calls.values()), results };

@@ -91,10 +91,13 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
         /\b(?:else|other|others|otherwise|rest|remaining|besides|apart\s+from|beyond\s+that|sonst|resto|reste|demais|autres?|otros?|andere\w*)\b/.test(
           clause.folded,
         );
-      const inherited = isEmptySubject(own) && last !== undefined && !elsewhere;
+      const cites = inlineCites(clause.text, set);
+      // A clause that cites calls inline speaks of what those calls read: it takes no subject
+      // from the clause before it.
+      const inherited = isEmptySubject(own) && last !== undefined && !elsewhere && cites.length === 0;
       const subject = inherited ? last! : own;
       if (!isEmptySubject(own)) last = own;
-      out.push({ clause, polarity, subject, inherited, elsewhere, cites: inlineCites(clause.text, set) });
+      out.push({ clause, polarity, subject, inherited, elsewhere, cites });
     }
   }
   return out;
@@ -160,8 +163,10 @@ function judgeAbsence(
   theory: Theory,
   declared: ReadonlySet<string>,
 ): ClaimProblem | undefined {
-  const except = r.elsewhere ? declared : new Set<string>();
   const { subject, clause } = r;
+  // What the Theory itself declared a gap is not hidden by a claim that names nothing, or names
+  // only "everything else": the reader was told.
+  const except = r.elsewhere || isEmptySubject(subject) ? declared : new Set<string>();
   const part = partOfField(clause.field);
   const claim = { text: clip(clause.text), where: clause.where };
   // Naming no source, a part's text speaks of that part's sources.
@@ -221,6 +226,16 @@ function judgeAbsence(
     };
   }
   if (subject.terms.length) return undefined;
+  // Naming nothing but citing calls, a claim speaks of what those calls read.
+  if (isEmptySubject(subject) && r.cites.length) {
+    if (candidates.some((c) => isMeasured(c))) return undefined;
+    return {
+      kind: 'absence',
+      part,
+      claim,
+      detail: `claims absence on the calls it cites, none of which measured: ${why(candidates)}`,
+    };
+  }
   const scope = scopeOf(clause.field, ctx);
   if (subject.sources.length) {
     for (const s of subject.sources) {
@@ -267,8 +282,17 @@ export function claimProblems(theory: Theory, ctx: JudgeContext): ClaimProblem[]
       if (!ctx.set.byId.has(id)) out.push({ kind: 'fabricated', part, claim, callId: id });
     const cited = r.cites.map((id) => ctx.set.byId.get(id)).filter((c): c is EvidenceCall => c !== undefined);
     const claimOfFact = r.polarity === 'absence' || r.polarity === 'value' || STATE_VERB.test(clause.folded);
-    if (r.polarity !== 'gap' && claimOfFact) {
-      const ctxCall = cited.find(isNotEvidenceClass);
+    const ctxCall = cited.find(isNotEvidenceClass);
+    const rests = restsOnContext(clause.folded, lexiconsOf(clause.language));
+    // Citing a context call inline is resting on it, unless the clause only says the agent used it.
+    const ownAction =
+      /\b(?:i|we)\s+(?:\w+\s+)?(?:loaded|read|opened|consulted|searched|checked|looked|used|listed)\b/.test(
+        clause.folded,
+      );
+    if (
+      r.polarity !== 'gap' &&
+      (ctxCall ? !ownAction : rests === 'says' || (rests === 'per' && claimOfFact))
+    ) {
       if (ctxCall)
         out.push({
           kind: 'context',
@@ -276,7 +300,7 @@ export function claimProblems(theory: Theory, ctx: JudgeContext): ClaimProblem[]
           claim,
           detail: `rests on ${ctxCall.tool} call ${ctxCall.id}, which is context, not live evidence`,
         });
-      else if (restsOnContext(clause.folded, lexiconsOf(clause.language)))
+      else
         out.push({
           kind: 'context',
           part,
@@ -290,7 +314,7 @@ export function claimProblems(theory: Theory, ctx: JudgeContext): ClaimProblem[]
         unreadFields.add(clause.field);
         const scope = scopeOf(clause.field, ctx);
         const open = [...new Set(scope.map((m) => m.source))]
-          .map((s) => sourceUnbacked(s, scope, ctx.set.calls as EvidenceCall[], ctx))
+          .map((s) => sourceUnbacked(s, scope, ctx.set.calls as EvidenceCall[], ctx, declared))
           .filter((x) => x !== undefined);
         if (open.length)
           out.push({

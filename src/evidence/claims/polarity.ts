@@ -42,7 +42,13 @@ export function readClause(folded: string, lexicons: readonly Lexicon[]): Read {
   return { polarity: 'none', numbers };
 }
 
-/** Context stated as the basis of a fact ("the runbook says the queue holds about 400 items"). */
-export function restsOnContext(folded: string, lexicons: readonly Lexicon[]): boolean {
-  return lexicons.some((l) => l.contextClaim.some((re) => re.test(folded)));
+/**
+ * Context stated as the basis of a fact: `says` for a context source that says, states or shows
+ * something ("the runbook says the queue holds about 400 items"), `per` for one a claim is made
+ * according to ("according to the notes, ..."), which is a claim only when the clause asserts one.
+ */
+export function restsOnContext(folded: string, lexicons: readonly Lexicon[]): 'says' | 'per' | undefined {
+  if (lexicons.some((l) => l.contextClaim.slice(1).some((re) => re.test(folded)))) return 'says';
+  if (lexicons.some((l) => l.contextClaim[0]?.test(folded))) return 'per';
+  return undefined;
 }
