@@ -134,28 +134,6 @@ function applies(golden: Golden, f: FaultSpec, req: Request): boolean | undefine
 }
 
 /**
- * Whether the answer `f` decides is a refusal (`rejected`: a Loki 4xx but 429, a Prometheus
- * `bad_data`), as protocol/classify.ts classes it. The scorer takes a refusal for a bad question,
- * not a data gap: an unobtainable measurement is credited only for a query that really failed.
- */
-export function refuses(f: FaultSpec, source: Source): boolean {
-  switch (f.kind) {
-    case 'max-query-length':
-    case 'max-entries':
-      return true;
-    case 'series-limit':
-      return source === 'logs';
-    case 'http-error': {
-      const status = f.status;
-      if (source === 'logs') return status !== 429 && status < 500;
-      return (f.errorType ?? (status === 400 ? 'bad_data' : '')) === 'bad_data';
-    }
-    default:
-      return false;
-  }
-}
-
-/**
  * The fault that would decide the answer to `call` (the first in the golden's order that applies,
  * `latency` aside: it only delays), or undefined when none would.
  */

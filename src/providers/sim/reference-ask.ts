@@ -3,13 +3,13 @@
  * route as written, at its `at`; for an obtainable measurement, in the form no fault of the golden
  * decides (the instant query, else the same query over a one-step range), or as the windows a
  * length limit leaves (windows.ts); for an unobtainable one, the route in the form the golden's
- * faults fail, so the gap names a query that really failed and nothing "measures" what the golden
- * says cannot be measured. What comes back stays the authority: reference.ts reads the answers.
+ * faults answer, so the gap names a query that really failed and nothing "measures" what the
+ * golden says cannot be measured. What comes back stays the authority: reference.ts reads the answers.
  */
 import type { MeasurementSpec } from '../../formats/golden.js';
 import type { Golden } from '../../formats/normalized.js';
 import type { Source } from '../../formats/vocabulary.js';
-import { faultOn, lengthLimit, refuses, widestRange } from './golden-faults.js';
+import { faultOn, lengthLimit, widestRange } from './golden-faults.js';
 import type { RouteSpec } from './routes.js';
 import { queryCall } from './routes.js';
 import type { PlannedCall } from './types.js';
@@ -38,30 +38,26 @@ export function firstAsk(golden: Golden, r: RouteSpec): Ask {
   const query = r.query!;
   const instant = queryCall(r.source, query, r.at);
   const range = oneStepRange(r.source, query, r.at);
+  if (!specOf(golden, r).obtainable) return hiddenAsk(golden, [instant, range]);
   const limit = lengthLimit(golden, r.source, query, Date.parse(r.at));
   const split = limit !== undefined && widestRange(query) > limit ? windowsOf(r, query, limit) : undefined;
-  if (!specOf(golden, r).obtainable) return hiddenAsk(golden, r, [instant, range], split);
   if (split) return { kind: 'windows', plan: split };
   if (faultOn(golden, instant) && !faultOn(golden, range)) return { kind: 'one', call: range };
   return { kind: 'one', call: instant };
 }
 
 /**
- * An unobtainable measurement: the golden says a fault hides it, so ask where that fault answers,
- * preferring the form whose answer really fails (a failed envelope, a 5xx, an emptied result) over
- * one a limit refuses (a 400: the scorer counts no refusal as a data gap), the windows of a split
- * when the refusal is the length (an engineer splits, and each window then meets the real fault).
- * With no such form, the route as written: validate says why nobody can earn it.
+ * An unobtainable measurement: the golden says a fault hides it, so ask in the form that fault
+ * answers (a failure, an emptied result, a refusal by a limit: the gap names a query that really
+ * failed); a `partial` fault answers with data, so it hides nothing. With no such form, the route
+ * as written: validate says why nobody can earn it.
  */
-function hiddenAsk(golden: Golden, r: RouteSpec, forms: PlannedCall[], split: WindowPlan | undefined): Ask {
-  const fails = (c: PlannedCall) => {
+function hiddenAsk(golden: Golden, forms: PlannedCall[]): Ask {
+  const hides = (c: PlannedCall) => {
     const hit = faultOn(golden, c);
-    return hit !== undefined && !refuses(hit.fault, r.source);
+    return hit !== undefined && hit.fault.kind !== 'partial';
   };
-  const one = forms.find(fails);
-  if (one) return { kind: 'one', call: one };
-  if (split?.calls.some(fails)) return { kind: 'windows', plan: split };
-  return { kind: 'one', call: forms.find((c) => faultOn(golden, c)) ?? forms[0] };
+  return { kind: 'one', call: forms.find(hides) ?? forms[0] };
 }
 
 /** The other form of a one-call ask (instant ↔ one-step range), for ONE retry of an answer that failed. */

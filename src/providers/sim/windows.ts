@@ -237,9 +237,13 @@ const RULE_WORDS: Record<Rule, string> = {
   mean: 'the time-weighted mean',
 };
 
-/** "the sum of 60 (c7), 58 (c8)": each window's value with the call that showed it. */
+/**
+ * "the sum of 60 (c7), 58 (c8)": each window that showed a value, with its call. A window that
+ * answered empty adds nothing and is left out: "nothing (c9)" would read as a claim of absence
+ * resting on an empty answer.
+ */
 function windowWords(rule: Rule, ids: string[], values: (number | undefined)[]): string {
-  const parts = ids.map((id, i) => `${values[i] === undefined ? 'nothing' : fmt(values[i]!)} (${id})`);
+  const parts = ids.flatMap((id, i) => (values[i] === undefined ? [] : [`${fmt(values[i]!)} (${id})`]));
   return `${RULE_WORDS[rule]} of ${parts.join(', ')}`;
 }
 
@@ -283,8 +287,7 @@ export function windowPlan(
         if (p.lit !== undefined) return String(p.lit);
         const about = windowWords(p.split!.rule, mine(ids, k), mine(vs, k));
         if (parts.length === 1) return about;
-        const v = termValue(vs, k);
-        return `${v === undefined ? 'nothing' : fmt(v)} (${about})`;
+        return `${fmt(termValue(vs, k)!)} (${about})`;
       });
       return words.map((w, k) => (k ? `${ops[k - 1]} ${w}` : w)).join(' ');
     },

@@ -9,7 +9,7 @@ import { VirtualClock } from '../../../src/clock.js';
 import type { FaultSpec } from '../../../src/formats/golden.js';
 import { loadGolden } from '../../../src/formats/load.js';
 import type { Golden } from '../../../src/formats/normalized.js';
-import { faultOn, lengthLimit, refuses } from '../../../src/providers/sim/golden-faults.js';
+import { faultOn, lengthLimit } from '../../../src/providers/sim/golden-faults.js';
 import { oneStepRange } from '../../../src/providers/sim/reference-ask.js';
 import { queryCall } from '../../../src/providers/sim/routes.js';
 import { buildWorld } from '../../../src/world/build.js';
@@ -82,7 +82,7 @@ describe('faultOn', () => {
   });
 });
 
-describe('lengthLimit and refuses', () => {
+describe('lengthLimit', () => {
   it("takes the smallest limit of the faults that apply to the route's API and text", () => {
     const g = withFaults([
       { id: 'mql', kind: 'max-query-length', limit: '30m', match: { api: ['loki'] } },
@@ -93,17 +93,5 @@ describe('lengthLimit and refuses', () => {
     expect(lengthLimit(g, 'logs', COUNT, now)).toBe(30 * 60_000);
     expect(lengthLimit(g, 'logs', '{app="gateway"}', now)).toBe(10 * 60_000);
     expect(lengthLimit(g, 'metrics', 'max_over_time(x[1h])', now)).toBe(20 * 60_000);
-  });
-
-  it('tells a refusal (which the scorer does not count as a failed query) from a failure', () => {
-    const f = (x: Partial<FaultSpec> & Pick<FaultSpec, 'kind'>) =>
-      ({ id: 'f', match: {}, ...x }) as FaultSpec;
-    expect(refuses(f({ kind: 'max-query-length', limit: '30m' }), 'logs')).toBe(true);
-    expect(refuses(f({ kind: 'http-error', status: 400 }), 'logs')).toBe(true);
-    expect(refuses(f({ kind: 'http-error', status: 429 }), 'logs')).toBe(false);
-    expect(refuses(f({ kind: 'http-error', status: 422 }), 'metrics')).toBe(false);
-    expect(refuses(f({ kind: 'http-error', status: 400 }), 'metrics')).toBe(true);
-    expect(refuses(f({ kind: 'failed-envelope' }), 'logs')).toBe(false);
-    expect(refuses(f({ kind: 'timeout' }), 'metrics')).toBe(false);
   });
 });
