@@ -1,10 +1,10 @@
 /**
  * Why a golden's ceiling does not pass, said where the golden says it. The reference trial
  * (commands/ceiling.ts) asks every question as the golden's truth says it can be answered, so a
- * measurement it could not earn names the cause: the fault that answered its calls, the refusal
- * the scorer does not count as a failed query, the route that answered although the golden calls
- * it unobtainable; the root cause resting on evidence nobody obtains; the weights that leave the
- * pass threshold out of reach. Each cause is an error at the file:line:col of the field it comes
+ * measurement it could not earn names the cause: the fault that answered its calls, the route that
+ * answered although the golden calls it unobtainable, the value only a split of its route shows;
+ * the root cause resting on evidence nobody obtains; the weights that leave the pass threshold
+ * out of reach. Each cause is an error at the file:line:col of the field it comes
  * from (a twin's causes point into its golden's file; the fault a twin adds has no line there).
  */
 import type { InputIssue } from '../errors.js';
@@ -117,18 +117,17 @@ function measurementCause(
   const say = (text: string, ...paths: Path[]) => at(g, `ceiling: ${s.id} ${text}`, ...paths, base);
   if (!spec.obtainable) {
     if (reported) {
-      const shown = reported.evidence.map((id) => calls.get(id)).filter((c) => c !== undefined);
+      const shown = reported.evidence.flatMap((id) => (calls.get(id) ? [calls.get(id)!] : []));
+      // a fault that fired and let the answer through (a delay, a cut): it hides nothing
+      const fired = [...new Set(shown.flatMap((c) => c.result?.fault?.split(',') ?? []))];
+      const by = fired.length
+        ? `; ${fired.map((f) => faultWords(g, f)).join(' and ')} fired on it but let it answer`
+        : ' with no fault deciding it';
       return say(
-        `is unobtainable, but its route answered (${shown.map(answered).join(', ') || 'a value'}, value ${reported.value}) with no fault deciding it: there is no failed query to name as its gap, so nobody can earn it; give it a truth, or a fault that hides it`,
+        `is unobtainable, but its route answered (${shown.map(answered).join(', ') || 'a value'}, value ${reported.value})${by}: there is no failed query to name as its gap, so nobody can earn it; give it a truth, or a fault that hides it`,
         [...base, 'obtainable'],
       );
     }
-    const refused = tried.find((c) => c.result?.outcome === 'rejected' && c.result.fault);
-    if (refused)
-      return say(
-        `is unobtainable through ${faultWords(g, refused.result!.fault!)}, which refuses its route (${answered(refused)}): the scorer credits an unobtainable measurement only for a gap naming a query that failed, errored or came back empty from a fault, and a refusal is none of those, so no gap earns it`,
-        [...base, 'obtainable'],
-      );
     if (!tried.length)
       return say(
         `not credited: the reference's gap names no query that ran (${gaps[0]?.reason ?? 'no gap'})`,

@@ -67,15 +67,15 @@ describe("bench validate names why a golden's ceiling cannot pass", () => {
     );
   });
 
-  it('a refusal the scorer does not count as a failed query, on the part that weighs most', async () => {
-    const name = 'refusal-weights';
+  it('an unobtainable measurement whose only fault delays it, on the part that weighs most', async () => {
+    const name = 'latency-weights';
     const [m, w] = await causes(name);
     expect(m).toMatchObject({
       path: 'parts.B.measurements.1.obtainable',
       line: line(name, 'obtainable: false'),
     });
     expect(m.message).toBe(
-      `ceiling: pool_errors_per_s is unobtainable through fault loki-max-query-length (max-query-length at ${file(name)}:${line(name, '- id: loki-max-query-length')}:5), which refuses its route (c3 (loki.query) answered rejected, HTTP 400): the scorer credits an unobtainable measurement only for a gap naming a query that failed, errored or came back empty from a fault, and a refusal is none of those, so no gap earns it`,
+      `ceiling: pool_errors_per_s is unobtainable, but its route answered (c3 (loki.query) answered ok, value 0.008333333333333333); fault loki-slow-rates (latency at ${file(name)}:${line(name, '- id: loki-slow-rates')}:5) fired on it but let it answer: there is no failed query to name as its gap, so nobody can earn it; give it a truth, or a fault that hides it`,
     );
     expect(w).toMatchObject({
       path: 'weights',
@@ -118,12 +118,12 @@ describe("bench validate names why a golden's ceiling cannot pass", () => {
   });
 
   it('prints each cause under the ceiling line with its file:line:col, and exits 2', () => {
-    const name = 'refusal-weights';
+    const name = 'latency-weights';
     const r = bench(['validate', join(DIR, name)], tempDir());
     expect(r.status).toBe(2);
     expect(r.stdout).toContain('ceiling FAIL');
     expect(r.stdout).toContain(
-      `      ${file(name)}:${line(name, 'obtainable: false')}:21: parts.B.measurements.1.obtainable: ceiling: pool_errors_per_s is unobtainable through fault loki-max-query-length`,
+      `      ${file(name)}:${line(name, 'obtainable: false')}:21: parts.B.measurements.1.obtainable: ceiling: pool_errors_per_s is unobtainable, but its route answered`,
     );
     expect(r.stdout).toContain(
       `      ${file(name)}:${line(name, 'weights:')}:10: weights: ceiling: the weights give correctness`,

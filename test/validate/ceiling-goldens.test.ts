@@ -14,14 +14,6 @@ import { validate } from '../../src/index.js';
 const DIR = resolve(__dirname, '../fixtures/ceiling');
 const goldens = readdirSync(DIR).sort();
 
-/**
- * Twins that pass below 1, and why. Under the query-length twin the 40m ratio and the 1h quantile
- * of twin-shapes do not split and become gaps naming the refused query; the scorer credits an
- * unobtainable measurement only for a query that failed, errored or came back empty from a fault,
- * and a refusal (400, rejected) is none of those, so those two gaps earn nothing (0.8 is left).
- */
-const BELOW_ONE: Record<string, number> = { 'ceiling-twin-shapes~query-length': 0.8 };
-
 describe('the reference passes goldens outside the shipped set', () => {
   it('has at least the six kinds of golden the issue names', () => {
     expect(goldens.length).toBeGreaterThanOrEqual(6);
@@ -42,7 +34,7 @@ describe('the reference passes goldens outside the shipped set', () => {
         expect({ twin: t.id, ok: t.ceiling.ok, correctness: t.ceiling.correctness }).toEqual({
           twin: t.id,
           ok: true,
-          correctness: BELOW_ONE[t.id] ?? 1,
+          correctness: 1,
         });
       }
       expect(g.ok).toBe(true);
