@@ -32,7 +32,7 @@ function recordWindows(ctx: SimContext, r: RouteSpec, ask: Ask & { kind: 'window
   const bad = got.findIndex((o) => o?.value === undefined && o?.outcome !== 'empty');
   const value = bad < 0 ? ask.plan.combine(values) : undefined;
   if (value !== undefined) {
-    const shown = got.filter((o) => o.value !== undefined);
+    const shown = got.filter((o) => o?.value !== undefined);
     ctx.book.measured.set(r.id, {
       id: r.id,
       part: r.part,
@@ -40,7 +40,7 @@ function recordWindows(ctx: SimContext, r: RouteSpec, ask: Ask & { kind: 'window
       value,
       evidence: shown.map((o) => o.callId),
       derivation: ask.plan.derivation(
-        got.map((o) => o.callId),
+        got.map((o) => o?.callId ?? 'no answer'),
         values,
       ),
     });
