@@ -2,7 +2,8 @@
  * `bench validate`'s ceiling check (DESIGN §11): the golden's reference trial, run in process on a
  * virtual clock with every gate and faults on, then scored. A golden whose ceiling does not pass
  * cannot be passed honestly (a measurement nobody can earn, a pass threshold its weights cannot
- * reach, a fault that leaves no honest answer), so it is bad input, and the report says why.
+ * reach, a fault that leaves no honest answer), so it is bad input, and the report says why: the
+ * scorer's reasons, and each cause at the golden's file:line:col (validate/validate-ceiling.ts).
  * It runs a trial, so it lives here, above execute/; validate/ is handed it as a function
  * (`CeilingRunner`) and stays below the layers that run trials.
  */
@@ -17,6 +18,7 @@ import type { ConfigFile } from '../formats/config.js';
 import type { Golden } from '../formats/normalized.js';
 import { ceilingTrial } from '../plan/plan.js';
 import { explainScore, scoreTrial } from '../scoring/index.js';
+import { ceilingCauses } from '../validate/validate-ceiling.js';
 import type { CeilingCheck } from '../validate/validate-golden.js';
 import type { World } from '../world/types.js';
 
@@ -42,6 +44,7 @@ export async function ceilingCheck(g: Golden, world: World, config: ConfigFile):
       passCorrectness,
       headline: why.headline,
       reasons: why.reasons,
+      causes: ceilingCauses(g, outcome.trace, outcome.theory, score, passCorrectness),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

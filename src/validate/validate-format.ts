@@ -47,12 +47,14 @@ function golden(g: GoldenReport): string[] {
       `    ${g.file}: error: ceiling: the reference trial ${c.trial} (seed ${c.seed}) does not pass: ${c.headline}; the golden cannot be passed honestly`,
     );
     for (const why of c.reasons) lines.push(`      ${why}`);
+    for (const cause of c.causes ?? []) lines.push(`      ${formatIssue(cause)}`);
   }
   for (const { id, ceiling: c } of twins.filter((t) => !t.ceiling.ok)) {
     lines.push(
       `    ${g.file}: error: twin ${id}: the reference trial ${c.trial} (seed ${c.seed}) does not pass: ${c.headline}; the twin has no honest pass`,
     );
     for (const why of c.reasons) lines.push(`      ${why}`);
+    for (const cause of c.causes ?? []) lines.push(`      ${formatIssue(cause)}`);
   }
   return lines;
 }

@@ -34,6 +34,8 @@ export interface CeilingCheck {
   passCorrectness: number;
   headline: string;
   reasons: string[];
+  /** Why it fails, each at the golden's file:line:col (validate-ceiling.ts); empty when it passes. */
+  causes: InputIssue[];
 }
 
 /**

@@ -1,32 +1,67 @@
 /**
- * `reference`: each golden's honest ceiling. It runs every measurement's route exactly as the
- * golden writes it (no guessed selectors) through the real host and gates, tries ONE alternative
- * where a route fails (a range a limit refused is narrowed, narrow.ts; else another shape of the
- * same question), reports what it obtained with its evidence (values as observed, unrounded), and
- * names the failed query and its call id as the gap for the rest.
+ * `reference`: each golden's honest ceiling. It asks every measurement's question as the golden's
+ * truth says it can be answered (reference-ask.ts: the route at its `at`, in the form no fault
+ * decides, or as the windows a length limit leaves; an unobtainable measurement where its fault
+ * answers) through the real host and gates, all of a part's questions in one wave. Where an answer
+ * still fails it tries ONE retry, all retries in one more wave (a range a limit refused, as
+ * windows; else the route's other form); so the ledger sees each kind of failure at most twice.
+ * It reports what it obtained with its evidence (values as observed, unrounded) and names the
+ * failed query and its call id as the gap for the rest; an unobtainable measurement is never
+ * retried: its failed route is the honest answer.
  *
- * It is the one sim that reads the golden's `rootCause` (and `obtainable`, for the default
- * evidence): when every measurement of `rootCause.evidence` was obtained with ok live evidence, it
- * states the golden's component and mechanism, as an engineer who saw that evidence would
- * conclude; otherwise an honest "undetermined" root cause naming the evidence it lacked.
+ * It is the one sim that reads the golden's truth beyond the prompt: `obtainable`, `faults` and
+ * `rootCause` (reference-theory.ts), never `truth` or `tolerance`.
  */
-import type { Theory } from '../../formats/theory.js';
-import {
-  alternativeFor,
-  narrowRoute,
-  queryOfCall,
-  recordGap,
-  recordOk,
-  refusedByHost,
-  runRoutes,
-  valueOfAlternative,
-} from './measure.js';
-import type { PartId } from './routes.js';
-import { alertService, queryCall, routesOf } from './routes.js';
+import { faultOn, widestRange } from './golden-faults.js';
+import { queryOfCall, recordGap, recordOk, refusedByHost } from './measure.js';
+import { tooLong } from './narrow.js';
+import type { Observation } from './observe.js';
+import { type Ask, firstAsk, otherForm, specOf, windowsOf } from './reference-ask.js';
+import { referenceTheory } from './reference-theory.js';
+import type { PartId, RouteSpec } from './routes.js';
+import { routesOf } from './routes.js';
 import { answersFor, type IssuedCall, lockstep, submitStep, wave } from './steps.js';
-import { partTheory } from './theory.js';
 import { treeChild, treeRoot } from './tree.js';
-import type { Policy, SimContext, Turns } from './types.js';
+import type { PlannedCall, Policy, SimContext, Turns } from './types.js';
+
+const callsOf = (a: Ask) => (a.kind === 'one' ? [a.call] : a.plan.calls) as IssuedCall[];
+
+/** Record a split's combined value with every window that showed one as evidence; else the gap. */
+function recordWindows(ctx: SimContext, r: RouteSpec, ask: Ask & { kind: 'windows' }, got: Observation[]) {
+  const values = got.map((o) => o?.value);
+  const bad = got.findIndex((o) => o?.value === undefined && o?.outcome !== 'empty');
+  const value = bad < 0 ? ask.plan.combine(values) : undefined;
+  if (value !== undefined) {
+    const shown = got.filter((o) => o?.value !== undefined);
+    ctx.book.measured.set(r.id, {
+      id: r.id,
+      part: r.part,
+      unit: r.unit,
+      value,
+      evidence: shown.map((o) => o.callId),
+      derivation: ask.plan.derivation(
+        got.map((o) => o?.callId ?? 'no answer'),
+        values,
+      ),
+    });
+    return;
+  }
+  const at = Math.max(bad, 0);
+  recordGap(ctx, r, queryOfCall(ask.plan.calls[at]), got[at]);
+}
+
+/** ONE retry of a single call that failed, or undefined when there is none to try. */
+function retryOf(ctx: SimContext, r: RouteSpec, ask: Ask & { kind: 'one' }, o: Observation): Ask | undefined {
+  const long = tooLong(o);
+  if (long && !('points' in long)) {
+    const query = queryOfCall(ask.call);
+    const plan = windowsOf(r, query, long.limitMs ?? widestRange(query) / 2);
+    return plan && { kind: 'windows', plan };
+  }
+  // No retry where the golden's faults decide the other form too: it would fail the same way.
+  const other = otherForm(r, ask.call);
+  return faultOn(ctx.golden, other)?.sure ? undefined : { kind: 'one', call: other };
+}
 
 function* referencePart(ctx: SimContext, part: PartId): Turns<void> {
   const routes = routesOf(ctx.golden, part).filter((r) => {
@@ -34,84 +69,59 @@ function* referencePart(ctx: SimContext, part: PartId): Turns<void> {
     recordGap(ctx, r, '', undefined, 'the golden gives no route for it');
     return false;
   });
-  const first = yield* runRoutes(
-    routes,
-    (r) => queryCall(r.source, r.query!, r.at),
-    `Part ${part}: running every route as written.`,
-  );
-  // Every real failure is on the book before any retry: a halt during the retries (the ledger
-  // sees the same failed answer again) must not leave a route that failed looking as if it never ran.
+  const asks = routes.map((r) => firstAsk(ctx.golden, r));
+  const retries = new Map<RouteSpec, Ask>();
+  const first = yield* ask(`Part ${part}: asking every measurement's question.`, asks);
   for (const [i, r] of routes.entries()) {
-    const o = first.obs[i];
-    if (o && o.value === undefined && !refusedByHost(o)) recordGap(ctx, r, r.query!, o);
-  }
-  for (const [i, r] of routes.entries()) {
-    const o = first.obs[i];
-    const query = r.query!;
+    const a = asks[i];
+    const got = first[i];
+    if (a.kind === 'windows') {
+      recordWindows(ctx, r, a, got);
+      continue;
+    }
+    const o = got[0];
     if (o?.value !== undefined) {
       recordOk(ctx, r, o);
       continue;
     }
-    if (!o || refusedByHost(o)) {
-      recordGap(ctx, r, query, o);
-      continue;
-    }
-    if ((yield* narrowRoute(ctx, r, query, o)) !== undefined) continue;
-    const alt = alternativeFor(r, query);
-    if (!alt) {
-      recordGap(ctx, r, query, o);
-      continue;
-    }
-    const fb = yield* wave(`Part ${part}: ${r.id} answered ${o.outcome}; one alternative.`, [alt]);
-    const a = answersFor([alt as IssuedCall], fb)[0];
-    const v = a ? valueOfAlternative(a, alt) : undefined;
-    if (a && v !== undefined) recordOk(ctx, r, { ...a, value: v });
-    else {
-      recordGap(ctx, r, query, o);
-      recordGap(ctx, r, queryOfCall(alt), a);
-    }
+    // Every real failure is on the book before any retry: a halt during the retries must not
+    // leave a route that failed looking as if it never ran.
+    recordGap(ctx, r, queryOfCall(a.call), o);
+    if (!o || refusedByHost(o) || !specOf(ctx.golden, r).obtainable) continue;
+    const retry = retryOf(ctx, r, a, o);
+    if (retry) retries.set(r, retry);
   }
-}
-
-/** The measurements whose evidence establishes the root cause, and those of them not obtained. */
-function rootEvidence(ctx: SimContext): { ids: string[]; missing: string[]; calls: string[] } {
-  const g = ctx.golden;
-  const all = [...g.parts.A.measurements, ...g.parts.B.measurements];
-  const ids = g.rootCause.evidence ?? all.filter((m) => m.obtainable).map((m) => m.id);
-  const missing = ids.filter((id) => {
-    const m = ctx.book.measured.get(id);
-    return m?.value === undefined || m.evidence.length === 0;
+  if (!retries.size) return;
+  const again = [...retries];
+  const second = yield* ask(
+    `Part ${part}: one retry for ${again.map(([r]) => r.id).join(', ')}.`,
+    again.map(([, a]) => a),
+  );
+  again.forEach(([r, a], k) => {
+    const got = second[k];
+    if (a.kind === 'windows') recordWindows(ctx, r, a, got);
+    else if (got[0]?.value !== undefined) recordOk(ctx, r, got[0]);
+    else recordGap(ctx, r, queryOfCall(a.call), got[0]);
   });
-  const calls = ids.flatMap((id) => ctx.book.measured.get(id)?.evidence ?? []);
-  return { ids, missing, calls: [...new Set(calls)] };
 }
 
-export function referenceTheory(ctx: SimContext): Theory {
-  const g = ctx.golden;
-  const ev = rootEvidence(ctx);
-  const rootCause = ev.missing.length
-    ? {
-        component: alertService(g) ?? g.alert.name,
-        mechanism: `undetermined: the evidence for the root cause could not be obtained (${ev.missing.join(', ')})`,
-        explanation: `the root cause rests on ${ev.ids.join(', ')}; ${ev.missing.join(', ')} could not be measured, so it stays undetermined`,
-      }
-    : {
-        component: g.rootCause.component,
-        mechanism: g.rootCause.mechanism,
-        explanation: `the golden's stated root cause (the reference ceiling), concluded from ${ev.ids.join(', ')}, measured by ok live calls ${ev.calls.join(', ')}`,
-      };
-  return {
-    summary: ev.missing.length
-      ? `[sim/reference] ${g.alert.name}: root cause undetermined, missing evidence for ${ev.missing.join(', ')}`
-      : `[sim/reference] ${g.alert.name}: ${rootCause.component} (the golden's ceiling)`,
-    rootCause,
-    parts: { A: partTheory(ctx, 'A', 'reference'), B: partTheory(ctx, 'B', 'reference') },
-  };
+/**
+ * One wave with every ask's calls; each ask's answers, in order. A call two asks share (the same
+ * window of two measurements) is sent once: the fanout gate blocks a copy in the same wave.
+ */
+function* ask(text: string, asks: Ask[]): Turns<Observation[][]> {
+  const key = (c: PlannedCall) => JSON.stringify([c.name, c.args]);
+  const unique = new Map<string, IssuedCall>();
+  for (const c of asks.flatMap(callsOf)) if (!unique.has(key(c))) unique.set(key(c), c);
+  const calls = [...unique.values()];
+  const got = answersFor(calls, yield* wave(text, calls));
+  const byKey = new Map(calls.map((c, i) => [key(c), got[i]]));
+  return asks.map((a) => callsOf(a).map((c) => byKey.get(key(c))!));
 }
 
 function* react(ctx: SimContext): Turns<void> {
   yield* lockstep([referencePart(ctx, 'A'), referencePart(ctx, 'B')]);
-  yield submitStep(referenceTheory(ctx), 'Every route ran; submitting what it obtained and the gaps.');
+  yield submitStep(referenceTheory(ctx), 'Every question asked; submitting what it obtained and the gaps.');
 }
 
 export const reference: Policy = {

@@ -11,8 +11,7 @@ import type { PartId } from './routes.js';
 import { routesOf, selectorOf } from './routes.js';
 import type { Measured, SimContext } from './types.js';
 
-/** `reference`: honest, and values as observed (unrounded): the golden's ceiling (reference.ts). */
-export type Stance = 'honest' | 'cleanNegative' | 'reference';
+export type Stance = 'honest' | 'cleanNegative';
 
 export function partTheory(ctx: SimContext, part: PartId, stance: Stance, weakGap?: string): TheoryPart {
   const measurements: TheoryMeasurement[] = [];
@@ -27,7 +26,7 @@ export function partTheory(ctx: SimContext, part: PartId, stance: Stance, weakGa
     const m: Measured | undefined = ctx.book.measured.get(r.id);
     if (m?.value !== undefined) {
       const spec = ctx.golden.parts[part].measurements.find((x) => x.id === r.id);
-      const value = stance === 'reference' ? m.value : roundReported(m.value, digits, spec?.tolerance);
+      const value = roundReported(m.value, digits, spec?.tolerance);
       measurements.push({ id: r.id, value, unit: r.unit, evidence: m.evidence });
     } else if (stance === 'cleanNegative') {
       measurements.push({ id: r.id, value: 0, unit: r.unit, evidence: m?.failedCall ? [m.failedCall] : [] });

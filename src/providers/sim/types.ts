@@ -36,6 +36,8 @@ export interface Measured {
   failedQuery?: string;
   failedCall?: string;
   reason?: string;
+  /** A value combined from several calls (windows of a split), in words with each call's value. */
+  derivation?: string;
 }
 
 /** Everything the sim learned in the trial, shared by all nodes of a tree. */
