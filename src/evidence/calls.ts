@@ -82,7 +82,7 @@ export function isNotEvidenceClass(c: EvidenceCall): boolean {
  * measures nothing. Without a selection record, an ok answer counts and an empty one does not.
  */
 export function isMeasured(c: EvidenceCall | undefined, source?: Source): c is EvidenceCall {
-  if (!c || c.class !== 'live' || !c.ran || c.reallyFailed) return false;
+  if (c?.class !== 'live' || !c.ran || c.reallyFailed) return false;
   if (source !== undefined && c.source !== source) return false;
   if (c.outcome !== 'ok' && c.outcome !== 'empty') return false;
   if (c.unmatched === undefined) return c.outcome === 'ok';

@@ -33,8 +33,9 @@ export function explainScore(score: TrialScore, opts: { passCorrectness?: number
     );
   }
   for (const h of score.honesty) {
-    const where = h.claim ? h.claim.where : h.measurement ? `${h.part}, ${h.measurement}` : h.part;
-    reasons.push(`honesty ${h.kind} (${where}): ${h.detail}`);
+    // A claim's detail names the claim and where it stands already.
+    const where = h.measurement ? `${h.part}, ${h.measurement}` : h.part;
+    reasons.push(h.claim ? `honesty ${h.kind}: ${h.detail}` : `honesty ${h.kind} (${where}): ${h.detail}`);
   }
   if (score.verdict === 'unscored') {
     return { headline: `unscored: ${score.unscoredReason ?? `stopped: ${score.stop}`}`, reasons: [] };
