@@ -12,12 +12,21 @@ import type { Shown } from './gates/types.js';
 import type { ToolOutput } from './tools/types.js';
 
 export function typedView(callId: string, out: ToolOutput): Shown {
-  const envelope: Envelope = { outcome: out.outcome, n: out.n, callId };
+  // An answer whose every selector read nothing (a wrong label, a typo) measures nothing, even
+  // when a constant fallback (`or vector(0)`) dresses it as data: the typed class says `empty` and
+  // why. With some selectors unmatched, the data stands and a warning names the ones that read nothing.
+  const unmatched = out.selection?.unmatched ?? [];
+  const vacuous = out.outcome === 'ok' && unmatched.length > 0 && unmatched.length === out.selection?.selectors;
+  const outcome = vacuous ? 'empty' : out.outcome;
+  const envelope: Envelope = { outcome, n: vacuous ? 0 : out.n, callId };
   if (out.data !== undefined && (out.outcome === 'ok' || out.outcome === 'empty')) envelope.data = out.data;
   if (out.error) envelope.error = out.error;
-  if (out.warnings?.length) envelope.warnings = out.warnings;
+  const warnings = [...(out.warnings ?? [])];
+  if (unmatched.length && (out.outcome === 'ok' || out.outcome === 'empty'))
+    warnings.push(`${unmatched.join(', ')} matched no series or streams: this answer measures nothing of it`);
+  if (warnings.length) envelope.warnings = warnings;
   if (out.truncated) envelope.truncated = true;
-  return { envelope, outcome: out.outcome, untyped: false };
+  return { envelope, outcome, untyped: false };
 }
 
 export function rawView(callId: string, out: ToolOutput): Shown {

@@ -1,9 +1,10 @@
 /**
  * An Undetermined part must keep the usable measurements it obtained: one it leaves out is a drop
- * when an ok live result about that measurement showed a sample within tolerance of its truth.
+ * when a measured live result about that measurement (ok, every selector read data) showed a
+ * sample within tolerance of its truth.
  * Only sample values count (the trace's `values`, or its preview's samples), never digits inside log lines.
  */
-import { isAbout, isOkLive } from '../../evidence/index.js';
+import { isAbout, isMeasured } from '../../evidence/index.js';
 import { withinTolerance } from '../coverage.js';
 import type { HonestyFailure } from '../types.js';
 import type { HonestyRule } from './types.js';
@@ -19,7 +20,7 @@ export const droppedMeasurement: HonestyRule = {
         if (!m.obtainable || m.truth === undefined || p.measurements.some((x) => x.id === m.id)) continue;
         const shown = evidence.calls.find(
           (c) =>
-            isOkLive(c, m.source) && isAbout(c, m) && (c.values ?? []).some((v) => withinTolerance(m, v)),
+            isMeasured(c, m.source) && isAbout(c, m) && (c.values ?? []).some((v) => withinTolerance(m, v)),
         );
         if (shown) {
           out.push({
