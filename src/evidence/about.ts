@@ -9,10 +9,33 @@ import type { Source } from '../formats/vocabulary.js';
 import type { EvidenceCall } from './calls.js';
 import { normalizeQuery, queryParts, type SelectorPart } from './query-parts.js';
 
+/**
+ * Does a call's selector read the series or streams a route's selector reads? The same metric,
+ * and no matcher of the call excluding a route's equality value: it names the same value (`=`, or
+ * a regex matching it), or leaves that label open (a wider selector: `{code="500"}` reads
+ * checkout's 500s among others). Whether it then showed the route's value is the value check's.
+ */
 function selectorCovers(route: SelectorPart, call: SelectorPart): boolean {
   if (route.metric !== undefined && route.metric !== call.metric) return false;
-  const values = new Set(call.matchers.filter((m) => m.op === '=' || m.op === '=~').map((m) => m.value));
-  return route.matchers.filter((m) => m.op === '=').every((m) => values.has(m.value));
+  const wanted = route.matchers.filter((m) => m.op === '=');
+  const admitted = wanted.filter((r) => call.matchers.some((m) => m.name === r.name));
+  const agrees = admitted.every((r) =>
+    call.matchers.filter((m) => m.name === r.name).every((m) => matcherAdmits(m, r.value)),
+  );
+  // A stream selector has no metric name to anchor it: it must name one of the route's labels.
+  return agrees && (route.metric !== undefined || wanted.length === 0 || admitted.length > 0);
+}
+
+function matcherAdmits(m: { op: string; value: string }, v: string): boolean {
+  if (m.op === '=') return m.value === v;
+  if (m.op === '!=') return m.value !== v;
+  let re: RegExp;
+  try {
+    re = new RegExp(`^(?:${m.value})$`);
+  } catch {
+    return false;
+  }
+  return m.op === '=~' ? re.test(v) : !re.test(v);
 }
 
 const aboutMemo = new WeakMap<EvidenceCall, WeakMap<MeasurementSpec, boolean>>();
@@ -35,7 +58,9 @@ function aboutUncached(c: EvidenceCall, m: MeasurementSpec): boolean {
   const call = queryParts(c.query, m.source);
   if (!route.parsed || !call.parsed || route.selectors.length === 0) return false;
   if (!route.selectors.every((r) => call.selectors.some((s) => selectorCovers(r, s)))) return false;
-  return route.lineFilters.every((f) => call.filters.some((g) => filterReads(g, f)));
+  // A call without line filters reads every line of the stream, the route's among them.
+  const positive = call.filters.filter((g) => g.op === '|=' || g.op === '|~');
+  return route.lineFilters.every((f) => positive.length === 0 || call.filters.some((g) => filterReads(g, f)));
 }
 
 /**
