@@ -225,7 +225,9 @@ const theory = {
   rootCause: {
     component: best?.app ?? 'unknown',
     mechanism,
-    explanation: `most error-like log lines came from ${best?.app ?? 'no app'}`,
+    explanation: best
+      ? `most error-like log lines came from ${best.app}`
+      : 'the logs could not be read, so which app logged the errors is unknown',
   },
   parts: { A, B },
 };

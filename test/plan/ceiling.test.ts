@@ -26,8 +26,14 @@ function runner() {
   return async (spec: TrialSpec, env: TrialEnv) => {
     const o = await good(spec, env);
     // the fake's seed-dependent slip is set aside: the truth (0.23) for g-one, 0.9 for g-two
-    if (o.kind === 'done' && spec.role === 'ceiling' && o.theory)
-      o.theory.parts.A.measurements[0].value = spec.golden.id === 'g-two' ? 0.9 : 0.23;
+    if (o.kind === 'done' && spec.role === 'ceiling' && o.theory) {
+      const value = spec.golden.id === 'g-two' ? 0.9 : 0.23;
+      const m = o.theory.parts.A.measurements[0];
+      m.value = value;
+      // Its cited call showed that value: a wrong answer, honestly reported (not a mismatch).
+      for (const e of o.trace.events)
+        if (e.type === 'tool_result' && m.evidence.includes(e.id)) e.values = [value];
+    }
     return o;
   };
 }
