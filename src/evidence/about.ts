@@ -1,8 +1,7 @@
 /**
- * What a piece of evidence or a sentence is about. A call is about a measurement when it looks at
- * what the measurement's route looks at (the same series or stream, and for logs the same exact
- * line filters); a sentence names a measurement by its id, its significant words, or its route's
- * selector, line-filter phrase or (with the source or part in view) a selector value.
+ * What a call is about: a measurement when it reads what the measurement's route reads (the same
+ * series or streams, or a wider selector that excludes none of them, and for logs line filters
+ * that read the route's). What a claim is about is claims/subject.ts.
  */
 import type { MeasurementSpec } from '../formats/golden.js';
 import type { Source } from '../formats/vocabulary.js';
@@ -80,72 +79,4 @@ function filterReads(g: { op: string; value: string }, f: string): boolean {
     }
   }
   return false;
-}
-
-/** Words too generic to tie a sentence to one measurement. */
-const GENERIC = new Set([
-  'count',
-  'total',
-  'ratio',
-  'rate',
-  'sum',
-  'max',
-  'min',
-  'avg',
-  'value',
-  'seconds',
-  'ms',
-  'lines',
-]);
-
-export const SOURCE_WORDS: Record<Source, RegExp> = {
-  logs: /\b(?:logs?|logged|logging|loki|log\s+lines?|logql)\b/i,
-  metrics: /\b(?:metrics?|prometheus|promql|time\s*series|dashboards?)\b/i,
-};
-
-export function sourcesNamed(sentence: string): Source[] {
-  return (Object.keys(SOURCE_WORDS) as Source[]).filter((s) => SOURCE_WORDS[s].test(sentence));
-}
-
-const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const word = (w: string): RegExp => new RegExp(`(?<![\\w-])${escapeRe(w)}`, 'i');
-
-export interface NamingContext {
-  /** The part whose findings hold the sentence (undefined for the summary). */
-  part?: 'A' | 'B';
-  partOf(m: MeasurementSpec): 'A' | 'B';
-  /** Selector values that stand for the alerting service: the victim, too common to name anything. */
-  alertValues: ReadonlySet<string>;
-}
-
-function namedByRoute(sentence: string, m: MeasurementSpec, ctx: NamingContext): boolean {
-  if (!m.route) return false;
-  const parts = queryParts(m.route, m.source);
-  const flat = normalizeQuery(sentence);
-  if (parts.selectors.some((s) => flat.includes(s.text))) return true;
-  const lower = sentence.toLowerCase();
-  if (parts.lineFilters.some((f) => f.trim().length >= 4 && lower.includes(f.toLowerCase()))) return true;
-  const inView = ctx.part === ctx.partOf(m) || sourcesNamed(sentence).includes(m.source);
-  if (!inView) return false;
-  return parts.selectors.some((s) =>
-    s.matchers.some(
-      (x) =>
-        x.op === '=' && x.value.length >= 3 && !ctx.alertValues.has(x.value) && word(x.value).test(sentence),
-    ),
-  );
-}
-
-/** The measurements a sentence speaks about. */
-export function measurementsNamed(
-  sentence: string,
-  specs: readonly MeasurementSpec[],
-  ctx: NamingContext,
-): MeasurementSpec[] {
-  const lower = sentence.toLowerCase();
-  return specs.filter((m) => {
-    if (lower.includes(m.id)) return true;
-    const words = m.id.split('_').filter((w) => w.length >= 3 && !GENERIC.has(w));
-    if (words.length > 0 && words.every((w) => word(w).test(lower))) return true;
-    return namedByRoute(sentence, m, ctx);
-  });
 }

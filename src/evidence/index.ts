@@ -6,7 +6,7 @@
 
 export { sampleValues } from '../formats/preview.js';
 export type { Source } from '../formats/vocabulary.js';
-export { isAbout, measurementsNamed, type NamingContext, SOURCE_WORDS, sourcesNamed } from './about.js';
+export { isAbout } from './about.js';
 export {
   type EvidenceCall,
   type EvidenceSet,

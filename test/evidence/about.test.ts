@@ -1,7 +1,8 @@
-/** Which measurement a call or a sentence is about. */
+/** Which measurement a call or a claim is about. */
 import { describe, expect, it } from 'vitest';
-import { type EvidenceCall, isAbout, measurementsNamed } from '../../src/evidence/index.js';
+import { type EvidenceCall, evidenceSet, isAbout, linker } from '../../src/evidence/index.js';
 import type { MeasurementSpec } from '../../src/formats/golden.js';
+import type { Golden } from '../../src/formats/normalized.js';
 
 const m = (id: string, source: 'logs' | 'metrics', route: string, obtainable = true): MeasurementSpec => ({
   id,
@@ -20,27 +21,36 @@ const inUse = m(
   'metrics',
   'max(max_over_time(db_pool_connections_in_use{service="auth"}[1h]))',
 );
-const specs = [breaker, authErrors, inUse];
-const ctx = (part?: 'A' | 'B') => ({
-  part,
-  partOf: (x: MeasurementSpec) => (x === inUse ? ('A' as const) : ('B' as const)),
-  alertValues: new Set(['gateway-api', 'page']),
-});
-const ids = (s: string, part?: 'A' | 'B') => measurementsNamed(s, specs, ctx(part)).map((x) => x.id);
+const golden = {
+  parts: {
+    A: { question: 'a', measurements: [inUse] },
+    B: { question: 'b', measurements: [breaker, authErrors] },
+  },
+  world: { metrics: [], logs: [{ stream: { app: ['gateway', 'auth'] } }] },
+  title: 'the auth service and the gateway',
+  prompt: 'p',
+  alert: { name: 'A', labels: { service: 'gateway-api' }, expr: 'x', activeAt: '1m', summary: 's' },
+  rootCause: { component: 'auth', mechanism: 'm', accept: [['auth']] },
+} as unknown as Golden;
+const link = linker(golden, evidenceSet([]));
+const named = (text: string, part?: 'A' | 'B') => {
+  const s = link.link({ text, folded: text.toLowerCase(), language: 'en', ...(part ? { part } : {}) });
+  return { m: s.measurements.map((x) => x.id), v: s.values, s: s.sources };
+};
 
-describe('measurementsNamed', () => {
-  it('names by id, by significant words, by line-filter phrase', () => {
-    expect(ids('breaker_open_lines is 0')).toEqual(['breaker_open_lines']);
-    expect(ids('No circuit breaker open lines found in the logs')).toEqual(['breaker_open_lines']);
-    expect(ids('nothing about a circuit breaker open here')).toEqual(['breaker_open_lines']);
+describe('the subject linker', () => {
+  it('names a measurement by id, by its significant words in any inflection, by its filter phrase', () => {
+    expect(named('breaker_open_lines is 0').m).toEqual(['breaker_open_lines']);
+    expect(named('No circuit breaker open lines found in the logs').m).toEqual(['breaker_open_lines']);
+    expect(named('nothing about a circuit breaker opening here').m).toEqual(['breaker_open_lines']);
+    expect(named('the {app="auth"} stream was clean').m).toEqual(['auth_error_lines']);
   });
 
-  it('names by a selector value only with the source or the part in view', () => {
-    expect(ids('No errors in the auth logs.')).toEqual(['auth_error_lines']);
-    expect(ids('auth looked fine', 'B')).toEqual(['auth_error_lines']);
-    expect(ids('auth looked fine', 'A')).toEqual(['pool_in_use_peak']);
-    expect(ids('auth looked fine')).toEqual([]);
-    expect(ids('the {app="auth"} stream was clean')).toEqual(['auth_error_lines']);
+  it('names label values of the world, and measurements of the source or part the text stands in', () => {
+    expect(named('No errors in the auth logs.')).toMatchObject({ v: ['auth'], s: ['logs'] });
+    expect(named('auth error lines', 'B').m).toEqual(['auth_error_lines']);
+    expect(named('the pool in use peak in the auth logs').m).toEqual([]);
+    expect(named('the pool in use peak in the auth metrics').m).toEqual(['pool_in_use_peak']);
   });
 });
 
