@@ -16,7 +16,8 @@ export function typedView(callId: string, out: ToolOutput): Shown {
   // when a constant fallback (`or vector(0)`) dresses it as data: the typed class says `empty` and
   // why. With some selectors unmatched, the data stands and a warning names the ones that read nothing.
   const unmatched = out.selection?.unmatched ?? [];
-  const vacuous = out.outcome === 'ok' && unmatched.length > 0 && unmatched.length === out.selection?.selectors;
+  const vacuous =
+    out.outcome === 'ok' && unmatched.length > 0 && unmatched.length === out.selection?.selectors;
   const outcome = vacuous ? 'empty' : out.outcome;
   const envelope: Envelope = { outcome, n: vacuous ? 0 : out.n, callId };
   if (out.data !== undefined && (out.outcome === 'ok' || out.outcome === 'empty')) envelope.data = out.data;
