@@ -4,7 +4,6 @@
  * that read the route's). What a claim is about is claims/subject.ts.
  */
 import type { MeasurementSpec } from '../formats/golden.js';
-import type { Source } from '../formats/vocabulary.js';
 import type { EvidenceCall } from './calls.js';
 import { normalizeQuery, queryParts, type SelectorPart } from './query-parts.js';
 
