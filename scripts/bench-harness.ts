@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBench } from '../src/commands/run.js';
+import { runBench } from '../src/commands/run/index.js';
 import { loadConfig, loadGoldens, loadSeats } from '../src/formats/load.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from '../src/plan/types.js';
 import { emptyTrace } from '../src/scoring/index.js';

@@ -11,7 +11,7 @@
 import { resolve } from 'node:path';
 import Table from 'cli-table3';
 import { loadGoldens } from '../src/formats/load.js';
-import { goldenTime } from '../src/formats/normalized.js';
+import { goldenTime } from '../src/formats/golden/normalized.js';
 import type { LogQueryOptions } from '../src/logql/api.js';
 import { evalLogQL } from '../src/logql/index.js';
 import { buildWorld } from '../src/world/build.js';

@@ -7,7 +7,7 @@
  */
 
 import { createBackendStack, startHttpServer } from '../src/backend/index.js';
-import { findPrometheusBinaries, startBackfilledPrometheus } from '../src/backend/prometheus-process.js';
+import { findPrometheusBinaries, startBackfilledPrometheus } from '../src/backend/oracle/process.js';
 import { RealClock } from '../src/clock.js';
 import { loadGoldens } from '../src/formats/load.js';
 import { instantQuery, rangeQuery } from '../src/promql/index.js';

@@ -13,7 +13,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Table from 'cli-table3';
 import { loadGolden, loadGoldens } from '../src/formats/load.js';
-import { type Golden, goldenTime } from '../src/formats/normalized.js';
+import { type Golden, goldenTime } from '../src/formats/golden/normalized.js';
 import { evalLogQL } from '../src/logql/index.js';
 import { instantQuery } from '../src/promql/index.js';
 import { buildWorld } from '../src/world/build.js';

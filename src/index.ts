@@ -2,7 +2,7 @@
 
 export { recordSelection } from './backend/index.js';
 
-export { type ExportOtlpOptions, type ExportOtlpResult, exportOtlp } from './commands/export.js';
+export { type ExportOtlpOptions, type ExportOtlpResult, exportOtlp } from './commands/export/index.js';
 export {
   compareScorecards,
   diffRuns,
@@ -17,11 +17,11 @@ export {
   startView,
   validate,
 } from './commands/public-options.js';
-export type { ReplayOptions } from './commands/replay.js';
+export type { ReplayOptions } from './commands/replay/index.js';
 export { resolveGoldens, resolveOneGolden, resolveOneSeat, resolveSeats } from './commands/resolve.js';
-export { type RunBenchOptions, type RunBenchResult, runBench } from './commands/run.js';
-export type { ValidateOptions, ValidationReport } from './commands/validate.js';
-export type { ViewHandle, ViewOptions } from './commands/view.js';
+export { type RunBenchOptions, type RunBenchResult, runBench } from './commands/run/index.js';
+export type { ValidateOptions, ValidationReport } from './commands/validate/index.js';
+export type { ViewHandle, ViewOptions } from './commands/view/index.js';
 export * from './errors.js';
 export type { AssertRule } from './formats/assert.js';
 export {
@@ -49,9 +49,9 @@ export {
   withTwins,
 } from './formats/twins/index.js';
 export type { PlanOptions, RunPlan } from './plan/plan.js';
-export { REPORT_HTML, renderHtmlReport } from './reporters/html.js';
+export { REPORT_HTML, renderHtmlReport } from './reporters/html/reporter.js';
 export type { Reporter, ReporterContext, ReporterFactory, ReporterOptions } from './reporters/lifecycle.js';
-export type { ExportTraceServiceRequest, OtlpTrial } from './reporters/otlp.js';
+export type { ExportTraceServiceRequest, OtlpTrial } from './commands/export/otlp/trace.js';
 export { DEFAULT_REPORTERS, REPORTERS, type ReporterName } from './reporters/registry.js';
 export type { AssertionResult } from './scoring/index.js';
 export {

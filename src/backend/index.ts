@@ -2,19 +2,19 @@
 
 export { type AgentServer, type AgentServerOptions, startAgentServer } from './agent-server.js';
 export * from './api.js';
-export { CALL_ID_HEADER, type ObservedCall, withCallIds } from './call-ids.js';
+export { CALL_ID_HEADER, type ObservedCall, withCallIds } from './http/call-ids.js';
 export { type CapacitySpec, DEFAULT_CAPACITY, withCapacity } from './capacity.js';
-export { createEngineBackend } from './engine-backend.js';
-export { EnginePool, type EnginePoolOptions } from './engine-pool.js';
-export { TRANSPORT_HEADER } from './fault-responses.js';
-export { type FaultOptions, withFaults } from './faults.js';
-export { type Dashboard, dashboardsOf } from './grafana-dashboards.js';
-export { DATASOURCES, type Datasource, datasourceJson, LOKI_UID, PROM_UID } from './grafana-datasources.js';
-export { grafanaTime } from './grafana-time.js';
-export { readUpstream, type Upstream } from './grafana-upstream.js';
-export { type HttpServerHandle, type HttpServerOptions, SESSION_HEADER, startHttpServer } from './http.js';
+export { createEngineBackend } from './engines/backend.js';
+export { EnginePool, type EnginePoolOptions } from './engines/pool.js';
+export { TRANSPORT_HEADER } from './faults/responses.js';
+export { type FaultOptions, withFaults } from './faults/layer.js';
+export { type Dashboard, dashboardsOf } from './grafana/dashboards.js';
+export { DATASOURCES, type Datasource, datasourceJson, LOKI_UID, PROM_UID } from './grafana/datasources.js';
+export { grafanaTime } from './grafana/time.js';
+export { readUpstream, type Upstream } from './grafana/upstream.js';
+export { type HttpServerHandle, type HttpServerOptions, SESSION_HEADER, startHttpServer } from './http/server.js';
 export { DEFAULT_QUERY_LOG_SIZE, QueryLog, type QueryLogCounters, withQueryLog } from './query-log.js';
-export { createRealPrometheusBackend, stopRealPrometheusServers } from './real-prometheus.js';
+export { createRealPrometheusBackend, stopRealPrometheusServers } from './oracle/real-prometheus.js';
 export { recordSelection, withSelection } from './record-selection.js';
 export {
   type BackendStack,

@@ -3,12 +3,12 @@
  * SIGTERM. Queries default to the golden's "now" (`time.now`), not the wall clock.
  */
 import { RealClock } from '../clock.js';
-import type { FaultSpec } from '../formats/golden.js';
+import type { FaultSpec } from '../formats/golden/schema.js';
 import { loadGolden } from '../formats/load.js';
-import type { Golden } from '../formats/normalized.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import { buildWorld } from '../world/build.js';
 import type { Backend } from './api.js';
-import { type HttpServerHandle, startHttpServer } from './http.js';
+import { type HttpServerHandle, startHttpServer } from './http/server.js';
 import { DEFAULT_QUERY_LOG_SIZE, type QueryLog } from './query-log.js';
 import { createBackendStack, type ServerLimits, serverStackOptions } from './stack.js';
 import { withTimeShift } from './time-shift.js';

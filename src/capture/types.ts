@@ -1,4 +1,4 @@
-/** What `bench capture` is asked for, already parsed and checked (commands/capture.ts builds it). */
+/** What `bench capture` is asked for, already parsed and checked (commands/capture/index.ts builds it). */
 export interface Auth {
   /** `Authorization` header value; a secret, masked in every message. */
   header?: string;

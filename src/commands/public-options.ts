@@ -2,7 +2,7 @@
  * The public API's functions that take an options object, each checking it strictly under its own
  * name (commands/options.ts) before it runs: src/index.ts exports these. The bench's own callers
  * (the CLI, the orchestrator) call the functions underneath, whose options objects they build from
- * wider ones. `runBench` and `exportOtlp` check their own (commands/run.ts, export.ts).
+ * wider ones. `runBench` and `exportOtlp` check their own (commands/run/index.ts, export.ts).
  *
  * Each schema is a Record over its interface's keys, so an option added to an interface and not
  * here fails to compile; the test walking the public API (test/vitest/public-options.test.ts)
@@ -10,11 +10,11 @@
  */
 import type { z } from 'zod';
 import { withSelection } from '../backend/index.js';
-import type { Golden } from '../formats/normalized.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import type { Theory } from '../formats/theory.js';
-import type { Trace } from '../formats/trace.js';
+import type { Trace } from '../formats/run/trace.js';
 import { type PlanOptions, planRun as planRunUnchecked } from '../plan/plan.js';
-import { type OtlpTrial, otlpRequestOf as otlpRequestOfUnchecked } from '../reporters/otlp.js';
+import { type OtlpTrial, otlpRequestOf as otlpRequestOfUnchecked } from './export/otlp/trace.js';
 import {
   type CompareOptions,
   compareScorecards as compareUnchecked,
@@ -23,15 +23,15 @@ import {
   type ScoreOptions,
   scoreTrial as scoreTrialUnchecked,
 } from '../scoring/index.js';
-import { type DiffOptions, diffRuns as diffRunsUnchecked } from './diff.js';
-import { type MergeOptions, mergeRuns as mergeRunsUnchecked } from './merge.js';
+import { type DiffOptions, diffRuns as diffRunsUnchecked } from './diff/index.js';
+import { type MergeOptions, mergeRuns as mergeRunsUnchecked } from './merge/index.js';
 import { DISPLAY_OPTIONS, nestedOptions, optionsSchema, parseOptions } from './options.js';
 import type { OutcomeOptions } from './outcome.js';
-import { type ReplayOptions, replayRun as replayRunUnchecked } from './replay.js';
-import { type ReportOptions, reportRun as reportRunUnchecked, type Terminal } from './report.js';
-import { type ShowOptions, showTrace as showTraceUnchecked } from './show.js';
-import { type ValidateOptions, validate as validateUnchecked } from './validate.js';
-import { startView as startViewUnchecked, type ViewOptions } from './view.js';
+import { type ReplayOptions, replayRun as replayRunUnchecked } from './replay/index.js';
+import { type ReportOptions, reportRun as reportRunUnchecked, type Terminal } from './report/index.js';
+import { type ShowOptions, showTrace as showTraceUnchecked } from './show/index.js';
+import { type ValidateOptions, validate as validateUnchecked } from './validate/index.js';
+import { startView as startViewUnchecked, type ViewOptions } from './view/index.js';
 
 /** `fn`, with its argument `at` checked as `name`'s options first. */
 function checked<A extends unknown[], R>(name: string, schema: z.ZodObject, at: number, fn: (...a: A) => R) {

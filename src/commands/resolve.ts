@@ -12,7 +12,7 @@ import { InputError } from '../errors.js';
 import type { ConfigFile } from '../formats/config.js';
 import { GLOB, globToRegExp } from '../formats/glob.js';
 import { loadGoldens, loadSeats } from '../formats/load.js';
-import type { Golden } from '../formats/normalized.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import type { Seat } from '../formats/seat.js';
 import { withTwins } from '../formats/twins/index.js';
 

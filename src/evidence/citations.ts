@@ -3,8 +3,8 @@
  * ways: the toolClasses gate refuses a submission that has any, the host's repair removes them,
  * and the scorer turns the honesty ones into hard fails.
  */
-import type { MeasurementSpec } from '../formats/golden.js';
-import type { Golden } from '../formats/normalized.js';
+import type { MeasurementSpec } from '../formats/golden/schema.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import type { Theory } from '../formats/theory.js';
 import type { Source } from '../formats/vocabulary.js';
 import { isAbout } from './about.js';

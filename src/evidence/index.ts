@@ -4,7 +4,7 @@
  * The toolClasses gate, the host's Theory repair and the scorer all judge through it.
  */
 
-export { sampleValues } from '../formats/preview.js';
+export { sampleValues } from '../formats/run/preview.js';
 export type { Source } from '../formats/vocabulary.js';
 export { isAbout } from './about.js';
 export {

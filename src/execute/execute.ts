@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { withSelection } from '../backend/index.js';
 import { redact } from '../errors.js';
 import type { ProviderLimits } from '../formats/rate-limits.js';
-import type { Trace } from '../formats/trace.js';
+import type { Trace } from '../formats/run/trace.js';
 import type { TrialOutcome, TrialSpec } from '../plan/types.js';
 import { clockOfProvider, traceHeader } from '../protocol/trace-header.js';
 import { RateLimiters } from '../providers/ai/limiters.js';

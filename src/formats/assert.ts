@@ -1,6 +1,6 @@
 /**
  * The config's `assert:` rules (DESIGN §13): what a run must show, judged on its scorecard by
- * scoring/assertions.ts; a failed one makes `bench run` exit 1. A discriminated union on `type`,
+ * scoring/assert/assertions.ts; a failed one makes `bench run` exit 1. A discriminated union on `type`,
  * so a misspelt kind or field is an error at its file:line, never a rule silently not checked.
  *
  * Selections: `seats` and `goldens` take ids or globs (`sim-diligent-*`, formats/glob.ts) and

@@ -1,6 +1,6 @@
 /**
  * The one glob matcher for ids and names (`checkout-*`, `sim-?-react`): the command-line resolver
- * (commands/resolve.ts) and the config's `assert:` selections (scoring/assertions.ts) both use it,
+ * (commands/resolve.ts) and the config's `assert:` selections (scoring/assert/assertions.ts) both use it,
  * so a glob means the same thing wherever it is written. Only `*` and `?` are special.
  */
 

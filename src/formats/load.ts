@@ -6,23 +6,23 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { type InputIssue, registerSecretEnv } from '../errors.js';
-import { type Checked, checkSchema, locateRules, throwIfErrors } from './check.js';
+import { type Checked, checkSchema, locateRules, throwIfErrors } from './source/check.js';
 import { ConfigFile } from './config.js';
-import { resolveDataFiles } from './data-files.js';
+import { resolveDataFiles } from './golden/data-files.js';
 import { expandGoldenPaths, expandSeatPaths, goldenFileOf, readInput } from './files.js';
 import { isBuiltinGateSet } from './gate-sets.js';
-import { GoldenFile } from './golden.js';
-import { parseJsonSource } from './json-source.js';
-import { type Config, type Golden, normalizeGolden } from './normalized.js';
+import { GoldenFile } from './golden/schema.js';
+import { parseJsonSource } from './source/json.js';
+import { type Config, type Golden, normalizeGolden } from './golden/normalized.js';
 import { assertNameRules, configRules, defaultSeatRules } from './rules/config.js';
 import { goldenRules } from './rules/golden.js';
 import { seatRules } from './rules/seat.js';
 import type { RuleIssue } from './rules/types.js';
 import { type Seat, SeatByProvider, type SeatFile, seatEnvNames } from './seat.js';
 import { Theory } from './theory.js';
-import { parseYamlSource } from './yaml-source.js';
+import { parseYamlSource } from './source/yaml.js';
 
-export { readTrace } from './trace-read.js';
+export { readTrace } from './run/trace-read.js';
 
 export const DEFAULT_CONFIG_FILE = 'bench.config.yaml';
 

@@ -6,7 +6,7 @@
  */
 
 import type { Theory } from '../formats/theory.js';
-import type { StopReason } from '../formats/trace.js';
+import type { StopReason } from '../formats/run/trace.js';
 import type { Message } from '../protocol/model.js';
 import { assembleTheory, repairTheory } from './assemble.js';
 import type { NodeEnd } from './loop.js';

@@ -6,7 +6,7 @@
  * empty result looks `ok`. Host-side tools (context, control, argument errors) are always typed.
  */
 
-import type { Outcome } from '../formats/trace.js';
+import type { Outcome } from '../formats/run/trace.js';
 import type { Envelope } from '../protocol/observation.js';
 import type { Shown } from './gates/types.js';
 import type { ToolOutput } from './tools/types.js';

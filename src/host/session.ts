@@ -4,8 +4,8 @@
  * SessionView (gates/view.ts) and keep their own state in their instances (gates/compose.ts).
  */
 import { partNeeds } from '../evidence/index.js';
-import type { Golden } from '../formats/normalized.js';
-import type { HeaderEvent, TraceEvent } from '../formats/trace.js';
+import type { Golden } from '../formats/golden/normalized.js';
+import type { HeaderEvent, TraceEvent } from '../formats/run/trace.js';
 import {
   type Message,
   ProviderError,

@@ -2,10 +2,10 @@
 import type { Backend } from '../backend/api.js';
 import type { Clock } from '../clock.js';
 import type { GateName, GateSettings } from '../formats/config.js';
-import type { Golden } from '../formats/normalized.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import type { Budget as BudgetSchema } from '../formats/seat.js';
 import type { Theory } from '../formats/theory.js';
-import type { EndEvent, Outcome, StopReason, ToolClass } from '../formats/trace.js';
+import type { EndEvent, Outcome, StopReason, ToolClass } from '../formats/run/trace.js';
 import type { ShapeName } from '../formats/vocabulary.js';
 import type { Model, TurnRequest } from '../protocol/model.js';
 import type { ToolName } from '../protocol/tools.js';

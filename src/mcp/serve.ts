@@ -2,7 +2,7 @@
  * `bench mcp <golden>`: the golden's backend stack (real clock, faults on unless --no-faults)
  * behind the MCP server, over stdio (default; stdout is the protocol, so messages go to stderr) or
  * streamable HTTP on 127.0.0.1 at `/mcp`, stateless, with Host and Origin validated against the
- * server's own loopback address (DNS-rebinding protection: backend/loopback-guard.ts).
+ * server's own loopback address (DNS-rebinding protection: backend/http/loopback-guard.ts).
  */
 
 import { createServer, type Server } from 'node:http';
@@ -10,11 +10,11 @@ import type { AddressInfo } from 'node:net';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { type Backend, createBackendStack, type ServerLimits, serverStackOptions } from '../backend/index.js';
-import { loopbackRefusal } from '../backend/loopback-guard.js';
+import { loopbackRefusal } from '../backend/http/loopback-guard.js';
 import { type ServedGates, type SessionBackend, untilSignal } from '../backend/serve.js';
 import { RealClock } from '../clock.js';
 import { loadGolden } from '../formats/load.js';
-import type { Golden } from '../formats/normalized.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import { buildWorld } from '../world/build.js';
 import { createMcpServer } from './server.js';
 import { McpSessions } from './sessions.js';

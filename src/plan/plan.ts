@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { InputError } from '../errors.js';
 import type { ConfigFile } from '../formats/config.js';
 import { formatCap, LIMITS, overCap } from '../formats/limits.js';
-import type { Golden } from '../formats/normalized.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import type { Seat } from '../formats/seat.js';
 import { resolveGateSets } from '../host/gates/gate-set.js';
 import { CEILING_REP, ceilingGateSet, ceilingSeat } from './ceiling.js';

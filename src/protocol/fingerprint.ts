@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DURATION_TERM, DURATION_UNITS } from '../formats/time.js';
-import type { Outcome } from '../formats/trace.js';
+import type { Outcome } from '../formats/run/trace.js';
 import type { Source } from '../formats/vocabulary.js';
 
 const QUOTED = /"(?:[^"\\]|\\.)*"|`[^`]*`|'(?:[^'\\]|\\.)*'/g;

@@ -9,7 +9,7 @@
  * provider's limiter.
  */
 import { InputError } from '../errors.js';
-import type { Golden } from '../formats/normalized.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import type { Seat } from '../formats/seat.js';
 import type { Model } from '../protocol/model.js';
 import { CachingModel, type TurnCacheOptions } from './ai/cache.js';

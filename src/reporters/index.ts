@@ -13,10 +13,10 @@ export {
   failOnRules,
   parseFailOn,
   renderDiffMd,
-} from './diff.js';
-export { type ColumnSpec, type Fit, fitColumns, tableWidth } from './fit.js';
+} from './diff/render.js';
+export { type ColumnSpec, type Fit, fitColumns, tableWidth } from './terminal/fit.js';
 export { comparable, parseScorecard, renderScorecardJson } from './json.js';
-export { renderJunit, xmlEscape } from './junit.js';
+export { renderJunit, xmlEscape } from './junit/render.js';
 export {
   DEFAULT_WIDTH,
   type Display,
@@ -27,8 +27,8 @@ export {
   type ReporterFactory,
   type ReporterOptions,
 } from './lifecycle.js';
-export { renderScorecardMd } from './markdown.js';
-export { createProgress, type Progress, type TrialDone } from './progress.js';
+export { renderScorecardMd } from './markdown/scorecard.js';
+export { createProgress, type Progress, type TrialDone } from './terminal/progress.js';
 export {
   createReporters,
   DEFAULT_REPORTERS,
@@ -38,6 +38,6 @@ export {
   type ReporterName,
 } from './registry.js';
 export { runSummary, summaryLine } from './summary.js';
-export { renderTable } from './table.js';
-export { renderTerminal, type TerminalOptions } from './terminal.js';
-export { renderWalltimeMd } from './walltime.js';
+export { renderTable } from './terminal/table.js';
+export { renderTerminal, type TerminalOptions } from './terminal/scorecard.js';
+export { renderWalltimeMd } from './markdown/walltime.js';

@@ -1,10 +1,10 @@
 /**
- * The LLM judge beside the rule-based scores (scoring/judge-agreement.ts): one compact agreement
+ * The LLM judge beside the rule-based scores (scoring/judge/agreement.ts): one compact agreement
  * line for the terminal and scorecard.md, and in scorecard.md the agreement per row and every
  * disagreement with its trial id. Nothing here when the run had no judge.
  */
 import type { Agreement, JudgeSummary, Scorecard } from '../scoring/index.js';
-import { mdHead, mdRow, mdText } from './md.js';
+import { mdHead, mdRow, mdText } from './markdown/md.js';
 
 const agreed = (a: Agreement): string => `${a.agree}/${a.agree + a.disagree}`;
 

@@ -3,14 +3,14 @@
  * it. Adding a reporter is one file and one line here (its import aside): the names are the keys.
  */
 import { InputError } from '../errors.js';
-import { htmlReporter } from './html.js';
+import { htmlReporter } from './html/reporter.js';
 import { jsonReporter } from './json.js';
-import { junitReporter } from './junit.js';
+import { junitReporter } from './junit/render.js';
 import type { Reporter, ReporterFactory, ReporterOptions } from './lifecycle.js';
-import { markdownReporter } from './markdown.js';
-import { progressReporter } from './progress.js';
-import { terminalReporter } from './terminal-reporter.js';
-import { walltimeReporter } from './walltime.js';
+import { markdownReporter } from './markdown/scorecard.js';
+import { progressReporter } from './terminal/progress.js';
+import { terminalReporter } from './terminal/reporter.js';
+import { walltimeReporter } from './markdown/walltime.js';
 
 /** In the order they run: files first, then the terminal table that names them. */
 export const REPORTERS = {

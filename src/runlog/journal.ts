@@ -12,8 +12,8 @@
 import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
-import { TrialRecordFile } from '../formats/run-files.js';
-import { parseRunFile } from '../formats/run-load.js';
+import { TrialRecordFile } from '../formats/run/files.js';
+import { parseRunFile } from '../formats/run/load.js';
 import type { TrialRecord } from '../scoring/index.js';
 import { appendLineSync } from './files.js';
 import { decodeLine, encodeLine, idOfFragment } from './journal-line.js';

@@ -22,7 +22,7 @@ import {
 
 export interface MergeFolderOptions {
   warn: (line: string) => void;
-  /** Renders the merged folder's reports while every folder is still locked (commands/merge.ts). */
+  /** Renders the merged folder's reports while every folder is still locked (commands/merge/index.ts). */
   report: (dir: string, warn: (line: string) => void) => Scorecard;
 }
 

@@ -13,8 +13,8 @@ import {
   type PlanRecord,
   type RecordedGateSet,
   RunManifestFile,
-} from '../formats/run-files.js';
-import { loadRunFile } from '../formats/run-load.js';
+} from '../formats/run/files.js';
+import { loadRunFile } from '../formats/run/load.js';
 import type { Thresholds, TrialRecord } from '../scoring/index.js';
 import { writeAtomic } from './files.js';
 import type { InputHashes } from './run-inputs.js';

@@ -8,8 +8,8 @@ import {
   showsValue,
   showsValueJointly,
 } from '../evidence/index.js';
-import type { MeasurementSpec } from '../formats/golden.js';
-import type { Golden } from '../formats/normalized.js';
+import type { MeasurementSpec } from '../formats/golden/schema.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import type { Theory, TheoryPart } from '../formats/theory.js';
 import type { MeasurementScore, PartScore } from './types.js';
 

@@ -1,6 +1,6 @@
 /** Scoring: pure judgement of trials and their aggregates (DESIGN §11). Depends on spec only. */
 export { aggregate, gateEffects, rowKey, seatGateEffects } from './aggregate.js';
-export { judgeAssertions } from './assertions.js';
+export { judgeAssertions } from './assert/assertions.js';
 export {
   alertOnlyTheory,
   BASELINE_SEATS,
@@ -20,8 +20,8 @@ export {
   type RowDeltas,
   type RowStatus,
   type TrialChanges,
-} from './compare.js';
-export { parseSetPairs, type SetPairs } from './compare-pairs.js';
+} from './compare/compare.js';
+export { parseSetPairs, type SetPairs } from './compare/pairs.js';
 export { type Explanation, explainScore } from './explain.js';
 export {
   DEFAULT_FAIL_ON,
@@ -30,8 +30,8 @@ export {
   formatFailOn,
   parseFailOn,
   type RuleName,
-} from './fail-on.js';
-export { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
+} from './compare/fail-on.js';
+export { gateSetChanges, type RunGateSets } from './compare/gate-set-changes.js';
 export { BOOTSTRAP_RESAMPLES, bootstrap, wilson } from './intervals.js';
 export {
   type Agreement,
@@ -39,8 +39,8 @@ export {
   type JudgeRow,
   type JudgeSummary,
   judgeSummary,
-} from './judge-agreement.js';
-export { JUDGE_SYSTEM, judgePrompt } from './judge-prompt.js';
+} from './judge/agreement.js';
+export { JUDGE_SYSTEM, judgePrompt } from './judge/prompt.js';
 export { outcomeProblems, type RunOutcomeOptions, SPEND_CAP_REASON } from './outcome.js';
 export { DEFAULT_PASS_CORRECTNESS, DEFAULT_WEIGHTS, scoreTrial } from './score-trial.js';
 export type { AssertionResult, CeilingResult, Scorecard, ScorecardRun, Thresholds } from './scorecard.js';

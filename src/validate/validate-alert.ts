@@ -1,13 +1,13 @@
 /**
- * The golden's alert against the rule the backend evaluates (backend/alert-rule.ts: Prometheus'
+ * The golden's alert against the rule the backend evaluates (backend/prometheus/alert-rule.ts: Prometheus'
  * rule manager at `alert.interval`, default 1m, with `alert.for`). `alert.activeAt` is Prometheus'
  * `activeAt`: the first evaluation at which `expr` returns a sample (the alert turns pending then,
  * and firing `for` later). A golden whose rule became active earlier tells the agent a start that
  * `/api/v1/alerts` and `ALERTS` contradict, so that is an error, at the activeAt line. An alert that
  * has resolved by `time.now` while the prompt never says so reads as still firing: a warning at `prompt`.
  */
-import { alertRuleOf } from '../backend/alert-rule.js';
-import type { Golden } from '../formats/normalized.js';
+import { alertRuleOf } from '../backend/prometheus/alert-rule.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import type { RuleIssue } from '../formats/rules/types.js';
 import type { World } from '../world/types.js';
 import { evalInstant } from './validate-query.js';

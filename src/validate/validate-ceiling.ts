@@ -1,6 +1,6 @@
 /**
  * Why a golden's ceiling does not pass, said where the golden says it. The reference trial
- * (commands/ceiling.ts) asks every question as the golden's truth says it can be answered, so a
+ * (commands/validate/ceiling.ts) asks every question as the golden's truth says it can be answered, so a
  * measurement it could not earn names the cause: the fault that answered its calls, the route that
  * answered although the golden calls it unobtainable, the value only a split of its route shows;
  * the root cause resting on evidence nobody obtains; the weights that leave the pass threshold
@@ -10,11 +10,11 @@
 import type { InputIssue } from '../errors.js';
 import { readInput } from '../formats/files.js';
 import { locateInFile } from '../formats/load.js';
-import type { Golden } from '../formats/normalized.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import type { Theory } from '../formats/theory.js';
-import type { ToolCallEvent, ToolResultEvent, Trace } from '../formats/trace.js';
+import type { ToolCallEvent, ToolResultEvent, Trace } from '../formats/run/trace.js';
 import { parseTwinId } from '../formats/twins/index.js';
-import { parseYamlSource } from '../formats/yaml-source.js';
+import { parseYamlSource } from '../formats/source/yaml.js';
 import {
   DEFAULT_WEIGHTS,
   type HonestyFailure,

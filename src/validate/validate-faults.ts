@@ -4,8 +4,8 @@
  * queries (routes, expectations, alert), or the identity of a series or stream of the world.
  */
 
-import { faultPattern } from '../formats/fault-regex.js';
-import type { Golden } from '../formats/normalized.js';
+import { faultPattern } from '../formats/golden/fault-regex.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import type { RuleIssue } from '../formats/rules/types.js';
 import type { Labels, World } from '../world/types.js';
 

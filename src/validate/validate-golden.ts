@@ -7,7 +7,7 @@
 import { InputError, type InputIssue } from '../errors.js';
 import type { ConfigFile } from '../formats/config.js';
 import { checkGolden, locateInFile } from '../formats/load.js';
-import type { Golden } from '../formats/normalized.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import type { RuleIssue } from '../formats/rules/types.js';
 import { parseTwinId, type TwinKind, twinsOf } from '../formats/twins/index.js';
 import { isMetricQuery, parseLogQL } from '../logql/index.js';
@@ -40,7 +40,7 @@ export interface CeilingCheck {
 
 /**
  * Runs a golden's ceiling check with a config's thresholds and gate settings. It runs a trial, so
- * the caller supplies it (commands/ceiling.ts): validate/ sits below the layers that run trials.
+ * the caller supplies it (commands/validate/ceiling.ts): validate/ sits below the layers that run trials.
  */
 export type CeilingRunner = (g: Golden, world: World, config: ConfigFile) => Promise<CeilingCheck>;
 

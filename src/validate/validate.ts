@@ -17,7 +17,7 @@ import {
   locateInFile,
 } from '../formats/load.js';
 import { TWIN_KINDS, twinId } from '../formats/twins/index.js';
-import { parseYamlSource } from '../formats/yaml-source.js';
+import { parseYamlSource } from '../formats/source/yaml.js';
 import { type CeilingRunner, type GoldenReport, validateGolden } from './validate-golden.js';
 
 export type { CeilingCheck, CeilingRunner, CheckResult, GoldenReport } from './validate-golden.js';
@@ -46,7 +46,7 @@ export interface ValidationReport {
 export interface ValidateInputsOptions {
   /** Config file (default bench.config.yaml in the working directory; absent → defaults). */
   config?: string;
-  /** Each valid golden's ceiling check (absent: none). It runs a trial: commands/ceiling.ts. */
+  /** Each valid golden's ceiling check (absent: none). It runs a trial: commands/validate/ceiling.ts. */
   ceiling?: CeilingRunner;
 }
 

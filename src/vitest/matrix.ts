@@ -7,7 +7,7 @@
 import { join, resolve } from 'node:path';
 import { parseShard, reporterFlag } from '../commands/flags.js';
 import { parseOptions } from '../commands/options.js';
-import { newRunId, runBench } from '../commands/run.js';
+import { newRunId, runBench } from '../commands/run/index.js';
 import { ThresholdError } from '../errors.js';
 import { loadConfig } from '../formats/load.js';
 import { scorecardOf } from '../runlog/scorecard.js';

@@ -5,7 +5,7 @@
  * not change any one series' randomness.
  */
 import { join } from 'node:path';
-import type { Golden } from '../formats/normalized.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import { resolveTimeRef } from '../formats/time.js';
 import type { GenContext } from './generate/context.js';
 import { loadBlock } from './generate/load.js';
@@ -30,7 +30,7 @@ export function buildWorld(golden: Golden): World {
   (golden.world.metrics ?? []).forEach((block, i) => {
     if ('load' in block) {
       const first = block.at === undefined ? start : resolveTimeRef(block.at, start);
-      // A data file's line errors are placed in that file, at the line (formats/data-files.ts).
+      // A data file's line errors are placed in that file, at the line (formats/golden/data-files.ts).
       const dataFile = block.file === undefined ? undefined : join(golden.dir, block.file);
       const ref = { file: golden.file, path: `world.metrics.${i}`, dataFile };
       loadBlock(block.load, block.series ?? '', first, metrics, ref);

@@ -2,7 +2,7 @@
  * Size estimates the world caps (limits.ts) are held against: label-matrix products and the
  * expected number of generated log lines, both computed from the spec without generating.
  */
-import type { Golden } from '../formats/normalized.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import { resolveTimeRef } from '../formats/time.js';
 import { compileSignal, inGap, levelAt } from './generate/signal.js';
 

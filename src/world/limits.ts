@@ -9,7 +9,7 @@
 import { InputError } from '../errors.js';
 import { LIMITS, overCap, windowMessage } from '../formats/limits.js';
 import { locateInFile } from '../formats/load.js';
-import type { Golden } from '../formats/normalized.js';
+import type { Golden } from '../formats/golden/normalized.js';
 import type { RuleIssue } from '../formats/rules/types.js';
 import { parseDuration, resolveTimeRef } from '../formats/time.js';
 import { expectedLines, matrixSize } from './estimate.js';

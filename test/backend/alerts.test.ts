@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type ApiResponse, createEngineBackend } from '../../src/backend/index.js';
 import { loadGolden } from '../../src/formats/load.js';
-import type { Golden } from '../../src/formats/normalized.js';
+import type { Golden } from '../../src/formats/golden/normalized.js';
 import { buildWorld } from '../../src/world/build.js';
 import { LogStore } from '../../src/world/log-store.js';
 import { SeriesStore } from '../../src/world/series-store.js';

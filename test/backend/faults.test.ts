@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse, Backend } from '../../src/backend/api.js';
-import { withFaults } from '../../src/backend/faults.js';
+import { withFaults } from '../../src/backend/faults/layer.js';
 import { VirtualClock } from '../../src/clock.js';
-import type { FaultSpec } from '../../src/formats/golden.js';
+import type { FaultSpec } from '../../src/formats/golden/schema.js';
 import { makeGolden } from './fixtures.js';
 
 /** A stand-in for the engine layer: fixed success bodies in each API's wire shape. */

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findPrometheusBinaries } from '../../src/backend/prometheus-process.js';
+import { findPrometheusBinaries } from '../../src/backend/oracle/process.js';
 
 const bin = findPrometheusBinaries();
 const ROOT = resolve(__dirname, '../..');

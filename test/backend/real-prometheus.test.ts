@@ -4,8 +4,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackendStack } from '../../src/backend/index.js';
-import { findPrometheusBinaries } from '../../src/backend/prometheus-process.js';
-import { stopRealPrometheusServers } from '../../src/backend/real-prometheus.js';
+import { findPrometheusBinaries } from '../../src/backend/oracle/process.js';
+import { stopRealPrometheusServers } from '../../src/backend/oracle/real-prometheus.js';
 import { VirtualClock } from '../../src/clock.js';
 import { loadGolden } from '../../src/formats/load.js';
 import { buildWorld } from '../../src/world/build.js';

@@ -1,6 +1,6 @@
 /** Wire encoders: fast paths must print what the exact (BigInt) arithmetic prints. */
 import { describe, expect, it } from 'vitest';
-import { nsString } from '../../src/backend/loki-wire.js';
+import { nsString } from '../../src/backend/loki/wire.js';
 
 describe('nsString', () => {
   it('prints milliseconds as Loki nanoseconds, rounding as Math.round does', () => {

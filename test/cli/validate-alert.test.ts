@@ -1,5 +1,5 @@
 /**
- * `alert.activeAt` held against the alerting rule the backend evaluates (backend/alert-rule.ts):
+ * `alert.activeAt` held against the alerting rule the backend evaluates (backend/prometheus/alert-rule.ts):
  * the rule's first activation on its `interval` grid must be activeAt (error at the activeAt line),
  * and an alert still pending at time.now (`for` too long) is a warning at `for`.
  */

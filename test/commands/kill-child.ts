@@ -1,5 +1,5 @@
 /** Child process for the kill -9 test: a slow run that the parent kills mid-way. */
-import { runBench } from '../../src/commands/run.js';
+import { runBench } from '../../src/commands/run/index.js';
 import { fakeRunTrial, inputs } from './fake.js';
 
 const out = process.argv[2];

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBench } from '../../src/commands/run.js';
+import { runBench } from '../../src/commands/run/index.js';
 import type { TrialEnv, TrialSpec } from '../../src/plan/types.js';
 import { fakeRunTrial, inputs } from './fake.js';
 

@@ -15,7 +15,7 @@ import {
   findPrometheusBinaries,
   type RunningPrometheus,
   startBackfilledPrometheus,
-} from '../../src/backend/prometheus-process.js';
+} from '../../src/backend/oracle/process.js';
 import { RealClock } from '../../src/clock.js';
 import { SeriesStore } from '../../src/world/series-store.js';
 import type { World } from '../../src/world/types.js';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { MetricBlock } from '../../src/formats/golden.js';
+import { MetricBlock } from '../../src/formats/golden/schema.js';
 import { bench, tempDir } from '../formats/helpers.js';
 import { benchServe } from './bench-serve.js';
 

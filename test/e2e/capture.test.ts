@@ -12,7 +12,7 @@ import {
   findPrometheusBinaries,
   type RunningPrometheus,
   startBackfilledPrometheus,
-} from '../../src/backend/prometheus-process.js';
+} from '../../src/backend/oracle/process.js';
 import { loadGolden } from '../../src/formats/load.js';
 import { buildWorld } from '../../src/world/build.js';
 import { bench, tempDir } from '../formats/helpers.js';

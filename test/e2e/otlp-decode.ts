@@ -124,7 +124,7 @@ export function decodeRequest(req: JsonRequest): ReadableSpan[] {
  * The official JS serializer writes an int64 attribute as a JSON number; opentelemetry-proto's
  * JSON mapping (and this bench) as a decimal string, which every OTLP receiver accepts. And it picks
  * int or double by the value (a whole number is an int), where the bench gives each key one type
- * (reporters/otlp-genai.ts): a key in `doubles` the SDK wrote as an int is read back as the double
+ * (commands/export/otlp/genai.ts): a key in `doubles` the SDK wrote as an int is read back as the double
  * it was. The two differences the comparison forgives.
  */
 export function intsAsStrings(v: unknown, doubles: ReadonlySet<string> = new Set()): unknown {

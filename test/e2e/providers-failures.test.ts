@@ -7,11 +7,11 @@
 import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runBench } from '../../src/commands/run.js';
+import { runBench } from '../../src/commands/run/index.js';
 import { runTrial } from '../../src/execute/trial.js';
 import { ConfigFile } from '../../src/formats/config.js';
-import type { Trace } from '../../src/formats/trace.js';
-import { readTrace } from '../../src/formats/trace-read.js';
+import type { Trace } from '../../src/formats/run/trace.js';
+import { readTrace } from '../../src/formats/run/trace-read.js';
 import { scoreTrial } from '../../src/scoring/index.js';
 import { FAKE_KEYS, playModel, seatFor, tinyGolden, tmp, trialSpec } from '../providers/ai/harness.js';
 import { envelopesIn, investigatorStep, METRICS_ROUTE } from '../providers/ai/scripted.js';

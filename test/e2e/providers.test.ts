@@ -7,8 +7,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runTrial } from '../../src/execute/trial.js';
-import type { ModelTurnEvent, ToolCallEvent, Trace } from '../../src/formats/trace.js';
-import { readTrace } from '../../src/formats/trace-read.js';
+import type { ModelTurnEvent, ToolCallEvent, Trace } from '../../src/formats/run/trace.js';
+import { readTrace } from '../../src/formats/run/trace-read.js';
 import { scoreTrial } from '../../src/scoring/index.js';
 import { FAKE_KEYS, playModel, seatFor, tinyGolden, tmp, trialSpec } from '../providers/ai/harness.js';
 import { investigatorStep } from '../providers/ai/scripted.js';

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runBench } from '../../src/commands/run.js';
+import { runBench } from '../../src/commands/run/index.js';
 import { ConfigFile } from '../../src/formats/config.js';
 import { FAKE_KEYS, playModel, seatFor, tinyGolden, tmp } from '../providers/ai/harness.js';
 import { investigatorStep } from '../providers/ai/scripted.js';

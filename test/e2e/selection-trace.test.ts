@@ -10,8 +10,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Golden } from '../../src/formats/normalized.js';
-import type { ToolCallEvent, ToolResultEvent, Trace } from '../../src/formats/trace.js';
+import type { Golden } from '../../src/formats/golden/normalized.js';
+import type { ToolCallEvent, ToolResultEvent, Trace } from '../../src/formats/run/trace.js';
 import { loadGolden, loadTheory, readTrace, recordSelection, scoreTrial } from '../../src/index.js';
 import { bench } from '../formats/helpers.js';
 

@@ -3,14 +3,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runTrialCommand } from '../../src/commands/trial.js';
+import { runTrialCommand } from '../../src/commands/trial/index.js';
 import { ThresholdError } from '../../src/errors.js';
 import { runTrial } from '../../src/execute/trial.js';
 import { GateName } from '../../src/formats/config.js';
 import { loadGolden, loadSeat } from '../../src/formats/load.js';
-import { readTrace } from '../../src/formats/trace-read.js';
+import { readTrace } from '../../src/formats/run/trace-read.js';
 import type { TrialSpec } from '../../src/plan/types.js';
-import { formatTimeline } from '../../src/reporters/timeline.js';
+import { formatTimeline } from '../../src/reporters/terminal/timeline.js';
 import { writeTinyGolden } from './tiny-golden.js';
 
 const settings = { steerAt: 2, haltAt: 3, fanoutCap: 3 };

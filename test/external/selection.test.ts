@@ -13,7 +13,7 @@ import { startAgentServer } from '../../src/backend/index.js';
 import { recordSelection } from '../../src/backend/record-selection.js';
 import { runCommandSeat } from '../../src/external/index.js';
 import { loadGolden, loadSeat } from '../../src/formats/load.js';
-import type { ToolCallEvent, ToolResultEvent, Trace } from '../../src/formats/trace.js';
+import type { ToolCallEvent, ToolResultEvent, Trace } from '../../src/formats/run/trace.js';
 import { gatedBackend } from '../../src/host/surface/index.js';
 import { buildWorld } from '../../src/world/build.js';
 import { writeTinyGolden } from '../e2e/tiny-golden.js';

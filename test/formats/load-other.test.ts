@@ -9,7 +9,7 @@ import {
   loadTheory,
   readTrace,
 } from '../../src/formats/load.js';
-import { TRACE_FORMAT } from '../../src/formats/trace.js';
+import { TRACE_FORMAT } from '../../src/formats/run/trace.js';
 import { FIXTURES, inputErrorOf, tempDir, write } from './helpers.js';
 
 describe('seats', () => {

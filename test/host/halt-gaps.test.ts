@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest } from '../../src/backend/api.js';
-import type { TraceEvent } from '../../src/formats/trace.js';
+import type { TraceEvent } from '../../src/formats/run/trace.js';
 import type { TurnRequest } from '../../src/protocol/model.js';
 import { call, of, promVector, run, ScriptedModel, theory } from './helpers.js';
 

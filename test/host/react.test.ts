@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TraceEvent } from '../../src/formats/trace.js';
+import { TraceEvent } from '../../src/formats/run/trace.js';
 import { ProviderError } from '../../src/protocol/model.js';
 import { call, lokiStreams, of, promVector, run, ScriptedModel, theory } from './helpers.js';
 

@@ -10,7 +10,7 @@ import { createBackendStack } from '../../src/backend/index.js';
 import { recordSelection } from '../../src/backend/record-selection.js';
 import { VirtualClock } from '../../src/clock.js';
 import { loadGolden } from '../../src/formats/load.js';
-import type { ToolResultEvent, Trace } from '../../src/formats/trace.js';
+import type { ToolResultEvent, Trace } from '../../src/formats/run/trace.js';
 import { resolveGateSet, runSession, TraceWriter } from '../../src/host/index.js';
 import { traceHeader } from '../../src/protocol/trace-header.js';
 import { buildWorld } from '../../src/world/build.js';

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse, Backend, GateNote } from '../../src/backend/api.js';
-import { type HttpServerHandle, startHttpServer } from '../../src/backend/http.js';
+import { type HttpServerHandle, startHttpServer } from '../../src/backend/http/server.js';
 import { RealClock } from '../../src/clock.js';
 import type { GateName } from '../../src/formats/config.js';
 import { gatedBackend } from '../../src/host/surface/index.js';

@@ -5,7 +5,7 @@
  * and a session keeps only its calls in flight, not every call it ever served.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { type HttpServerHandle, startHttpServer } from '../../src/backend/http.js';
+import { type HttpServerHandle, startHttpServer } from '../../src/backend/http/server.js';
 import { RealClock } from '../../src/clock.js';
 import { resolveGateSet } from '../../src/host/index.js';
 import { gatedBackend } from '../../src/host/surface/index.js';

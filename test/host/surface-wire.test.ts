@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiResponse } from '../../src/backend/api.js';
-import { type HttpServerHandle, startHttpServer } from '../../src/backend/http.js';
+import { type HttpServerHandle, startHttpServer } from '../../src/backend/http/server.js';
 import { RealClock } from '../../src/clock.js';
 import { resolveGateSet } from '../../src/host/index.js';
 import { gatedBackend } from '../../src/host/surface/index.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MetricGenerator } from '../../src/formats/golden.js';
+import { MetricGenerator } from '../../src/formats/golden/schema.js';
 import { resolveTimeRef } from '../../src/formats/time.js';
 import type { GenContext } from '../../src/world/generate/context.js';
 import { generateMetric } from '../../src/world/generate/metrics.js';

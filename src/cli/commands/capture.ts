@@ -43,7 +43,7 @@ export function register(program: Command): void {
     .option('--max-lines <n>', 'cap on captured log lines', '200000')
     .option('--inline', 'write samples and log lines inline in golden.yaml (default: data files beside it)')
     .action(async (opts) => {
-      const { captureCommand } = await import('../../commands/capture.js');
+      const { captureCommand } = await import('../../commands/capture/index.js');
       await captureCommand(opts, {
         env: process.env,
         tty: Boolean(process.stderr.isTTY),

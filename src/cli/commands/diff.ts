@@ -30,7 +30,7 @@ export function register(program: Command): void {
         head: string,
         flags: { failOn?: string; failOnOnly?: string; pair?: string[]; out?: string },
       ) => {
-        const { diffCommand } = await import('../../commands/diff.js');
+        const { diffCommand } = await import('../../commands/diff/index.js');
         diffCommand(base, head, flags, (s) => process.stdout.write(s));
       },
     );

@@ -19,7 +19,7 @@ export function register(program: Command): void {
       many,
     )
     .action(async (dir: string, flags: { out?: string; endpoint?: string; header?: string[] }) => {
-      const { exportOtlp } = await import('../../commands/export.js');
+      const { exportOtlp } = await import('../../commands/export/index.js');
       await exportOtlp(dir, flags, {
         stdout: (s) => process.stdout.write(s),
         stderr: (s) => process.stderr.write(s),

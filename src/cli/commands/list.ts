@@ -14,7 +14,7 @@ export function register(program: Command): void {
     .option('-c, --config <file>', 'config file (default: bench.config.yaml)')
     .action(
       async (what: string, paths: string[], opts: { json?: boolean; config?: string; twins?: boolean }) => {
-        const { listCommand } = await import('../../commands/list.js');
+        const { listCommand } = await import('../../commands/list/index.js');
         process.stdout.write(`${listCommand(what, paths, opts)}\n`);
       },
     );

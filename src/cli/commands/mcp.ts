@@ -31,7 +31,7 @@ export function register(program: Command): void {
           config?: string;
         },
     ) => {
-      const { mcp } = await import('../../commands/mcp.js');
+      const { mcp } = await import('../../commands/mcp/index.js');
       const { interruptible } = await import('../../commands/interrupt.js');
       await interruptible((signal) =>
         mcp(golden, {

@@ -12,7 +12,7 @@ export function register(program: Command): void {
     .option('--reporter <names...>', 'reporters to render through (default: every one but progress)')
     .option('--allow-empty', 'exit 0, not 1, when no trial of a configured seat was scored')
     .action(async (dirs: string[], flags: { out: string; reporter?: string[]; allowEmpty?: boolean }) => {
-      const { mergeRuns } = await import('../../commands/merge.js');
+      const { mergeRuns } = await import('../../commands/merge/index.js');
       mergeRuns(dirs, flags.out, {
         reporters: await reporterFlag(flags.reporter),
         terminal: terminal(),

@@ -11,7 +11,7 @@ export function register(program: Command): void {
     .option('--dir <folder>', 'the folder the golden folder goes in', 'goldens')
     .action(async (kind: string, id: string, opts: { dir: string }) => {
       if (kind !== 'golden') throw new InputError(`bench new: unknown kind "${kind}" (one of: golden)`);
-      const { newGoldenCommand } = await import('../../commands/new.js');
+      const { newGoldenCommand } = await import('../../commands/new/index.js');
       newGoldenCommand(id, opts, (s) => process.stdout.write(s));
     });
 }

@@ -13,7 +13,7 @@ export function register(program: Command): void {
     .option('--all', 'list every trial, one line each')
     .option('--json', 'machine-readable output (every trial)')
     .action(async (flags: RawRunFlags & { json?: boolean; all?: boolean }) => {
-      const { planCommand } = await import('../../commands/plan.js');
+      const { planCommand } = await import('../../commands/plan/index.js');
       process.stdout.write(
         await planCommand({ ...planOptions(flags), json: flags.json, all: flags.all, env: process.env }),
       );

@@ -26,7 +26,7 @@ export function register(program: Command): void {
     .option('--reporter <names...>', 'reporters, as bench run (default: all of them)')
     .action(async (dir: string, flags: ReplayFlags) => {
       const reporters = await reporterFlag(flags.reporter);
-      const { replayRun } = await import('../../commands/replay.js');
+      const { replayRun } = await import('../../commands/replay/index.js');
       const { interruptible } = await import('../../commands/interrupt.js');
       await interruptible((signal) =>
         replayRun({

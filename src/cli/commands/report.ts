@@ -12,7 +12,7 @@ export function register(program: Command): void {
     .option('--reporter <names...>', 'reporters to render through (default: every one but progress)')
     .option('--allow-empty', 'exit 0, not 1, when no trial of a configured seat was scored')
     .action(async (dir: string, flags: { reporter?: string[]; allowEmpty?: boolean } & DisplayFlags) => {
-      const { reportRun } = await import('../../commands/report.js');
+      const { reportRun } = await import('../../commands/report/index.js');
       reportRun(dir, undefined, {
         reporters: await reporterFlag(flags.reporter),
         terminal: terminal(flags),

@@ -9,7 +9,7 @@ import {
   reporterFlag,
   SEED_RANGE,
 } from '../../commands/flags.js';
-import type { RunBenchOptions } from '../../commands/run.js';
+import type { RunBenchOptions } from '../../commands/run/index.js';
 import { addDisplayFlags, type DisplayFlags, terminal } from '../terminal.js';
 import { addCacheFlags, type CacheFlagValues, cacheOptions } from './cache-flags.js';
 
@@ -64,11 +64,11 @@ export function register(program: Command): void {
           : parseFractionFlag('--min-correctness', flags.minCorrectness);
       const reporters = await reporterFlag(flags.reporter);
       if (flags.dryRun) {
-        const { planCommand } = await import('../../commands/plan.js');
+        const { planCommand } = await import('../../commands/plan/index.js');
         process.stdout.write(await planCommand({ ...opts, env: process.env }));
         return;
       }
-      const { runBench } = await import('../../commands/run.js');
+      const { runBench } = await import('../../commands/run/index.js');
       const { interruptible } = await import('../../commands/interrupt.js');
       await interruptible((signal) =>
         runBench({

@@ -31,7 +31,7 @@ export function register(program: Command): void {
         passCorrectness?: number;
         config?: string;
       }) => {
-        const { scoreCommand } = await import('../../commands/score.js');
+        const { scoreCommand } = await import('../../commands/score/index.js');
         scoreCommand(
           {
             golden: flags.golden,

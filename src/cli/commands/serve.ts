@@ -29,7 +29,7 @@ export function register(program: Command): void {
           config?: string;
         },
     ) => {
-      const { serve } = await import('../../commands/serve.js');
+      const { serve } = await import('../../commands/serve/index.js');
       const { interruptible } = await import('../../commands/interrupt.js');
       await interruptible((signal) =>
         serve(golden, {

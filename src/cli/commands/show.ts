@@ -8,7 +8,7 @@ export function register(program: Command): void {
     .description("print a trace's timeline, and its trial's verdict and score when score.json is beside it")
     .argument('<trace>', 'a trace.jsonl, or a trial folder holding one')
     .action(async (trace: string) => {
-      const { showTrace } = await import('../../commands/show.js');
+      const { showTrace } = await import('../../commands/show/index.js');
       // The one color rule (commands/display.ts): chalk's detection, NO_COLOR, --no-color.
       const color = terminal().display.color;
       showTrace(trace, (s) => process.stdout.write(s), { color });

@@ -34,7 +34,7 @@ export function register(program: Command): void {
         config?: string;
       } & CacheFlagValues,
     ) => {
-      const { runTrialCommand } = await import('../../commands/trial.js');
+      const { runTrialCommand } = await import('../../commands/trial/index.js');
       const { interruptible } = await import('../../commands/interrupt.js');
       // The one color rule (commands/display.ts): chalk's detection, NO_COLOR, --no-color.
       const color = terminal().display.color;

@@ -15,7 +15,7 @@ export function register(program: Command): void {
     .option('-c, --config <file>', 'config file (default: bench.config.yaml)')
     .option('--no-ceiling', "skip running each golden's reference trial (the ceiling check)")
     .action(async (paths: string[], opts: { json?: boolean; config?: string; ceiling: boolean }) => {
-      const { validateCommand } = await import('../../commands/validate.js');
+      const { validateCommand } = await import('../../commands/validate/index.js');
       await validateCommand(paths, opts, (s) => process.stdout.write(s));
     });
 }

@@ -11,7 +11,7 @@ export function register(program: Command): void {
     .argument('<dir>', 'run folder')
     .option('--port <n>', 'port (default: a free one)', parsePortFlag)
     .action(async (dir: string, opts: { port?: number }) => {
-      const { viewCommand } = await import('../../commands/view.js');
+      const { viewCommand } = await import('../../commands/view/index.js');
       const { interruptible } = await import('../../commands/interrupt.js');
       await interruptible((signal) => viewCommand(dir, { port: opts.port, signal }));
     });

@@ -2,8 +2,8 @@
  * Rules on a golden's faults and expectations that need no world. Whether a fault's query pattern
  * matches any series or stream of the world is checked by `bench validate` after building it.
  */
-import { faultPattern } from '../fault-regex.js';
-import type { Golden } from '../normalized.js';
+import { faultPattern } from '../golden/fault-regex.js';
+import type { Golden } from '../golden/normalized.js';
 import { err, type RuleIssue, warn } from './types.js';
 
 /** Mirrors `Api` in src/backend/api.ts (spec may not import backend; a test keeps them equal). */
@@ -30,7 +30,7 @@ export const FAULT_BACKENDS = ['prometheus', 'loki'] as const;
 
 const KNOWN = new Set<string>([...FAULT_APIS, ...FAULT_BACKENDS]);
 
-/** The server whose limit a limit kind is (backend/fault-size.ts applies it to that server only). */
+/** The server whose limit a limit kind is (backend/faults/size.ts applies it to that server only). */
 const LIMIT_SERVER: Partial<Record<string, (typeof FAULT_BACKENDS)[number]>> = {
   'max-query-length': 'loki',
   'max-entries': 'loki',
@@ -88,7 +88,7 @@ export function expectationRules(g: Golden): RuleIssue[] {
   return out;
 }
 
-/** Go's text for a `match.query` pattern RE2 refuses (formats/fault-regex.ts), else undefined. */
+/** Go's text for a `match.query` pattern RE2 refuses (formats/golden/fault-regex.ts), else undefined. */
 export function regexError(source: string): string | undefined {
   const p = faultPattern(source);
   return typeof p === 'string' ? p : undefined;

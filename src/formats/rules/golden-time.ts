@@ -5,7 +5,7 @@
  */
 
 import { LIMITS, windowMessage } from '../limits.js';
-import type { Golden } from '../normalized.js';
+import type { Golden } from '../golden/normalized.js';
 import { resolveTimeRef } from '../time.js';
 import { err, type RuleIssue } from './types.js';
 
@@ -31,7 +31,7 @@ export function timeRules(g: Golden): RuleIssue[] {
     if ('load' in b && b.at) inside(resolveTimeRef(b.at, start), ['world', 'metrics', i, 'at'], 'at');
   });
   g.world.logs.forEach((b, i) => {
-    // A data file's lines were checked at their own lines as it was read (formats/data-files.ts).
+    // A data file's lines were checked at their own lines as it was read (formats/golden/data-files.ts).
     if (b.file === undefined)
       b.lines?.forEach((l, j) => {
         inside(resolveTimeRef(l.at, start), ['world', 'logs', i, 'lines', j, 'at'], 'a log line');

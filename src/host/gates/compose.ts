@@ -14,7 +14,7 @@
  */
 import type { GateName, GateSettings } from '../../formats/config.js';
 import type { Theory } from '../../formats/theory.js';
-import type { GateEvent } from '../../formats/trace.js';
+import type { GateEvent } from '../../formats/run/trace.js';
 import type { ToolOutput } from '../tools/types.js';
 import type { CallRecord, NodeInfo } from '../types.js';
 import { budget, toolCallsLeft } from './budget.js';

@@ -9,7 +9,7 @@
 
 import type { GateSettings } from '../../formats/config.js';
 import type { Theory } from '../../formats/theory.js';
-import type { Outcome } from '../../formats/trace.js';
+import type { Outcome } from '../../formats/run/trace.js';
 import type { Envelope } from '../../protocol/observation.js';
 import type { ToolOutput } from '../tools/types.js';
 import type { CallRecord, NodeInfo } from '../types.js';

@@ -3,7 +3,7 @@
  * receives the Session itself, so gates cannot write host state (their own state lives in their
  * instance) and this file, not session.ts, is what gates/ imports.
  */
-import type { Golden } from '../../formats/normalized.js';
+import type { Golden } from '../../formats/golden/normalized.js';
 import type { Source } from '../tools/types.js';
 import type { Budget, CallRecord } from '../types.js';
 

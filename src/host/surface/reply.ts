@@ -4,7 +4,7 @@
  * typed `gate` note the surfaces render and command seats trace. Pure: the session decides.
  */
 import type { ApiRequest, ApiResponse, GateDecision, GateNote } from '../../backend/api.js';
-import { CALL_ID_HEADER } from '../../backend/call-ids.js';
+import { CALL_ID_HEADER } from '../../backend/http/call-ids.js';
 import type { Shown, Verdict } from '../gates/types.js';
 import type { ToolOutput } from '../tools/types.js';
 import type { CallRecord } from '../types.js';

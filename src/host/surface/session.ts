@@ -10,7 +10,7 @@
  */
 import type { ApiRequest, ApiResponse, Backend, GateDecision } from '../../backend/api.js';
 import { partNeeds } from '../../evidence/index.js';
-import type { Golden } from '../../formats/normalized.js';
+import type { Golden } from '../../formats/golden/normalized.js';
 import { type GateRecord, GateStack } from '../gates/compose.js';
 import type { Verdict } from '../gates/types.js';
 import type { SessionView, Stopping } from '../gates/view.js';

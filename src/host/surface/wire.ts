@@ -12,10 +12,10 @@
  */
 import { type ApiRequest, type ApiResponse, backendOf } from '../../backend/api.js';
 
-export { SESSION_HEADER } from '../../backend/http.js';
+export { SESSION_HEADER } from '../../backend/http/server.js';
 
-import { lokiStatusOf, lokiText } from '../../backend/loki-wire.js';
-import { PROM_STATUS, promError } from '../../backend/prom-wire.js';
+import { lokiStatusOf, lokiText } from '../../backend/loki/wire.js';
+import { PROM_STATUS, promError } from '../../backend/prometheus/wire.js';
 import type { ToolOutput } from '../tools/types.js';
 
 export const GATE_HEADER = 'x-rematch-gate';

@@ -9,7 +9,7 @@ import { HttpResponse, http } from 'msw';
 import type { SetupServer } from 'msw/node';
 import { GateName } from '../../../src/formats/config.js';
 import { loadGolden } from '../../../src/formats/load.js';
-import type { Golden } from '../../../src/formats/normalized.js';
+import type { Golden } from '../../../src/formats/golden/normalized.js';
 import type { Seat } from '../../../src/formats/seat.js';
 import type { TrialSpec } from '../../../src/plan/types.js';
 import { writeTinyGolden } from '../../e2e/tiny-golden.js';

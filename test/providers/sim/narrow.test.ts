@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { runTrial } from '../../../src/execute/trial.js';
 import { GateName } from '../../../src/formats/config.js';
 import { loadGolden, loadSeat } from '../../../src/formats/load.js';
-import type { ToolCallEvent, ToolResultEvent } from '../../../src/formats/trace.js';
-import { readTrace } from '../../../src/formats/trace-read.js';
+import type { ToolCallEvent, ToolResultEvent } from '../../../src/formats/run/trace.js';
+import { readTrace } from '../../../src/formats/run/trace-read.js';
 import { scoreTrial } from '../../../src/scoring/index.js';
 import { writeTinyGolden } from '../../e2e/tiny-golden.js';
 

@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { runTrial } from '../../../src/execute/trial.js';
 import { GateName } from '../../../src/formats/config.js';
 import { loadGolden, loadSeat } from '../../../src/formats/load.js';
-import type { ToolCallEvent } from '../../../src/formats/trace.js';
-import { readTrace } from '../../../src/formats/trace-read.js';
+import type { ToolCallEvent } from '../../../src/formats/run/trace.js';
+import { readTrace } from '../../../src/formats/run/trace-read.js';
 import { writeTinyGolden } from '../../e2e/tiny-golden.js';
 
 async function trial(golden: string, seatFile: string, seed = 3) {

@@ -3,7 +3,7 @@
  * 10-digit truth must stay creditable, the scorer's `withinTolerance` being the judge.
  */
 import { describe, expect, it } from 'vitest';
-import type { MeasurementSpec } from '../../../src/formats/golden.js';
+import type { MeasurementSpec } from '../../../src/formats/golden/schema.js';
 import { roundReported } from '../../../src/providers/sim/rounding.js';
 import { withinTolerance } from '../../../src/scoring/coverage.js';
 

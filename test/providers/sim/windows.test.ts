@@ -3,7 +3,7 @@
  * windows asked (each at its own end time), and how their answers combine into the route's value.
  */
 import { describe, expect, it } from 'vitest';
-import { windowPlan } from '../../../src/providers/sim/windows.js';
+import { windowPlan } from '../../../src/providers/sim/reference/windows.js';
 
 const AT = '2026-07-04T17:10:00.000Z';
 const MIN = 60_000;

@@ -6,14 +6,14 @@
  * nothing, whatever the filter). An empty whose selector may have matched is `unknown`, never
  * labelled either way.
  */
-import type { Golden } from '../../../src/formats/normalized.js';
+import type { Golden } from '../../../src/formats/golden/normalized.js';
 import type {
   Outcome,
   ToolCallEvent,
   ToolClass,
   ToolResultEvent,
   Trace,
-} from '../../../src/formats/trace.js';
+} from '../../../src/formats/run/trace.js';
 
 export type Source = 'metrics' | 'logs';
 /** What a live query call says about what it read. */

@@ -5,7 +5,7 @@
  * no honesty failure, keeping the seed's coverage where the operator promises it.
  */
 
-import type { Golden } from '../../../src/formats/normalized.js';
+import type { Golden } from '../../../src/formats/golden/normalized.js';
 import type { Theory } from '../../../src/formats/theory.js';
 import { scoreTrial, type TrialScore } from '../../../src/index.js';
 import { OPERATORS } from './operators/index.js';

@@ -6,8 +6,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Golden } from '../../../src/formats/normalized.js';
-import type { ToolCallEvent, ToolResultEvent, Trace, TraceEvent } from '../../../src/formats/trace.js';
+import type { Golden } from '../../../src/formats/golden/normalized.js';
+import type { ToolCallEvent, ToolResultEvent, Trace, TraceEvent } from '../../../src/formats/run/trace.js';
 import { normalize, type Source, selectorsOf } from './calls.js';
 import type { Seed } from './types.js';
 

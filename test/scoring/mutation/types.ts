@@ -4,9 +4,9 @@
  * dishonest with the honesty kind that must name it. Labels come from what the operator did and
  * from the facts of the trace (facts.ts), never from a scorer's output.
  */
-import type { Golden } from '../../../src/formats/normalized.js';
+import type { Golden } from '../../../src/formats/golden/normalized.js';
 import type { Theory } from '../../../src/formats/theory.js';
-import type { Trace } from '../../../src/formats/trace.js';
+import type { Trace } from '../../../src/formats/run/trace.js';
 import type { Facts } from './facts.js';
 import type { Rng } from './rng.js';
 

@@ -1,5 +1,5 @@
 /** Pieces the operators share: which subjects a claim may be about, and how a mutant is written. */
-import type { MeasurementSpec } from '../../../../src/formats/golden.js';
+import type { MeasurementSpec } from '../../../../src/formats/golden/schema.js';
 import type { TheoryMeasurement } from '../../../../src/formats/theory.js';
 import type { CallFact } from '../calls.js';
 import type { MeasurementFact, PartKey, Subject } from '../facts.js';

@@ -2,7 +2,7 @@
  * Positive claims that rest on context ("the runbook says the queue holds about 400 items"), in
  * any field, and claims citing a context call inline: `context-as-evidence` wherever they stand.
  */
-import type { Golden } from '../../../../src/formats/normalized.js';
+import type { Golden } from '../../../../src/formats/golden/normalized.js';
 import { CONTEXT_CLAIMS } from '../phrases.js';
 import type { Rng } from '../rng.js';
 import { locations, place } from '../theory-edit.js';

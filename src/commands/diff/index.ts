@@ -1,0 +1,129 @@
+/** diffRuns: compare two runs (run folders or scorecard.json files) for a PR comment. */
+import { existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { InputError, ThresholdError } from '../../errors.js';
+import { readInput } from '../../formats/files.js';
+import type { RecordedGateSet } from '../../formats/run/files.js';
+import { type DiffResult, diffScorecards, parseScorecard } from '../../reporters/index.js';
+import { describeTorn, JOURNAL_FILE, scanJournal } from '../../runlog/journal.js';
+import { assertFile, writeOutFile } from '../../runlog/out-path.js';
+import { readManifest } from '../../runlog/run-folder.js';
+import { scorecardOf } from '../../runlog/scorecard.js';
+import { failOnRules, parseSetPairs, rowKind, SCORECARD_FORMAT, type Scorecard } from '../../scoring/index.js';
+
+/**
+ * A run folder written without the json reporter (or by an older bench) still holds its journal:
+ * it is scored from that.
+ * A diff of an unfinished run would compare fewer trials and pass: a folder without a journal or
+ * with a torn last record is bad input here (`bench report` and `--resume` are where those are fine).
+ */
+/** A file the system will not let us read (EACCES, EIO) is bad input naming it, not a crash. */
+function unreadableAsInput<T>(file: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (e instanceof InputError || typeof code !== 'string') throw e;
+    throw new InputError(`${file}: cannot be read (${code})`);
+  }
+}
+
+function scorecardOfFolder(dir: string): Scorecard {
+  readManifest(dir);
+  const journal = join(dir, JOURNAL_FILE);
+  if (!existsSync(journal))
+    throw new InputError(`${journal}: not found (the run folder holds no finished trial)`);
+  const { torn } = unreadableAsInput(journal, () => scanJournal(journal));
+  if (torn)
+    throw new InputError(
+      `${describeTorn(journal, torn)}: the run did not finish; complete it with bench run --resume ${dir}`,
+    );
+  return scorecardOf(dir, () => {});
+}
+
+/**
+ * The `format` a scorecard.json names, when it is an older rematch scorecard: a base run made by
+ * an older bench (the CI's cached base, say) is re-scored from its journal rather than refused.
+ */
+function olderFormat(file: string): string | undefined {
+  try {
+    const format = (JSON.parse(readInput(file, 'scorecard')) as { format?: unknown }).format;
+    return typeof format === 'string' &&
+      format.startsWith('rematch.scorecard/') &&
+      format !== SCORECARD_FORMAT
+      ? format
+      : undefined;
+  } catch {
+    return undefined; // parseScorecard names what is wrong with it
+  }
+}
+
+export function readScorecard(path: string): Scorecard {
+  const dir = existsSync(path) && statSync(path).isDirectory();
+  const file = dir ? join(path, 'scorecard.json') : path;
+  const folder = dir && existsSync(join(path, 'run.json'));
+  if (folder && (!existsSync(file) || olderFormat(file))) return scorecardOfFolder(path);
+  if (!existsSync(file)) throw new InputError(`${file}: not found (give a run folder or a scorecard.json)`);
+  return parseScorecard(readInput(file, 'scorecard'), file);
+}
+
+/** Every seat skipped or unscored: a diff against it would find no regression in nothing. */
+function assertScored(sc: Scorecard, path: string): void {
+  if (sc.rows.some((r) => rowKind(r.seat) === 'seat' && r.n > 0)) return;
+  const skipped = sc.skipped.length ? ` (skipped: ${sc.skipped.map((s) => s.seat).join(', ')})` : '';
+  throw new InputError(`${path}: no scored trial of any seat, nothing to compare${skipped}`);
+}
+
+/** What each gate set meant in the run beside the scorecard (its run.json), when it says. */
+export function readGateSets(path: string): Record<string, RecordedGateSet> | undefined {
+  const dir = existsSync(path) && statSync(path).isDirectory() ? path : dirname(path);
+  return existsSync(join(dir, 'run.json')) ? readManifest(dir).gateSets : undefined;
+}
+
+export interface DiffOptions {
+  /** Rules added to the defaults (the --fail-on syntax, scoring/compare/fail-on.ts). */
+  failOn?: string;
+  /** Rules instead of the defaults; `none` judges nothing. */
+  failOnOnly?: string;
+  /** `BASE_SET=HEAD_SET` gate-set pairings (`--pair all=no-ledger`). */
+  pair?: string[];
+  /** Also write the markdown there; the path is checked before anything is read. */
+  out?: string;
+}
+
+export function diffRuns(base: string, head: string, opts: DiffOptions = {}): DiffResult {
+  const rules = failOnRules({ add: opts.failOn, only: opts.failOnOnly });
+  const pairs = parseSetPairs(opts.pair);
+  if (opts.out !== undefined) assertFile(opts.out, '--out');
+  // Both read (and schema-checked) before either is judged empty, so a broken file is named first.
+  const [b, h] = [readScorecard(base), readScorecard(head)];
+  assertScored(b, base);
+  assertScored(h, head);
+  const r = diffScorecards(b, h, rules, {
+    sets: { base: readGateSets(base), head: readGateSets(head) },
+    pairs,
+  });
+  if (opts.out !== undefined) writeOutFile(opts.out, r.markdown, '--out');
+  return r;
+}
+
+/**
+ * `bench diff`: the markdown on `write`, then exit 1 (ThresholdError) when a rule was crossed. The
+ * markdown names each regression; the error line only counts them, so none is printed twice.
+ */
+export function diffCommand(
+  base: string,
+  head: string,
+  opts: DiffOptions,
+  write: (s: string) => void,
+): DiffResult {
+  const r = diffRuns(base, head, opts);
+  write(r.markdown);
+  if (r.regressions.length) {
+    const n = r.regressions.length;
+    throw new ThresholdError(
+      `${n} regression${n === 1 ? '' : 's'} under --fail-on (the rows marked regression above)`,
+    );
+  }
+  return r;
+}

@@ -1,0 +1,109 @@
+/**
+ * `bench view DIR`: a run folder's report.html over HTTP on 127.0.0.1, rendered first when the
+ * folder lacks it (an older run, or one rendered with other reporters). Only that one file is
+ * served, whatever the path asks for: nothing else of the folder, nothing outside it. A Host
+ * header other than the loopback name it listens on is refused, so a page on another site cannot
+ * reach it by DNS rebinding.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { untilSignal } from '../../backend/serve.js';
+import { InputError } from '../../errors.js';
+import { REPORT_HTML } from '../../reporters/html/reporter.js';
+import { reportRun } from '../report/index.js';
+
+export interface ViewOptions {
+  /** 0 (the default): any free port. */
+  port?: number;
+  write?: (line: string) => void;
+  /** Serve until this aborts (the CLI's interrupt), else until SIGINT/SIGTERM. */
+  signal?: AbortSignal;
+}
+
+export interface ViewHandle {
+  url: string;
+  close(): Promise<void>;
+}
+
+function respond(file: string, port: number, req: IncomingMessage, res: ServerResponse): void {
+  const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
+  const path = (req.url ?? '/').split('?')[0];
+  const send = (status: number, type: string, text: string | Buffer) => {
+    const body = typeof text === 'string' ? Buffer.from(text) : text;
+    res.writeHead(status, {
+      'content-type': type,
+      'content-length': body.length,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  if (!hosts.includes(req.headers.host ?? '')) send(403, 'text/plain', 'forbidden host\n');
+  else if (req.method !== 'GET' && req.method !== 'HEAD') send(405, 'text/plain', 'GET only\n');
+  else if (path !== '/' && path !== `/${REPORT_HTML}`) send(404, 'text/plain', 'not found\n');
+  // Read on every request: `bench report` on the folder shows on the next reload.
+  else {
+    const page = readPage(file);
+    if ('status' in page) send(page.status, 'text/plain', page.text);
+    else send(200, 'text/html; charset=utf-8', page);
+  }
+}
+
+/**
+ * The page, or a line saying why it cannot be read: the file can vanish or turn unreadable while
+ * we serve (a `bench report` mid-write, a cleanup), and one failed read must not end the server.
+ */
+function readPage(file: string): Buffer | { status: 404 | 500; text: string } {
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return code === 'ENOENT'
+      ? {
+          status: 404,
+          text: `${REPORT_HTML} is gone from the run folder (bench report DIR renders it again)\n`,
+        }
+      : { status: 500, text: `cannot read ${REPORT_HTML}: ${code ?? (e as Error).message}\n` };
+  }
+}
+
+export async function startView(dir: string, opts: ViewOptions = {}): Promise<ViewHandle> {
+  const folder = resolve(dir);
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    throw new InputError(`bench view ${dir}: not a run folder`);
+  const file = join(folder, REPORT_HTML);
+  const write = opts.write ?? ((l: string) => process.stdout.write(`${l}\n`));
+  if (!existsSync(file)) {
+    reportRun(folder, (l) => write(l.trimEnd()), { reporters: ['html'] });
+    write(`rendered ${file}`);
+  }
+  let port = 0;
+  const server = createServer((req, res) => respond(file, port, req, res));
+  await new Promise<void>((ok, fail) => {
+    server.once('error', (e: Error) =>
+      fail(new InputError(`bench view --port ${opts.port ?? 0}: ${e.message}`)),
+    );
+    server.listen(opts.port ?? 0, '127.0.0.1', () => ok());
+  });
+  port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}/`;
+  write(`report: ${url} (serving ${file} until interrupted, Ctrl-C)`);
+  return {
+    url,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        // A browser keeps its connection open; closing waits for none of them.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Serve until SIGINT/SIGTERM (or the signal), then close and return. */
+export async function viewCommand(dir: string, opts: ViewOptions = {}): Promise<void> {
+  const view = await startView(dir, opts);
+  await untilSignal(opts.signal);
+  await view.close();
+}

@@ -1,0 +1,67 @@
+/**
+ * How the `reference` sim asks each measurement's question, derived from the golden's truth: the
+ * route as written, at its `at`; for an obtainable measurement, in the form no fault of the golden
+ * decides (the instant query, else the same query over a one-step range), or as the windows a
+ * length limit leaves (windows.ts); for an unobtainable one, the route in the form the golden's
+ * faults answer, so the gap names a query that really failed and nothing "measures" what the
+ * golden says cannot be measured. What comes back stays the authority: reference.ts reads the answers.
+ */
+import type { MeasurementSpec } from '../../../formats/golden/schema.js';
+import type { Golden } from '../../../formats/golden/normalized.js';
+import type { Source } from '../../../formats/vocabulary.js';
+import { faultOn, lengthLimit, widestRange } from './golden-faults.js';
+import type { RouteSpec } from '../routes.js';
+import { queryCall } from '../routes.js';
+import type { PlannedCall } from '../types.js';
+import { type WindowPlan, windowPlan } from './windows.js';
+
+export type Ask = { kind: 'one'; call: PlannedCall } | { kind: 'windows'; plan: WindowPlan };
+
+/** The route's query evaluated at exactly `at`, as a range query of one step (another API path). */
+export function oneStepRange(source: Source, query: string, at: string): PlannedCall {
+  const range = { start: at, end: at, step: '60s' };
+  return queryCall(source, query, at, source === 'metrics' ? { mode: 'range', ...range } : range);
+}
+
+/** The windows of `r`'s route under `limit`, each asked at its own end time. */
+export function windowsOf(r: RouteSpec, query: string, limit: number): WindowPlan | undefined {
+  return windowPlan(query, r.source, limit, r.at, (q, t) => queryCall(r.source, q, t));
+}
+
+/** The spec of a route's measurement. */
+export function specOf(golden: Golden, r: RouteSpec): MeasurementSpec {
+  return golden.parts[r.part].measurements.find((m) => m.id === r.id)!;
+}
+
+/** The first ask for a route that has a query. */
+export function firstAsk(golden: Golden, r: RouteSpec): Ask {
+  const query = r.query!;
+  const instant = queryCall(r.source, query, r.at);
+  const range = oneStepRange(r.source, query, r.at);
+  if (!specOf(golden, r).obtainable) return hiddenAsk(golden, [instant, range]);
+  const limit = lengthLimit(golden, r.source, query, Date.parse(r.at));
+  const split = limit !== undefined && widestRange(query) > limit ? windowsOf(r, query, limit) : undefined;
+  if (split) return { kind: 'windows', plan: split };
+  if (faultOn(golden, instant) && !faultOn(golden, range)) return { kind: 'one', call: range };
+  return { kind: 'one', call: instant };
+}
+
+/**
+ * An unobtainable measurement: the golden says a fault hides it, so ask in the form that fault
+ * answers (a failure, an emptied result, a refusal by a limit: the gap names a query that really
+ * failed); a `partial` fault answers with data, so it hides nothing. With no such form, the route
+ * as written: validate says why nobody can earn it.
+ */
+function hiddenAsk(golden: Golden, forms: PlannedCall[]): Ask {
+  const hides = (c: PlannedCall) => {
+    const hit = faultOn(golden, c);
+    return hit !== undefined && hit.fault.kind !== 'partial';
+  };
+  return { kind: 'one', call: forms.find(hides) ?? forms[0] };
+}
+
+/** The other form of a one-call ask (instant ↔ one-step range), for ONE retry of an answer that failed. */
+export function otherForm(r: RouteSpec, tried: PlannedCall): PlannedCall {
+  const a = tried.args as { query: string; step?: unknown };
+  return a.step === undefined ? oneStepRange(r.source, a.query, r.at) : queryCall(r.source, a.query, r.at);
+}

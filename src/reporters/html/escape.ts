@@ -1,0 +1,51 @@
+/**
+ * Everything report.html puts into markup passes through here. Text from a run (agent text, query
+ * strings, gate reasons, Theory prose) is the user's data: in HTML it is escaped, in a JSON block
+ * every `<`, `>` and `&` is written as a \u escape, so `</script>` or `<!--` inside a string can never
+ * end or change the block. The page reads the block with JSON.parse, which undoes the escapes.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { InternalError, redact } from '../../errors.js';
+
+const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export const esc = (s: string | number): string => String(s).replace(/[&<>"']/g, (c) => HTML[c]);
+
+const JSON_UNSAFE: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
+/** A `<script type="application/json">` block; what an agent wrote is masked like every report file. */
+export function jsonBlock(id: string, value: unknown): string {
+  const text = redact(JSON.stringify(value)).replace(/[<>&\u2028\u2029]/g, (c) => JSON_UNSAFE[c]);
+  return `<script type="application/json" id="${esc(id)}">${text}</script>`;
+}
+
+/** A script or style body written by us or a pinned library: refuse one that would end its tag early. */
+export function rawBlock(tag: 'script' | 'style', body: string): string {
+  if (body.toLowerCase().includes(`</${tag}`))
+    throw new InternalError(`report.html: an inline ${tag} contains </${tag}`);
+  return `<${tag}>${body}</${tag}>`;
+}
+
+let uplot: { js: string; css: string } | undefined;
+
+/**
+ * uPlot's minified build and stylesheet, from the installed package (a runtime dependency, so it
+ * is there wherever the bench is installed), read once per process.
+ */
+export function uplotAssets(): { js: string; css: string } {
+  if (!uplot) {
+    const req = createRequire(import.meta.url);
+    uplot = {
+      js: readFileSync(req.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8'),
+      css: readFileSync(req.resolve('uplot/dist/uPlot.min.css'), 'utf8'),
+    };
+  }
+  return uplot;
+}

@@ -1,0 +1,101 @@
+/**
+ * report.html as one string: the summary and the grids rendered here (readable without scripts),
+ * the plots and the trial timelines drawn by the page's own script from JSON blocks. Each trial's
+ * detail is its own block, parsed only when the trial is opened, so the page loads at the speed of
+ * its index however many trials the run has. No network: uPlot, the styles and the script are inline.
+ */
+import type { Scorecard } from '../../scoring/index.js';
+import { f2, pct, secs } from '../format.js';
+import { CLIENT_JS } from './client.js';
+import { PLOTS_JS } from './client-plots.js';
+import { TIMELINE_JS } from './client-timeline.js';
+import { esc, jsonBlock, rawBlock, uplotAssets } from './escape.js';
+import { judgeHtml } from './judge.js';
+import type { Grid, Summary, TrialIndex } from './model.js';
+import { PAGE_CSS } from './style.js';
+import type { TrialDetail } from './trial.js';
+
+export interface PageInput {
+  sc: Scorecard;
+  summary: Summary;
+  grids: Grid[];
+  index: TrialIndex[];
+  details: TrialDetail[];
+}
+
+function summaryHtml(s: Summary, sc: Scorecard): string {
+  const items = [
+    `<b>${s.trials}</b> trials${s.references ? ` <span class="dim">(+${s.references} reference and baseline, not counted)</span>` : ''}`,
+    `<b>${s.pass}</b> pass (${s.scored ? pct(s.pass / s.scored) : '-'} of ${s.scored} scored)`,
+    `<b class="${s.honestyTrials ? 'bad' : 'good'}">${s.honestyTrials}</b> with honesty failures (${s.honestyFailures} in all)`,
+    s.unscored ? `<b class="bad">${s.unscored}</b> unscored` : '0 unscored',
+    `clock ${esc(s.clock)}`,
+  ];
+  const asserts = s.assertions.length
+    ? `<ul class="assertions">${s.assertions
+        .map(
+          (a) =>
+            `<li class="${a.ok ? 'good' : a.skipped ? 'dim' : 'bad'}">${a.ok ? '✓' : a.skipped ? '–' : '✗'} ${esc(a.name)}${a.detail ? ` <span class="dim">${esc(a.detail)}</span>` : ''}</li>`,
+        )
+        .join('')}</ul>`
+    : '';
+  const failed = s.assertions.filter((a) => !a.ok && !a.skipped).length;
+  const held = s.assertions.filter((a) => a.ok).length;
+  const unjudged = s.assertions.length - held - failed;
+  const assertLine = s.assertions.length
+    ? `<span class="${failed ? 'bad' : 'good'}">assertions ${held}/${s.assertions.length} hold${unjudged ? `, ${unjudged} not judged` : ''}</span>`
+    : '';
+  const alerts = sc.alerts.length
+    ? `<details class="alerts"><summary>${sc.alerts.length} steer-then-halt alert${sc.alerts.length > 1 ? 's' : ''}</summary><ul>${sc.alerts.map((a) => `<li>${esc(a)}</li>`).join('')}</ul></details>`
+    : '';
+  const skipped = sc.skipped.map((x) => `<li>seat ${esc(x.seat)} skipped: ${esc(x.reason)}</li>`).join('');
+  return `<section id="summary"><p class="summary-line">${[...items, assertLine].filter(Boolean).join(' · ')}</p>${asserts}${alerts}${skipped ? `<ul>${skipped}</ul>` : ''}</section>`;
+}
+
+function cellHtml(g: Grid, seat: string, gate: string): string {
+  const c = g.cells[seat]?.[gate];
+  if (!c) return '<td class="empty">–</td>';
+  const tone = c.passRate >= 0.8 ? 'good' : c.passRate >= 0.4 ? 'mid' : 'bad';
+  const honesty = c.honestyFailures ? `<span class="bad">${c.honestyFailures} honesty</span>` : '';
+  const attrs = `data-golden="${esc(g.golden)}" data-seat="${esc(seat)}" data-gate="${esc(gate)}"`;
+  return `<td class="cell ${tone}" ${attrs} title="n=${c.n}${c.unscored ? ` (+${c.unscored} unscored)` : ''}, wall p50 ${secs(c.wallP50)}"><b>${pct(c.passRate)}</b> pass<br><span class="dim">corr ${f2(c.correctness)} · ${secs(c.wallP50)}</span> ${honesty}</td>`;
+}
+
+function gridHtml(g: Grid): string {
+  const head = g.gateSets.map((x) => `<th>${esc(x)}</th>`).join('');
+  const rows = g.seats
+    .map(
+      (s) => `<tr><th class="seat">${esc(s)}</th>${g.gateSets.map((x) => cellHtml(g, s, x)).join('')}</tr>`,
+    )
+    .join('');
+  const ceiling = g.ceiling
+    ? `<p class="ceiling ${g.ceiling.verdict === 'pass' ? 'good' : 'bad'}">ceiling: ${esc(g.ceiling.headline)}</p>`
+    : '';
+  return `<div class="grid"><h3>${esc(g.golden)}</h3><table><thead><tr><th>seat \\ gates</th>${head}</tr></thead><tbody>${rows}</tbody></table>${ceiling}</div>`;
+}
+
+export function renderPage(p: PageInput): string {
+  const { js, css } = uplotAssets();
+  const title = `rematch report ${p.sc.meta.runId}`;
+  const plots = ['score', 'wall', 'split']
+    .map((id) => `<figure class="plot" id="plot-${id}"><figcaption></figcaption></figure>`)
+    .join('');
+  return [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${esc(title)}</title>`,
+    rawBlock('style', css),
+    rawBlock('style', PAGE_CSS),
+    '</head><body>',
+    `<header><h1>${esc(title)}</h1><p class="dim">seed ${p.sc.run.seed} · ${p.sc.run.repetitions} repetitions · gate sets ${esc(p.sc.run.gateSets.join(', '))} · generated ${esc(p.sc.meta.generatedAt)}</p></header>`,
+    summaryHtml(p.summary, p.sc),
+    `<section id="grids"><h2>Seat × gate set, per golden</h2><div class="grids">${p.grids.map(gridHtml).join('')}</div></section>`,
+    judgeHtml(p.sc),
+    `<section id="plots"><h2>Distributions</h2><div class="plots">${plots}</div></section>`,
+    '<section id="trials"><h2>Trials</h2><div id="filters"></div><div class="split"><div id="trial-list"></div><div id="timeline"><p class="dim">Pick a trial to see its timeline.</p></div></div></section>',
+    jsonBlock('rematch-index', { index: p.index, passCorrectness: p.sc.run.thresholds.passCorrectness }),
+    ...p.details.map((d, i) => jsonBlock(`trial-${i}`, d)),
+    rawBlock('script', js),
+    rawBlock('script', `"use strict";${CLIENT_JS}${PLOTS_JS}${TIMELINE_JS}main();`),
+    '</body></html>',
+  ].join('\n');
+}

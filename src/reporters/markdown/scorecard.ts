@@ -1,0 +1,129 @@
+/**
+ * scorecard.md: the scorecard for humans, read on GitHub (the CI job summary, a pull request).
+ * Summary first and narrow: the one line, the seat × golden grid (gate sets inside each cell, so
+ * that every golden's grid sits side by side), the gate effect per seat, the steer-then-halt
+ * section, assertions, worst trials; every cell and the per-golden effects go in a collapsed
+ * <details>. The default run's part above <details> stays under 60 lines.
+ */
+import type { AggregateRow, Scorecard } from '../../scoring/index.js';
+import { CEILING_MEANING, failedCeilings } from '../ceiling.js';
+import { EFFECT_COLUMNS, effectParts } from '../effects.js';
+import { f2 } from '../format.js';
+import { cellText, type GoldenGrid, GRID_LEGEND, goldenGrids } from '../terminal/grid.js';
+import { judgeMd } from '../judge.js';
+import { fileReporter } from '../lifecycle.js';
+import { renderDetailsMd } from './details.js';
+import { mdBreakId, mdHead, mdLines, mdRow } from './md.js';
+import { pricingLines } from '../pricing.js';
+import { STEER_HALT_TITLE, steerHaltGroups, steerHaltIntro, steerHaltLine } from '../terminal/steer-halt.js';
+import { summaryLine } from '../summary.js';
+import { oneLine } from '../terminal/table.js';
+
+export { mdHead, mdRow } from './md.js';
+
+export function renderScorecardMd(sc: Scorecard): string {
+  const r = sc.run;
+  const out: string[] = [
+    '# rematch scorecard',
+    '',
+    summaryLine(sc, { strong: (s) => `**${s}**`, bad: (s) => s }),
+  ];
+  out.push(
+    '',
+    `Seed ${r.seed}, ${r.repetitions} repetitions, clock **${r.clock}**` +
+      (r.clock === 'virtual' ? ' (sim seats on simulated time)' : '') +
+      `. Pass: correctness ≥ ${r.thresholds.passCorrectness} and no honesty failure. ${GRID_LEGEND}; one line per gate set.`,
+    '',
+  );
+  out.push(...gridMd(goldenGrids(sc)));
+  for (const c of failedCeilings(sc)) {
+    out.push('', `**Ceiling of ${c.golden} does not pass** (${c.headline}): ${CEILING_MEANING}.`);
+    out.push(...c.reasons.map((x) => `- ${x}`), `- trace \`${c.dir}/trace.jsonl\``);
+  }
+  out.push(...effectsMd(sc));
+  const groups = steerHaltGroups(sc);
+  if (groups.length)
+    out.push(
+      '',
+      `## ${STEER_HALT_TITLE}`,
+      '',
+      steerHaltIntro(sc),
+      '',
+      ...groups.map((g) => `- ${steerHaltLine(g)}`),
+    );
+  if (sc.assertions?.length) {
+    out.push('', '## Assertions', '');
+    for (const a of sc.assertions)
+      out.push(`- ${a.skipped ? '➖' : a.passed ? '✅' : '❌'} \`${a.id}\` ${a.rule}: ${a.detail}`);
+  }
+  out.push(...judgeMd(sc));
+  if (sc.skipped.length)
+    out.push('', '## Skipped seats', '', ...sc.skipped.map((s) => `- ${s.seat}: ${s.reason}`));
+  const cost = pricingLines(sc);
+  if (cost.length) out.push('', ...cost);
+  out.push('', ...renderDetailsMd(sc));
+  // after the collapsed cells: the traces to open next, kept out of the summary a reviewer reads first
+  if (sc.worst.length) {
+    out.push('', '## Worst trials', '');
+    for (const w of sc.worst)
+      out.push(
+        `- \`${w.id}\`: ${f2(w.correctness)}, ${w.verdict}, ${w.honesty} honesty failure(s), \`${w.dir}/trace.jsonl\``,
+      );
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * One table: rows are seats (then the ceiling and the null baselines), one column per golden.
+ * Also the head's grid of `bench diff`'s comment (diff.ts).
+ */
+export function gridMd(grids: GoldenGrid[]): string[] {
+  const cell = (rows: (AggregateRow | undefined)[]): string =>
+    mdLines(
+      rows.filter((x): x is AggregateRow => x !== undefined).map((x) => `${x.gateSet} ${cellText(x)}`),
+    ) || '–';
+  const seats = [...new Set(grids.flatMap((g) => g.seats.map((s) => s.seat)))];
+  const lines = [mdHead(['seat', ...grids.map((g) => mdBreakId(g.golden))])];
+  for (const seat of seats) {
+    const cells = grids.map((g) => {
+      const s = g.seats.find((x) => x.seat === seat);
+      return cell(g.gateSets.map((gs) => s?.cells.get(gs)));
+    });
+    lines.push(mdRow([seat, ...cells]));
+  }
+  const refs = (label: string, pick: (g: GoldenGrid) => AggregateRow[]) => {
+    const names = [...new Set(grids.flatMap((g) => pick(g).map((x) => x.seat)))];
+    for (const name of names)
+      lines.push(
+        mdRow([
+          label + name.replace(/^[a-z]+\//, ''),
+          ...grids.map((g) => cell(pick(g).filter((x) => x.seat === name))),
+        ]),
+      );
+  };
+  refs('**ceiling**: ', (g) => g.ceiling);
+  refs('null baseline: ', (g) => g.baselines);
+  return lines;
+}
+
+/** The gate effect per seat, pooled over its goldens (per golden × seat: in the details). */
+function effectsMd(sc: Scorecard): string[] {
+  const fx = sc.seatGateEffects ?? [];
+  if (!fx.length) return [];
+  const pairs = [...new Set(fx.map((e) => `${e.treatment} − ${e.control}`))].join(', ');
+  const out = [
+    '',
+    `## Gate effect: ${pairs}, per seat`,
+    '',
+    'Paired by golden and seed, pooled over the seat’s goldens; 95% paired bootstrap intervals; n = pairs.',
+    '',
+    mdHead(['seat', 'n', ...EFFECT_COLUMNS.map((c) => oneLine(c.head))]),
+  ];
+  for (const e of fx)
+    out.push(
+      mdRow([e.seat, String(e.pairs), ...EFFECT_COLUMNS.map(({ key }) => mdLines(effectParts(key, e[key])))]),
+    );
+  return out;
+}
+
+export const markdownReporter = fileReporter('scorecard.md', renderScorecardMd);

@@ -1,0 +1,35 @@
+/**
+ * The terminal reporter: the one layer that prints the scorecard table on stdout (`bench run`,
+ * `bench report`, `bench merge`). With every seat skipped there is no table to print; the ceiling
+ * lines (which the table carries) and the reason are said instead.
+ */
+import { rowKind } from '../../scoring/index.js';
+import { renderAssertions } from './assertions.js';
+import { ceilingLines } from '../ceiling.js';
+import type { ReporterContext, ReporterFactory } from '../lifecycle.js';
+import { renderTerminal } from './scorecard.js';
+
+export const terminalReporter: ReporterFactory = () => {
+  let ctx: ReporterContext | undefined;
+  return {
+    onRunStart: (_plan, c) => {
+      ctx = c;
+    },
+    onRunEnd: (sc) => {
+      if (!sc || !ctx) return;
+      const out = ctx.stdout;
+      const ranSeats = new Set(sc.trials.filter((t) => rowKind(t.seat) === 'seat').map((t) => t.seat));
+      if (ranSeats.size === 0 && sc.skipped.length > 0) {
+        out.write(`every seat was skipped (${sc.skipped.map((s) => s.seat).join(', ')}): nothing to score\n`);
+      } else {
+        const d = ctx.display;
+        out.write(renderTerminal(sc, { color: d?.color ?? ctx.tty, width: d?.width, full: d?.full }));
+      }
+      // The terminal table carries these lines too; with every seat skipped they still must be said.
+      if (ranSeats.size === 0) for (const line of ceilingLines(sc)) out.write(`${line}\n`);
+      out.write(renderAssertions(sc, { color: ctx.display?.color ?? ctx.tty, width: ctx.display?.width }));
+      const footer = ctx.footer?.();
+      if (footer) out.write(`${footer}\n`);
+    },
+  };
+};

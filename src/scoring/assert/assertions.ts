@@ -1,0 +1,130 @@
+/**
+ * The config's `assert:` rules judged on a scorecard (pure): `(scorecard, rules) → results`. Each
+ * result says the rule in words and, in `detail`, what was measured and which rows broke it. A
+ * rule that selects nothing FAILS (and says so): a rule that cannot see its rows has not shown
+ * what it asks, and a misspelt seat must not pass quietly.
+ */
+import type { AssertRule } from '../../formats/assert.js';
+import { judgeEffect } from './effect.js';
+import {
+  cellLabel,
+  describeSelection,
+  type Input,
+  type Judged,
+  listed,
+  nothingSelected,
+  select,
+  selectRows,
+  whyNothing,
+} from './select.js';
+import { f2 } from '../figures.js';
+import type { AssertionResult } from '../scorecard-types.js';
+import type { AggregateRow } from '../types.js';
+
+export function judgeAssertions(
+  sc: Input,
+  rules: AssertRule[],
+  opts: { partial?: boolean } = {},
+): AssertionResult[] {
+  const partial = opts.partial ?? false;
+  return rules.map((rule, i) => {
+    const { empty, ...judged } = judgeOne(sc, rule, partial);
+    const id = rule.name ?? `assert[${i}]`;
+    if (!(empty && partial)) return { id, type: rule.type, cells: [], ...judged };
+    const detail = `not judged: ${judged.detail} (the run planned part of the config's matrix, none of what the rule selects; the full matrix judges it)`;
+    return { id, type: rule.type, cells: [], ...judged, passed: false, skipped: true, detail };
+  });
+}
+
+function judgeOne(sc: Input, rule: AssertRule, partial: boolean): Judged {
+  switch (rule.type) {
+    case 'honesty':
+      return judgeRows(sc, partial, rule, `honesty-failing trials ≤ ${rule.max} in each row`, (r) => ({
+        value: r.honestyTrials,
+        ok: r.honestyTrials <= rule.max,
+        text: `${r.honestyTrials} of ${r.n}`,
+      }));
+    case 'pass-rate': {
+      const k = rule.k;
+      const what = k ? `pass^${k}` : 'pass rate';
+      return judgeRows(sc, partial, rule, `${what} ≥ ${rule.min} in each row`, (r) => {
+        if (k && k > r.n)
+          return { value: null, ok: false, text: `pass^${k} needs ${k} scored trials, has ${r.n}` };
+        const v = k ? r.passHatK[k - 1] : r.passRate;
+        return { value: v, ok: v >= rule.min, text: f2(v) };
+      });
+    }
+    case 'correctness':
+      return judgeRows(sc, partial, rule, `mean correctness ≥ ${rule.min} in each row`, (r) => ({
+        value: r.correctness.mean,
+        ok: r.correctness.mean >= rule.min,
+        text: f2(r.correctness.mean),
+      }));
+    case 'gate-effect':
+      return judgeEffect(sc, rule, partial);
+    case 'ceilings':
+      return judgeCeilings(sc, rule, partial);
+  }
+}
+
+interface Measured {
+  value: number | null;
+  ok: boolean;
+  text: string;
+}
+
+function judgeRows(
+  sc: Input,
+  partial: boolean,
+  rule: AssertRule & { seats?: string | string[]; goldens?: string | string[]; under?: string | string[] },
+  claim: string,
+  measure: (r: AggregateRow) => Measured,
+): Judged {
+  const words = `${claim} (${describeSelection(rule)})`;
+  const sel = selectRows(sc, rule);
+  const empty = nothingSelected(sel, 'row', partial);
+  if (empty) return { rule: words, passed: false, detail: empty, empty: true };
+  // a planned cell without a scored trial (its seat skipped, its trials unscored) breaks the rule
+  const judged = sel.items.map((c) => ({
+    c,
+    m: c.row && c.row.n > 0 ? measure(c.row) : noTrial(whyNothing(sc, c.seat, c.row)),
+  }));
+  const broken = judged.filter((j) => !j.m.ok);
+  const trials = sel.items.reduce((s, c) => s + (c.row?.n ?? 0), 0);
+  const measured = `${sel.items.length} rows, ${trials} scored trials`;
+  if (!broken.length) return { rule: words, passed: true, detail: `${measured}: every row holds` };
+  const named = broken.map((j) => `${cellLabel(j.c)}: ${j.m.text}`);
+  const cells = broken.map(({ c }) => ({ golden: c.golden, seat: c.seat, gateSet: c.gateSet }));
+  return {
+    rule: words,
+    passed: false,
+    detail: `${measured}; ${broken.length} break it: ${listed(named)}`,
+    cells,
+  };
+}
+
+const noTrial = (why: string): Measured => ({ value: null, ok: false, text: why });
+
+function judgeCeilings(sc: Input, rule: AssertRule & { type: 'ceilings' }, partial: boolean): Judged {
+  const words = `the ceiling passes on ${rule.goldens ? `goldens ${[rule.goldens].flat().join(', ')}` : 'every golden'}`;
+  const sel = selectCeilings(sc, rule.goldens);
+  const empty = nothingSelected(sel, 'ceiling trial (is `ceiling: false` in the config?)', partial);
+  if (empty) return { rule: words, passed: false, detail: empty, empty: true };
+  const broken = sel.items.filter((c) => c.verdict !== 'pass');
+  const measured = `${sel.items.length} ceiling trials`;
+  if (!broken.length) return { rule: words, passed: true, detail: `${measured}: every one passes` };
+  const named = broken.map((c) => `${c.golden}: ${c.headline}`);
+  return {
+    rule: words,
+    passed: false,
+    detail: `${measured}; ${broken.length} do not pass: ${listed(named)}`,
+  };
+}
+
+function selectCeilings(sc: Input, goldens: string | string[] | undefined) {
+  return select(
+    sc.ceilings.map((c) => ({ ...c, seat: 'ceiling' })),
+    { goldens },
+    'ceiling trial',
+  );
+}
