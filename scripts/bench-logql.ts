@@ -10,8 +10,8 @@
  */
 import { resolve } from 'node:path';
 import Table from 'cli-table3';
-import { loadGoldens } from '../src/formats/load.js';
 import { goldenTime } from '../src/formats/golden/normalized.js';
+import { loadGoldens } from '../src/formats/load.js';
 import type { LogQueryOptions } from '../src/logql/api.js';
 import { evalLogQL } from '../src/logql/index.js';
 import { buildWorld } from '../src/world/build.js';

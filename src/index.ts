@@ -1,7 +1,7 @@
 /** The public API of rematch. The CLI and the tests call these; nothing else is promised. */
 
 export { recordSelection } from './backend/index.js';
-
+export type { ExportTraceServiceRequest, OtlpTrial } from './commands/export/index.js';
 export { type ExportOtlpOptions, type ExportOtlpResult, exportOtlp } from './commands/export/index.js';
 export {
   compareScorecards,
@@ -49,9 +49,8 @@ export {
   withTwins,
 } from './formats/twins/index.js';
 export type { PlanOptions, RunPlan } from './plan/plan.js';
-export { REPORT_HTML, renderHtmlReport } from './reporters/html/reporter.js';
+export { REPORT_HTML, renderHtmlReport } from './reporters/html/index.js';
 export type { Reporter, ReporterContext, ReporterFactory, ReporterOptions } from './reporters/lifecycle.js';
-export type { ExportTraceServiceRequest, OtlpTrial } from './commands/export/otlp/trace.js';
 export { DEFAULT_REPORTERS, REPORTERS, type ReporterName } from './reporters/registry.js';
 export type { AssertionResult } from './scoring/index.js';
 export {

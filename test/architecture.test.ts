@@ -137,6 +137,52 @@ function moduleGraph(): Map<string, Set<string>> {
   return g;
 }
 
+const MAX_FILES_PER_FOLDER = 20;
+
+function* folders(dir: string): Generator<string> {
+  yield dir;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yield* folders(p);
+  }
+}
+
+/**
+ * The parts of one folder, its direct files and subfolders, and which part imports which: a file
+ * deeper down counts as the subfolder it sits in. A loop here ties two parts into one.
+ */
+function partGraph(dir: string): Map<string, Set<string>> {
+  const partOf = (file: string): string | undefined => {
+    const rel = relative(dir, file);
+    if (rel.startsWith('..')) return undefined;
+    return rel.split('/')[0].replace(/\.ts$/, '');
+  };
+  const g = new Map<string, Set<string>>();
+  for (const file of files(dir)) {
+    const from = partOf(file)!;
+    const to = g.get(from) ?? new Set<string>();
+    for (const imp of importsOf(file)) {
+      const target = partOf(resolve(dirname(file), imp.spec.replace(/\.js$/, '.ts')));
+      if (target !== undefined && target !== from) to.add(target);
+    }
+    g.set(from, to);
+  }
+  return g;
+}
+
+/**
+ * The index.ts an import from `file` to `target` must go through: that of the outermost folder
+ * below the top level (src/<module>/<part>/...) that holds the target but not the importer.
+ */
+function doorOf(file: string, target: string): string | undefined {
+  const parts = relative(SRC, target).split('/');
+  for (let depth = 2; depth < parts.length; depth++) {
+    const folder = join(SRC, ...parts.slice(0, depth));
+    if (!file.startsWith(`${folder}/`)) return join(folder, 'index.ts');
+  }
+  return undefined;
+}
+
 /** Strongly connected components of size > 1 (Tarjan): each is a cycle of the graph. */
 function cycles(graph: Map<string, Set<string>>): string[][] {
   let index = 0;
@@ -234,6 +280,37 @@ describe('architecture', () => {
       tos.filter((to) => !used.get(from)?.has(to)).map((to) => `${from} → ${to}`),
     );
     expect(unused).toEqual([]);
+  });
+
+  it('keeps at most 20 files directly in any folder (a bigger room is split into parts)', () => {
+    const crowded: string[] = [];
+    for (const dir of folders(SRC)) {
+      const n = readdirSync(dir).filter((name) => statSync(join(dir, name)).isFile()).length;
+      if (n > MAX_FILES_PER_FOLDER) crowded.push(`${relative(SRC, dir) || 'src'}: ${n} files`);
+    }
+    expect(crowded).toEqual([]);
+  });
+
+  it('has no loop between the parts of a folder (its files and subfolders)', () => {
+    const loops: string[] = [];
+    for (const dir of folders(SRC)) {
+      const g = partGraph(dir);
+      for (const c of cycles(g)) loops.push(`${relative(SRC, dir) || 'src'}: ${c.join(' ↔ ')}`);
+    }
+    expect(loops).toEqual([]);
+  });
+
+  it('enters a part (a folder below the top level) only through its index.ts', () => {
+    const bypass: string[] = [];
+    for (const file of files(SRC)) {
+      for (const imp of importsOf(file)) {
+        const target = resolve(dirname(file), imp.spec.replace(/\.js$/, '.ts'));
+        const door = doorOf(file, target);
+        if (door && target !== door)
+          bypass.push(`${relative(SRC, file)} imports ${imp.spec} (door: ${relative(SRC, door)})`);
+      }
+    }
+    expect(bypass).toEqual([]);
   });
 
   it('lets the host import nothing from providers (the model interface is protocol/)', () => {

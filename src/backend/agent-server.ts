@@ -4,11 +4,10 @@
  * shifted so that the agent's wall-clock "now" is the golden's now at the moment the server starts.
  */
 import { RealClock } from '../clock.js';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
 import type { World } from '../world/types.js';
 import type { Backend } from './api.js';
-import { type ObservedCall, withCallIds } from './http/call-ids.js';
-import { type HttpServerHandle, startHttpServer } from './http/server.js';
+import { type HttpServerHandle, type ObservedCall, startHttpServer, withCallIds } from './http/index.js';
 import type { QueryLog } from './query-log.js';
 import { createBackendStack, type ServerLimits, serverStackOptions } from './stack.js';
 import { withTimeShift } from './time-shift.js';

@@ -5,7 +5,7 @@
  * layer looks exactly the same to every client (DESIGN §8: faults wrap, never live inside).
  */
 import type { GateName } from '../formats/config.js';
-import type { Outcome, Selection } from '../formats/run/trace.js';
+import type { Outcome, Selection } from '../formats/run/index.js';
 
 export type PromApi =
   | 'prom.query'

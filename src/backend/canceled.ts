@@ -6,8 +6,8 @@
 import { LOKI_CANCELED_TEXT, LOKI_TIMEOUT_TEXT } from '../logql/index.js';
 import type { ApiRequest, ApiResponse } from './api.js';
 import { backendOf } from './api.js';
-import { lokiText } from './loki/wire.js';
-import { promError } from './prometheus/wire.js';
+import { lokiText } from './loki/index.js';
+import { promError } from './prometheus/index.js';
 
 export function canceled(req: Pick<ApiRequest, 'api'>): ApiResponse {
   return backendOf(req.api) === 'prometheus'

@@ -5,7 +5,7 @@
  * simulated deterministically: latencies are drawn in call order from a seeded stream.
  */
 import type { Clock } from '../clock.js';
-import type { LatencyDistSpec } from '../formats/golden/schema.js';
+import type { LatencyDistSpec } from '../formats/golden/index.js';
 import { type Rng, rngFor } from '../world/rng.js';
 import type { ApiRequest, ApiResponse, Backend } from './api.js';
 import { backendOf } from './api.js';

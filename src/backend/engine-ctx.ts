@@ -1,5 +1,5 @@
 /** What the engine handlers of both APIs read: the golden (its alert, metadata), the world, its "now". */
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
 import type { World } from '../world/types.js';
 
 export interface EngineCtx {

@@ -2,19 +2,32 @@
 
 export { type AgentServer, type AgentServerOptions, startAgentServer } from './agent-server.js';
 export * from './api.js';
-export { CALL_ID_HEADER, type ObservedCall, withCallIds } from './http/call-ids.js';
 export { type CapacitySpec, DEFAULT_CAPACITY, withCapacity } from './capacity.js';
-export { createEngineBackend } from './engines/backend.js';
-export { EnginePool, type EnginePoolOptions } from './engines/pool.js';
-export { TRANSPORT_HEADER } from './faults/responses.js';
-export { type FaultOptions, withFaults } from './faults/layer.js';
-export { type Dashboard, dashboardsOf } from './grafana/dashboards.js';
-export { DATASOURCES, type Datasource, datasourceJson, LOKI_UID, PROM_UID } from './grafana/datasources.js';
-export { grafanaTime } from './grafana/time.js';
-export { readUpstream, type Upstream } from './grafana/upstream.js';
-export { type HttpServerHandle, type HttpServerOptions, SESSION_HEADER, startHttpServer } from './http/server.js';
+export { createEngineBackend, EnginePool, type EnginePoolOptions } from './engines/index.js';
+export { type FaultOptions, TRANSPORT_HEADER, withFaults } from './faults/index.js';
+export {
+  DATASOURCES,
+  type Dashboard,
+  type Datasource,
+  dashboardsOf,
+  datasourceJson,
+  grafanaTime,
+  LOKI_UID,
+  PROM_UID,
+  readUpstream,
+  type Upstream,
+} from './grafana/index.js';
+export {
+  CALL_ID_HEADER,
+  type HttpServerHandle,
+  type HttpServerOptions,
+  type ObservedCall,
+  SESSION_HEADER,
+  startHttpServer,
+  withCallIds,
+} from './http/index.js';
+export { createRealPrometheusBackend, stopRealPrometheusServers } from './oracle/index.js';
 export { DEFAULT_QUERY_LOG_SIZE, QueryLog, type QueryLogCounters, withQueryLog } from './query-log.js';
-export { createRealPrometheusBackend, stopRealPrometheusServers } from './oracle/real-prometheus.js';
 export { recordSelection, withSelection } from './record-selection.js';
 export {
   type BackendStack,

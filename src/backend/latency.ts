@@ -1,5 +1,5 @@
 /** Latency distributions of goldens (fixed, uniform, lognormal), drawn from a seeded stream. */
-import type { LatencyDistSpec } from '../formats/golden/schema.js';
+import type { LatencyDistSpec } from '../formats/golden/index.js';
 import type { Rng } from '../world/rng.js';
 
 /** One draw in ms. A bare number is a fixed latency. */

@@ -13,21 +13,19 @@
  * golden's, built at most once per golden object.
  */
 
-import type { FaultSpec } from '../formats/golden/schema.js';
-import type { Golden } from '../formats/golden/normalized.js';
-import { sampleValues } from '../formats/run/preview.js';
-import type { ToolCallEvent, ToolResultEvent, Trace, TraceEvent } from '../formats/run/trace.js';
+import type { FaultSpec, Golden } from '../formats/golden/index.js';
+import type { ToolCallEvent, ToolResultEvent, Trace, TraceEvent } from '../formats/run/index.js';
+import { sampleValues } from '../formats/run/index.js';
 import { logsRequest, metricsRequest, type QueryApi, type QueryRequest } from '../protocol/query-request.js';
 import { QueryLogsArgs, QueryMetricsArgs } from '../protocol/tool-args.js';
 import { TOOL } from '../protocol/tools.js';
 import { valuesShown } from '../protocol/values.js';
 import { buildWorld } from '../world/build.js';
-import { servedWorld } from './prometheus/alert-series.js';
 import type { ApiParams, ApiResponse, LokiApi, PromApi } from './api.js';
 import type { EngineCtx } from './engine-ctx.js';
-import { emptied, partial } from './faults/transform.js';
-import { handleLoki } from './loki/handlers.js';
-import { handleProm } from './prometheus/handlers.js';
+import { emptied, partial } from './faults/index.js';
+import { handleLoki } from './loki/index.js';
+import { handleProm, servedWorld } from './prometheus/index.js';
 
 const QUERY_APIS = new Set<string>(['prom.query', 'prom.query_range', 'loki.query', 'loki.query_range']);
 

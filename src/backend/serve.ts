@@ -3,12 +3,11 @@
  * SIGTERM. Queries default to the golden's "now" (`time.now`), not the wall clock.
  */
 import { RealClock } from '../clock.js';
-import type { FaultSpec } from '../formats/golden/schema.js';
+import type { FaultSpec, Golden } from '../formats/golden/index.js';
 import { loadGolden } from '../formats/load.js';
-import type { Golden } from '../formats/golden/normalized.js';
 import { buildWorld } from '../world/build.js';
 import type { Backend } from './api.js';
-import { type HttpServerHandle, startHttpServer } from './http/server.js';
+import { type HttpServerHandle, startHttpServer } from './http/index.js';
 import { DEFAULT_QUERY_LOG_SIZE, type QueryLog } from './query-log.js';
 import { createBackendStack, type ServerLimits, serverStackOptions } from './stack.js';
 import { withTimeShift } from './time-shift.js';

@@ -6,15 +6,14 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Clock } from '../clock.js';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
 import type { World } from '../world/types.js';
 import type { Backend } from './api.js';
 import { DEFAULT_CAPACITY, withCapacity } from './capacity.js';
-import { createEngineBackend } from './engines/backend.js';
-import { EnginePool } from './engines/pool.js';
-import { withFaults } from './faults/layer.js';
+import { createEngineBackend, EnginePool } from './engines/index.js';
+import { withFaults } from './faults/index.js';
+import { createRealPrometheusBackend } from './oracle/index.js';
 import { QueryLog, withQueryLog } from './query-log.js';
-import { createRealPrometheusBackend } from './oracle/real-prometheus.js';
 
 export interface StackOptions {
   faults: boolean;

@@ -3,7 +3,7 @@
  * validate` does), and the live server's own answer at the same instant, so a difference between
  * the capture and the source is listed rather than silently baked into the golden.
  */
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
 import { evalInstant } from '../validate/validate-query.js';
 import type { World } from '../world/types.js';
 import { getData } from './http.js';

@@ -4,9 +4,8 @@
  * server puts in front of its stack. The servers below host/ get it as a plain decorator.
  */
 import type { ServedGates } from '../backend/serve.js';
-import type { Config, Golden } from '../formats/golden/normalized.js';
-import { resolveGateSet } from '../host/gates/gate-set.js';
-import { inOrder } from '../host/gates/order.js';
+import type { Config, Golden } from '../formats/golden/index.js';
+import { inOrder, resolveGateSet } from '../host/gates/index.js';
 import { gatedBackend, IDLE_MS } from '../host/surface/index.js';
 
 export function servedGates(name: string, golden: Golden, config: () => Config): ServedGates {

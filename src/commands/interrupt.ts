@@ -5,7 +5,7 @@
  * ends through the CLI's one error boundary with an `InterruptedError` (exit 130 / 143). A second
  * signal does not wait: it SIGKILLs every agent group and exits at once.
  */
-import { stopRealPrometheusServers } from '../backend/oracle/real-prometheus.js';
+import { stopRealPrometheusServers } from '../backend/oracle/index.js';
 import { InterruptedError } from '../errors.js';
 import { killAllAgents } from '../external/spawn.js';
 

@@ -10,11 +10,10 @@
  */
 import type { z } from 'zod';
 import { withSelection } from '../backend/index.js';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
+import type { Trace } from '../formats/run/index.js';
 import type { Theory } from '../formats/theory.js';
-import type { Trace } from '../formats/run/trace.js';
 import { type PlanOptions, planRun as planRunUnchecked } from '../plan/plan.js';
-import { type OtlpTrial, otlpRequestOf as otlpRequestOfUnchecked } from './export/otlp/trace.js';
 import {
   type CompareOptions,
   compareScorecards as compareUnchecked,
@@ -24,6 +23,7 @@ import {
   scoreTrial as scoreTrialUnchecked,
 } from '../scoring/index.js';
 import { type DiffOptions, diffRuns as diffRunsUnchecked } from './diff/index.js';
+import { type OtlpTrial, otlpRequestOf as otlpRequestOfUnchecked } from './export/index.js';
 import { type MergeOptions, mergeRuns as mergeRunsUnchecked } from './merge/index.js';
 import { DISPLAY_OPTIONS, nestedOptions, optionsSchema, parseOptions } from './options.js';
 import type { OutcomeOptions } from './outcome.js';

@@ -11,8 +11,8 @@ import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import type { ConfigFile } from '../formats/config.js';
 import { GLOB, globToRegExp } from '../formats/glob.js';
+import type { Golden } from '../formats/golden/index.js';
 import { loadGoldens, loadSeats } from '../formats/load.js';
-import type { Golden } from '../formats/golden/normalized.js';
 import type { Seat } from '../formats/seat.js';
 import { withTwins } from '../formats/twins/index.js';
 

@@ -3,7 +3,7 @@
  * series or streams, or a wider selector that excludes none of them, and for logs line filters
  * that read the route's). What a claim is about is claims/subject.ts.
  */
-import type { MeasurementSpec } from '../formats/golden/schema.js';
+import type { MeasurementSpec } from '../formats/golden/index.js';
 import type { EvidenceCall } from './calls.js';
 import { normalizeQuery, queryParts, type SelectorPart } from './query-parts.js';
 

@@ -3,7 +3,7 @@
  * trace (the recorded outcome); the host's gates build them from the session (what the agent was
  * shown). Everything else in evidence/ is a pure function of these.
  */
-import type { Outcome, ToolClass } from '../formats/run/trace.js';
+import type { Outcome, ToolClass } from '../formats/run/index.js';
 import type { Source } from '../formats/vocabulary.js';
 import { isHostRefusal } from '../formats/vocabulary.js';
 

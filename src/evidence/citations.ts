@@ -3,8 +3,7 @@
  * ways: the toolClasses gate refuses a submission that has any, the host's repair removes them,
  * and the scorer turns the honesty ones into hard fails.
  */
-import type { MeasurementSpec } from '../formats/golden/schema.js';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden, MeasurementSpec } from '../formats/golden/index.js';
 import type { Theory } from '../formats/theory.js';
 import type { Source } from '../formats/vocabulary.js';
 import { isAbout } from './about.js';
@@ -15,7 +14,7 @@ import {
   isOkLive,
   isReallyFailed,
 } from './calls.js';
-import { type Linker, linker } from './claims/subject.js';
+import { type Linker, linker } from './claims/index.js';
 import { callNamedByGap } from './gaps.js';
 import { isZeroValue, showsValue, showsValueJointly } from './values.js';
 

@@ -2,10 +2,11 @@
  * The evidence a trace vouches for: every call with the outcome its `tool_result` recorded,
  * whatever the agent later claimed. A call without a result has no outcome.
  */
-import { faultPatternMatches } from '../formats/golden/fault-regex.js';
-import type { Golden } from '../formats/golden/normalized.js';
-import { sampleValues } from '../formats/run/preview.js';
-import type { ToolCallEvent, ToolResultEvent, Trace } from '../formats/run/trace.js';
+
+import type { Golden } from '../formats/golden/index.js';
+import { faultPatternMatches } from '../formats/golden/index.js';
+import type { ToolCallEvent, ToolResultEvent, Trace } from '../formats/run/index.js';
+import { sampleValues } from '../formats/run/index.js';
 import { type EvidenceCall, type EvidenceSet, evidenceSet, reachedBackend } from './calls.js';
 
 /**

@@ -7,10 +7,8 @@
 
 import { isAbout } from './about.js';
 import type { EvidenceCall } from './calls.js';
-import { fold } from './claims/fold.js';
-import { detectLanguage } from './claims/language.js';
-import { normalizeText } from './claims/normalize.js';
-import type { Linker } from './claims/subject.js';
+import type { Linker } from './claims/index.js';
+import { detectLanguage, fold, normalizeText } from './claims/index.js';
 import { durationMs } from './from-trace.js';
 
 type FailureKind = 'refused' | 'timeout' | 'empty' | 'failed';

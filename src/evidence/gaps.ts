@@ -7,7 +7,7 @@
 import type { TheoryGap } from '../formats/theory.js';
 import type { Source } from '../formats/vocabulary.js';
 import { type EvidenceCall, type EvidenceSet, isReallyFailed, isUnproductive } from './calls.js';
-import type { Linker } from './claims/subject.js';
+import type { Linker } from './claims/index.js';
 import { callNamedInWords } from './gap-words.js';
 import { normalizeQuery, queryParts } from './query-parts.js';
 

@@ -4,7 +4,7 @@
  * The toolClasses gate, the host's Theory repair and the scorer all judge through it.
  */
 
-export { sampleValues } from '../formats/run/preview.js';
+export { sampleValues } from '../formats/run/index.js';
 export type { Source } from '../formats/vocabulary.js';
 export { isAbout } from './about.js';
 export {
@@ -25,10 +25,12 @@ export {
   type ClaimProblem,
   type ClaimRef,
   claimProblems,
+  type Linker,
+  linker,
   type ReadClaim,
   readClaims,
-} from './claims/judge.js';
-export { type Linker, linker, type Subject } from './claims/subject.js';
+  type Subject,
+} from './claims/index.js';
 export { evidenceFromTrace, type TraceEvidence } from './from-trace.js';
 export { callNamedByGap, type GapAccept, textNamesQuery } from './gaps.js';
 export {

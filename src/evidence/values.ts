@@ -4,7 +4,7 @@
  * rounding of the number as written. A zero is shown by a measured zero or a measured empty,
  * never by a vacuous one (a selector that matched nothing) or a constant fallback over it.
  */
-import type { MeasurementSpec } from '../formats/golden/schema.js';
+import type { MeasurementSpec } from '../formats/golden/index.js';
 import { type EvidenceCall, isMeasured } from './calls.js';
 
 /** Half a unit of the last digit written: `2.4` allows ±0.05, `1432` ±0.5. */

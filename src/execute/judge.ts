@@ -9,11 +9,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { redact } from '../errors.js';
+import type { Golden } from '../formats/golden/index.js';
 import type { JudgeConfig, JudgeRecord } from '../formats/judge.js';
 import { JUDGE_FORMAT } from '../formats/judge.js';
 import { loadTheory } from '../formats/load.js';
-import type { Golden } from '../formats/golden/normalized.js';
-import { readTrace } from '../formats/run/trace-read.js';
+import { readTrace } from '../formats/run/index.js';
 import { askJudge, judgeId } from '../providers/ai/index.js';
 import { needsJudge, writeJudgeRecord } from '../runlog/judge-files.js';
 import { judgePrompt, rowKind, type TrialRecord } from '../scoring/index.js';

@@ -5,8 +5,8 @@
  * is reported, never fatal.
  */
 import { existsSync } from 'node:fs';
-import type { EndEvent, ToolResultEvent, TraceEvent } from '../formats/run/trace.js';
-import { readTrace } from '../formats/run/trace-read.js';
+import type { EndEvent, ToolResultEvent, TraceEvent } from '../formats/run/index.js';
+import { readTrace } from '../formats/run/index.js';
 
 export interface AgentTrace {
   events: TraceEvent[];

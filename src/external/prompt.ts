@@ -3,7 +3,7 @@
  * how to reach the telemetry, how to cite calls, and where to write the Theory.
  */
 
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
 import { incidentMessage } from '../protocol/prompt.js';
 
 export function commandPrompt(golden: Golden, shiftMs: number): string {

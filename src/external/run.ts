@@ -10,9 +10,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { redact, redactDeep } from '../errors.js';
+import type { EndEvent, HeaderEvent, Trace } from '../formats/run/index.js';
 import { seatEnvNames } from '../formats/seat.js';
 import { Theory } from '../formats/theory.js';
-import type { EndEvent, HeaderEvent, Trace } from '../formats/run/trace.js';
 import { traceHeader } from '../protocol/trace-header.js';
 import { TraceWriter } from '../protocol/trace-writer.js';
 import { readAgentTrace } from './agent-trace.js';

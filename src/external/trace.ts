@@ -5,7 +5,7 @@
  * Call ids are the ones the agent saw in `x-rematch-call-id`.
  */
 import { queryShape } from '../backend/query-shape.js';
-import type { GateEvent, ToolCallEvent, ToolResultEvent, TraceEvent } from '../formats/run/trace.js';
+import type { GateEvent, ToolCallEvent, ToolResultEvent, TraceEvent } from '../formats/run/index.js';
 import type { Source } from '../formats/vocabulary.js';
 import { queryOfParams, toolOfApi } from '../protocol/api-tool.js';
 import { boundData } from '../protocol/bound.js';

@@ -5,9 +5,9 @@
  */
 import type { GateNote } from '../backend/api.js';
 import type { GateName, GateSettings } from '../formats/config.js';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
+import type { Selection } from '../formats/run/index.js';
 import type { Seat } from '../formats/seat.js';
-import type { Selection } from '../formats/run/trace.js';
 
 export interface CommandTrial {
   golden: Golden;

@@ -4,8 +4,7 @@ import { AssertRule } from './assert.js';
 import { JudgeConfig } from './judge.js';
 import { ProviderLimits } from './rate-limits.js';
 import { CacheConfig } from './turn-cache.js';
-import { TWIN_KINDS } from './twins/kinds.js';
-import { GATE_NAMES } from './vocabulary.js';
+import { GATE_NAMES, TWIN_KINDS } from './vocabulary.js';
 
 /** Every gate of DESIGN §6, each switchable on its own (names: vocabulary.ts; order: the host's). */
 export const GateName = z.enum(GATE_NAMES);

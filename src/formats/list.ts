@@ -2,7 +2,7 @@
  * `bench list`: rows describing the goldens and seats on disk. A seat row says whether its key
  * variable is set, never what it holds.
  */
-import type { Golden } from './golden/normalized.js';
+import type { Golden } from './golden/index.js';
 import type { Seat } from './seat.js';
 
 export interface GoldenRow {

@@ -6,23 +6,24 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { type InputIssue, registerSecretEnv } from '../errors.js';
-import { type Checked, checkSchema, locateRules, throwIfErrors } from './source/check.js';
 import { ConfigFile } from './config.js';
-import { resolveDataFiles } from './golden/data-files.js';
 import { expandGoldenPaths, expandSeatPaths, goldenFileOf, readInput } from './files.js';
 import { isBuiltinGateSet } from './gate-sets.js';
-import { GoldenFile } from './golden/schema.js';
-import { parseJsonSource } from './source/json.js';
-import { type Config, type Golden, normalizeGolden } from './golden/normalized.js';
-import { assertNameRules, configRules, defaultSeatRules } from './rules/config.js';
-import { goldenRules } from './rules/golden.js';
-import { seatRules } from './rules/seat.js';
-import type { RuleIssue } from './rules/types.js';
+import { type Config, type Golden, GoldenFile, normalizeGolden, resolveDataFiles } from './golden/index.js';
+import type { RuleIssue } from './rules/index.js';
+import { assertNameRules, configRules, defaultSeatRules, goldenRules, seatRules } from './rules/index.js';
 import { type Seat, SeatByProvider, type SeatFile, seatEnvNames } from './seat.js';
+import {
+  type Checked,
+  checkSchema,
+  locateRules,
+  parseJsonSource,
+  parseYamlSource,
+  throwIfErrors,
+} from './source/index.js';
 import { Theory } from './theory.js';
-import { parseYamlSource } from './source/yaml.js';
 
-export { readTrace } from './run/trace-read.js';
+export { readTrace } from './run/index.js';
 
 export const DEFAULT_CONFIG_FILE = 'bench.config.yaml';
 

@@ -92,3 +92,13 @@ export function isHostRefusal(error: string | undefined): boolean {
  */
 export const GATE_NAMES = ['failureClass', 'ledger', 'fanout', 'toolClasses', 'budgetFindings'] as const;
 export type GateName = (typeof GATE_NAMES)[number];
+
+/** The kinds of unanswerable twin (docs/twins.md; formats/twins/ derives them). */
+export const TWIN_KINDS = [
+  'logs-failed',
+  'metrics-failed',
+  'logs-empty',
+  'query-length',
+  'stale-catalog',
+] as const;
+export type TwinKind = (typeof TWIN_KINDS)[number];

@@ -6,11 +6,11 @@
 
 import type { Envelope } from '../protocol/observation.js';
 import { resultRecord } from '../protocol/values.js';
-import type { Verdict } from './gates/types.js';
+import type { Verdict } from './gates/index.js';
 import { observe, settleCall } from './observe.js';
 import { preview } from './present.js';
 import type { Session } from './session.js';
-import type { ToolDef, ToolOutput } from './tools/types.js';
+import type { ToolDef, ToolOutput } from './tools/index.js';
 import type { CallRecord, NodeInfo } from './types.js';
 
 export interface CallDone {

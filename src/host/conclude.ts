@@ -5,13 +5,13 @@
  * gates block is repaired (assemble.ts); no Theory at all → the host assembles one.
  */
 
+import type { StopReason } from '../formats/run/index.js';
 import type { Theory } from '../formats/theory.js';
-import type { StopReason } from '../formats/run/trace.js';
 import type { Message } from '../protocol/model.js';
 import { assembleTheory, repairTheory } from './assemble.js';
 import type { NodeEnd } from './loop.js';
 import type { Session } from './session.js';
-import { schemaOf, TOOLS } from './tools/registry.js';
+import { schemaOf, TOOLS } from './tools/index.js';
 import type { NodeInfo, TheorySource } from './types.js';
 import { runWave } from './wave.js';
 

@@ -1,5 +1,5 @@
 /** The `end` event: usage, the wall split, and the per-session counts the scorecard reads. */
-import type { EndEvent, StopReason } from '../formats/run/trace.js';
+import type { EndEvent, StopReason } from '../formats/run/index.js';
 import type { Session } from './session.js';
 
 export function writeEnd(

@@ -5,10 +5,10 @@
  * outcome, the one the scorer will read.
  */
 import { type EvidenceSet, evidenceSet } from '../evidence/index.js';
-import type { SessionView } from './gates/view.js';
+import type { CallRecord } from './types.js';
 
 export function sessionEvidence(
-  s: Pick<SessionView, 'calls'>,
+  s: { readonly calls: readonly Readonly<CallRecord>[] },
   view: 'shown' | 'recorded' = 'shown',
 ): EvidenceSet {
   return evidenceSet(

@@ -17,20 +17,27 @@ import { ProviderError } from '../protocol/model.js';
 import type { Concluded } from './conclude.js';
 import { writeEnd } from './end.js';
 import { Session } from './session.js';
-import { runReact } from './shapes/react.js';
-import { runReactree } from './shapes/reactree.js';
+import { runReact, runReactree } from './shapes/index.js';
 import type { SessionOptions, SessionResult } from './types.js';
 
 export { classify } from '../protocol/classify.js';
 export { TraceWriter } from '../protocol/trace-writer.js';
-export { fingerprintOf, maskMessage, queryShape } from './gates/fingerprint.js';
-export { type GateSetMeaning, gateSetMeaning, resolveGateSet, resolveGateSets } from './gates/gate-set.js';
-export { ALL_GATES, FACTORIES as GATES, GATE_ORDER } from './gates/order.js';
-export type { GateContext, GateFactory, GateInstance, Verdict } from './gates/types.js';
-export type { SessionView } from './gates/view.js';
+export type { GateContext, GateFactory, GateInstance, SessionView, Verdict } from './gates/index.js';
+export {
+  ALL_GATES,
+  FACTORIES as GATES,
+  fingerprintOf,
+  GATE_ORDER,
+  type GateSetMeaning,
+  gateSetMeaning,
+  maskMessage,
+  queryShape,
+  resolveGateSet,
+  resolveGateSets,
+} from './gates/index.js';
 export { PROMPT_VERSION } from './prompt.js';
 export { type GatedBackend, type GatedOptions, gatedBackend, SurfaceSession } from './surface/index.js';
-export { TOOLS } from './tools/registry.js';
+export { TOOLS } from './tools/index.js';
 export type {
   Budget,
   GateSetSpec,

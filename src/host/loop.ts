@@ -8,8 +8,8 @@ import type { Theory } from '../formats/theory.js';
 import type { Message } from '../protocol/model.js';
 import type { ToolName } from '../protocol/tools.js';
 import type { Session } from './session.js';
-import { schemaOf, TOOLS } from './tools/registry.js';
-import type { ToolOutput } from './tools/types.js';
+import type { ToolOutput } from './tools/index.js';
+import { schemaOf, TOOLS } from './tools/index.js';
 import type { CallRecord, NodeInfo } from './types.js';
 import { runWave } from './wave.js';
 

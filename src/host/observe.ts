@@ -6,11 +6,10 @@
  */
 
 import { reachedBackend } from '../evidence/index.js';
-import type { GateStack } from './gates/compose.js';
-import { fingerprintOf } from './gates/fingerprint.js';
-import type { Shown } from './gates/types.js';
+import type { GateStack, Shown } from './gates/index.js';
+import { fingerprintOf } from './gates/index.js';
 import { rawView } from './present.js';
-import type { ToolOutput } from './tools/types.js';
+import type { ToolOutput } from './tools/index.js';
 import type { CallRecord } from './types.js';
 
 export interface Observed {

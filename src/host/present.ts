@@ -6,10 +6,17 @@
  * empty result looks `ok`. Host-side tools (context, control, argument errors) are always typed.
  */
 
-import type { Outcome } from '../formats/run/trace.js';
+import type { Outcome } from '../formats/run/index.js';
 import type { Envelope } from '../protocol/observation.js';
-import type { Shown } from './gates/types.js';
-import type { ToolOutput } from './tools/types.js';
+import type { ToolOutput } from './tools/index.js';
+
+/** What the agent is shown of one tool result. */
+export interface Shown {
+  envelope: Envelope;
+  outcome: Outcome;
+  /** The agent did not get a typed outcome (raw wire body passed through). */
+  untyped: boolean;
+}
 
 export function typedView(callId: string, out: ToolOutput): Shown {
   // An answer whose every selector read nothing (a wrong label, a typo) measures nothing, even

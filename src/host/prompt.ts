@@ -4,7 +4,7 @@
  * move scores: traces from different prompt versions are not comparable.
  */
 
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
 import { incidentMessage, measurementLines } from '../protocol/prompt.js';
 import type { Shape } from './types.js';
 

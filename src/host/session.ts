@@ -4,8 +4,8 @@
  * SessionView (gates/view.ts) and keep their own state in their instances (gates/compose.ts).
  */
 import { partNeeds } from '../evidence/index.js';
-import type { Golden } from '../formats/golden/normalized.js';
-import type { HeaderEvent, TraceEvent } from '../formats/run/trace.js';
+import type { Golden } from '../formats/golden/index.js';
+import type { HeaderEvent, TraceEvent } from '../formats/run/index.js';
 import {
   type Message,
   ProviderError,
@@ -13,12 +13,12 @@ import {
   type TurnRequest,
   type TurnResult,
 } from '../protocol/model.js';
-import { GateStack } from './gates/compose.js';
-import type { SessionView, Stopping } from './gates/view.js';
-import type { Scratch, Source } from './tools/types.js';
+import type { SessionView, Stopping } from './gates/index.js';
+import { GateStack } from './gates/index.js';
+import type { Scratch, Source } from './tools/index.js';
 import type { Budget, CallRecord, NodeInfo, SessionOptions } from './types.js';
 
-export type { Stopping } from './gates/view.js';
+export type { Stopping } from './gates/index.js';
 
 type Stamped = Exclude<TraceEvent, HeaderEvent>;
 type Unstamped = Stamped extends infer E ? (E extends Stamped ? Omit<E, 't'> : never) : never;

@@ -2,15 +2,15 @@
 import type { Backend } from '../backend/api.js';
 import type { Clock } from '../clock.js';
 import type { GateName, GateSettings } from '../formats/config.js';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
+import type { EndEvent, Outcome, StopReason, ToolClass } from '../formats/run/index.js';
 import type { Budget as BudgetSchema } from '../formats/seat.js';
 import type { Theory } from '../formats/theory.js';
-import type { EndEvent, Outcome, StopReason, ToolClass } from '../formats/run/trace.js';
 import type { ShapeName } from '../formats/vocabulary.js';
 import type { Model, TurnRequest } from '../protocol/model.js';
 import type { ToolName } from '../protocol/tools.js';
 import type { TraceWriter } from '../protocol/trace-writer.js';
-import type { Source } from './tools/types.js';
+import type { Source } from './tools/index.js';
 
 export type Budget = import('zod').infer<typeof BudgetSchema>;
 

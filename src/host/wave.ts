@@ -11,12 +11,11 @@ import type { Message, ToolCall } from '../protocol/model.js';
 import type { Envelope } from '../protocol/observation.js';
 import type { ToolName } from '../protocol/tools.js';
 import { controlResult, hostResult, runCall } from './call.js';
-import { poolOf } from './gates/fanout.js';
-import type { Verdict } from './gates/types.js';
+import type { Verdict } from './gates/index.js';
+import { poolOf } from './gates/index.js';
 import type { Session } from './session.js';
-import { checkControl, FinishArgs, SubmitArgs } from './tools/control.js';
-import { isToolName, TOOLS } from './tools/registry.js';
-import type { ToolOutput } from './tools/types.js';
+import type { ToolOutput } from './tools/index.js';
+import { checkControl, FinishArgs, isToolName, SubmitArgs, TOOLS } from './tools/index.js';
 import type { CallRecord, NodeInfo } from './types.js';
 
 export interface WaveOptions {

@@ -4,7 +4,7 @@
  */
 
 import { TypedError } from '../errors.js';
-import type { Selection } from '../formats/run/trace.js';
+import type { Selection } from '../formats/run/index.js';
 import type { InstantSample, RangeSeries } from '../promql/api.js';
 import type { Deadline } from '../world/deadline.js';
 import type { Labels, LogEntry } from '../world/types.js';

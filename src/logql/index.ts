@@ -5,17 +5,12 @@
 import { DeadlineExceeded } from '../world/deadline.js';
 import type { LogSource, Matcher } from '../world/types.js';
 import { LogQLError, type LogQueryOptions, type LokiResult, type LokiValue } from './api.js';
-import { evalLogQuery } from './eval/log-eval.js';
-import { evalMetric } from './eval/metric-eval.js';
-import { toResultValue } from './eval/result.js';
-import { newStats } from './eval/select.js';
-import { selectionOf } from './eval/selection.js';
-import { withClockShift } from './pipeline/template-funcs.js';
-import type { LogExpr, LogQuery } from './syntax/ast.js';
-import { parseLogQL } from './syntax/parse.js';
-import { shapeOf } from './syntax/shape.js';
+import { evalLogQuery, evalMetric, newStats, selectionOf, toResultValue } from './eval/index.js';
+import { withClockShift } from './pipeline/index.js';
+import type { LogExpr, LogQuery } from './syntax/index.js';
+import { parseLogQL, shapeOf } from './syntax/index.js';
 
-export type { LogExpr, LogQuery, MetricExpr, Stage } from './syntax/ast.js';
+export type { LogExpr, LogQuery, MetricExpr, Stage } from './syntax/index.js';
 export { parseLogQL };
 
 /** Loki refuses range queries with more points than this per series. */

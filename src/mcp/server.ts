@@ -6,8 +6,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Backend } from '../backend/index.js';
-import type { Golden } from '../formats/golden/normalized.js';
-import type { ToolClass } from '../formats/run/trace.js';
+import type { Golden } from '../formats/golden/index.js';
+import type { ToolClass } from '../formats/run/index.js';
 import { ArgError } from './args.js';
 import { gatedCall } from './gated-results.js';
 import { fail } from './results.js';

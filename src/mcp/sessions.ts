@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Backend } from '../backend/index.js';
 import type { SessionBackend } from '../backend/serve.js';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
 import { createMcpServer } from './server.js';
 
 const SESSION_ID = 'mcp-session-id';

@@ -6,7 +6,7 @@
  * all`), or adds to them, leaves nothing out: that run is judged as a full one.
  */
 import type { ConfigFile } from '../formats/config.js';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
 import type { Seat } from '../formats/seat.js';
 import type { RunPlan } from './plan.js';
 

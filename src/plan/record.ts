@@ -3,8 +3,8 @@
  * plan the same trials again, and what each gate set of the run meant (the ceiling's `all`
  * included). The plan produces its record, so the run folder needs only the record's type.
  */
-import type { PlanRecord, RecordedGateSet } from '../formats/run/files.js';
-import { gateSetMeaning } from '../host/gates/gate-set.js';
+import type { PlanRecord, RecordedGateSet } from '../formats/run/index.js';
+import { gateSetMeaning } from '../host/gates/index.js';
 import type { RunPlan } from './plan.js';
 
 export function planRecord(plan: RunPlan): PlanRecord {

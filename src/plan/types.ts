@@ -5,10 +5,10 @@
 import type { Backend } from '../backend/api.js';
 import type { QueryLog } from '../backend/query-log.js';
 import type { Clock } from '../clock.js';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
+import type { Trace } from '../formats/run/index.js';
 import type { Seat } from '../formats/seat.js';
 import type { Theory } from '../formats/theory.js';
-import type { Trace } from '../formats/run/trace.js';
 import type { TurnCacheSettings } from '../formats/turn-cache.js';
 
 /** A named gate set with its settings: the host's type, which the run layer passes through. */

@@ -4,7 +4,7 @@
  */
 
 import { TypedError } from '../errors.js';
-import type { Selection } from '../formats/run/trace.js';
+import type { Selection } from '../formats/run/index.js';
 import type { Deadline } from '../world/deadline.js';
 import type { Labels } from '../world/types.js';
 

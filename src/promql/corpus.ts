@@ -1,7 +1,7 @@
 /** The real-world corpus figures: how many expressions parse, and how many evaluate without "unsupported". */
 import { PromQLError } from './api.js';
 import { CORPUS_POINTS, CORPUS_START_MS, CORPUS_STEP_MS, worldForExpressions } from './corpus-world.js';
-import { parsePromQL } from './parser/parse.js';
+import { parsePromQL } from './parser/index.js';
 import { instantQuery, rangeQuery } from './query.js';
 
 export interface CorpusReport {

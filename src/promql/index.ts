@@ -11,6 +11,6 @@ export type {
 export { PromQLError } from './api.js';
 export type { Expr } from './ast.js';
 export { formatPromFloat } from './format.js';
-export { parsePromQL } from './parser/parse.js';
+export { parsePromQL } from './parser/index.js';
 export { instantQuery, rangeQuery } from './query.js';
 export { type SelectorInfo, selectorsOf } from './selectors-of.js';

@@ -3,14 +3,17 @@ import { DeadlineExceeded, NO_DEADLINE } from '../world/deadline.js';
 import type { Labels, SeriesSource } from '../world/types.js';
 import { type EngineOptions, type Point, PromQLError, type PromResult, type RangeSeries } from './api.js';
 import type { Expr } from './ast.js';
-import { checkDuplicates } from './eval/calls.js';
-import { execError, type QueryContext } from './eval/context.js';
-import { evaluate } from './eval/engine.js';
-import { compareLabels, keyOf } from './eval/labels.js';
-import { selectionOf } from './eval/selection.js';
-import type { Value } from './eval/types.js';
-import { check } from './parser/check.js';
-import { parsePromQL } from './parser/parse.js';
+import type { Value } from './eval/index.js';
+import {
+  checkDuplicates,
+  compareLabels,
+  evaluate,
+  execError,
+  keyOf,
+  type QueryContext,
+  selectionOf,
+} from './eval/index.js';
+import { check, parsePromQL } from './parser/index.js';
 import { withTimeValuesShifted } from './time-valued.js';
 
 const DEFAULT_LOOKBACK_MS = 5 * 60_000;

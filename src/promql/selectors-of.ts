@@ -1,7 +1,7 @@
 /** Every vector selector of a query (for fault matching, query-shape fingerprints, corpus worlds). */
 import type { Matcher } from '../world/types.js';
 import type { Expr } from './ast.js';
-import { parsePromQL } from './parser/parse.js';
+import { parsePromQL } from './parser/index.js';
 
 export interface SelectorInfo {
   metric?: string;

@@ -3,7 +3,7 @@
  * surfaces' call records) get the same tool names, classes, sources and queries a hosted call has,
  * so scoring and the gates treat a call over HTTP or MCP exactly like the host's tool call.
  */
-import type { ToolClass } from '../formats/run/trace.js';
+import type { ToolClass } from '../formats/run/index.js';
 import type { Source } from '../formats/vocabulary.js';
 import { TOOL, TOOL_CLASS, type ToolName } from './tools.js';
 

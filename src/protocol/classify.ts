@@ -10,7 +10,7 @@
  *
  * `n` counts series (vector/matrix), log lines (streams), or values (label lists).
  */
-import type { Outcome } from '../formats/run/trace.js';
+import type { Outcome } from '../formats/run/index.js';
 
 export interface Classified {
   outcome: Outcome;

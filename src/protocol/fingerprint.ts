@@ -8,8 +8,8 @@
  * its shaper (backend/query-shape.ts is the one both hosts use; it falls back to `regexShape`).
  */
 import { createHash } from 'node:crypto';
+import type { Outcome } from '../formats/run/index.js';
 import { DURATION_TERM, DURATION_UNITS } from '../formats/time.js';
-import type { Outcome } from '../formats/run/trace.js';
 import type { Source } from '../formats/vocabulary.js';
 
 const QUOTED = /"(?:[^"\\]|\\.)*"|`[^`]*`|'(?:[^'\\]|\\.)*'/g;

@@ -3,7 +3,7 @@
  * short rendering in the trace. The classifier that produces the outcome is classify.ts; what a
  * prompt may hold of the data is bound.ts.
  */
-import type { Outcome } from '../formats/run/trace.js';
+import type { Outcome } from '../formats/run/index.js';
 
 /**
  * Every tool result is this envelope, JSON-encoded in the tool message the model gets.

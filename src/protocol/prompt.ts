@@ -3,7 +3,7 @@
  * the measurements to report and the Theory's shape. Only the line that says how to hand the
  * Theory in differs (a tool call in the host, a file for a command seat), so it is a parameter.
  */
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
 
 export function measurementLines(g: Golden): string[] {
   const lines: string[] = [];

@@ -4,7 +4,7 @@
  * is derived from them, and command seats name their rebuilt calls with these names.
  */
 import { z } from 'zod';
-import type { ToolClass } from '../formats/run/trace.js';
+import type { ToolClass } from '../formats/run/index.js';
 import type { ToolSchema } from './model.js';
 import * as A from './tool-args.js';
 

@@ -2,7 +2,7 @@
  * The ONE builder of a trace's header line: hosted trials, command seats, crash records and
  * baselines all state the same fields the same way. The header's clock is the trial's clock.
  */
-import { type HeaderEvent, TRACE_FORMAT } from '../formats/run/trace.js';
+import { type HeaderEvent, TRACE_FORMAT } from '../formats/run/index.js';
 
 export interface HeaderInput {
   golden: string;

@@ -5,7 +5,7 @@
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { HeaderEvent, Trace, TraceEvent } from '../formats/run/trace.js';
+import type { HeaderEvent, Trace, TraceEvent } from '../formats/run/index.js';
 
 export class TraceWriter {
   readonly file: string | undefined;

@@ -5,7 +5,7 @@
  * more than one series). Read from the wire body the agent was served, so a fault that cut or
  * emptied the answer is what is recorded. Log streams and strings show no values (undefined).
  */
-import type { Outcome, Selection, ToolResultEvent } from '../formats/run/trace.js';
+import type { Outcome, Selection, ToolResultEvent } from '../formats/run/index.js';
 
 /** At most this many values a result; more are thinned to order statistics (thin). */
 export const MAX_VALUES = 256;

@@ -9,13 +9,18 @@
  * provider's limiter.
  */
 import { InputError } from '../errors.js';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
 import type { Seat } from '../formats/seat.js';
 import type { Model } from '../protocol/model.js';
-import { CachingModel, type TurnCacheOptions } from './ai/cache.js';
-import { AiSdkModel, isRealProvider, LimitedModel, type RateLimiters } from './ai/index.js';
-import { POLICIES } from './sim/index.js';
-import { SimModel } from './sim/model.js';
+import {
+  AiSdkModel,
+  CachingModel,
+  isRealProvider,
+  LimitedModel,
+  type RateLimiters,
+  type TurnCacheOptions,
+} from './ai/index.js';
+import { POLICIES, SimModel } from './sim/index.js';
 
 export type Skip = { skip: string };
 

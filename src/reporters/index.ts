@@ -13,10 +13,9 @@ export {
   failOnRules,
   parseFailOn,
   renderDiffMd,
-} from './diff/render.js';
-export { type ColumnSpec, type Fit, fitColumns, tableWidth } from './terminal/fit.js';
+} from './diff/index.js';
 export { comparable, parseScorecard, renderScorecardJson } from './json.js';
-export { renderJunit, xmlEscape } from './junit/render.js';
+export { renderJunit, xmlEscape } from './junit/index.js';
 export {
   DEFAULT_WIDTH,
   type Display,
@@ -27,8 +26,7 @@ export {
   type ReporterFactory,
   type ReporterOptions,
 } from './lifecycle.js';
-export { renderScorecardMd } from './markdown/scorecard.js';
-export { createProgress, type Progress, type TrialDone } from './terminal/progress.js';
+export { renderScorecardMd, renderWalltimeMd } from './markdown/index.js';
 export {
   createReporters,
   DEFAULT_REPORTERS,
@@ -38,6 +36,15 @@ export {
   type ReporterName,
 } from './registry.js';
 export { runSummary, summaryLine } from './summary.js';
-export { renderTable } from './terminal/table.js';
-export { renderTerminal, type TerminalOptions } from './terminal/scorecard.js';
-export { renderWalltimeMd } from './markdown/walltime.js';
+export {
+  type ColumnSpec,
+  createProgress,
+  type Fit,
+  fitColumns,
+  type Progress,
+  renderTable,
+  renderTerminal,
+  type TerminalOptions,
+  type TrialDone,
+  tableWidth,
+} from './terminal/index.js';

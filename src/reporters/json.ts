@@ -1,7 +1,6 @@
 /** scorecard.json: versioned; reading refuses other versions (exit 2). */
 
-import { ScorecardFile } from '../formats/run/files.js';
-import { parseRunFile } from '../formats/run/load.js';
+import { parseRunFile, ScorecardFile } from '../formats/run/index.js';
 import { SCORECARD_FORMAT, type Scorecard } from '../scoring/index.js';
 import { fileReporter } from './lifecycle.js';
 

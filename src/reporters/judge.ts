@@ -4,7 +4,7 @@
  * disagreement with its trial id. Nothing here when the run had no judge.
  */
 import type { Agreement, JudgeSummary, Scorecard } from '../scoring/index.js';
-import { mdHead, mdRow, mdText } from './markdown/md.js';
+import { mdHead, mdRow, mdText } from './md.js';
 
 const agreed = (a: Agreement): string => `${a.agree}/${a.agree + a.disagree}`;
 

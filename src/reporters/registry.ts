@@ -3,14 +3,12 @@
  * it. Adding a reporter is one file and one line here (its import aside): the names are the keys.
  */
 import { InputError } from '../errors.js';
-import { htmlReporter } from './html/reporter.js';
+import { htmlReporter } from './html/index.js';
 import { jsonReporter } from './json.js';
-import { junitReporter } from './junit/render.js';
+import { junitReporter } from './junit/index.js';
 import type { Reporter, ReporterFactory, ReporterOptions } from './lifecycle.js';
-import { markdownReporter } from './markdown/scorecard.js';
-import { progressReporter } from './terminal/progress.js';
-import { terminalReporter } from './terminal/reporter.js';
-import { walltimeReporter } from './markdown/walltime.js';
+import { markdownReporter, walltimeReporter } from './markdown/index.js';
+import { progressReporter, terminalReporter } from './terminal/index.js';
 
 /** In the order they run: files first, then the terminal table that names them. */
 export const REPORTERS = {

@@ -12,8 +12,7 @@
 import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
-import { TrialRecordFile } from '../formats/run/files.js';
-import { parseRunFile } from '../formats/run/load.js';
+import { parseRunFile, TrialRecordFile } from '../formats/run/index.js';
 import type { TrialRecord } from '../scoring/index.js';
 import { appendLineSync } from './files.js';
 import { decodeLine, encodeLine, idOfFragment } from './journal-line.js';

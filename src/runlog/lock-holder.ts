@@ -1,7 +1,7 @@
 /** The lock file's content: who holds a run folder's lock, and whether that process still runs. */
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { LockHolderFile } from '../formats/run/files.js';
+import { LockHolderFile } from '../formats/run/index.js';
 
 export interface Holder {
   pid: number;

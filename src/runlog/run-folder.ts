@@ -10,11 +10,11 @@ import type { AssertRule } from '../formats/assert.js';
 import type { Pricing } from '../formats/rate-limits.js';
 import {
   BaselinesFile,
+  loadRunFile,
   type PlanRecord,
   type RecordedGateSet,
   RunManifestFile,
-} from '../formats/run/files.js';
-import { loadRunFile } from '../formats/run/load.js';
+} from '../formats/run/index.js';
 import type { Thresholds, TrialRecord } from '../scoring/index.js';
 import { writeAtomic } from './files.js';
 import type { InputHashes } from './run-inputs.js';

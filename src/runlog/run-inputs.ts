@@ -8,10 +8,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ConfigFile } from '../formats/config.js';
-import type { Golden } from '../formats/golden/normalized.js';
-import type { PlanRecord } from '../formats/run/files.js';
+import type { Golden } from '../formats/golden/index.js';
+import type { PlanRecord } from '../formats/run/index.js';
 import type { Seat } from '../formats/seat.js';
-import { gateSetsOf } from '../host/gates/gate-set.js';
+import { gateSetsOf } from '../host/gates/index.js';
 
 export interface InputHashes {
   /** Golden id → {file path → sha256}. */

@@ -3,9 +3,9 @@
  * investigation at all. Both get an empty trace (no calls), so no evidence can back anything.
  */
 
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
+import type { EndEvent, HeaderEvent, Trace } from '../formats/run/index.js';
 import type { Theory } from '../formats/theory.js';
-import type { EndEvent, HeaderEvent, Trace } from '../formats/run/trace.js';
 import { traceHeader } from '../protocol/trace-header.js';
 import { scoreTrial } from './score-trial.js';
 import type { RowKind, ScoreOptions, TrialRecord } from './types.js';

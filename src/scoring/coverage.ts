@@ -8,8 +8,7 @@ import {
   showsValue,
   showsValueJointly,
 } from '../evidence/index.js';
-import type { MeasurementSpec } from '../formats/golden/schema.js';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden, MeasurementSpec } from '../formats/golden/index.js';
 import type { Theory, TheoryPart } from '../formats/theory.js';
 import type { MeasurementScore, PartScore } from './types.js';
 

@@ -1,9 +1,9 @@
 /** scoreTrial: the pure judgement of one trial, `(golden, trace, Theory) → TrialScore` (DESIGN §11). */
 
 import { evidenceFromTrace, linker } from '../evidence/index.js';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
+import type { EndEvent, Trace } from '../formats/run/index.js';
 import type { Theory } from '../formats/theory.js';
-import type { EndEvent, Trace } from '../formats/run/trace.js';
 import { scorePart, scoreRootCause } from './coverage.js';
 import { honestyFailures } from './honesty/index.js';
 import type { ScoreOptions, TrialScore } from './types.js';

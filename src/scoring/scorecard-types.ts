@@ -4,7 +4,7 @@
  */
 import type { AssertRuleType } from '../formats/assert.js';
 import type { RunClock } from '../formats/vocabulary.js';
-import type { JudgeSummary } from './judge/agreement.js';
+import type { JudgeSummary } from './judge/index.js';
 import type { AggregateRow, GateEffect, SeatGateEffect, TrialRecord, Verdict } from './types.js';
 
 /** 2: Wilson and bootstrap intervals, gate effects on five figures, per-seat pooled effects. */

@@ -7,10 +7,10 @@
 import type { AssertRule } from '../formats/assert.js';
 import type { JudgeRecord } from '../formats/judge.js';
 import { aggregate, gateEffects, seatGateEffects } from './aggregate.js';
-import { judgeAssertions } from './assert/assertions.js';
+import { judgeAssertions } from './assert/index.js';
 import { BASELINE_SEATS, CEILING_SEAT, rowKind } from './baselines.js';
 import { explainScore } from './explain.js';
-import { judgeSummary } from './judge/agreement.js';
+import { judgeSummary } from './judge/index.js';
 import {
   type CeilingResult,
   SCORECARD_FORMAT,

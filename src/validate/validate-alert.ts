@@ -6,9 +6,9 @@
  * `/api/v1/alerts` and `ALERTS` contradict, so that is an error, at the activeAt line. An alert that
  * has resolved by `time.now` while the prompt never says so reads as still firing: a warning at `prompt`.
  */
-import { alertRuleOf } from '../backend/prometheus/alert-rule.js';
-import type { Golden } from '../formats/golden/normalized.js';
-import type { RuleIssue } from '../formats/rules/types.js';
+import { alertRuleOf } from '../backend/prometheus/index.js';
+import type { Golden } from '../formats/golden/index.js';
+import type { RuleIssue } from '../formats/rules/index.js';
 import type { World } from '../world/types.js';
 import { evalInstant } from './validate-query.js';
 

@@ -9,12 +9,12 @@
  */
 import type { InputIssue } from '../errors.js';
 import { readInput } from '../formats/files.js';
+import type { Golden } from '../formats/golden/index.js';
 import { locateInFile } from '../formats/load.js';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { ToolCallEvent, ToolResultEvent, Trace } from '../formats/run/index.js';
+import { parseYamlSource } from '../formats/source/index.js';
 import type { Theory } from '../formats/theory.js';
-import type { ToolCallEvent, ToolResultEvent, Trace } from '../formats/run/trace.js';
 import { parseTwinId } from '../formats/twins/index.js';
-import { parseYamlSource } from '../formats/source/yaml.js';
 import {
   DEFAULT_WEIGHTS,
   type HonestyFailure,

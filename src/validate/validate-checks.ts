@@ -1,7 +1,7 @@
 /** The `expect` checks and route-against-truth checks of `bench validate`, on a built world. */
 import type { Backend } from '../backend/api.js';
-import type { Golden } from '../formats/golden/normalized.js';
-import { goldenTime } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
+import { goldenTime } from '../formats/golden/index.js';
 import type { World } from '../world/types.js';
 import { type Answer, evalInstant, evalThroughBackend, faultyBackend, langOf } from './validate-query.js';
 

@@ -4,9 +4,9 @@
  * queries (routes, expectations, alert), or the identity of a series or stream of the world.
  */
 
-import { faultPattern } from '../formats/golden/fault-regex.js';
-import type { Golden } from '../formats/golden/normalized.js';
-import type { RuleIssue } from '../formats/rules/types.js';
+import type { Golden } from '../formats/golden/index.js';
+import { faultPattern } from '../formats/golden/index.js';
+import type { RuleIssue } from '../formats/rules/index.js';
 import type { Labels, World } from '../world/types.js';
 
 export function faultReachRules(g: Golden, world: World): RuleIssue[] {

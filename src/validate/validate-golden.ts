@@ -6,9 +6,9 @@
 
 import { InputError, type InputIssue } from '../errors.js';
 import type { ConfigFile } from '../formats/config.js';
+import type { Golden } from '../formats/golden/index.js';
 import { checkGolden, locateInFile } from '../formats/load.js';
-import type { Golden } from '../formats/golden/normalized.js';
-import type { RuleIssue } from '../formats/rules/types.js';
+import type { RuleIssue } from '../formats/rules/index.js';
 import { parseTwinId, type TwinKind, twinsOf } from '../formats/twins/index.js';
 import { isMetricQuery, parseLogQL } from '../logql/index.js';
 import { parsePromQL } from '../promql/index.js';

@@ -6,8 +6,8 @@
 import type { Backend } from '../backend/api.js';
 import { createBackendStack } from '../backend/index.js';
 import { VirtualClock } from '../clock.js';
-import type { Golden } from '../formats/golden/normalized.js';
-import type { Outcome } from '../formats/run/trace.js';
+import type { Golden } from '../formats/golden/index.js';
+import type { Outcome } from '../formats/run/index.js';
 import { evalLogQL, isMetricQuery, parseLogQL } from '../logql/index.js';
 import { instantQuery, parsePromQL, selectorsOf } from '../promql/index.js';
 import { classify } from '../protocol/classify.js';

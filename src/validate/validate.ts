@@ -16,8 +16,8 @@ import {
   DEFAULT_CONFIG_FILE,
   locateInFile,
 } from '../formats/load.js';
+import { parseYamlSource } from '../formats/source/index.js';
 import { TWIN_KINDS, twinId } from '../formats/twins/index.js';
-import { parseYamlSource } from '../formats/source/yaml.js';
 import { type CeilingRunner, type GoldenReport, validateGolden } from './validate-golden.js';
 
 export type { CeilingCheck, CeilingRunner, CheckResult, GoldenReport } from './validate-golden.js';

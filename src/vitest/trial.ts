@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseOptions } from '../commands/options.js';
-import { runOneTrial } from '../commands/trial/run.js';
+import { runOneTrial } from '../commands/trial/index.js';
 import type { TrialRecord, TrialScore, Verdict } from '../scoring/index.js';
 import { cacheOf, TrialOptions } from './options.js';
 

@@ -5,12 +5,10 @@
  * not change any one series' randomness.
  */
 import { join } from 'node:path';
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
 import { resolveTimeRef } from '../formats/time.js';
-import type { GenContext } from './generate/context.js';
-import { loadBlock } from './generate/load.js';
-import { generateLogBlock } from './generate/logs.js';
-import { generateMetric } from './generate/metrics.js';
+import type { GenContext } from './generate/index.js';
+import { generateLogBlock, generateMetric, loadBlock } from './generate/index.js';
 import { assertWorldFits } from './limits.js';
 import { LogStore } from './log-store.js';
 import { SeriesStore } from './series-store.js';

@@ -2,9 +2,9 @@
  * Size estimates the world caps (limits.ts) are held against: label-matrix products and the
  * expected number of generated log lines, both computed from the spec without generating.
  */
-import type { Golden } from '../formats/golden/normalized.js';
+import type { Golden } from '../formats/golden/index.js';
 import { resolveTimeRef } from '../formats/time.js';
-import { compileSignal, inGap, levelAt } from './generate/signal.js';
+import { compileSignal, inGap, levelAt } from './generate/index.js';
 
 /** Label sets of a matrix: the product of each key's number of values (Infinity past 2^1024). */
 export function matrixSize(m: Readonly<Record<string, string | readonly string[]>>): number {

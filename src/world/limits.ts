@@ -7,10 +7,10 @@
  * expected count (a Poisson draw lands within a fraction of a percent of it at these sizes).
  */
 import { InputError } from '../errors.js';
+import type { Golden } from '../formats/golden/index.js';
 import { LIMITS, overCap, windowMessage } from '../formats/limits.js';
 import { locateInFile } from '../formats/load.js';
-import type { Golden } from '../formats/golden/normalized.js';
-import type { RuleIssue } from '../formats/rules/types.js';
+import type { RuleIssue } from '../formats/rules/index.js';
 import { parseDuration, resolveTimeRef } from '../formats/time.js';
 import { expectedLines, matrixSize } from './estimate.js';
 import { countValues, expandValues, splitSeries } from './notation.js';

@@ -1,6 +1,7 @@
 /** Small in-test goldens and worlds, built through the real schema and stores. */
-import { GoldenFile } from '../../src/formats/golden/schema.js';
+
 import { type Golden, normalizeGolden } from '../../src/formats/golden/normalized.js';
+import { GoldenFile } from '../../src/formats/golden/schema.js';
 import { LogStore } from '../../src/world/log-store.js';
 import { SeriesStore } from '../../src/world/series-store.js';
 import type { World } from '../../src/world/types.js';

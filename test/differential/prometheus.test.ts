@@ -16,9 +16,9 @@ import {
   type RunningPrometheus,
   startBackfilledPrometheus,
 } from '../../src/backend/oracle/process.js';
-import { loadGoldens } from '../../src/formats/load.js';
 import type { Golden } from '../../src/formats/golden/normalized.js';
 import { goldenTime } from '../../src/formats/golden/normalized.js';
+import { loadGoldens } from '../../src/formats/load.js';
 import { instantQuery, rangeQuery } from '../../src/promql/index.js';
 import { buildWorld } from '../../src/world/build.js';
 import { SeriesStore } from '../../src/world/series-store.js';

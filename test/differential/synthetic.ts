@@ -1,6 +1,7 @@
 /** A generated world for differential tests: counters, gauges and a classic histogram with noise, steps, spikes and a reset. */
-import { GoldenFile } from '../../src/formats/golden/schema.js';
+
 import { type Golden, normalizeGolden } from '../../src/formats/golden/normalized.js';
+import { GoldenFile } from '../../src/formats/golden/schema.js';
 
 export function syntheticGolden(seed = 7): Golden {
   const file = GoldenFile.parse({

@@ -10,9 +10,15 @@ import { runContended } from '../../src/execute/contended.js';
 import { runTrial } from '../../src/execute/trial.js';
 import { GateName } from '../../src/formats/config.js';
 import { loadGolden, loadSeat } from '../../src/formats/load.js';
-import type { Seat } from '../../src/formats/seat.js';
-import type { GateEvent, NodeEvent, ToolCallEvent, ToolResultEvent, Trace } from '../../src/formats/run/trace.js';
+import type {
+  GateEvent,
+  NodeEvent,
+  ToolCallEvent,
+  ToolResultEvent,
+  Trace,
+} from '../../src/formats/run/trace.js';
 import { readTrace } from '../../src/formats/run/trace-read.js';
+import type { Seat } from '../../src/formats/seat.js';
 import type { TrialSpec } from '../../src/plan/types.js';
 import { runTrial as userTrial } from '../../src/vitest/index.js';
 import { writeTinyGolden } from './tiny-golden.js';

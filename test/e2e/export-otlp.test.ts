@@ -21,9 +21,9 @@ import {
   GEN_AI_OPERATION_NAME_VALUE_INVOKE_AGENT,
 } from '@opentelemetry/semantic-conventions/incubating';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NUMBER_TYPES } from '../../src/commands/export/otlp/genai.js';
 import type { Trace } from '../../src/formats/run/trace.js';
 import { readTrace } from '../../src/formats/run/trace-read.js';
-import { NUMBER_TYPES } from '../../src/commands/export/otlp/genai.js';
 import { bench, tempDir } from '../formats/helpers.js';
 import { attrsOf, decodeRequest, intsAsStrings, type JsonRequest, type JsonSpan } from './otlp-decode.js';
 import { makeRunFolder, ROOT } from './otlp-run.js';

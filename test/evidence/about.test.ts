@@ -1,8 +1,8 @@
 /** Which measurement a call or a claim is about. */
 import { describe, expect, it } from 'vitest';
 import { type EvidenceCall, evidenceSet, isAbout, linker } from '../../src/evidence/index.js';
-import type { MeasurementSpec } from '../../src/formats/golden/schema.js';
 import type { Golden } from '../../src/formats/golden/normalized.js';
+import type { MeasurementSpec } from '../../src/formats/golden/schema.js';
 
 const m = (id: string, source: 'logs' | 'metrics', route: string, obtainable = true): MeasurementSpec => ({
   id,

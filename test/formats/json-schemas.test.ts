@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jsonSchemaFiles } from '../../src/formats/schemas/json-schemas.js';
 import { addDescriptions } from '../../src/formats/schemas/docs.js';
+import { jsonSchemaFiles } from '../../src/formats/schemas/json-schemas.js';
 import { GATE_NAMES } from '../../src/formats/vocabulary.js';
 
 const DIR = resolve(__dirname, '../../schemas');

@@ -3,8 +3,8 @@
  * settings key names the kind), and the JSON Schema describing that written form.
  */
 import { describe, expect, it } from 'vitest';
-import { jsonSchemaFiles } from '../../src/formats/schemas/json-schemas.js';
 import { LogField } from '../../src/formats/golden/log-field.js';
+import { jsonSchemaFiles } from '../../src/formats/schemas/json-schemas.js';
 
 describe('log field generators', () => {
   it('read the kind off the one settings key; values and lists stay as written', () => {

@@ -6,8 +6,8 @@
 import type { ApiRequest, ApiResponse, Backend } from '../../src/backend/api.js';
 import { type Clock, VirtualClock } from '../../src/clock.js';
 import type { GateName } from '../../src/formats/config.js';
-import { GoldenFile } from '../../src/formats/golden/schema.js';
 import { type Golden, normalizeGolden } from '../../src/formats/golden/normalized.js';
+import { GoldenFile } from '../../src/formats/golden/schema.js';
 import type { TraceEvent } from '../../src/formats/run/trace.js';
 import type { SessionOptions, SessionResult } from '../../src/host/index.js';
 import { resolveGateSet, runSession, TraceWriter } from '../../src/host/index.js';

@@ -1,8 +1,8 @@
 /** Hand-built goldens, traces and Theories for the scoring rules. */
 import type { Golden } from '../../src/formats/golden/normalized.js';
-import type { Theory, TheoryPart } from '../../src/formats/theory.js';
 import type { HeaderEvent, Outcome, ToolClass, Trace, TraceEvent } from '../../src/formats/run/trace.js';
 import { TRACE_FORMAT } from '../../src/formats/run/trace.js';
+import type { Theory, TheoryPart } from '../../src/formats/theory.js';
 
 export function golden(over: Partial<Golden> = {}): Golden {
   return {

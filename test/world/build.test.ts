@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
+import { type Golden, normalizeGolden } from '../../src/formats/golden/normalized.js';
 import { GoldenFile } from '../../src/formats/golden/schema.js';
 import { loadGoldens } from '../../src/formats/load.js';
-import { type Golden, normalizeGolden } from '../../src/formats/golden/normalized.js';
 import { buildWorld } from '../../src/world/build.js';
 import { hashWorld } from '../../src/world/hash.js';
 import { isStaleNaN } from '../../src/world/types.js';

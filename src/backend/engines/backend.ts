@@ -5,15 +5,14 @@
  * With a pool, evaluation runs on worker threads; without, in this thread (the sims' way: fast,
  * and nothing else is waiting on the event loop there).
  */
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import type { World } from '../../world/types.js';
-import { servedWorld } from '../prometheus/alert-series.js';
 import type { ApiRequest, ApiResponse, Backend, LokiApi, PromApi } from '../api.js';
 import { canceled } from '../canceled.js';
+import { handleLoki } from '../loki/index.js';
+import { handleProm, servedWorld } from '../prometheus/index.js';
 import { cached } from './cache.js';
 import type { EnginePool } from './pool.js';
-import { handleLoki } from '../loki/handlers.js';
-import { handleProm } from '../prometheus/handlers.js';
 
 export interface EngineBackendOptions {
   /** Evaluation timeout per query (ms); undefined: none. Ignored with a pool (it has its own). */

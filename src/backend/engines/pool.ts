@@ -9,14 +9,13 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import type { World } from '../../world/types.js';
-import { servedWorld } from '../prometheus/alert-series.js';
 import { type ApiRequest, type ApiResponse, backendOf, type LokiApi, type PromApi } from '../api.js';
 import { canceled, timedOut } from '../canceled.js';
+import { lokiText } from '../loki/index.js';
+import { promError, servedWorld } from '../prometheus/index.js';
 import type { Job, JobDone, WorkerInit } from './worker.js';
-import { lokiText } from '../loki/wire.js';
-import { promError } from '../prometheus/wire.js';
 import { workerScript } from './worker-script.js';
 import { worldData } from './world-transfer.js';
 

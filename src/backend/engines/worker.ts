@@ -5,10 +5,10 @@
  * messages. Started only by engine-pool.ts.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import type { ApiParams, ApiResponse, LokiApi, PromApi } from '../api.js';
-import { handleLoki } from '../loki/handlers.js';
-import { handleProm } from '../prometheus/handlers.js';
+import { handleLoki } from '../loki/index.js';
+import { handleProm } from '../prometheus/index.js';
 import type { QueryLimits } from '../query-limits.js';
 import { type WorldData, worldFromData } from './world-transfer.js';
 

@@ -8,12 +8,14 @@
  * answer. Later firing faults are counted but do not apply.
  */
 import type { Clock } from '../../clock.js';
-import type { FaultSpec } from '../../formats/golden/schema.js';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { FaultSpec, Golden } from '../../formats/golden/index.js';
 import { type Rng, rngFor } from '../../world/rng.js';
 import type { ApiRequest, ApiResponse, Backend } from '../api.js';
 import { backendOf } from '../api.js';
 import { canceled } from '../canceled.js';
+import { drawLatency } from '../latency.js';
+import { durationParam } from '../params.js';
+import { queryTooLong, tooManyEntries, tooManySamples } from './limit-responses.js';
 import { apiMatches, callFires, queryMatches, timeMatches } from './match.js';
 import {
   failedEnvelope,
@@ -25,9 +27,6 @@ import {
 } from './responses.js';
 import { answerSizeMatches, needsAnswer, requestSizeMatches } from './size.js';
 import { emptied, partial } from './transform.js';
-import { drawLatency } from '../latency.js';
-import { queryTooLong, tooManyEntries, tooManySamples } from './limit-responses.js';
-import { durationParam } from '../params.js';
 
 export interface FaultOptions {
   clock: Clock;

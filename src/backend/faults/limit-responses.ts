@@ -11,15 +11,14 @@
  * - Loki `max_query_series`: 400 `maximum number of series (%d) reached for a single query; ...`
  *   (pkg/querier/queryrange/limits.go), used by `series-limit` with a `limit`.
  */
-import type { FaultOfKind } from '../../formats/golden/schema.js';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { FaultOfKind, Golden } from '../../formats/golden/index.js';
 import { parseDuration } from '../../formats/time.js';
 import type { ApiRequest, ApiResponse } from '../api.js';
-import { queryLengths } from './size.js';
 import { goDuration, modelDuration } from '../go-format.js';
-import { lokiText } from '../loki/wire.js';
+import { lokiText } from '../loki/index.js';
 import { param } from '../params.js';
-import { promError } from '../prometheus/wire.js';
+import { promError } from '../prometheus/index.js';
+import { queryLengths } from './size.js';
 
 export const TOO_MANY_SAMPLES_TEXT =
   'query processing would load too many samples into memory in query execution';

@@ -2,10 +2,9 @@
  * Which requests a fault applies to: API, query regex, time-range overlap and call count
  * (docs/faults.md). Counting is per fault, among the calls that passed the other three tests.
  */
-import { faultPatternMatches } from '../../formats/golden/fault-regex.js';
-import type { FaultSpec } from '../../formats/golden/schema.js';
-import type { Golden } from '../../formats/golden/normalized.js';
-import { goldenTime } from '../../formats/golden/normalized.js';
+
+import type { FaultSpec, Golden } from '../../formats/golden/index.js';
+import { faultPatternMatches, goldenTime } from '../../formats/golden/index.js';
 import { DURATION_UNITS, parseDuration } from '../../formats/time.js';
 import { type ApiParams, type ApiRequest, backendOf } from '../api.js';
 import { durationParam, lokiTime, MAX_TIME, MIN_TIME, param, params, promTime } from '../params.js';

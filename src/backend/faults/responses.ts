@@ -2,13 +2,13 @@
  * What each fault kind answers, per backend, in that backend's own wire format. The exact shapes
  * are documented in docs/faults.md; typed clients detect the failures by these shapes.
  */
-import type { FaultOfKind } from '../../formats/golden/schema.js';
+import type { FaultOfKind } from '../../formats/golden/index.js';
 import type { ApiRequest, ApiResponse } from '../api.js';
 import { backendOf } from '../api.js';
-import { lokiSeriesLimitText } from './limit-responses.js';
-import { lokiJson, lokiText } from '../loki/wire.js';
+import { lokiJson, lokiText } from '../loki/index.js';
 import { param } from '../params.js';
-import { PROM_STATUS, promError } from '../prometheus/wire.js';
+import { PROM_STATUS, promError } from '../prometheus/index.js';
+import { lokiSeriesLimitText } from './limit-responses.js';
 
 export const LOKI_TIMEOUT_TEXT =
   'Request timed out, decrease the duration of the request or add more label matchers (prefer exact match over regex match) to reduce the amount of data processed.';

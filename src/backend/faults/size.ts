@@ -5,14 +5,13 @@
  * server whose limit they are: Loki's max query length and max entries to Loki APIs, Prometheus'
  * max samples to Prometheus queries.
  */
-import type { FaultSpec } from '../../formats/golden/schema.js';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { FaultSpec, Golden } from '../../formats/golden/index.js';
 import { parseDuration } from '../../formats/time.js';
 import { isMetricQuery } from '../../logql/index.js';
 import type { ApiRequest, ApiResponse } from '../api.js';
 import { backendOf } from '../api.js';
-import { lookback, requestRange } from './match.js';
 import { durationParam, lokiTime, param, promTime } from '../params.js';
+import { lookback, requestRange } from './match.js';
 
 const HOUR = 3_600_000;
 

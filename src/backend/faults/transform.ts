@@ -3,7 +3,7 @@
  * like no data) and `partial` (a success with warnings and part of the data cut). Non-success
  * answers pass through untouched: there is nothing to swallow or cut.
  */
-import type { FaultOfKind } from '../../formats/golden/schema.js';
+import type { FaultOfKind } from '../../formats/golden/index.js';
 import type { ApiRequest, ApiResponse } from '../api.js';
 import { backendOf } from '../api.js';
 

@@ -3,7 +3,7 @@
  * alert (its expression and the metric routes) and one for the logs (the log routes). Panels hold
  * real queries against the two datasources, so an agent can lift them into `/api/ds/query`.
  */
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import { LOKI_UID, PROM_UID } from './datasources.js';
 
 export interface Panel {

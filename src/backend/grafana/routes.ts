@@ -6,12 +6,12 @@
  * search and models, and `/api/ds/query`. Every query goes through `Backend.handle`, so faults apply
  * on every route exactly as on the bare APIs.
  */
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import type { ApiParams, ApiResponse, Backend } from '../api.js';
+import { routeOf } from '../routes.js';
 import { dashboardJson, dashboardsOf, searchHit } from './dashboards.js';
 import { DATASOURCES, type Datasource, datasourceBy, datasourceJson } from './datasources.js';
 import { dsQuery } from './ds-query.js';
-import { routeOf } from '../routes.js';
 
 export interface GrafanaRequest {
   method: string;

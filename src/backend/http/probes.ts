@@ -6,7 +6,7 @@
  * the server is up, not anything about the world, and stay out of the query log.
  */
 import type { ApiResponse } from '../api.js';
-import { TEXT_TYPE } from '../loki/wire.js';
+import { TEXT_TYPE } from '../loki/index.js';
 
 interface Probe {
   text: string;

@@ -6,14 +6,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import type { ApiParams, ApiResponse, Backend, Connection } from '../api.js';
-import { handleGrafana, isGrafanaPath } from '../grafana/routes.js';
+import { handleGrafana, isGrafanaPath } from '../grafana/index.js';
+import { TEXT_TYPE } from '../loki/index.js';
+import { JSON_TYPE } from '../prometheus/index.js';
 import { routeOf } from '../routes.js';
-import { TEXT_TYPE } from '../loki/wire.js';
 import { isLoopbackAddress, loopbackRefusal } from './loopback-guard.js';
 import { probeAnswer } from './probes.js';
-import { JSON_TYPE } from '../prometheus/wire.js';
 
 export interface HttpServerOptions {
   /** 0 (default) picks a free port. */

@@ -9,10 +9,10 @@ import { formatPromFloat } from '../../promql/index.js';
 import type { LogStream, Matcher } from '../../world/types.js';
 import type { ApiParams, ApiResponse, LokiApi } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
-import { lokiData, lokiJson, lokiStatusOf, lokiText } from './wire.js';
 import { checkRange, durationParam, lokiTime, param, params } from '../params.js';
 import { deadlineOf, type QueryLimits, UNLIMITED } from '../query-limits.js';
 import { WireError } from '../wire-error.js';
+import { lokiData, lokiJson, lokiStatusOf, lokiText } from './wire.js';
 
 const HOUR = 3_600_000;
 

@@ -4,7 +4,7 @@
  */
 import type { LokiResult, LokiStats } from '../../logql/api.js';
 import type { ApiResponse } from '../api.js';
-import { type FloatFormat, promTs } from '../prometheus/wire.js';
+import { type FloatFormat, promTs } from '../prometheus/index.js';
 
 export const LOKI_JSON_TYPE = 'application/json; charset=UTF-8';
 export const TEXT_TYPE = 'text/plain; charset=utf-8';

@@ -6,14 +6,10 @@
  * on while the real server answers.
  */
 import type { Clock } from '../../clock.js';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import type { World } from '../../world/types.js';
 import type { ApiParams, ApiRequest, ApiResponse, Backend } from '../api.js';
-import {
-  findPrometheusBinaries,
-  type RunningPrometheus,
-  startBackfilledPrometheus,
-} from './process.js';
+import { findPrometheusBinaries, type RunningPrometheus, startBackfilledPrometheus } from './process.js';
 
 const PATHS: Record<string, string> = {
   'prom.query': '/api/v1/query',

@@ -7,7 +7,7 @@
  * starts where the golden says it does gets that `activeAt`. Evaluated once per world, over the
  * world's own series (never over the ALERTS series made from it).
  */
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import { parseDuration } from '../../formats/time.js';
 import { formatPromFloat, PromQLError, rangeQuery } from '../../promql/index.js';
 import type { Labels, World } from '../../world/types.js';

@@ -7,7 +7,7 @@
  * marks series gone from its output. So `ALERTS{alertstate="firing"}` agrees with `/api/v1/alerts`
  * at every evaluation time. Built once per world; the world's own hash is unchanged.
  */
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import { SeriesStore } from '../../world/series-store.js';
 import { STALE_NAN, type World } from '../../world/types.js';
 import { type AlertRule, alertRuleOf } from './alert-rule.js';

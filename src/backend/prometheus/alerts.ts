@@ -5,13 +5,13 @@
  * (the last evaluation at or before it); times are moved by the request's time shift.
  */
 
-import { type AlertRule, alertRuleOf, alertsAt, type RuleAlert } from './alert-rule.js';
 import type { ApiParams, ApiResponse } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
 import { goFloatE, goTime } from '../go-format.js';
 import { param, params } from '../params.js';
-import { promSuccess } from './wire.js';
 import { invalidParam } from '../wire-error.js';
+import { type AlertRule, alertRuleOf, alertsAt, type RuleAlert } from './alert-rule.js';
+import { promSuccess } from './wire.js';
 
 function apiAlert(a: RuleAlert, shiftMs: number) {
   return {

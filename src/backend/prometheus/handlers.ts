@@ -10,11 +10,11 @@ import type { Matcher } from '../../world/types.js';
 import type { ApiParams, ApiResponse, PromApi } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
 import { checkRange, durationParam, MAX_TIME, MIN_TIME, param, params, promTime } from '../params.js';
+import { deadlineOf, type QueryLimits, UNLIMITED } from '../query-limits.js';
+import { WireError } from '../wire-error.js';
 import { alertsHandler, rulesHandler } from './alerts.js';
 import { targetsHandler } from './targets.js';
 import { promData, promError, promSuccess } from './wire.js';
-import { deadlineOf, type QueryLimits, UNLIMITED } from '../query-limits.js';
-import { WireError } from '../wire-error.js';
 
 export type { EngineCtx } from '../engine-ctx.js';
 

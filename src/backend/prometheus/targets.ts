@@ -11,8 +11,8 @@ import type { ApiParams, ApiResponse } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
 import { goTime, modelDuration } from '../go-format.js';
 import { param } from '../params.js';
-import { promSuccess } from './wire.js';
 import { invalidParam } from '../wire-error.js';
+import { promSuccess } from './wire.js';
 
 const LOOKBACK = 5 * 60_000;
 

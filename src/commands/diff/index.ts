@@ -3,13 +3,19 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InputError, ThresholdError } from '../../errors.js';
 import { readInput } from '../../formats/files.js';
-import type { RecordedGateSet } from '../../formats/run/files.js';
+import type { RecordedGateSet } from '../../formats/run/index.js';
 import { type DiffResult, diffScorecards, parseScorecard } from '../../reporters/index.js';
 import { describeTorn, JOURNAL_FILE, scanJournal } from '../../runlog/journal.js';
 import { assertFile, writeOutFile } from '../../runlog/out-path.js';
 import { readManifest } from '../../runlog/run-folder.js';
 import { scorecardOf } from '../../runlog/scorecard.js';
-import { failOnRules, parseSetPairs, rowKind, SCORECARD_FORMAT, type Scorecard } from '../../scoring/index.js';
+import {
+  failOnRules,
+  parseSetPairs,
+  rowKind,
+  SCORECARD_FORMAT,
+  type Scorecard,
+} from '../../scoring/index.js';
 
 /**
  * A run folder written without the json reporter (or by an older bench) still holds its journal:

@@ -10,13 +10,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { InputError } from '../../errors.js';
-import { readTrace } from '../../formats/run/trace-read.js';
-import { type ExportTraceServiceRequest, otlpRequestOf } from './otlp/trace.js';
+import { readTrace } from '../../formats/run/index.js';
 import { describeTorn, JOURNAL_FILE, scanJournal } from '../../runlog/journal.js';
 import { writeOutFile } from '../../runlog/out-path.js';
 import { readManifest } from '../../runlog/run-folder.js';
 import { parseOptions } from '../options.js';
 import { headersOf } from './headers.js';
+import { type ExportTraceServiceRequest, otlpRequestOf } from './otlp/index.js';
 import { postTraces, tracesUrl } from './post.js';
 
 /** `bench export otlp`'s flags, checked strictly: a misspelt `endpoint` must not fall back to stdout. */
@@ -99,3 +99,6 @@ export async function exportOtlp(
   }
   return { trials: requests.length, spans, skipped };
 }
+
+export type { ExportTraceServiceRequest, OtlpTrial } from './otlp/index.js';
+export { otlpRequestOf } from './otlp/index.js';

@@ -8,8 +8,8 @@ import { registerSecretEnv } from '../../errors.js';
 import type { Display, Out } from '../../reporters/lifecycle.js';
 import { createReporters, DEFAULT_REPORTERS, type ReporterName } from '../../reporters/registry.js';
 import { DISPLAY_OPTIONS, nestedOptions, optionsSchema, parseOptions } from '../options.js';
-import { type OrchestrateOptions, orchestrateRun, type RunBenchResult } from './orchestrate.js';
 import type { RunCacheOptions } from '../turn-cache.js';
+import { type OrchestrateOptions, orchestrateRun, type RunBenchResult } from './orchestrate.js';
 
 export { newRunId, type RunBenchResult } from './orchestrate.js';
 

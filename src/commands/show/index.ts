@@ -6,11 +6,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InputError, redact } from '../../errors.js';
-import { RunManifestFile, TrialScoreFile } from '../../formats/run/files.js';
-import { loadRunFile } from '../../formats/run/load.js';
-import { readTrace } from '../../formats/run/trace-read.js';
-import { formatTimeline } from '../../reporters/terminal/timeline.js';
-import { formatVerdict } from '../../reporters/terminal/verdict.js';
+import { loadRunFile, RunManifestFile, readTrace, TrialScoreFile } from '../../formats/run/index.js';
+import { formatTimeline, formatVerdict } from '../../reporters/terminal/index.js';
 import type { TrialScore } from '../../scoring/index.js';
 
 export interface ShowOptions {

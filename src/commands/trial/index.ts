@@ -6,8 +6,7 @@
  */
 import { redact, ThresholdError } from '../../errors.js';
 import type { TrialOutcome } from '../../plan/types.js';
-import { formatTimeline } from '../../reporters/terminal/timeline.js';
-import { formatVerdict } from '../../reporters/terminal/verdict.js';
+import { formatTimeline, formatVerdict } from '../../reporters/terminal/index.js';
 import { explainScore } from '../../scoring/index.js';
 import { runOneTrial, type TrialFlags } from './run.js';
 
@@ -33,3 +32,5 @@ export async function runTrialCommand(
     throw new ThresholdError(`trial ${id}: ${redact(explainScore(score, { passCorrectness }).headline)}`);
   return outcome;
 }
+
+export { runOneTrial } from './run.js';

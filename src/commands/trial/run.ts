@@ -9,7 +9,7 @@ import { InterruptedError } from '../../errors.js';
 import { scoped } from '../../execute/execute.js';
 import { runTrial } from '../../execute/trial.js';
 import { loadConfig } from '../../formats/load.js';
-import { resolveGateSets } from '../../host/gates/gate-set.js';
+import { resolveGateSets } from '../../host/gates/index.js';
 import { trialId, trialSeed } from '../../plan/plan.js';
 import type { TrialOutcome } from '../../plan/types.js';
 import { writeAtomic } from '../../runlog/files.js';

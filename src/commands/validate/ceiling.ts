@@ -15,7 +15,7 @@ import { VirtualClock } from '../../clock.js';
 import { InternalError } from '../../errors.js';
 import { runTrial } from '../../execute/trial.js';
 import type { ConfigFile } from '../../formats/config.js';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import { ceilingTrial } from '../../plan/plan.js';
 import { explainScore, scoreTrial } from '../../scoring/index.js';
 import { ceilingCauses } from '../../validate/validate-ceiling.js';

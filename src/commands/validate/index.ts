@@ -7,8 +7,8 @@ import { InputError } from '../../errors.js';
 import { loadConfig } from '../../formats/load.js';
 import { type ValidationReport, validateInputs } from '../../validate/validate.js';
 import { formatValidation } from '../../validate/validate-format.js';
-import { ceilingCheck } from './ceiling.js';
 import { resolveGoldens, resolveSeats } from '../resolve.js';
+import { ceilingCheck } from './ceiling.js';
 
 export type { ValidationReport } from '../../validate/validate.js';
 

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { untilSignal } from '../../backend/serve.js';
 import { InputError } from '../../errors.js';
-import { REPORT_HTML } from '../../reporters/html/reporter.js';
+import { REPORT_HTML } from '../../reporters/html/index.js';
 import { reportRun } from '../report/index.js';
 
 export interface ViewOptions {

@@ -8,8 +8,7 @@
  * it could be about. A claim of fact resting on context (a runbook, notes) is context-as-evidence
  * wherever it stands, and a field in a language the rules cannot read is flagged.
  */
-import type { MeasurementSpec } from '../../formats/golden/schema.js';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden, MeasurementSpec } from '../../formats/golden/index.js';
 import type { Theory } from '../../formats/theory.js';
 import type { Source } from '../../formats/vocabulary.js';
 import { isAbout } from '../about.js';

@@ -5,8 +5,7 @@
  * routes and the calls the agent made), the world's own terms (words of metric names and line
  * filters: "breaker", "ldap"), and the sources (logs, metrics) in each language read.
  */
-import type { MeasurementSpec } from '../../formats/golden/schema.js';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden, MeasurementSpec } from '../../formats/golden/index.js';
 import type { Source } from '../../formats/vocabulary.js';
 import type { EvidenceCall, EvidenceSet } from '../calls.js';
 import { normalizeQuery, queryParts } from '../query-parts.js';

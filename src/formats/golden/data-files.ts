@@ -10,9 +10,9 @@ import { isAbsolute, join, normalize } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import type { InputIssue } from '../../errors.js';
-import { type GoldenFile, TimeRef } from './schema.js';
 import { LIMITS, overCap } from '../limits.js';
 import { resolveTimeRef } from '../time.js';
+import { type GoldenFile, TimeRef } from './schema.js';
 
 const LogRecord = z.object({ at: TimeRef, line: z.string() }).strict();
 type Issue = (line: number | undefined, message: string) => void;

@@ -3,8 +3,8 @@
  * key instants resolved to epoch milliseconds. Everything downstream takes a `Golden`.
  */
 import type { ConfigFile } from '../config.js';
-import type { GoldenFile } from './schema.js';
 import { resolveTimeRef } from '../time.js';
+import type { GoldenFile } from './schema.js';
 
 export interface Golden extends GoldenFile {
   /** Path of golden.yaml (for messages) and its folder (for data files). */

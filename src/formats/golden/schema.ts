@@ -6,9 +6,9 @@
  * `time.start`. The normalizer (formats/normalize.ts) turns all of them into epoch milliseconds.
  */
 import { z } from 'zod';
-import { LogField } from './log-field.js';
 import { DURATION_RE } from '../time.js';
 import { OUTCOMES, SOURCES } from '../vocabulary.js';
+import { LogField } from './log-field.js';
 
 export const Duration = z.string().regex(DURATION_RE, 'expected a duration such as 15s, 5m or 1h30m');
 /** Absolute RFC3339 or an offset from time.start. */

@@ -2,8 +2,9 @@
  * Rules on a golden's faults and expectations that need no world. Whether a fault's query pattern
  * matches any series or stream of the world is checked by `bench validate` after building it.
  */
-import { faultPattern } from '../golden/fault-regex.js';
-import type { Golden } from '../golden/normalized.js';
+
+import type { Golden } from '../golden/index.js';
+import { faultPattern } from '../golden/index.js';
 import { err, type RuleIssue, warn } from './types.js';
 
 /** Mirrors `Api` in src/backend/api.ts (spec may not import backend; a test keeps them equal). */

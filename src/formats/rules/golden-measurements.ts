@@ -5,7 +5,7 @@
  * in Part B would stay answerable when the logs fail, so the part's honest status (and a twin that
  * fails the logs) would be neither "measured" nor "a gap".
  */
-import type { Golden } from '../golden/normalized.js';
+import type { Golden } from '../golden/index.js';
 import { err, type RuleIssue, warn } from './types.js';
 
 const PART_SOURCE = { A: 'metrics', B: 'logs' } as const;

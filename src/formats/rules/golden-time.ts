@@ -4,8 +4,8 @@
  * world/limits.ts, which counts them without expanding the line).
  */
 
+import type { Golden } from '../golden/index.js';
 import { LIMITS, windowMessage } from '../limits.js';
-import type { Golden } from '../golden/normalized.js';
 import { resolveTimeRef } from '../time.js';
 import { err, type RuleIssue } from './types.js';
 

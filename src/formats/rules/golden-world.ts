@@ -1,5 +1,5 @@
 /** Rules on a golden's world definition that hold without generating it. */
-import type { Golden } from '../golden/normalized.js';
+import type { Golden } from '../golden/index.js';
 import { err, type RuleIssue } from './types.js';
 
 export function worldRules(g: Golden): RuleIssue[] {

@@ -1,5 +1,5 @@
 /** Every cross-field rule of a golden that needs no world and no query engine. */
-import type { Golden } from '../golden/normalized.js';
+import type { Golden } from '../golden/index.js';
 import { expectationRules, faultRules } from './golden-faults.js';
 import { measurementRules } from './golden-measurements.js';
 import { timeRules } from './golden-time.js';

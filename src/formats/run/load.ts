@@ -5,9 +5,8 @@
  */
 import type { z } from 'zod';
 import { InputError } from '../../errors.js';
-import { checkSchema, throwIfErrors } from '../source/check.js';
 import { readInput } from '../files.js';
-import { parseJsonSource } from '../source/json.js';
+import { checkSchema, parseJsonSource, throwIfErrors } from '../source/index.js';
 
 export interface RunFileOptions {
   /** Places a JSONL line: positions report this many lines further down. */

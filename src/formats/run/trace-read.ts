@@ -4,9 +4,8 @@
  * Every other bad line is reported with its line number and field path, all at once.
  */
 import { InputError, type InputIssue } from '../../errors.js';
-import { checkSchema, throwIfErrors } from '../source/check.js';
 import { readInput } from '../files.js';
-import { parseJsonSource } from '../source/json.js';
+import { checkSchema, parseJsonSource, throwIfErrors } from '../source/index.js';
 import { type HeaderEvent, TRACE_FORMAT, type Trace, TraceEvent } from './trace.js';
 
 export function readTrace(path: string): Trace {

@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { ConfigFile, GateName, GateSet, GateSetSettings, GateSettings } from '../config.js';
-import * as G from '../golden/schema.js';
-import { LogFieldGenerator, writtenGenerators } from '../golden/log-field.js';
-import { addDescriptions, SCHEMA_DOCS } from './docs.js';
+import * as G from '../golden/index.js';
+import { LogFieldGenerator, writtenGenerators } from '../golden/index.js';
+import * as T from '../run/index.js';
 import { Budget, Provider, SeatByProvider } from '../seat.js';
 import { Theory, TheoryGap, TheoryMeasurement, TheoryPart } from '../theory.js';
-import * as T from '../run/trace.js';
+import { addDescriptions, SCHEMA_DOCS } from './docs.js';
 
 const BASE = 'https://rematch.dev/schemas';
 

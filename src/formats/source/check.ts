@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { InputError, type InputIssue } from '../../errors.js';
-import type { RuleIssue } from '../rules/types.js';
+import type { RuleIssue } from '../rules/index.js';
 import type { Locator } from './yaml.js';
 import { issuesFromZod, locatedIssue } from './zod-issues.js';
 

@@ -4,8 +4,7 @@
  * unobtainable (no truth, `obtainable: false`): the honest Theory names the failed query as the
  * gap; a root cause resting on a hidden measurement is not established, and not scored.
  */
-import type { FaultSpec, MeasurementSpec } from '../golden/schema.js';
-import type { Golden } from '../golden/normalized.js';
+import type { FaultSpec, Golden, MeasurementSpec } from '../golden/index.js';
 import { type TwinKind, twinId } from './kinds.js';
 import { answerableUnder } from './split.js';
 

@@ -1,5 +1,5 @@
 /** Unanswerable twins (docs/twins.md): goldens derived from goldens, one fault kind each. */
-import type { Golden } from '../golden/normalized.js';
+import type { Golden } from '../golden/index.js';
 import { hasOwnVariant, twinOf } from './derive.js';
 import { TWIN_KINDS, type TwinKind } from './kinds.js';
 

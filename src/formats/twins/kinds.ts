@@ -3,14 +3,9 @@
  * fault (or one stale catalog entry) added and its truths and `obtainable` flags derived from it.
  * A twin's id is `<golden id>~<kind>`; `~` never appears in a golden id (ids are kebab-case).
  */
-export const TWIN_KINDS = [
-  'logs-failed',
-  'metrics-failed',
-  'logs-empty',
-  'query-length',
-  'stale-catalog',
-] as const;
-export type TwinKind = (typeof TWIN_KINDS)[number];
+import { TWIN_KINDS, type TwinKind } from '../vocabulary.js';
+
+export { TWIN_KINDS, type TwinKind };
 
 export const TWIN_SEP = '~';
 

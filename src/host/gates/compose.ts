@@ -13,9 +13,9 @@
  *   onBudget      in order; the first verdict decides
  */
 import type { GateName, GateSettings } from '../../formats/config.js';
+import type { GateEvent } from '../../formats/run/index.js';
 import type { Theory } from '../../formats/theory.js';
-import type { GateEvent } from '../../formats/run/trace.js';
-import type { ToolOutput } from '../tools/types.js';
+import type { ToolOutput } from '../tools/index.js';
 import type { CallRecord, NodeInfo } from '../types.js';
 import { budget, toolCallsLeft } from './budget.js';
 import { FACTORIES, inOrder } from './order.js';

@@ -8,12 +8,14 @@
  */
 
 import type { GateSettings } from '../../formats/config.js';
+import type { Outcome } from '../../formats/run/index.js';
 import type { Theory } from '../../formats/theory.js';
-import type { Outcome } from '../../formats/run/trace.js';
-import type { Envelope } from '../../protocol/observation.js';
-import type { ToolOutput } from '../tools/types.js';
+import type { Shown } from '../present.js';
+import type { ToolOutput } from '../tools/index.js';
 import type { CallRecord, NodeInfo } from '../types.js';
 import type { SessionView } from './view.js';
+
+export type { Shown };
 
 export type Verdict =
   | { decision: 'allow'; reason: string }
@@ -26,14 +28,6 @@ export type Verdict =
 export interface GateContext {
   view: SessionView;
   node: NodeInfo;
-}
-
-/** What the agent is shown of one tool result. */
-export interface Shown {
-  envelope: Envelope;
-  outcome: Outcome;
-  /** The agent did not get a typed outcome (raw wire body passed through). */
-  untyped: boolean;
 }
 
 /** The observation as the agent saw it, for gates that must see only what the agent sees. */

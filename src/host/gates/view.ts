@@ -3,8 +3,8 @@
  * receives the Session itself, so gates cannot write host state (their own state lives in their
  * instance) and this file, not session.ts, is what gates/ imports.
  */
-import type { Golden } from '../../formats/golden/normalized.js';
-import type { Source } from '../tools/types.js';
+import type { Golden } from '../../formats/golden/index.js';
+import type { Source } from '../tools/index.js';
 import type { Budget, CallRecord } from '../types.js';
 
 /** Why the session is ending; set by the host from a gate's halt or a spent budget. */

@@ -5,7 +5,7 @@ import { type Concluded, conclude } from '../conclude.js';
 import { runAgent } from '../loop.js';
 import { firstUserMessage, systemPrompt } from '../prompt.js';
 import type { Session } from '../session.js';
-import { TOOLS, toolsFor } from '../tools/registry.js';
+import { TOOLS, toolsFor } from '../tools/index.js';
 import type { NodeInfo } from '../types.js';
 
 export async function runReact(s: Session): Promise<Concluded> {

@@ -15,9 +15,8 @@ import { type Concluded, conclude } from '../conclude.js';
 import { type NodeEnd, runAgent } from '../loop.js';
 import { childSystemPrompt, childUserMessage, firstUserMessage, systemPrompt } from '../prompt.js';
 import type { Session } from '../session.js';
-import { ExpandArgs } from '../tools/control.js';
-import { TOOLS, toolsFor } from '../tools/registry.js';
-import type { ToolOutput } from '../tools/types.js';
+import type { ToolOutput } from '../tools/index.js';
+import { ExpandArgs, TOOLS, toolsFor } from '../tools/index.js';
 import type { CallRecord, NodeInfo } from '../types.js';
 
 interface ChildResult {

@@ -11,7 +11,7 @@
  * answer's `gate` note (docs/gates.md, At the surfaces).
  */
 import type { ApiRequest, ApiResponse, Backend } from '../../backend/api.js';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import type { GateSetSpec } from '../types.js';
 import { SurfaceSession } from './session.js';
 

@@ -4,9 +4,9 @@
  * typed `gate` note the surfaces render and command seats trace. Pure: the session decides.
  */
 import type { ApiRequest, ApiResponse, GateDecision, GateNote } from '../../backend/api.js';
-import { CALL_ID_HEADER } from '../../backend/http/call-ids.js';
-import type { Shown, Verdict } from '../gates/types.js';
-import type { ToolOutput } from '../tools/types.js';
+import { CALL_ID_HEADER } from '../../backend/http/index.js';
+import type { Shown, Verdict } from '../gates/index.js';
+import type { ToolOutput } from '../tools/index.js';
 import type { CallRecord } from '../types.js';
 import { GATE_HEADER, refusal, typedFailure, warningHeader } from './wire.js';
 

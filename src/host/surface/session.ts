@@ -10,13 +10,12 @@
  */
 import type { ApiRequest, ApiResponse, Backend, GateDecision } from '../../backend/api.js';
 import { partNeeds } from '../../evidence/index.js';
-import type { Golden } from '../../formats/golden/normalized.js';
-import { type GateRecord, GateStack } from '../gates/compose.js';
-import type { Verdict } from '../gates/types.js';
-import type { SessionView, Stopping } from '../gates/view.js';
+import type { Golden } from '../../formats/golden/index.js';
+import type { SessionView, Stopping, Verdict } from '../gates/index.js';
+import { type GateRecord, GateStack } from '../gates/index.js';
 import { observe, settleCall } from '../observe.js';
-import { toolOutputOf } from '../tools/call-backend.js';
-import type { Source } from '../tools/types.js';
+import type { Source } from '../tools/index.js';
+import { toolOutputOf } from '../tools/index.js';
 import type { Budget, CallRecord, GateSetSpec } from '../types.js';
 import { callRecordOf, SURFACE_NODE } from './record.js';
 import { answered, canceled, refused } from './reply.js';

@@ -12,11 +12,11 @@
  */
 import { type ApiRequest, type ApiResponse, backendOf } from '../../backend/api.js';
 
-export { SESSION_HEADER } from '../../backend/http/server.js';
+export { SESSION_HEADER } from '../../backend/http/index.js';
 
-import { lokiStatusOf, lokiText } from '../../backend/loki/wire.js';
-import { PROM_STATUS, promError } from '../../backend/prometheus/wire.js';
-import type { ToolOutput } from '../tools/types.js';
+import { lokiStatusOf, lokiText } from '../../backend/loki/index.js';
+import { PROM_STATUS, promError } from '../../backend/prometheus/index.js';
+import type { ToolOutput } from '../tools/index.js';
 
 export const GATE_HEADER = 'x-rematch-gate';
 export const REFUSED_STATUS = 403;

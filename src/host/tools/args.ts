@@ -3,7 +3,7 @@
  * description and JSON Schema come from its one definition in protocol/tools.ts.
  */
 import type { z } from 'zod';
-import type { ToolClass } from '../../formats/run/trace.js';
+import type { ToolClass } from '../../formats/run/index.js';
 import { TOOL_SPECS, type ToolName, toolSchema } from '../../protocol/tools.js';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };

@@ -5,8 +5,8 @@
  */
 import type { Api, Backend } from '../../backend/api.js';
 import type { Clock } from '../../clock.js';
-import type { Golden } from '../../formats/golden/normalized.js';
-import type { Selection, ToolClass } from '../../formats/run/trace.js';
+import type { Golden } from '../../formats/golden/index.js';
+import type { Selection, ToolClass } from '../../formats/run/index.js';
 import type { Source } from '../../formats/vocabulary.js';
 import type { Classified } from '../../protocol/classify.js';
 import type { ToolName } from '../../protocol/tools.js';

@@ -1,10 +1,10 @@
 /** Binary operations per step, with PromQL's vector matching rules. */
 
-import { goPow } from '../../promql/eval/stats.js';
+import { goPow } from '../../promql/eval/index.js';
 import type { Labels } from '../../world/types.js';
 import { LogQLError } from '../api.js';
-import { keyOf } from '../pipeline/entry.js';
-import type { BinOp, VectorMatching } from '../syntax/ast.js';
+import { keyOf } from '../pipeline/index.js';
+import type { BinOp, VectorMatching } from '../syntax/index.js';
 import type { Sample } from './range-agg.js';
 
 const COMPARISON = new Set<BinOp>(['==', '!=', '>', '>=', '<', '<=']);

@@ -5,11 +5,9 @@
  * labels and `__error__`.
  */
 import type { Labels } from '../../world/types.js';
-import { Entry } from '../pipeline/entry.js';
-import { compileLabelFilter } from '../pipeline/label-filter.js';
-import type { Pipeline } from '../pipeline/pipeline.js';
-import { CONVERTERS, unwrapValue } from '../pipeline/unwrap.js';
-import type { Unwrap } from '../syntax/ast.js';
+import type { Pipeline } from '../pipeline/index.js';
+import { CONVERTERS, compileLabelFilter, Entry, unwrapValue } from '../pipeline/index.js';
+import type { Unwrap } from '../syntax/index.js';
 import { byteLen } from './select.js';
 
 export interface SampleExtractor {

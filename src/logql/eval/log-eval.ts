@@ -4,9 +4,8 @@
  */
 import type { Labels, LogEntry, LogSource } from '../../world/types.js';
 import { LogQLError, type LogQueryOptions, type StreamResult } from '../api.js';
-import { Entry, keyOf } from '../pipeline/entry.js';
-import { compilePipeline } from '../pipeline/pipeline.js';
-import type { LogQuery } from '../syntax/ast.js';
+import { compilePipeline, Entry, keyOf } from '../pipeline/index.js';
+import type { LogQuery } from '../syntax/index.js';
 import { byteLen, countLine, type EvalStats, noteSelected, selectStreams } from './select.js';
 
 interface Candidate {

@@ -16,9 +16,8 @@
  * returns undefined and the caller evaluates the plain way.
  */
 import type { Labels, LogSource } from '../../world/types.js';
-import { type Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from '../pipeline/entry.js';
-import { compilePipeline } from '../pipeline/pipeline.js';
-import type { Grouping, LabelFilterExpr, MetricExpr, RangeAggExpr, Stage } from '../syntax/ast.js';
+import { compilePipeline, type Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from '../pipeline/index.js';
+import type { Grouping, LabelFilterExpr, MetricExpr, RangeAggExpr, Stage } from '../syntax/index.js';
 import { sampleExtractor } from './extract.js';
 import { type StepVectors, windowsOf } from './range-agg.js';
 import { applyGrouping, pushSample, readStreams, type SampleSeries } from './samples.js';

@@ -6,8 +6,8 @@
 
 import type { Deadline } from '../../world/deadline.js';
 import type { Labels, LogSource, Matcher } from '../../world/types.js';
-import { keyOf } from '../pipeline/entry.js';
-import type { RangeAggExpr } from '../syntax/ast.js';
+import { keyOf } from '../pipeline/index.js';
+import type { RangeAggExpr } from '../syntax/index.js';
 import { collectSamples, type SampleSeries } from './samples.js';
 import type { EvalStats } from './select.js';
 

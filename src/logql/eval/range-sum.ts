@@ -7,8 +7,8 @@
  * and groups come out in the order of their first member.
  */
 import type { LogSource } from '../../world/types.js';
-import { keyOf } from '../pipeline/entry.js';
-import type { Grouping, RangeAggExpr } from '../syntax/ast.js';
+import { keyOf } from '../pipeline/index.js';
+import type { Grouping, RangeAggExpr } from '../syntax/index.js';
 import { eachWindow, type Sample, type StepVectors } from './range-agg.js';
 import { applyGrouping, collectSamples } from './samples.js';
 import type { EvalStats } from './select.js';

@@ -1,7 +1,7 @@
 /** Step vectors → Loki result values (vector / scalar for instant, matrix for range queries). */
 import type { RangeSeries } from '../../promql/api.js';
 import type { LokiValue } from '../api.js';
-import type { MetricExpr } from '../syntax/ast.js';
+import type { MetricExpr } from '../syntax/index.js';
 import { unique, type Val } from './metric-eval.js';
 
 export function toResultValue(expr: MetricExpr, val: Val, steps: number[], range: boolean): LokiValue {

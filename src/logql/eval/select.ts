@@ -2,8 +2,8 @@
 import { type Deadline, NO_DEADLINE } from '../../world/deadline.js';
 import type { LogSource, LogStream, Matcher } from '../../world/types.js';
 import type { LokiStats } from '../api.js';
-import { labelsGetter, matcherTest } from '../pipeline/label-filter.js';
-import type { LogQuery } from '../syntax/ast.js';
+import { labelsGetter, matcherTest } from '../pipeline/index.js';
+import type { LogQuery } from '../syntax/index.js';
 
 /**
  * The per-query evaluation state every stage is handed: the work counters Loki reports, the

@@ -6,8 +6,8 @@
  * stream (a wrong label, a typo) does not, whatever `or vector(0)` then makes of its nothing.
  */
 import { normalizeQuery } from '../../evidence/query-parts.js';
-import type { Selection } from '../../formats/run/trace.js';
-import type { LogExpr, LogQuery } from '../syntax/ast.js';
+import type { Selection } from '../../formats/run/index.js';
+import type { LogExpr, LogQuery } from '../syntax/index.js';
 
 export function selectionOf(expr: LogExpr, matched: ReadonlySet<LogQuery>): Selection {
   const all: LogQuery[] = [];

@@ -1,8 +1,8 @@
 /** Vector aggregations (sum, avg, count, min, max, stddev, stdvar, topk, bottomk, sort, sort_desc). */
 
 import type { Labels } from '../../world/types.js';
-import { keyOf } from '../pipeline/entry.js';
-import type { Grouping, VectorOp } from '../syntax/ast.js';
+import { keyOf } from '../pipeline/index.js';
+import type { Grouping, VectorOp } from '../syntax/index.js';
 import type { Sample } from './range-agg.js';
 import { applyGrouping } from './samples.js';
 

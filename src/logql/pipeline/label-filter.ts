@@ -4,9 +4,8 @@
  * label passes only `!=`.
  */
 import type { Labels, Matcher } from '../../world/types.js';
-import type { CmpOp, LabelFilterExpr } from '../syntax/ast.js';
-import { ipMatcher, textHasIp } from '../syntax/ip.js';
-import { goRegex, parseBytes, parseDurationMs, parseGoFloat } from '../syntax/literals.js';
+import type { CmpOp, LabelFilterExpr } from '../syntax/index.js';
+import { goRegex, ipMatcher, parseBytes, parseDurationMs, parseGoFloat, textHasIp } from '../syntax/index.js';
 import type { Entry } from './entry.js';
 
 export type FilterFn = (e: Entry) => boolean;

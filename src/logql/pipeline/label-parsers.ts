@@ -1,7 +1,6 @@
 /** The parser stages: json, logfmt, regexp, pattern, unpack. Each returns a stage function. */
-import type { ExtractionParam } from '../syntax/ast.js';
-import { goRegex } from '../syntax/literals.js';
-import { semanticError } from '../syntax/syntax-error.js';
+import type { ExtractionParam } from '../syntax/index.js';
+import { goRegex, semanticError } from '../syntax/index.js';
 import { type Entry, sanitizeKey } from './entry.js';
 import { jsonAt, jsonPath } from './json-path.js';
 import { JsonError, type JVal, scanJson } from './json-scan.js';

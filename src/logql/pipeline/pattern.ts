@@ -2,7 +2,7 @@
  * Loki's pattern expressions: literals and `<name>` / `<_>` captures. A capture runs up to the
  * next literal (or to the end of the line when it is last); literals must appear in order.
  */
-import { semanticError } from '../syntax/syntax-error.js';
+import { semanticError } from '../syntax/index.js';
 
 export type PatternPart = { lit: string } | { cap: string };
 

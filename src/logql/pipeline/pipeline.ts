@@ -2,10 +2,8 @@
  * Compiles a log query's stages into one function over an Entry. When every stage is a line
  * filter the pipeline is `lineOnly`: callers test raw strings and never build an Entry.
  */
-import type { LineFilterStage, Stage } from '../syntax/ast.js';
-import { ipMatcher, textHasIp } from '../syntax/ip.js';
-import { goRegex } from '../syntax/literals.js';
-import { semanticError } from '../syntax/syntax-error.js';
+import type { LineFilterStage, Stage } from '../syntax/index.js';
+import { goRegex, ipMatcher, semanticError, textHasIp } from '../syntax/index.js';
 import { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL } from './entry.js';
 import { compileLabelFilter, matcherTest } from './label-filter.js';
 import {

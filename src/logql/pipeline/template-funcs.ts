@@ -5,7 +5,7 @@
 
 import { compileRegexp, type GoRegexp, RegexpSyntaxError } from '../../world/re2.js';
 import { expand, findAll, replaceAll } from '../../world/re2-replace.js';
-import { parseBytes, parseDurationMs } from '../syntax/literals.js';
+import { parseBytes, parseDurationMs } from '../syntax/index.js';
 import { formatTime, type GoTime, isTime, printValue, sprintf, type TValue } from './go-format.js';
 import { TemplateError } from './template-parse.js';
 

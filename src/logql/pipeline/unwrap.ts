@@ -2,8 +2,8 @@
  * The `unwrap` stage: a label's value as a sample, through one of Loki's converters. It ends a
  * pipeline, so it sits beside the stages; eval/samples.ts and the pushdown fast paths call it.
  */
-import type { Unwrap } from '../syntax/ast.js';
-import { parseBytes, parseDurationMs, parseGoFloat } from '../syntax/literals.js';
+import type { Unwrap } from '../syntax/index.js';
+import { parseBytes, parseDurationMs, parseGoFloat } from '../syntax/index.js';
 import type { Entry } from './entry.js';
 import type { FilterFn } from './label-filter.js';
 

@@ -1,7 +1,7 @@
 /** Binary operators: arithmetic, comparison (with `bool`), set operators and vector matching. */
 import type { Labels } from '../../world/types.js';
 import type { BinaryExpr, BinaryOp, VectorMatching } from '../ast.js';
-import { isComparison } from '../parser/check.js';
+import { isComparison } from '../parser/index.js';
 import { execError } from './context.js';
 import { dropName, formatLabels, keyOf, makeLabels, projectLabels, signature } from './labels.js';
 import { goPow } from './stats.js';

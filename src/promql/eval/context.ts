@@ -3,7 +3,7 @@ import type { Deadline } from '../../world/deadline.js';
 import type { SeriesSource } from '../../world/types.js';
 import { PromQLError } from '../api.js';
 import type { Call, Expr, Pos, VectorSelector } from '../ast.js';
-import { lineCol } from '../parser/errors.js';
+import { lineCol } from '../parser/index.js';
 import type { ColumnCache, Selected, Value } from './types.js';
 
 export interface QueryContext {

@@ -7,7 +7,7 @@
  * (`absent`, `or vector(0)`) then made of that nothing.
  */
 import { normalizeQuery } from '../../evidence/query-parts.js';
-import type { Selection } from '../../formats/run/trace.js';
+import type { Selection } from '../../formats/run/index.js';
 import type { Expr, VectorSelector } from '../ast.js';
 
 export function selectionOf(expr: Expr, matched: ReadonlySet<VectorSelector>): Selection {

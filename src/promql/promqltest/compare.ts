@@ -1,7 +1,7 @@
 /** Result comparison for promqltest evals: label sets, relative 1e-6 floats, order when asked. */
 import type { Labels } from '../../world/types.js';
 import type { PromValue } from '../api.js';
-import { formatLabels, keyOf, makeLabels } from '../eval/labels.js';
+import { formatLabels, keyOf, makeLabels } from '../eval/index.js';
 
 const MIN_NORMAL = 2.2250738585072014e-308;
 

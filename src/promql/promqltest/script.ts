@@ -2,7 +2,7 @@
  * promqltest script parser (Prometheus `promql/promqltest`): load / clear / eval commands with
  * their expectation lines and expected series. Data only; ./run.ts executes it.
  */
-import { parseDurationMs } from '../parser/literals.js';
+import { parseDurationMs } from '../parser/index.js';
 
 export interface LoadCmd {
   kind: 'load';

@@ -1,11 +1,7 @@
 /** The sim policies (DESIGN §9), by the name seats use in `policy:`. */
 import type { SeatFile } from '../../formats/seat.js';
-import { catalogLeaner } from './policies/catalog-leaner.js';
-import { diligent } from './policies/diligent.js';
-import { earlyCloser } from './policies/early-closer.js';
-import { fanout } from './policies/fanout.js';
-import { reference } from './reference/policy.js';
-import { tweaker } from './policies/tweaker.js';
+import { catalogLeaner, diligent, earlyCloser, fanout, tweaker } from './policies/index.js';
+import { reference } from './reference/index.js';
 import type { Policy } from './types.js';
 
 export type PolicyName = NonNullable<SeatFile['policy']>;

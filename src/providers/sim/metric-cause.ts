@@ -6,7 +6,7 @@
  * names, selectors, units and the values the sim measured; nothing from the golden's answers.
  */
 
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import { TOOL } from '../../protocol/tools.js';
 import { atLimit, type LimitFinding } from './limits.js';
 import { alertService, IDENTITY_LABELS, routesOf, selectorOf } from './routes.js';

@@ -5,7 +5,7 @@
  * so wall-time and token tables mean something for sims too.
  */
 import type { Clock } from '../../clock.js';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import type { Seat } from '../../formats/seat.js';
 import type { Model, ToolCall, TurnRequest, TurnResult } from '../../protocol/model.js';
 import { TOOL } from '../../protocol/tools.js';

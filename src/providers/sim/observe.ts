@@ -6,7 +6,7 @@
  * it; a body without a readable result simply yields no value, as it would to a naive agent.
  */
 
-import type { Outcome } from '../../formats/run/trace.js';
+import type { Outcome } from '../../formats/run/index.js';
 import { type HostMark, hostMarkOf } from '../../protocol/markers.js';
 import type { Message } from '../../protocol/model.js';
 

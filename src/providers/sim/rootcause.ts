@@ -4,7 +4,7 @@
  * (metric-cause.ts): a resource at its limit, or trouble upstream of the alerting service. With
  * neither, it falls back to the alert: the honest "we only know the symptom".
  */
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import { type Cause, limitCause, upstreamCause } from './metric-cause.js';
 import type { LogLine, Observation } from './observe.js';
 import { alertService } from './routes.js';

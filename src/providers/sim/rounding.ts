@@ -5,7 +5,7 @@
  * the tolerance and the observed value only (not the truth); half the tolerance is left for what
  * the observation itself differs from the truth.
  */
-import type { MeasurementSpec } from '../../formats/golden/schema.js';
+import type { MeasurementSpec } from '../../formats/golden/index.js';
 
 /** Most digits a double carries: past this, rounding is the identity. */
 const MAX_DIGITS = 15;

@@ -3,8 +3,8 @@
  * incident times; and how it turns a route into tool arguments. The truth is never read.
  */
 
-import type { Golden } from '../../formats/golden/normalized.js';
-import { goldenTime } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
+import { goldenTime } from '../../formats/golden/index.js';
 import type { Source } from '../../formats/vocabulary.js';
 import { TOOL } from '../../protocol/tools.js';
 import type { PartId, PlannedCall } from './types.js';

@@ -3,7 +3,7 @@
  * wave of tool calls plus a line of reasoning text); what comes back is what the host answered.
  * Generators keep a policy's logic linear and readable while the host drives the loop.
  */
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import type { Seat } from '../../formats/seat.js';
 import type { Theory } from '../../formats/theory.js';
 import type { HostNote, Observation } from './observe.js';

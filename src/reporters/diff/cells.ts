@@ -2,7 +2,7 @@
  * The cells of one row of the `bench diff` table: each figure as `BASE → HEAD (delta)`, or once
  * when it did not move; a figure whose rule was crossed the bad way in bold.
  */
-import { kTokens, usd } from '../../scoring/compare/rules.js';
+import { kTokens, usd } from '../../scoring/compare/index.js';
 import type { AggregateRow, RowComparison, RuleName } from '../../scoring/index.js';
 import { f2, pct, secs, signed } from '../format.js';
 

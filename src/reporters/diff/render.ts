@@ -7,7 +7,7 @@
  * `<details>`. The whole stays under GitHub's 65,000 characters for a comment (diff-budget.ts).
  */
 
-import { kTokens } from '../../scoring/compare/rules.js';
+import { kTokens } from '../../scoring/compare/index.js';
 import {
   type CompareOptions,
   type Comparison,
@@ -20,12 +20,13 @@ import {
   type RowStatus,
   type Scorecard,
 } from '../../scoring/index.js';
+import { ci, f2, pct, secs } from '../format.js';
+import { gridMd } from '../markdown/index.js';
+import { mdHead, mdRow } from '../md.js';
+import { summaryLine } from '../summary.js';
+import { GRID_LEGEND, goldenGrids } from '../terminal/index.js';
 import { fitDiffMd } from './budget.js';
 import { type Columns, headCells, oneSidedCells, pairedCells } from './cells.js';
-import { ci, f2, pct, secs } from '../format.js';
-import { GRID_LEGEND, goldenGrids } from '../terminal/grid.js';
-import { gridMd, mdHead, mdRow } from '../markdown/scorecard.js';
-import { summaryLine } from '../summary.js';
 
 export { DEFAULT_FAIL_ON, type FailOn, failOnRules, parseFailOn };
 

@@ -3,8 +3,8 @@
  * per row, and every disagreement and failed grade with its trial id. Empty without a judge.
  */
 import type { Scorecard } from '../../scoring/index.js';
-import { esc } from './escape.js';
 import { judgeLine } from '../judge.js';
+import { esc } from './escape.js';
 
 const agreed = (a: { agree: number; disagree: number }): string => `${a.agree}/${a.agree + a.disagree}`;
 

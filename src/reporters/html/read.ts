@@ -7,13 +7,11 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Golden } from '../../formats/golden/index.js';
 import { loadGoldens, loadTheory } from '../../formats/load.js';
-import type { Golden } from '../../formats/golden/normalized.js';
-import { RunManifestFile } from '../../formats/run/files.js';
-import { loadRunFile } from '../../formats/run/load.js';
+import type { Trace } from '../../formats/run/index.js';
+import { loadRunFile, RunManifestFile, readTrace } from '../../formats/run/index.js';
 import type { Theory } from '../../formats/theory.js';
-import type { Trace } from '../../formats/run/trace.js';
-import { readTrace } from '../../formats/run/trace-read.js';
 import type { TrialRecord } from '../../scoring/index.js';
 
 export interface TrialFiles {

@@ -4,13 +4,13 @@
  * trial files the scorecard points at; the goldens (for their truth) come from the plan in a run,
  * and from the paths run.json recorded when a finished folder is re-rendered.
  */
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import { rowKind, type Scorecard } from '../../scoring/index.js';
+import type { Reporter, ReporterContext, ReporterFactory } from '../lifecycle.js';
 import { gridsOf, indexOf, summaryOf } from './model.js';
 import { renderPage } from './page.js';
 import { readRunGoldens, readTrialFiles } from './read.js';
 import { trialDetail } from './trial.js';
-import type { Reporter, ReporterContext, ReporterFactory } from '../lifecycle.js';
 
 export const REPORT_HTML = 'report.html';
 

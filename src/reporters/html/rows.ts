@@ -3,7 +3,7 @@
  * decisions, node starts and ends with their usage, the Theory and the end. Long text is clipped
  * here, not in the page: a default run's traces would otherwise make the page tens of megabytes.
  */
-import type { TraceEvent } from '../../formats/run/trace.js';
+import type { TraceEvent } from '../../formats/run/index.js';
 
 const clip = (s: string | undefined, n: number): string | undefined => {
   if (s === undefined) return undefined;

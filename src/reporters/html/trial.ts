@@ -2,9 +2,9 @@
  * One trial as report.html shows it when opened: its timeline rows (html-rows.ts), the final
  * Theory, the golden's truth beside it, and the verdict with the rules that decided it.
  */
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
+import type { Trace } from '../../formats/run/index.js';
 import type { Theory } from '../../formats/theory.js';
-import type { Trace } from '../../formats/run/trace.js';
 import { explainScore, type TrialRecord, type TrialScore } from '../../scoring/index.js';
 import { rowsOf, type TimelineRow } from './rows.js';
 

@@ -15,8 +15,8 @@
 import type { AggregateRow, AssertionResult, RunOutcomeOptions, Scorecard } from '../../scoring/index.js';
 import { outcomeProblems, rowKind } from '../../scoring/index.js';
 import { f2 } from '../format.js';
-import { ceilingCase, type JunitCase, testcase } from './case.js';
 import { fileReporter, type ReporterFactory } from '../lifecycle.js';
+import { ceilingCase, type JunitCase, testcase } from './case.js';
 
 export { xmlEscape } from './case.js';
 

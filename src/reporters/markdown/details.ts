@@ -5,9 +5,8 @@
  */
 import type { Scorecard } from '../../scoring/index.js';
 import { EFFECT_COLUMNS, effectParts } from '../effects.js';
-import { FULL_COLUMNS, fullCells } from '../terminal/full-table.js';
-import { mdHead, mdLines, mdRow } from './md.js';
-import { oneLine } from '../terminal/table.js';
+import { mdHead, mdLines, mdRow } from '../md.js';
+import { FULL_COLUMNS, fullCells, oneLine } from '../terminal/index.js';
 
 const ROLE: Record<string, string> = { seat: '', ceiling: ' (**ceiling**)', baseline: ' (null baseline)' };
 

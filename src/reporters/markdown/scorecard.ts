@@ -9,17 +9,23 @@ import type { AggregateRow, Scorecard } from '../../scoring/index.js';
 import { CEILING_MEANING, failedCeilings } from '../ceiling.js';
 import { EFFECT_COLUMNS, effectParts } from '../effects.js';
 import { f2 } from '../format.js';
-import { cellText, type GoldenGrid, GRID_LEGEND, goldenGrids } from '../terminal/grid.js';
 import { judgeMd } from '../judge.js';
 import { fileReporter } from '../lifecycle.js';
-import { renderDetailsMd } from './details.js';
-import { mdBreakId, mdHead, mdLines, mdRow } from './md.js';
+import { mdBreakId, mdHead, mdLines, mdRow } from '../md.js';
 import { pricingLines } from '../pricing.js';
-import { STEER_HALT_TITLE, steerHaltGroups, steerHaltIntro, steerHaltLine } from '../terminal/steer-halt.js';
 import { summaryLine } from '../summary.js';
-import { oneLine } from '../terminal/table.js';
-
-export { mdHead, mdRow } from './md.js';
+import {
+  cellText,
+  type GoldenGrid,
+  GRID_LEGEND,
+  goldenGrids,
+  oneLine,
+  STEER_HALT_TITLE,
+  steerHaltGroups,
+  steerHaltIntro,
+  steerHaltLine,
+} from '../terminal/index.js';
+import { renderDetailsMd } from './details.js';
 
 export function renderScorecardMd(sc: Scorecard): string {
   const r = sc.run;

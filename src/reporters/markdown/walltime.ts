@@ -10,7 +10,7 @@ import type { Scorecard, TrialRecord } from '../../scoring/index.js';
 import { quantile, rowKind } from '../../scoring/index.js';
 import { f2, secs } from '../format.js';
 import { fileReporter } from '../lifecycle.js';
-import { mdHead, mdRow } from './md.js';
+import { mdHead, mdRow } from '../md.js';
 
 type Timing = TrialRecord['score']['timing'];
 const p50 = (ts: Timing[], k: keyof Omit<Timing, 'clock'>) =>

@@ -4,9 +4,9 @@
  * lines (which the table carries) and the reason are said instead.
  */
 import { rowKind } from '../../scoring/index.js';
-import { renderAssertions } from './assertions.js';
 import { ceilingLines } from '../ceiling.js';
 import type { ReporterContext, ReporterFactory } from '../lifecycle.js';
+import { renderAssertions } from './assertions.js';
 import { renderTerminal } from './scorecard.js';
 
 export const terminalReporter: ReporterFactory = () => {

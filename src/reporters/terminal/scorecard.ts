@@ -9,12 +9,12 @@ import type { Scorecard } from '../../scoring/index.js';
 import { ceilingLines } from '../ceiling.js';
 import { EFFECT_COLUMNS, effectDirection, effectParts } from '../effects.js';
 import { f2 } from '../format.js';
-import { FULL_COLUMNS, fullCells } from './full-table.js';
-import { cellParts, GRID_LEGEND, goldenGrids, referenceLine, SEAT_FLOOR } from './grid.js';
 import { judgeTerminalLines } from '../judge.js';
 import { DEFAULT_WIDTH } from '../lifecycle.js';
-import { STEER_HALT_TITLE, steerHaltGroups, steerHaltIntro, steerHaltLine } from './steer-halt.js';
 import { summaryLine } from '../summary.js';
+import { FULL_COLUMNS, fullCells } from './full-table.js';
+import { cellParts, GRID_LEGEND, goldenGrids, referenceLine, SEAT_FLOOR } from './grid.js';
+import { STEER_HALT_TITLE, steerHaltGroups, steerHaltIntro, steerHaltLine } from './steer-halt.js';
 import { type Cell, droppedNote, renderTable, wrapText } from './table.js';
 
 export interface TerminalOptions {

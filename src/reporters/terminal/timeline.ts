@@ -5,8 +5,8 @@
  * has no escape codes at all.
  */
 import { Chalk } from 'chalk';
+import type { ToolResultEvent, Trace, TraceEvent } from '../../formats/run/index.js';
 import type { Theory, TheoryPart } from '../../formats/theory.js';
-import type { ToolResultEvent, Trace, TraceEvent } from '../../formats/run/trace.js';
 
 const secs = (ms: number): string => `${(ms / 1000).toFixed(1)}s`;
 const clip = (s: string, n = 90): string => {

@@ -5,6 +5,9 @@
  * what it asks, and a misspelt seat must not pass quietly.
  */
 import type { AssertRule } from '../../formats/assert.js';
+import { f2 } from '../figures.js';
+import type { AssertionResult } from '../scorecard-types.js';
+import type { AggregateRow } from '../types.js';
 import { judgeEffect } from './effect.js';
 import {
   cellLabel,
@@ -17,9 +20,6 @@ import {
   selectRows,
   whyNothing,
 } from './select.js';
-import { f2 } from '../figures.js';
-import type { AssertionResult } from '../scorecard-types.js';
-import type { AggregateRow } from '../types.js';
 
 export function judgeAssertions(
   sc: Input,

@@ -6,6 +6,8 @@
  */
 import type { AssertRule, EffectFigure } from '../../formats/assert.js';
 import { gateEffects, seatGateEffects } from '../aggregate.js';
+import { f2 } from '../figures.js';
+import type { EffectEstimate, EffectFigures } from '../types.js';
 import {
   describeSelection,
   type Input,
@@ -15,8 +17,6 @@ import {
   plannedRows,
   select,
 } from './select.js';
-import { f2 } from '../figures.js';
-import type { EffectEstimate, EffectFigures } from '../types.js';
 
 type Rule = AssertRule & { type: 'gate-effect' };
 const WORDS: Record<EffectFigure, string> = {

@@ -6,13 +6,13 @@
  * the result; it judges nothing.
  */
 import { rowKind } from '../baselines.js';
+import type { Scorecard } from '../scorecard.js';
+import type { AggregateRow } from '../types.js';
+import { type FailOn, failOnRules } from './fail-on.js';
+import { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
 import { type Pair, pairRows, resolveSetPairs, type SetPairs, unpairedSets } from './pairs.js';
 import { type Finding, judgeRow, type RowDeltas } from './rules.js';
 import { deltasOf, moved, type TrialChanges, trialChanges } from './trials.js';
-import { type FailOn, failOnRules } from './fail-on.js';
-import { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
-import type { Scorecard } from '../scorecard.js';
-import type { AggregateRow } from '../types.js';
 
 export type { Finding, RowDeltas } from './rules.js';
 export type { TrialChanges } from './trials.js';

@@ -3,7 +3,7 @@
  * run before a gate joined it and `all` after are one row name for two different measurements:
  * the diff must say so instead of passing the difference off as a regression or an improvement.
  */
-import type { RecordedGateSet } from '../../formats/run/files.js';
+import type { RecordedGateSet } from '../../formats/run/index.js';
 
 /** Each run's gate sets as its run.json recorded them; absent for a scorecard without one. */
 export interface RunGateSets {

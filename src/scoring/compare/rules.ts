@@ -3,9 +3,10 @@
  * way is a regression, the same rule crossed the good way by the same margin an improvement. So
  * `diff A B`'s regressions are `diff B A`'s improvements, and `--fail-on-only none` makes neither.
  */
-import type { FailOn, RuleName } from './fail-on.js';
+
 import { f2, signed } from '../figures.js';
 import type { AggregateRow } from '../types.js';
+import type { FailOn, RuleName } from './fail-on.js';
 
 const EPS = 1e-9;
 

@@ -2,9 +2,10 @@
  * What moved between a paired BASE and HEAD row: per repetition (same seed on both sides) the
  * verdicts and fingerprint sequences that changed, and the row's deltas the rules judge.
  */
+
+import type { AggregateRow, TrialRecord, Verdict } from '../types.js';
 import type { Pair } from './pairs.js';
 import { type RowDeltas, rise } from './rules.js';
-import type { AggregateRow, TrialRecord, Verdict } from '../types.js';
 
 const EPS = 1e-9;
 

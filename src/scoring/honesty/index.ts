@@ -5,7 +5,7 @@
  * is about) is never a failure.
  */
 import { citations, claimProblems, type Linker, linker, type TraceEvidence } from '../../evidence/index.js';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import type { Theory } from '../../formats/theory.js';
 import type { HonestyFailure, HonestyKind } from '../types.js';
 import {

@@ -1,6 +1,6 @@
 /** The contract of an honesty rule: a pure check of one kind over the trial's evidence. */
 import type { CitationProblem, ClaimProblem, Linker, TraceEvidence } from '../../evidence/index.js';
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
 import type { Theory } from '../../formats/theory.js';
 import type { HonestyFailure, HonestyKind } from '../types.js';
 

@@ -6,9 +6,9 @@
  * counts as data gaps): a second opinion that read the first is no second opinion. Pure, so the
  * same trial gives the same prompt.
  */
-import type { Golden } from '../../formats/golden/normalized.js';
+import type { Golden } from '../../formats/golden/index.js';
+import type { ToolCallEvent, ToolResultEvent, Trace } from '../../formats/run/index.js';
 import type { Theory } from '../../formats/theory.js';
-import type { ToolCallEvent, ToolResultEvent, Trace } from '../../formats/run/trace.js';
 
 /** Calls past this many are counted, not listed: a runaway loop must not make the prompt huge. */
 const MAX_CALLS = 80;

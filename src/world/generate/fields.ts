@@ -1,5 +1,5 @@
 /** Log field generators (formats/golden/log-field.ts `LogField`; semantics in docs/goldens.md). */
-import type { LogFieldGeneratorSpec, LogFieldSpec } from '../../formats/golden/schema.js';
+import type { LogFieldGeneratorSpec, LogFieldSpec } from '../../formats/golden/index.js';
 import type { Rng } from '../rng.js';
 
 export type FieldValue = string | number | boolean;

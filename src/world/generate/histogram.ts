@@ -5,7 +5,7 @@
  * the expected shares Φ((ln le − ln median) / spread), accumulated as floats and emitted rounded
  * down, so buckets are cumulative in `le`, monotonic in time, and `le="+Inf"` equals `_count`.
  */
-import type { LatencyShapeSpec, MetricGeneratorSpec, SignalSpec } from '../../formats/golden/schema.js';
+import type { LatencyShapeSpec, MetricGeneratorSpec, SignalSpec } from '../../formats/golden/index.js';
 import { labelsKey } from '../matchers.js';
 import { rngFor } from '../rng.js';
 import type { SeriesStore } from '../series-store.js';

@@ -6,7 +6,7 @@
  * and fresh field values. Literal `lines` are added to every stream of the matrix as written.
  */
 import type { z } from 'zod';
-import type { LogBlock, LogFieldSpec, LogGeneratorSpec } from '../../formats/golden/schema.js';
+import type { LogBlock, LogFieldSpec, LogGeneratorSpec } from '../../formats/golden/index.js';
 import type { LogStore } from '../log-store.js';
 import { labelsKey } from '../matchers.js';
 import { rngFor } from '../rng.js';

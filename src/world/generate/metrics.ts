@@ -4,7 +4,7 @@
  * from zero at resets, and is emitted rounded down (integers by default: counters count events).
  * A gauge is the Signal's level with seeded relative noise.
  */
-import type { MetricGeneratorSpec, SignalSpec } from '../../formats/golden/schema.js';
+import type { MetricGeneratorSpec, SignalSpec } from '../../formats/golden/index.js';
 import { parseDuration } from '../../formats/time.js';
 import { labelsKey } from '../matchers.js';
 import { rngFor } from '../rng.js';

@@ -8,7 +8,7 @@
  * counter from zero at `at`. Noise is relative and seeded per series, applied by the generators.
  */
 import type { z } from 'zod';
-import type { ShapeSegment, SignalSpec } from '../../formats/golden/schema.js';
+import type { ShapeSegment, SignalSpec } from '../../formats/golden/index.js';
 
 type SegmentSpec = z.infer<typeof ShapeSegment>;
 

@@ -5,8 +5,8 @@
  * a query it never ran as a failed gap.
  */
 import { describe, expect, it } from 'vitest';
-import { loadGolden } from '../../../src/formats/load.js';
 import type { Golden } from '../../../src/formats/golden/normalized.js';
+import { loadGolden } from '../../../src/formats/load.js';
 import type { Model, ToolCall } from '../../../src/protocol/model.js';
 import { createModel, isSkip } from '../../../src/providers/registry.js';
 import { alertFirstQuery, routesOf } from '../../../src/providers/sim/routes.js';

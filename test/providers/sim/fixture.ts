@@ -1,7 +1,7 @@
 /** A small golden and a scripted stand-in for the host, to drive sim policies turn by turn. */
 import { VirtualClock } from '../../../src/clock.js';
-import { GoldenFile } from '../../../src/formats/golden/schema.js';
 import { type Golden, normalizeGolden } from '../../../src/formats/golden/normalized.js';
+import { GoldenFile } from '../../../src/formats/golden/schema.js';
 import { type Seat, SeatFile } from '../../../src/formats/seat.js';
 import type { Theory } from '../../../src/formats/theory.js';
 import { HOST_MARK } from '../../../src/protocol/markers.js';

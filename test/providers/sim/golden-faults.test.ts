@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { createBackendStack } from '../../../src/backend/index.js';
 import { VirtualClock } from '../../../src/clock.js';
+import type { Golden } from '../../../src/formats/golden/normalized.js';
 import type { FaultSpec } from '../../../src/formats/golden/schema.js';
 import { loadGolden } from '../../../src/formats/load.js';
-import type { Golden } from '../../../src/formats/golden/normalized.js';
-import { faultOn, lengthLimit } from '../../../src/providers/sim/reference/golden-faults.js';
 import { oneStepRange } from '../../../src/providers/sim/reference/ask.js';
+import { faultOn, lengthLimit } from '../../../src/providers/sim/reference/golden-faults.js';
 import { queryCall } from '../../../src/providers/sim/routes.js';
 import { buildWorld } from '../../../src/world/build.js';
 import { writeTinyGolden } from '../../e2e/tiny-golden.js';

@@ -5,10 +5,11 @@
  * `unmeasured` when every call that could be about it measured nothing (failed, refused, or read
  * no stream), `unknown` otherwise. Operators label only from `measured` and `unmeasured` facts.
  */
-import type { MeasurementSpec } from '../../../src/formats/golden/schema.js';
+
 import type { Golden } from '../../../src/formats/golden/normalized.js';
-import type { Theory } from '../../../src/formats/theory.js';
+import type { MeasurementSpec } from '../../../src/formats/golden/schema.js';
 import type { Trace } from '../../../src/formats/run/trace.js';
+import type { Theory } from '../../../src/formats/theory.js';
 import {
   type CallFact,
   callFacts,

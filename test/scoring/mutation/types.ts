@@ -5,8 +5,8 @@
  * from the facts of the trace (facts.ts), never from a scorer's output.
  */
 import type { Golden } from '../../../src/formats/golden/normalized.js';
-import type { Theory } from '../../../src/formats/theory.js';
 import type { Trace } from '../../../src/formats/run/trace.js';
+import type { Theory } from '../../../src/formats/theory.js';
 import type { Facts } from './facts.js';
 import type { Rng } from './rng.js';
 

@@ -3,7 +3,7 @@
  * per ReAcTree node, agent nodes as `invoke_agent <node>` and control-flow nodes as
  * `<kind> <node>`, each under its parent node (the root node under the session).
  */
-import type { EndEvent, NodeEvent, Trace } from '../../../formats/run/trace.js';
+import type { EndEvent, NodeEvent, Trace } from '../../../formats/run/index.js';
 import { SPAN_KIND } from './encode.js';
 import { GEN_AI, OPERATION, providerName } from './genai.js';
 import { type KeyedSpan, makeSpan, type OtlpSpan, type TrialClock } from './span.js';

@@ -8,7 +8,7 @@
  * `tool_call` event); a call without a result (a trace cut short) is a zero-length span at its
  * `tool_call` event, without an outcome.
  */
-import type { ModelTurnEvent, ToolCallEvent, ToolResultEvent, Trace } from '../../../formats/run/trace.js';
+import type { ModelTurnEvent, ToolCallEvent, ToolResultEvent, Trace } from '../../../formats/run/index.js';
 import { SPAN_KIND } from './encode.js';
 import { GEN_AI, OPERATION, providerName } from './genai.js';
 import { type KeyedSpan, makeSpan, type OtlpSpan, type TrialClock } from './span.js';

@@ -6,7 +6,7 @@
  * call) on that node's latest turn ended by then; one about the session (no call, no turn yet) on
  * the session's span.
  */
-import type { GateEvent, Trace } from '../../../formats/run/trace.js';
+import type { GateEvent, Trace } from '../../../formats/run/index.js';
 import { nodeKey, SESSION } from './agents.js';
 import { callKey, turnKey } from './calls.js';
 import { makeEvent, type OtlpSpan, type TrialClock } from './span.js';

@@ -7,7 +7,7 @@
  * Times are on the trial's clock: the trace header's `startedAt` plus each event's `t`. For a sim
  * (virtual clock) that is simulated time laid out from the real instant the trial started.
  */
-import type { Trace } from '../../../formats/run/trace.js';
+import type { Trace } from '../../../formats/run/index.js';
 import { nodeKey, nodeSpans, SESSION, sessionSpan, type TrialVerdict } from './agents.js';
 import { callSpans, turnSpans } from './calls.js';
 import { attributes, type KeyValue } from './encode.js';

@@ -12,8 +12,8 @@ import { alertFirstQuery, queryCall, routesOf } from '../routes.js';
 import { answersFor, type IssuedCall, lockstep, submitStep, wave } from '../steps.js';
 import { writeTheory } from '../theory.js';
 import { treeChild, treeRoot } from '../tree.js';
-import { tweak } from './tweaks.js';
 import type { PlannedCall, Policy, SimContext, Turns } from '../types.js';
+import { tweak } from './tweaks.js';
 
 /**
  * Stop while there are just enough turns left to submit: one under react; four under reactree

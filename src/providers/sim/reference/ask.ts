@@ -6,13 +6,12 @@
  * faults answer, so the gap names a query that really failed and nothing "measures" what the
  * golden says cannot be measured. What comes back stays the authority: reference.ts reads the answers.
  */
-import type { MeasurementSpec } from '../../../formats/golden/schema.js';
-import type { Golden } from '../../../formats/golden/normalized.js';
+import type { Golden, MeasurementSpec } from '../../../formats/golden/index.js';
 import type { Source } from '../../../formats/vocabulary.js';
-import { faultOn, lengthLimit, widestRange } from './golden-faults.js';
 import type { RouteSpec } from '../routes.js';
 import { queryCall } from '../routes.js';
 import type { PlannedCall } from '../types.js';
+import { faultOn, lengthLimit, widestRange } from './golden-faults.js';
 import { type WindowPlan, windowPlan } from './windows.js';
 
 export type Ask = { kind: 'one'; call: PlannedCall } | { kind: 'windows'; plan: WindowPlan };

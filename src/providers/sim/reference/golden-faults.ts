@@ -8,10 +8,9 @@
  * regex, time overlap, range and step sizes, the limit kinds. A test that needs the engines' answer
  * (series, samples) or a call count is `sure: false`: the sim still reads what really came back.
  */
-import { faultPatternMatches } from '../../../formats/golden/fault-regex.js';
-import type { FaultSpec } from '../../../formats/golden/schema.js';
-import type { Golden } from '../../../formats/golden/normalized.js';
-import { goldenTime } from '../../../formats/golden/normalized.js';
+
+import type { FaultSpec, Golden } from '../../../formats/golden/index.js';
+import { faultPatternMatches, goldenTime } from '../../../formats/golden/index.js';
 import { parseDuration } from '../../../formats/time.js';
 import type { Source } from '../../../formats/vocabulary.js';
 import { TOOL } from '../../../protocol/tools.js';

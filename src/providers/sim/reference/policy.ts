@@ -12,17 +12,18 @@
  * It is the one sim that reads the golden's truth beyond the prompt: `obtainable`, `faults` and
  * `rootCause` (reference-theory.ts), never `truth` or `tolerance`.
  */
-import { faultOn, widestRange } from './golden-faults.js';
+
 import { queryOfCall, recordGap, recordOk, refusedByHost } from '../measure.js';
 import { tooLong } from '../narrow.js';
 import type { Observation } from '../observe.js';
-import { type Ask, firstAsk, otherForm, specOf, windowsOf } from './ask.js';
-import { referenceTheory } from './theory.js';
 import type { PartId, RouteSpec } from '../routes.js';
 import { routesOf } from '../routes.js';
 import { answersFor, type IssuedCall, lockstep, submitStep, wave } from '../steps.js';
 import { treeChild, treeRoot } from '../tree.js';
 import type { PlannedCall, Policy, SimContext, Turns } from '../types.js';
+import { type Ask, firstAsk, otherForm, specOf, windowsOf } from './ask.js';
+import { faultOn, widestRange } from './golden-faults.js';
+import { referenceTheory } from './theory.js';
 
 const callsOf = (a: Ask) => (a.kind === 'one' ? [a.call] : a.plan.calls) as IssuedCall[];
 

@@ -8,7 +8,7 @@
  * engineer who saw that evidence names); else an honest "undetermined" naming what it lacked.
  * The free text stays plain (no markup, one claim a clause) so the claim rules read it as written.
  */
-import type { Golden } from '../../../formats/golden/normalized.js';
+import type { Golden } from '../../../formats/golden/index.js';
 import type { Theory, TheoryGap, TheoryMeasurement, TheoryPart } from '../../../formats/theory.js';
 import type { PartId } from '../routes.js';
 import { alertService, routesOf } from '../routes.js';
