@@ -3,11 +3,12 @@
  * data in its own JSON block, agent text that tries to end a script block kept inert, nothing
  * fetched from anywhere, and a broken or missing trace shown as a reason instead of failing the run.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPORT_HTML, reportRun, runBench } from '../../src/index.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from '../../src/plan/types.js';
+import { pageAssets, SCRIPTS } from '../../src/reporters/html/assets.js';
 import { fakeRunTrial, inputs } from '../commands/fake.js';
 import { sink, tmp } from '../commands/helpers.js';
 
@@ -102,5 +103,25 @@ describe('html reporter', () => {
     expect((b.get(`trial-${gone}`) as Detail).problem).toMatch(/^no trace at traces\/.*trace\.jsonl$/);
     expect((b.get(`trial-${broken}`) as Detail).problem).toMatch(/trace/);
     expect((b.get(`trial-${kept}`) as Detail).problem).toBeUndefined();
+  });
+});
+
+describe("report.html's script", () => {
+  const CLIENT = resolve(__dirname, '../../src/reporters/html/client');
+
+  it('joins every script of client/ once, in SCRIPTS order, into one strict script ending in main()', () => {
+    const files = readdirSync(CLIENT).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+    expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...SCRIPTS].sort());
+    const { script } = pageAssets();
+    expect(script.startsWith('"use strict";\n')).toBe(true);
+    expect(script.match(/"use strict"/g)).toHaveLength(1);
+    expect(script.trimEnd().endsWith('main();')).toBe(true);
+    // Compiled: no type annotation is left (the page's browser would refuse the whole script).
+    expect(script).not.toMatch(/\bfunction \w+\([^)]*: /);
+    // Each file's first function, found in the files' order.
+    const first = { dom: 'el', trials: 'detail', plots: 'plotWidth', timeline: 'verdictBox', main: 'main' };
+    const at = SCRIPTS.map((n) => script.indexOf(`function ${first[n]}(`));
+    expect(at.every((x) => x > 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
   });
 });
