@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { TraceEvent } from '../../src/formats/run/trace.js';
 import { REPORT_HTML, reportRun, runBench } from '../../src/index.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from '../../src/plan/types.js';
 import { pageAssets, SCRIPTS } from '../../src/reporters/html/assets.js';
@@ -14,7 +15,7 @@ import { sink, tmp } from '../commands/helpers.js';
 
 const HOSTILE = '</script><script>window.pwned=1</script><!-- <b>&amp;';
 
-/** The fake trials, with an agent whose Theory and turn text try to break out of the page. */
+/** The fake trials, with an agent whose Theory, turn text and query try to break out of the page. */
 function hostileRunTrial() {
   const fake = fakeRunTrial();
   return async (spec: TrialSpec, env: TrialEnv): Promise<TrialOutcome> => {
@@ -22,6 +23,25 @@ function hostileRunTrial() {
     if (out.kind !== 'done' || !out.theory) return out;
     out.theory.rootCause.mechanism = HOSTILE;
     writeFileSync(join(env.dir, 'theory.json'), JSON.stringify(out.theory));
+    const [header, ...events] = out.trace.events;
+    const turn: TraceEvent = {
+      type: 'model_turn',
+      t: 0,
+      node: 'root',
+      turn: 1,
+      latencyMs: 5,
+      tokens: { input: 1, output: 1, reasoning: 0 },
+      text: HOSTILE,
+      toolCalls: 1,
+      attempts: 1,
+    };
+    const call = events.findIndex((e) => e.type === 'tool_call');
+    events[call] = { ...events[call], query: HOSTILE } as TraceEvent;
+    out.trace.events = [header, turn, ...events];
+    writeFileSync(
+      join(env.dir, 'trace.jsonl'),
+      `${out.trace.events.map((e) => JSON.stringify(e)).join('\n')}\n`,
+    );
     return out;
   };
 }
@@ -48,7 +68,12 @@ function blocks(html: string): Map<string, unknown> {
   return out;
 }
 
-type Detail = { id: string; theory: { rootCause: { mechanism: string } } | null; problem?: string };
+type Detail = {
+  id: string;
+  theory: { rootCause: { mechanism: string } } | null;
+  rows: { k: string; text?: string; what?: string }[];
+  problem?: string;
+};
 
 describe('html reporter', () => {
   it('writes report.html into the run folder with one parsed-on-demand block per trial', async () => {
@@ -74,7 +99,11 @@ describe('html reporter', () => {
     expect(html).not.toContain('<!-- <b>');
     const agents = [...blocks(html).values()].filter((d) => (d as Detail).id?.includes('/sim-'));
     expect(agents.length).toBeGreaterThan(0);
-    for (const d of agents) expect((d as Detail).theory?.rootCause.mechanism).toBe(HOSTILE);
+    for (const d of agents as Detail[]) {
+      expect(d.theory?.rootCause.mechanism).toBe(HOSTILE);
+      expect(d.rows.find((r) => r.k === 'turn')?.text).toBe(HOSTILE);
+      expect(d.rows.find((r) => r.k === 'call')?.what).toBe(HOSTILE);
+    }
   });
 
   it('loads nothing from anywhere: no src or href outside data: URLs, uPlot and the styles inline', async () => {
