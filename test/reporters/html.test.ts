@@ -3,17 +3,19 @@
  * data in its own JSON block, agent text that tries to end a script block kept inert, nothing
  * fetched from anywhere, and a broken or missing trace shown as a reason instead of failing the run.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { TraceEvent } from '../../src/formats/run/trace.js';
 import { REPORT_HTML, reportRun, runBench } from '../../src/index.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from '../../src/plan/types.js';
+import { pageAssets, SCRIPTS } from '../../src/reporters/html/assets.js';
 import { fakeRunTrial, inputs } from '../commands/fake.js';
 import { sink, tmp } from '../commands/helpers.js';
 
 const HOSTILE = '</script><script>window.pwned=1</script><!-- <b>&amp;';
 
-/** The fake trials, with an agent whose Theory and turn text try to break out of the page. */
+/** The fake trials, with an agent whose Theory, turn text and query try to break out of the page. */
 function hostileRunTrial() {
   const fake = fakeRunTrial();
   return async (spec: TrialSpec, env: TrialEnv): Promise<TrialOutcome> => {
@@ -21,6 +23,25 @@ function hostileRunTrial() {
     if (out.kind !== 'done' || !out.theory) return out;
     out.theory.rootCause.mechanism = HOSTILE;
     writeFileSync(join(env.dir, 'theory.json'), JSON.stringify(out.theory));
+    const [header, ...events] = out.trace.events;
+    const turn: TraceEvent = {
+      type: 'model_turn',
+      t: 0,
+      node: 'root',
+      turn: 1,
+      latencyMs: 5,
+      tokens: { input: 1, output: 1, reasoning: 0 },
+      text: HOSTILE,
+      toolCalls: 1,
+      attempts: 1,
+    };
+    const call = events.findIndex((e) => e.type === 'tool_call');
+    events[call] = { ...events[call], query: HOSTILE } as TraceEvent;
+    out.trace.events = [header, turn, ...events];
+    writeFileSync(
+      join(env.dir, 'trace.jsonl'),
+      `${out.trace.events.map((e) => JSON.stringify(e)).join('\n')}\n`,
+    );
     return out;
   };
 }
@@ -47,7 +68,12 @@ function blocks(html: string): Map<string, unknown> {
   return out;
 }
 
-type Detail = { id: string; theory: { rootCause: { mechanism: string } } | null; problem?: string };
+type Detail = {
+  id: string;
+  theory: { rootCause: { mechanism: string } } | null;
+  rows: { k: string; text?: string; what?: string }[];
+  problem?: string;
+};
 
 describe('html reporter', () => {
   it('writes report.html into the run folder with one parsed-on-demand block per trial', async () => {
@@ -73,7 +99,11 @@ describe('html reporter', () => {
     expect(html).not.toContain('<!-- <b>');
     const agents = [...blocks(html).values()].filter((d) => (d as Detail).id?.includes('/sim-'));
     expect(agents.length).toBeGreaterThan(0);
-    for (const d of agents) expect((d as Detail).theory?.rootCause.mechanism).toBe(HOSTILE);
+    for (const d of agents as Detail[]) {
+      expect(d.theory?.rootCause.mechanism).toBe(HOSTILE);
+      expect(d.rows.find((r) => r.k === 'turn')?.text).toBe(HOSTILE);
+      expect(d.rows.find((r) => r.k === 'call')?.what).toBe(HOSTILE);
+    }
   });
 
   it('loads nothing from anywhere: no src or href outside data: URLs, uPlot and the styles inline', async () => {
@@ -102,5 +132,25 @@ describe('html reporter', () => {
     expect((b.get(`trial-${gone}`) as Detail).problem).toMatch(/^no trace at traces\/.*trace\.jsonl$/);
     expect((b.get(`trial-${broken}`) as Detail).problem).toMatch(/trace/);
     expect((b.get(`trial-${kept}`) as Detail).problem).toBeUndefined();
+  });
+});
+
+describe("report.html's script", () => {
+  const CLIENT = resolve(__dirname, '../../src/reporters/html/client');
+
+  it('joins every script of client/ once, in SCRIPTS order, into one strict script ending in main()', () => {
+    const files = readdirSync(CLIENT).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+    expect(files.map((f) => f.replace(/\.ts$/, '')).sort()).toEqual([...SCRIPTS].sort());
+    const { script } = pageAssets();
+    expect(script.startsWith('"use strict";\n')).toBe(true);
+    expect(script.match(/"use strict"/g)).toHaveLength(1);
+    expect(script.trimEnd().endsWith('main();')).toBe(true);
+    // Compiled: no type annotation is left (the page's browser would refuse the whole script).
+    expect(script).not.toMatch(/\bfunction \w+\([^)]*: /);
+    // Each file's first function, found in the files' order.
+    const first = { dom: 'el', trials: 'detail', plots: 'plotWidth', timeline: 'verdictBox', main: 'main' };
+    const at = SCRIPTS.map((n) => script.indexOf(`function ${first[n]}(`));
+    expect(at.every((x) => x > 0)).toBe(true);
+    expect(at).toEqual([...at].sort((a, b) => a - b));
   });
 });

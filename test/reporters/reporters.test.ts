@@ -40,9 +40,27 @@ describe('reporters', () => {
 
   it('writes valid, escaped junit with one case per row, failing on low correctness or honesty', () => {
     const nasty = [1, 2].map((r) => rec('pool', 'sim-<&"\'>', 'all', r, 0.9, { honesty: [] }));
-    const xml = renderJunit(card([...baseTrials, ...nasty]));
-    expect(xml).toContain('tests="3" failures="1"');
-    expect(xml).toContain('name="sim-&lt;&amp;&quot;&apos;&gt; × all"');
+    // one row failing on correctness alone, one on honesty alone
+    const low = [1, 2].map((r) => rec('pool', 'sim-low', 'all', r, 0.3));
+    const liar = [1, 2].map((r) => rec('pool', 'sim-liar', 'all', r, 0.9, r === 1 ? lying : {}));
+    const xml = renderJunit(card([...baseTrials, ...nasty, ...low, ...liar]));
+    expect(xml).toContain('tests="5" failures="3"');
+    const caseOf = (name: string) => {
+      const at = xml.indexOf(`name="${name}"`);
+      expect(at, name).toBeGreaterThan(0);
+      return xml.slice(at, xml.indexOf('</testcase>', at));
+    };
+    expect(caseOf('sim-low × all')).toMatch(
+      /<failure message="mean correctness 0\.30 below 0\.5" type="threshold">/,
+    );
+    expect(caseOf('sim-liar × all')).toMatch(
+      /<failure message="1 of 2 trials with honesty failures" type="threshold">/,
+    );
+    expect(caseOf('sim-x × none')).toMatch(
+      /<failure message="mean correctness 0\.40 below 0\.5; 3 of 3 trials with honesty failures"/,
+    );
+    for (const ok of ['sim-x × all', 'sim-&lt;&amp;&quot;&apos;&gt; × all'])
+      expect(caseOf(ok)).not.toContain('<failure');
     expect(xml).not.toContain('baseline');
     // well-formed: every element opened is closed, in order
     const stack: string[] = [];
@@ -84,11 +102,12 @@ describe('diff', () => {
       ),
       rec('pool', 'sim-x', 'none', r, 0.4, lying),
     ]);
-    const r = diffScorecards(card(baseTrials), card(head), parseFailOn('correctness:0.05,honesty,verdict'));
+    const rules = parseFailOn('correctness:0.05,honesty,verdict,repeats:0.2');
+    const r = diffScorecards(card(baseTrials), card(head), rules);
     // one line per regressed row, naming every rule it crossed
     expect(r.regressions).toHaveLength(1);
     expect(r.regressions[0]).toMatch(
-      /^pool × sim-x × all: correctness 1\.00 → 0\.83 \(-0\.17\); honesty failures in 0 → 1 trials; 1 trial\(s\) pass → fail$/,
+      /^pool × sim-x × all: correctness 1\.00 → 0\.83 \(-0\.17\); honesty failures in 0 → 1 trials; repeated fingerprints per trial 0\.00 → 0\.33; 1 trial\(s\) pass → fail$/,
     );
     expect(r.markdown).toContain('r2 pass→fail');
     expect(r.markdown).toContain('r2 fingerprints 1→3');

@@ -4,10 +4,16 @@
  * assertions, and the full table collapsed (markdown) or behind --full (terminal).
  */
 import { describe, expect, it } from 'vitest';
-import { renderScorecardMd, renderTerminal, summaryLine } from '../../src/reporters/index.js';
+import {
+  CEILING_MEANING,
+  renderScorecardMd,
+  renderTerminal,
+  summaryLine,
+} from '../../src/reporters/index.js';
 import type { AssertionResult, Scorecard, TrialRecord } from '../../src/scoring/index.js';
 import { buildScorecard } from '../../src/scoring/index.js';
 import { baseTrials, card, lying, rec, run } from './fixtures.js';
+import { snapshotCard } from './snapshot-run.js';
 
 const steeredHalted = {
   counts: {
@@ -163,10 +169,22 @@ describe('assertions, details and --full', () => {
     expect(full).toMatch(/│ sim-y +│ all +│ 3 +│ 0\.60 \[0\.60, 0\.60\] +│ 0% \[0\.00, 0\.56\] +│/);
   });
 
-  it('fits every line of the terminal report to the width it is given', () => {
-    for (const width of [60, 80, 100]) {
-      const out = plain(sc, { width, full: true });
-      expect(Math.max(...out.split('\n').map((l) => [...l].length))).toBeLessThanOrEqual(width);
-    }
+  it('fits every line of the terminal report to the width it is given, but the sentences kept whole for grep', () => {
+    // A failed ceiling, the judge's line and a skipped seat stay one line each (ceiling.ts,
+    // judge.ts): a test or a reader's grep finds the whole sentence. The fixed run has all three.
+    const whole = /^(ceiling of \S+ does not pass |judge \S+ \(second opinion|skipped seat )/;
+    for (const s of [sc, snapshotCard()])
+      for (const width of [60, 80, 100]) {
+        const lines = plain(s, { width, full: true }).split('\n');
+        expect(lines.filter((l) => !whole.test(l) && [...l].length > width)).toEqual([]);
+      }
+    const kept = plain(snapshotCard(), { width: 60 })
+      .split('\n')
+      .filter((l) => whole.test(l));
+    expect(kept).toEqual([
+      `ceiling of db does not pass (fail: correctness 0.7 < pass threshold 0.8, 1 honesty failure (negative-claim-text)): ${CEILING_MEANING}`,
+      'skipped seat real-x: $NO_SUCH_KEY is not set',
+      'judge sim/judge (second opinion, never the verdict): 2 graded · root cause agrees 2/2 · honesty agrees 1/2 · 1 failed',
+    ]);
   });
 });

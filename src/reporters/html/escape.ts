@@ -4,8 +4,6 @@
  * every `<`, `>` and `&` is written as a \u escape, so `</script>` or `<!--` inside a string can never
  * end or change the block. The page reads the block with JSON.parse, which undoes the escapes.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { InternalError, redact } from '../../errors.js';
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -31,21 +29,4 @@ export function rawBlock(tag: 'script' | 'style', body: string): string {
   if (body.toLowerCase().includes(`</${tag}`))
     throw new InternalError(`report.html: an inline ${tag} contains </${tag}`);
   return `<${tag}>${body}</${tag}>`;
-}
-
-let uplot: { js: string; css: string } | undefined;
-
-/**
- * uPlot's minified build and stylesheet, from the installed package (a runtime dependency, so it
- * is there wherever the bench is installed), read once per process.
- */
-export function uplotAssets(): { js: string; css: string } {
-  if (!uplot) {
-    const req = createRequire(import.meta.url);
-    uplot = {
-      js: readFileSync(req.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8'),
-      css: readFileSync(req.resolve('uplot/dist/uPlot.min.css'), 'utf8'),
-    };
-  }
-  return uplot;
 }

@@ -59,6 +59,12 @@ export interface TrialIndex {
   clock: string;
 }
 
+/** The page's `rematch-index` block: what its script reads first. */
+export interface IndexBlock {
+  index: TrialIndex[];
+  passCorrectness: number;
+}
+
 const seatTrials = (sc: Scorecard): TrialRecord[] => sc.trials.filter((t) => rowKind(t.seat) === 'seat');
 
 export function summaryOf(sc: Scorecard): Summary {

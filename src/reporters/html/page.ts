@@ -1,18 +1,16 @@
 /**
  * report.html as one string: the summary and the grids rendered here (readable without scripts),
- * the plots and the trial timelines drawn by the page's own script from JSON blocks. Each trial's
- * detail is its own block, parsed only when the trial is opened, so the page loads at the speed of
- * its index however many trials the run has. No network: uPlot, the styles and the script are inline.
+ * the plots and the trial timelines drawn by the page's own script (client/) from JSON blocks.
+ * Each trial's detail is its own block, parsed only when the trial is opened, so the page loads at
+ * the speed of its index however many trials the run has. No network: uPlot, the styles and the
+ * script are inline (assets.ts).
  */
 import type { Scorecard } from '../../scoring/index.js';
 import { f2, pct, secs } from '../format.js';
-import { CLIENT_JS } from './client.js';
-import { PLOTS_JS } from './client-plots.js';
-import { TIMELINE_JS } from './client-timeline.js';
-import { esc, jsonBlock, rawBlock, uplotAssets } from './escape.js';
+import { pageAssets } from './assets.js';
+import { esc, jsonBlock, rawBlock } from './escape.js';
 import { judgeHtml } from './judge.js';
-import type { Grid, Summary, TrialIndex } from './model.js';
-import { PAGE_CSS } from './style.js';
+import type { Grid, IndexBlock, Summary, TrialIndex } from './model.js';
 import type { TrialDetail } from './trial.js';
 
 export interface PageInput {
@@ -75,7 +73,8 @@ function gridHtml(g: Grid): string {
 }
 
 export function renderPage(p: PageInput): string {
-  const { js, css } = uplotAssets();
+  const a = pageAssets();
+  const index: IndexBlock = { index: p.index, passCorrectness: p.sc.run.thresholds.passCorrectness };
   const title = `rematch report ${p.sc.meta.runId}`;
   const plots = ['score', 'wall', 'split']
     .map((id) => `<figure class="plot" id="plot-${id}"><figcaption></figcaption></figure>`)
@@ -83,8 +82,8 @@ export function renderPage(p: PageInput): string {
   return [
     '<!doctype html>',
     `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${esc(title)}</title>`,
-    rawBlock('style', css),
-    rawBlock('style', PAGE_CSS),
+    rawBlock('style', a.uplotCss),
+    rawBlock('style', a.css),
     '</head><body>',
     `<header><h1>${esc(title)}</h1><p class="dim">seed ${p.sc.run.seed} · ${p.sc.run.repetitions} repetitions · gate sets ${esc(p.sc.run.gateSets.join(', '))} · generated ${esc(p.sc.meta.generatedAt)}</p></header>`,
     summaryHtml(p.summary, p.sc),
@@ -92,10 +91,10 @@ export function renderPage(p: PageInput): string {
     judgeHtml(p.sc),
     `<section id="plots"><h2>Distributions</h2><div class="plots">${plots}</div></section>`,
     '<section id="trials"><h2>Trials</h2><div id="filters"></div><div class="split"><div id="trial-list"></div><div id="timeline"><p class="dim">Pick a trial to see its timeline.</p></div></div></section>',
-    jsonBlock('rematch-index', { index: p.index, passCorrectness: p.sc.run.thresholds.passCorrectness }),
+    jsonBlock('rematch-index', index),
     ...p.details.map((d, i) => jsonBlock(`trial-${i}`, d)),
-    rawBlock('script', js),
-    rawBlock('script', `"use strict";${CLIENT_JS}${PLOTS_JS}${TIMELINE_JS}main();`),
+    rawBlock('script', a.uplotJs),
+    rawBlock('script', a.script),
     '</body></html>',
   ].join('\n');
 }
