@@ -2,7 +2,9 @@
  * The run orchestrator: load → plan → execute what the journal lacks → score → aggregate → report.
  * It orchestrates only: it prints nothing and reads no environment. Lines for people go to the
  * `warn` sink, results to the reporters it is given, and the caller (commands/run.ts: runBench)
- * supplies the environment (key variables) and the terminal the reporters write to.
+ * supplies the environment (key variables) and the terminal the reporters write to. That
+ * environment is the run's, all the way down: the key check, every trial (providers, command seats'
+ * agents) and the redactor read it, never this process's.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,8 +86,8 @@ export interface OrchestrateOptions extends PlanOptions {
   terminal: Terminal;
   /** The environment the seats' key variables are looked up in. */
   env: Record<string, string | undefined>;
-  /** Masks the seats' key variables in everything written (errors.ts: registerSecretEnv). */
-  registerSecrets?: (names: string[]) => void;
+  /** Masks the seats' key variables, as `env` holds them, in everything written (errors.ts: registerSecretEnv). */
+  registerSecrets?: (names: string[], env: Record<string, string | undefined>) => void;
   /**
    * Aborted = interrupted: nothing new starts, running trials are aborted and not journaled, and
    * runBench throws an InterruptedError naming how far it got and how to resume.
@@ -238,10 +240,13 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   );
 
   const skipped = new Map<string, string>();
-  opts.registerSecrets?.([
-    ...inputs.seats.flatMap(seatEnvNames),
-    ...(inputs.config.judge?.auth ? [inputs.config.judge.auth.apiKeyEnv] : []),
-  ]);
+  opts.registerSecrets?.(
+    [
+      ...inputs.seats.flatMap(seatEnvNames),
+      ...(inputs.config.judge?.auth ? [inputs.config.judge.auth.apiKeyEnv] : []),
+    ],
+    opts.env,
+  );
   const skip = (seat: string, reason: string): void => {
     if (!skipped.has(seat)) warn(`skipped seat ${seat}: ${reason}\n`);
     skipped.set(seat, reason);
@@ -309,6 +314,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       journal: join(dir, JOURNAL_FILE),
       concurrency: opts.concurrency ?? inputs.config.concurrency,
       passCorrectness: manifest.thresholds.passCorrectness,
+      env: opts.env,
       runTrial: withTurnCache(opts.runTrial ?? (await import('../execute/trial.js')).runTrial, cacheOf),
       ...(runContended ? { runContended: withContendedCache(runContended, cacheOf) } : {}),
       onDone: (rec) => {

@@ -15,6 +15,8 @@ export interface ContendedOptions {
   cacheOf?: (spec: TrialSpec) => TrialEnv['cache'];
   /** What the run's models share (its rate limiters): a real seat in a group waits for them too. */
   models?: RunTrialEnv['models'];
+  /** The run's environment (TrialEnv `vars`). */
+  vars?: TrialEnv['vars'];
 }
 
 export async function runContended(
@@ -43,6 +45,7 @@ export async function runContended(
         signal: opts.signal,
         cache: opts.cacheOf?.(s),
         models: opts.models,
+        vars: opts.vars,
       }),
     ),
   );

@@ -49,6 +49,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** The config's rate limits by provider name (one shared limiter per account for the whole run). */
   limits?: ProviderLimits;
+  /** The run's environment (runBench `env`), handed to every trial: seat keys are read from it. */
+  env: Readonly<Record<string, string | undefined>>;
   /** Spend cap, USD; `prior` every trial the run's journal already holds (a resume). */
   maxCost?: number;
   prior?: PriorTrial[];
@@ -81,10 +83,10 @@ function recordOf(
   return recordFor(spec, score, elapsedMs);
 }
 
-function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number, elapsedMs: number): TrialRecord {
-  const key = spec.seat.auth ? process.env[spec.seat.auth.apiKeyEnv] : undefined;
+function crashRecord(o: ExecuteOptions, spec: TrialSpec, err: unknown, elapsedMs: number): TrialRecord {
+  const key = spec.seat.auth ? o.env[spec.seat.auth.apiKeyEnv] : undefined;
   const reason = redact(`bench error: ${(err as Error)?.message ?? String(err)}`, [key]);
-  return unscoredRecord(spec, reason, passCorrectness, elapsedMs);
+  return unscoredRecord(spec, reason, o.passCorrectness, elapsedMs);
 }
 
 /** A trial with no trace of its own (a crash, or one the spend cap kept from starting): unscored, with why. */
@@ -140,7 +142,7 @@ function finish(
       ? recordOf(spec, outcome, o.passCorrectness, elapsedMs)
       : outcome.kind === 'capped'
         ? unscoredRecord(spec, outcome.reason, o.passCorrectness, elapsedMs)
-        : crashRecord(spec, outcome.err, o.passCorrectness, elapsedMs);
+        : crashRecord(o, spec, outcome.err, elapsedMs);
   const dir = join(o.dir, rec.dir);
   mkdirSync(dir, { recursive: true });
   writeAtomic(join(dir, 'score.json'), `${JSON.stringify(rec.score, null, 2)}\n`);
@@ -248,7 +250,11 @@ async function executeGuarded(
       try {
         outcomes = await guard(
           scoped(o.signal, (signal) =>
-            o.runContended!(group, (s) => dirs.get(s.id)!, { signal, models: { limiters: run.limiters } }),
+            o.runContended!(group, (s) => dirs.get(s.id)!, {
+              signal,
+              models: { limiters: run.limiters },
+              vars: o.env,
+            }),
           ),
         );
       } catch (err) {
@@ -292,7 +298,12 @@ async function runEach(
     try {
       outcome = await guard(
         scoped(o.signal, (signal) =>
-          o.runTrial(spec, { dir: freshDir(o, spec), signal, models: { limiters: run.limiters } }),
+          o.runTrial(spec, {
+            dir: freshDir(o, spec),
+            signal,
+            models: { limiters: run.limiters },
+            vars: o.env,
+          }),
         ),
       );
     } catch (err) {

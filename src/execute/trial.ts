@@ -60,7 +60,7 @@ function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
 export async function runTrial(spec: TrialSpec, env: RunTrialEnv): Promise<TrialOutcome> {
   if (spec.seat.provider === 'command') return runCommandTrial(spec, env);
   // a real seat records its turns beside the trace (turns.jsonl: what bench replay answers from)
-  const made = createModel(spec.seat, spec.golden, spec.seed, process.env, {
+  const made = createModel(spec.seat, spec.golden, spec.seed, env.vars ?? process.env, {
     settings: env.cache,
     recordTo: join(env.dir, 'turns.jsonl'),
     // the golden is part of the cell: a golden and its twins share prompt, alert and clock, so
@@ -111,8 +111,9 @@ async function runCommandTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOut
   const wrap = spec.gateSet.gates.length
     ? (b: Backend) => gatedBackend(b, { golden: spec.golden, gateSet: spec.gateSet, single: true })
     : undefined;
-  const r = await runCommandSeat({ ...spec, dir: env.dir, signal: env.signal }, (observe) =>
-    startAgentServer(spec.golden, world, { seed: spec.seed, observe, wrap }),
+  const r = await runCommandSeat(
+    { ...spec, dir: env.dir, signal: env.signal, env: env.vars ?? process.env },
+    (observe) => startAgentServer(spec.golden, world, { seed: spec.seed, observe, wrap }),
   );
   return { kind: 'done', spec, ...r };
 }

@@ -111,6 +111,7 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   // The agent writes into a private scratch folder, never into the report folder: only masked
   // copies land there, once it is done (or failed, or was interrupted).
   const raw = scratchFor(files);
+  const secrets = seatEnvNames(t.seat).map((n) => t.env[n]);
   const calls: ServedCall[] = [];
   const server = await start((c) => calls.push(c));
   const t0 = Date.now();
@@ -121,7 +122,7 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
       argv,
       cwd: process.cwd(),
       env: {
-        ...agentEnv(process.env, seatEnvNames(t.seat)),
+        ...agentEnv(t.env, seatEnvNames(t.seat)),
         REMATCH_PROMPT_FILE: files.prompt,
         REMATCH_PROMETHEUS_URL: server.promUrl,
         REMATCH_LOKI_URL: server.lokiUrl,
@@ -141,10 +142,9 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   } finally {
     // Everything the agent wrote lands in the report folder masked: any key it echoed, its own or
     // another loaded seat's (the redactor knows them all), before anything reads it.
-    raw.publish(seatEnvNames(t.seat).map((n) => process.env[n]));
+    raw.publish(secrets);
     await server.close();
   }
-  const secrets = seatEnvNames(t.seat).map((n) => process.env[n]);
   const totalMs = Date.now() - t0;
 
   const writer = new TraceWriter({ header: redactDeep(header(t), secrets), file: `${files.trace}.tmp` });

@@ -18,6 +18,8 @@ export interface CommandTrial {
   /** The trial folder: prompt, theory, trace, stdout and stderr land here. */
   dir: string;
   signal?: AbortSignal;
+  /** The run's environment: the seat's named variables are handed to the agent, and masked, from here. */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 /** One answered call as the server's call-id layer reports it (in golden time). */

@@ -38,6 +38,11 @@ export interface TrialEnv {
   signal?: AbortSignal;
   /** A real seat's turn cache (formats/turn-cache.ts); absent: off (its turns are still recorded). */
   cache?: TurnCacheSettings;
+  /**
+   * The run's environment (runBench `env`): a seat's key variables and a command seat's agent
+   * environment are read from it. Absent: this process's (a trial run on its own, as tests do).
+   */
+  vars?: Readonly<Record<string, string | undefined>>;
 }
 
 export type TrialOutcome =
