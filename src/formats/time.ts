@@ -11,11 +11,11 @@ export const UNIT_MS: Readonly<Record<string, number>> = {
   y: 31_536_000_000,
 };
 
-/** A golden's duration: unit terms, each number possibly fractional (`1.5h`, `1h30m`). */
 /** The units of a Prometheus-style duration, as a regex alternation (longest first: `ms` before `m`). */
 export const DURATION_UNITS = alternation(UNIT_MS);
 /** One duration term inside other text (`1h30m` is two terms): for regexes built elsewhere. */
 export const DURATION_TERM = `\\d+(?:\\.\\d+)?(?:${DURATION_UNITS})`;
+/** A golden's duration: unit terms, each number possibly fractional (`1.5h`, `1h30m`). */
 export const DURATION_RE = new RegExp(`^(\\d+(\\.\\d+)?(${DURATION_UNITS}))+$`);
 /** A Prometheus duration: whole numbers only (`90s`, `1h30m`), as PromQL and the HTTP API read them. */
 const WHOLE_DURATION_RE = new RegExp(`^(\\d+(${DURATION_UNITS}))+$`);
