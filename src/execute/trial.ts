@@ -2,13 +2,14 @@
  * One trial: golden × seat × gate set × repetition. Builds (or reuses) the golden's world, a backend
  * stack with faults on and the trial's clock, the model from the registry, runs the host session,
  * and leaves `trace.jsonl` (and `theory.json` when a Theory came) in the trial's folder. Both files
- * appear atomically: written under a temporary name and renamed, so a crash never leaves a file a
- * reader could take for a finished trial.
+ * appear atomically (formats/files.ts): written under a temporary name, fsynced and renamed, so a
+ * crash never leaves a file a reader could take for a finished trial.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Backend, createBackendStack } from '../backend/index.js';
 import { type Clock, RealClock, VirtualClock } from '../clock.js';
+import { commitAtomic, writeAtomic } from '../formats/files.js';
 import type { Golden } from '../formats/normalized.js';
 import type { HeaderEvent } from '../formats/trace.js';
 import { runSession } from '../host/index.js';
@@ -35,12 +36,6 @@ export function worldFor(golden: Golden): World {
     worlds.set(key, w);
   }
   return w;
-}
-
-function writeAtomic(file: string, text: string): void {
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
 }
 
 function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
@@ -93,7 +88,7 @@ export async function runTrial(spec: TrialSpec, env: RunTrialEnv): Promise<Trial
     pricing: spec.seat.pricing,
     signal: env.signal,
   });
-  renameSync(`${traceFile}.tmp`, traceFile);
+  commitAtomic(`${traceFile}.tmp`, traceFile);
   const theoryFile = join(env.dir, 'theory.json');
   // No Theory → no file: a rerun into the same folder must not leave an older trial's answer behind.
   if (result.theory) writeAtomic(theoryFile, `${JSON.stringify(result.theory, null, 2)}\n`);

@@ -6,10 +6,11 @@
  * Theory rejected (scored, no Theory); a missing one means no Theory; neither is a crash.
  */
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { redact, redactDeep } from '../errors.js';
+import { commitAtomic, writeAtomic } from '../formats/files.js';
 import { seatEnvNames } from '../formats/seat.js';
 import { Theory } from '../formats/theory.js';
 import type { EndEvent, HeaderEvent, Trace } from '../formats/trace.js';
@@ -161,7 +162,7 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   const problem = read.problem && redact(read.problem, secrets);
   if (theory) {
     append({ type: 'theory', t: totalMs, source: 'submitted', theory });
-    writeFileSync(join(dir, 'theory.json'), `${JSON.stringify(theory, null, 2)}\n`);
+    writeAtomic(join(dir, 'theory.json'), `${JSON.stringify(theory, null, 2)}\n`);
   }
   const events = writer.events();
   const fingerprints = new Set(
@@ -175,7 +176,7 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
     untypedEnvelopes: events.filter((e) => e.type === 'tool_result' && e.untyped).length,
   };
   append(endEvent(run, calls, own, totalMs, theory !== null, problem, counts));
-  renameSync(`${files.trace}.tmp`, files.trace);
+  commitAtomic(`${files.trace}.tmp`, files.trace);
   return { traceFile: files.trace, trace: writer.trace(), theory };
 }
 
