@@ -13,10 +13,9 @@
  */
 import type { FaultOfKind } from '../formats/golden.js';
 import type { Golden } from '../formats/normalized.js';
-import { parseDuration } from '../formats/time.js';
+import { goDuration, modelDuration, parseDuration } from '../formats/time.js';
 import type { ApiRequest, ApiResponse } from './api.js';
 import { queryLengths } from './fault-size.js';
-import { goDuration, modelDuration } from './go-format.js';
 import { lokiText } from './loki-wire.js';
 import { param } from './params.js';
 import { promError } from './prom-wire.js';
