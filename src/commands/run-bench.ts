@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, InterruptedError } from '../errors.js';
-import { executeTrials, type RunContendedFn, type RunTrialFn } from '../execute/execute.js';
+import { executeTrials, type RunContendedFn, type RunPlannedTrialFn } from '../execute/execute.js';
 import { type PriorTrial, spendOf } from '../execute/spend-cap.js';
 import type { ConfigFile } from '../formats/config.js';
 import { locateInFile } from '../formats/load.js';
@@ -76,7 +76,12 @@ export interface OrchestrateOptions extends PlanOptions {
   cache?: RunCacheOptions;
   /** Injected for tests and embedding: the loaded inputs, the trial runner, the streams. */
   inputs?: { config: ConfigFile; configFile?: string; goldens: Golden[]; seats: Seat[] };
-  runTrial?: RunTrialFn;
+  /**
+   * Runs one planned trial in its folder (default execute/trial.ts `runPlannedTrial`). A public
+   * option of runBench under this name; not rematch/vitest's `runTrial`, which resolves, runs
+   * and scores a trial from ids.
+   */
+  runTrial?: RunPlannedTrialFn;
   runContended?: RunContendedFn;
   /** Lines for people (locks taken over, seats skipped, resuming, a torn journal line). */
   warn: (line: string) => void;
@@ -315,7 +320,10 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       concurrency: opts.concurrency ?? inputs.config.concurrency,
       passCorrectness: manifest.thresholds.passCorrectness,
       env: opts.env,
-      runTrial: withTurnCache(opts.runTrial ?? (await import('../execute/trial.js')).runTrial, cacheOf),
+      runPlannedTrial: withTurnCache(
+        opts.runTrial ?? (await import('../execute/trial.js')).runPlannedTrial,
+        cacheOf,
+      ),
       ...(runContended ? { runContended: withContendedCache(runContended, cacheOf) } : {}),
       onDone: (rec) => {
         result.executed++;

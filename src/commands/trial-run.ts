@@ -7,7 +7,7 @@
 import { join, resolve } from 'node:path';
 import { InterruptedError } from '../errors.js';
 import { scoped } from '../execute/execute.js';
-import { runTrial } from '../execute/trial.js';
+import { runPlannedTrial } from '../execute/trial.js';
 import { writeAtomic } from '../formats/files.js';
 import { loadConfig } from '../formats/load.js';
 import { resolveGateSets } from '../host/gates/gate-set.js';
@@ -58,7 +58,7 @@ export async function runOneTrial(flags: TrialFlags, signal?: AbortSignal): Prom
   // The trial's own signal following the run's: clock and capacity waits hang listeners on it.
   const spec = { id, golden, seat, gateSet, rep, seed };
   const cache = turnCacheOf(flags.cache, config)?.(spec);
-  const outcome = await scoped(signal, (s) => runTrial(spec, { dir, signal: s, cache }));
+  const outcome = await scoped(signal, (s) => runPlannedTrial(spec, { dir, signal: s, cache }));
   if (signal?.aborted) {
     const sig = signal.reason instanceof InterruptedError ? signal.reason.signal : 'SIGINT';
     throw new InterruptedError(sig, `interrupted: the trial did not finish; its partial files are in ${dir}`);

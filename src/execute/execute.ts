@@ -26,9 +26,9 @@ import { scoreTrial, type TrialRecord } from '../scoring/index.js';
 import type { ContendedOptions } from './contended.js';
 import { runPool } from './scheduler.js';
 import { NOTHING_SPENT, type PriorTrial, SpendCap, spendOf } from './spend-cap.js';
-import type { RunTrialEnv } from './trial.js';
+import type { PlannedTrialEnv } from './trial.js';
 
-export type RunTrialFn = (spec: TrialSpec, env: RunTrialEnv) => Promise<TrialOutcome>;
+export type RunPlannedTrialFn = (spec: TrialSpec, env: PlannedTrialEnv) => Promise<TrialOutcome>;
 export type RunContendedFn = (
   specs: TrialSpec[],
   dirOf: (s: TrialSpec) => string,
@@ -40,7 +40,7 @@ export interface ExecuteOptions {
   journal: string;
   concurrency: number;
   passCorrectness: number;
-  runTrial: RunTrialFn;
+  runPlannedTrial: RunPlannedTrialFn;
   /** When set, trials run in per-golden contended groups through it. */
   runContended?: RunContendedFn;
   /** Called once a trial's record is in the journal (the reporters' onTrialEnd). */
@@ -298,7 +298,7 @@ async function runEach(
     try {
       outcome = await guard(
         scoped(o.signal, (signal) =>
-          o.runTrial(spec, {
+          o.runPlannedTrial(spec, {
             dir: freshDir(o, spec),
             signal,
             models: { limiters: run.limiters },

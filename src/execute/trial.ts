@@ -23,7 +23,7 @@ import { buildWorld } from '../world/build.js';
 import type { World } from '../world/types.js';
 
 /** What the executor gives a trial: its folder and signal, and what the run's models share. */
-export type RunTrialEnv = TrialEnv & { models?: Pick<ModelContext, 'limiters'> };
+export type PlannedTrialEnv = TrialEnv & { models?: Pick<ModelContext, 'limiters'> };
 
 const worlds = new Map<string, World>();
 
@@ -52,7 +52,12 @@ function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
   });
 }
 
-export async function runTrial(spec: TrialSpec, env: RunTrialEnv): Promise<TrialOutcome> {
+/**
+ * Runs one planned trial (a TrialSpec: one cell of the plan) in its folder and returns its outcome,
+ * unscored: the scheduler (execute.ts) scores and journals it, `bench trial` (commands/trial-run.ts)
+ * scores it. Not rematch/vitest's public `runTrial`, which resolves ids and calls through here.
+ */
+export async function runPlannedTrial(spec: TrialSpec, env: PlannedTrialEnv): Promise<TrialOutcome> {
   if (spec.seat.provider === 'command') return runCommandTrial(spec, env);
   // a real seat records its turns beside the trace (turns.jsonl: what bench replay answers from)
   const made = createModel(spec.seat, spec.golden, spec.seed, env.vars ?? process.env, {
