@@ -15,8 +15,8 @@ import { type ExportTraceServiceRequest, otlpRequestOf } from '../reporters/otlp
 import { describeTorn, JOURNAL_FILE, scanJournal } from '../runlog/journal.js';
 import { writeOutFile } from '../runlog/out-path.js';
 import { readManifest } from '../runlog/run-folder.js';
+import { headersOf } from './flags.js';
 import { parseOptions } from './options.js';
-import { headersOf } from './otlp-headers.js';
 import { postTraces, tracesUrl } from './otlp-post.js';
 
 /** `bench export otlp`'s flags, checked strictly: a misspelt `endpoint` must not fall back to stdout. */
