@@ -2,9 +2,7 @@
 import { type ServedGates, type ServeOptions, serveCommand } from '../backend/serve.js';
 import { loadConfig } from '../formats/load.js';
 import type { Config, Golden } from '../formats/normalized.js';
-import { resolveGateSet } from '../host/gates/gate-set.js';
-import { inOrder } from '../host/gates/order.js';
-import { gatedBackend, IDLE_MS } from '../host/surface/index.js';
+import { gatedBackend, IDLE_MS, inOrder, resolveGateSet } from '../host/index.js';
 import { resolveOneGolden } from './resolve.js';
 
 export function serve(

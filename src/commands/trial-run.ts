@@ -10,7 +10,7 @@ import { scoped } from '../execute/execute.js';
 import { runPlannedTrial } from '../execute/trial.js';
 import { writeAtomic } from '../formats/files.js';
 import { loadConfig } from '../formats/load.js';
-import { resolveGateSets } from '../host/gates/gate-set.js';
+import { resolveGateSets } from '../host/index.js';
 import { trialId, trialSeed } from '../plan/plan.js';
 import type { TrialOutcome } from '../plan/types.js';
 import { assertFolder } from '../runlog/out-path.js';

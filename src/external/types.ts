@@ -4,7 +4,7 @@
  * reports every call it answers (the run module wires `startAgentServer` in).
  */
 import type { GateNote } from '../backend/api.js';
-import type { GateName, GateSettings } from '../formats/config.js';
+import type { GateSetSpec } from '../formats/gate-sets.js';
 import type { Golden } from '../formats/normalized.js';
 import type { Seat } from '../formats/seat.js';
 import type { Selection } from '../formats/trace.js';
@@ -12,7 +12,7 @@ import type { Selection } from '../formats/trace.js';
 export interface CommandTrial {
   golden: Golden;
   seat: Seat;
-  gateSet: { name: string; gates: GateName[]; settings: GateSettings };
+  gateSet: GateSetSpec;
   rep: number;
   seed: number;
   /** The trial folder: prompt, theory, trace, stdout and stderr land here. */

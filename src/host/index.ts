@@ -24,12 +24,24 @@ import type { SessionOptions, SessionResult } from './types.js';
 export { classify } from '../protocol/classify.js';
 export { TraceWriter } from '../protocol/trace-writer.js';
 export { fingerprintOf, maskMessage, queryShape } from './gates/fingerprint.js';
-export { type GateSetMeaning, gateSetMeaning, resolveGateSet, resolveGateSets } from './gates/gate-set.js';
-export { ALL_GATES, FACTORIES as GATES, GATE_ORDER } from './gates/order.js';
+export {
+  type GateSetMeaning,
+  gateSetMeaning,
+  gateSetsOf,
+  resolveGateSet,
+  resolveGateSets,
+} from './gates/gate-set.js';
+export { ALL_GATES, FACTORIES as GATES, GATE_ORDER, inOrder } from './gates/order.js';
 export type { GateContext, GateFactory, GateInstance, Verdict } from './gates/types.js';
 export type { SessionView } from './gates/view.js';
 export { PROMPT_VERSION } from './prompt.js';
-export { type GatedBackend, type GatedOptions, gatedBackend, SurfaceSession } from './surface/index.js';
+export {
+  type GatedBackend,
+  type GatedOptions,
+  gatedBackend,
+  IDLE_MS,
+  SurfaceSession,
+} from './surface/index.js';
 export { TOOLS } from './tools/registry.js';
 export type {
   Budget,

@@ -4,7 +4,7 @@
  * included). The plan produces its record, so the run folder needs only the record's type.
  */
 import type { PlanRecord, RecordedGateSet } from '../formats/run-files.js';
-import { gateSetMeaning } from '../host/gates/gate-set.js';
+import { gateSetMeaning } from '../host/index.js';
 import type { RunPlan } from './plan.js';
 
 export function planRecord(plan: RunPlan): PlanRecord {

@@ -5,16 +5,15 @@
 import type { Backend } from '../backend/api.js';
 import type { QueryLog } from '../backend/query-log.js';
 import type { Clock } from '../clock.js';
+import type { GateSetSpec } from '../formats/gate-sets.js';
 import type { Golden } from '../formats/normalized.js';
 import type { Seat } from '../formats/seat.js';
 import type { Theory } from '../formats/theory.js';
 import type { Trace } from '../formats/trace.js';
 import type { TurnCacheSettings } from '../formats/turn-cache.js';
 
-/** A named gate set with its settings: the host's type, which the run layer passes through. */
-export type { GateSetSpec } from '../host/types.js';
-
-import type { GateSetSpec } from '../host/types.js';
+/** A named gate set with its settings: the one gate-set type (formats/gate-sets.ts), as the host runs it. */
+export type { GateSetSpec } from '../formats/gate-sets.js';
 
 /** One cell of the matrix: golden × seat × gate set × repetition. */
 export interface TrialSpec {

@@ -11,7 +11,7 @@ import type { ConfigFile } from '../formats/config.js';
 import type { Golden } from '../formats/normalized.js';
 import type { PlanRecord } from '../formats/run-files.js';
 import type { Seat } from '../formats/seat.js';
-import { gateSetsOf } from '../host/gates/gate-set.js';
+import { gateSetsOf } from '../host/index.js';
 
 export interface InputHashes {
   /** Golden id → {file path → sha256}. */
