@@ -103,10 +103,20 @@ const KEY_SHAPES = [
 ];
 
 const secretEnv = new Set<string>();
+/** The environments those names are looked up in: this process's, and every run's own (runBench `env`). */
+const secretEnvs = new Set<Readonly<Record<string, string | undefined>>>([process.env]);
 
-/** Names of environment variables holding keys (a seat's `auth.apiKeyEnv` and `env:` list). */
-export function registerSecretEnv(names: readonly string[]): void {
+/**
+ * Names of environment variables holding keys (a seat's `auth.apiKeyEnv` and `env:` list), and
+ * the environment they are read from when it is not this process's: a run given its own
+ * environment (runBench `env`) hands its keys to the seats from there, so they are masked from there.
+ */
+export function registerSecretEnv(
+  names: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): void {
   for (const n of names) secretEnv.add(n);
+  secretEnvs.add(env);
 }
 
 /** A value shaped like a credential: a key, a bearer token, a URL carrying a password. */
@@ -122,7 +132,9 @@ export function looksLikeSecret(value: string): boolean {
 function secretValues(given: readonly (string | undefined)[]): string[] {
   // Another seat's value is masked from 8 characters: a placeholder such as `none` or `ollama`
   // for a local server is no secret, and masking it everywhere would garble reports.
-  const registered = [...secretEnv].map((n) => process.env[n]).filter((v) => v && v.length >= 8);
+  const registered = [...secretEnvs]
+    .flatMap((env) => [...secretEnv].map((n) => env[n]))
+    .filter((v) => v && v.length >= 8);
   const out = new Set<string>();
   for (const s of [...given, ...registered]) {
     if (!s || s.length < 4) continue;

@@ -313,6 +313,20 @@ describe('architecture', () => {
     expect(bypass).toEqual([]);
   });
 
+  it('reaches the host from outside only through its door, host/index.ts', () => {
+    const door = join(SRC, 'host', 'index.ts');
+    const bypass: string[] = [];
+    for (const file of files(SRC)) {
+      if (file.startsWith(`${join(SRC, 'host')}/`)) continue;
+      for (const imp of importsOf(file)) {
+        const target = resolve(dirname(file), imp.spec.replace(/\.js$/, '.ts'));
+        if (target.startsWith(`${join(SRC, 'host')}/`) && target !== door)
+          bypass.push(`${relative(SRC, file)} imports ${imp.spec}`);
+      }
+    }
+    expect(bypass).toEqual([]);
+  });
+
   it('lets the host import nothing from providers (the model interface is protocol/)', () => {
     const bad: string[] = [];
     for (const file of files(join(SRC, 'host'))) {

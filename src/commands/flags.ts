@@ -1,14 +1,21 @@
 /**
- * The commands' flags as the command line writes them, parsed into the values the commands take:
- * numbers strictly and by range (a value outside its range would otherwise be accepted and change
- * what the bench does: `--pass-correctness 7` passes nothing, `--reps 1e9` fills the heap),
- * `--shard i/n`, `--reporter` names. Each failure is an InputError (exit 2) naming the flag. The
- * CLI wires these into commander; it imports nothing below commands/.
+ * The one module that reads a flag's text: the commands' flags as the command line writes them,
+ * parsed into the values the commands take. Numbers strictly and by range (a value outside its
+ * range would otherwise be accepted and change what the bench does: `--pass-correctness 7` passes
+ * nothing, `--reps 1e9` fills the heap), `--shard i/n`, lists (`--golden a,b --golden c`),
+ * repeatable flags, `--reporter` names, times, URLs, durations, regexes, `--header`; and the flag
+ * groups several commands share, assembled into their options: the plan flags (`bench run`,
+ * `bench plan`), the turn cache's (`run`, `trial`, `replay`, rematch/vitest), the servers'
+ * (`serve`, `mcp`). Each failure is an InputError (exit 2) naming the flag. The CLI wires these
+ * into commander (cli/ parses nothing itself) and rematch/vitest's options reuse them; a command's
+ * own cross-flag rules (`--start` before `--end`) stay with the command.
  */
 import { InputError } from '../errors.js';
 import { formatCap, LIMITS as INPUT_LIMITS } from '../formats/limits.js';
-import type { Shard } from '../plan/plan.js';
+import { parseDuration } from '../formats/time.js';
+import type { PlanOptions, Shard } from '../plan/plan.js';
 import type { ReporterName } from '../reporters/registry.js';
+import { assertCacheFlags, isCi, type RunCacheOptions } from './turn-cache.js';
 
 /** The caps the counted flags are held to: a flag asks for no more than a config may. */
 export const LIMITS: Pick<typeof INPUT_LIMITS, 'repetitions' | 'concurrency'> = INPUT_LIMITS;
@@ -100,4 +107,170 @@ export async function reporterFlag(names: string[] | undefined): Promise<Reporte
   if (!names) return undefined;
   const { parseReporterNames } = await import('../reporters/registry.js');
   return parseReporterNames(names);
+}
+
+/** A decimal integer flag that may be absent. */
+export function optionalIntFlag(
+  flag: string,
+  v: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  return v === undefined ? undefined : parseIntFlag(flag, v, min, max);
+}
+
+/** A repeatable flag for commander's argument parser slot: each occurrence appended. */
+export const repeatable = (v: string, prev: string[] = []): string[] => [...prev, v];
+
+/**
+ * A list flag (`--golden a b`, `--golden a,b`) or a list option (a string or strings): commas
+ * split too, blanks dropped. Absent stays absent (the config's default applies).
+ */
+export function listFlag(v: string | readonly string[] | undefined): string[] | undefined {
+  if (v === undefined) return undefined;
+  return (typeof v === 'string' ? [v] : v)
+    .flatMap((x) => x.split(','))
+    .map((x) => x.trim())
+    .filter(Boolean);
+}
+
+/** An RFC 3339 time flag (`--start 2026-03-14T13:00:00Z`), in ms. */
+export function timeFlag(flag: string, v: string): number {
+  const t = Date.parse(v);
+  if (Number.isNaN(t)) throw new InputError(`${flag}: not an RFC 3339 time: ${v}`);
+  return t;
+}
+
+/**
+ * An http(s) base URL flag. Credentials never go in it (a URL is printed in messages and kept in
+ * files): `hint` names the flags that carry them instead.
+ */
+export function urlFlag(flag: string, v: string | undefined, hint: string): string | undefined {
+  if (v === undefined) return undefined;
+  if (!/^https?:\/\/[^\s]+$/.test(v)) throw new InputError(`${flag}: not an http(s) URL: ${v}`);
+  if (/:\/\/[^/]*@/.test(v)) throw new InputError(`${flag}: credentials do not go in the URL; use ${hint}`);
+  return v;
+}
+
+/** A duration flag as goldens write one (`1h`, `90s`, `1.5h`), in ms, at least `minMs`. */
+export function durationFlag(flag: string, v: string, minMs: number): number {
+  const ms = parseDuration(v);
+  if (ms === undefined || ms < minMs)
+    throw new InputError(`${flag}: not a duration of at least ${minMs / 1000}s: ${v}`);
+  return ms;
+}
+
+/** A regular expression flag (JavaScript syntax, global). */
+export function regexFlag(flag: string, v: string): RegExp {
+  try {
+    return new RegExp(v, 'g');
+  } catch (e) {
+    throw new InputError(`${flag}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/* `--header` (bench export otlp) */
+
+/** RFC 9110 token characters: a header name has neither `:` nor `=`, so the first of them splits. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const headerOrdinal = (i: number): string => `--header #${i + 1}`;
+
+/**
+ * `--header` values, as `name=value` or as curl and the OTLP docs write them, `Name: value`. A
+ * header usually carries a secret (an API key), so no message ever prints a value, nor a header
+ * that could not be split into name and value (it may be the bare key): such a header is named by
+ * its position among the --header flags.
+ */
+export function headersOf(list: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  list.forEach((h, i) => {
+    const at = h.search(/[:=]/);
+    const name = at > 0 ? h.slice(0, at).trim() : '';
+    if (!HEADER_NAME.test(name))
+      throw new InputError(
+        `${headerOrdinal(i)}: give name=value or "Name: value" (its value is not printed)`,
+      );
+    const value = h.slice(at + 1).trim();
+    if (!value) throw new InputError(`${headerOrdinal(i)} (${name}): the value is empty`);
+    // fetch refuses a header value with a line break or another control character, deep inside a POST
+    if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value))
+      throw new InputError(
+        `${headerOrdinal(i)} (${name}): the value holds a control character (not printed)`,
+      );
+    out[name.toLowerCase()] = value;
+  });
+  return out;
+}
+
+/* The plan flags `bench run` and `bench plan` share */
+
+export interface RawRunFlags {
+  config?: string;
+  golden?: string[];
+  seat?: string[];
+  gates?: string[];
+  reps?: string;
+  seed?: string;
+  shard?: string;
+}
+
+export function planOptions(f: RawRunFlags): PlanOptions & { config?: string } {
+  const out: PlanOptions & { config?: string } = {};
+  if (f.config) out.config = f.config;
+  if (f.golden) out.goldens = listFlag(f.golden);
+  if (f.seat) out.seats = listFlag(f.seat);
+  if (f.gates) out.gates = listFlag(f.gates);
+  if (f.reps !== undefined) out.reps = optionalIntFlag('--reps', f.reps, 1, LIMITS.repetitions);
+  if (f.seed !== undefined) out.seed = optionalIntFlag('--seed', f.seed, 0, SEED_RANGE[1]);
+  if (f.shard) out.shard = parseShard(f.shard);
+  return out;
+}
+
+/* The turn-cache flags (docs/providers.md#turn-cache) */
+
+export interface CacheFlagValues {
+  cache?: boolean;
+  cacheOnly?: boolean;
+  cacheDir?: string;
+}
+
+/**
+ * The cache flags as the library takes them, with whether `env` says CI (the CLI's and a test
+ * process's own environment: the library never guesses). `--cache` and `--no-cache` set one
+ * commander value (the last wins), so given `argv`, the words on the command line are checked too:
+ * contradicting flags exit 2 instead of one being silently dropped.
+ */
+export function cacheOptionsOf(
+  f: CacheFlagValues,
+  env: Readonly<Record<string, string | undefined>>,
+  argv?: readonly string[],
+): RunCacheOptions {
+  if (argv)
+    assertCacheFlags({
+      cache: argv.includes('--cache'),
+      noCache: argv.includes('--no-cache'),
+      cacheOnly: f.cacheOnly === true,
+    });
+  return { cache: f.cache, cacheOnly: f.cacheOnly, cacheDir: f.cacheDir, ci: isCi(env) };
+}
+
+/* The flags `bench serve` and `bench mcp` share: what bounds a long-running server (docs/backend.md) */
+
+export interface ServerFlags {
+  queryLogSize?: number;
+  queryTimeout?: number;
+  workers?: number;
+}
+
+/** Flags → the backend's ServerLimits. */
+export function serverLimits(f: ServerFlags): {
+  queryLogSize?: number;
+  queryTimeoutMs?: number;
+  workers?: number;
+} {
+  return {
+    ...(f.queryLogSize !== undefined ? { queryLogSize: f.queryLogSize } : {}),
+    ...(f.queryTimeout !== undefined ? { queryTimeoutMs: Math.round(f.queryTimeout * 1000) } : {}),
+    ...(f.workers !== undefined ? { workers: f.workers } : {}),
+  };
 }

@@ -5,7 +5,7 @@
  */
 import { join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
-import type { RunContendedFn, RunTrialFn } from '../execute/execute.js';
+import type { RunContendedFn, RunPlannedTrialFn } from '../execute/execute.js';
 import type { ConfigFile } from '../formats/config.js';
 import { type CacheFlags, resolveTurnCache, type TurnCacheSettings } from '../formats/turn-cache.js';
 
@@ -86,9 +86,9 @@ export function judgeCacheOf(
 
 /** The trial runner with each trial's cache in its environment. */
 export function withTurnCache(
-  run: RunTrialFn,
+  run: RunPlannedTrialFn,
   cacheOf: ((s: TrialSpec) => TurnCacheSettings) | undefined,
-): RunTrialFn {
+): RunPlannedTrialFn {
   return cacheOf ? (spec, env) => run(spec, { ...env, cache: cacheOf(spec) }) : run;
 }
 

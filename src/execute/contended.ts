@@ -7,14 +7,16 @@ import { createBackendStack } from '../backend/index.js';
 import { VirtualClock } from '../clock.js';
 import { InputError } from '../errors.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from '../plan/types.js';
-import { type RunTrialEnv, runTrial, worldFor } from './trial.js';
+import { type PlannedTrialEnv, runPlannedTrial, worldFor } from './trial.js';
 
 export interface ContendedOptions {
   seed?: number;
   signal?: AbortSignal;
   cacheOf?: (spec: TrialSpec) => TrialEnv['cache'];
   /** What the run's models share (its rate limiters): a real seat in a group waits for them too. */
-  models?: RunTrialEnv['models'];
+  models?: PlannedTrialEnv['models'];
+  /** The run's environment (TrialEnv `vars`). */
+  vars?: TrialEnv['vars'];
 }
 
 export async function runContended(
@@ -37,12 +39,13 @@ export async function runContended(
   // a real seat in the group keeps its own clock, and its turn cache (commands/turn-cache.ts)
   return Promise.all(
     specs.map((s) =>
-      runTrial(s, {
+      runPlannedTrial(s, {
         dir: dirOf(s),
         shared,
         signal: opts.signal,
         cache: opts.cacheOf?.(s),
         models: opts.models,
+        vars: opts.vars,
       }),
     ),
   );

@@ -14,21 +14,21 @@ import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { withSelection } from '../backend/index.js';
 import { redact } from '../errors.js';
+import { writeAtomic } from '../formats/files.js';
 import type { ProviderLimits } from '../formats/rate-limits.js';
 import type { Trace } from '../formats/run/index.js';
 import type { TrialOutcome, TrialSpec } from '../plan/types.js';
 import { clockOfProvider, traceHeader } from '../protocol/trace-header.js';
 import { RateLimiters } from '../providers/ai/index.js';
-import { writeAtomic } from '../runlog/files.js';
 import { appendJournal } from '../runlog/journal.js';
 import { traceDirOf } from '../runlog/run-folder.js';
 import { scoreTrial, type TrialRecord } from '../scoring/index.js';
 import type { ContendedOptions } from './contended.js';
 import { runPool } from './scheduler.js';
 import { NOTHING_SPENT, type PriorTrial, SpendCap, spendOf } from './spend-cap.js';
-import type { RunTrialEnv } from './trial.js';
+import type { PlannedTrialEnv } from './trial.js';
 
-export type RunTrialFn = (spec: TrialSpec, env: RunTrialEnv) => Promise<TrialOutcome>;
+export type RunPlannedTrialFn = (spec: TrialSpec, env: PlannedTrialEnv) => Promise<TrialOutcome>;
 export type RunContendedFn = (
   specs: TrialSpec[],
   dirOf: (s: TrialSpec) => string,
@@ -40,7 +40,7 @@ export interface ExecuteOptions {
   journal: string;
   concurrency: number;
   passCorrectness: number;
-  runTrial: RunTrialFn;
+  runPlannedTrial: RunPlannedTrialFn;
   /** When set, trials run in per-golden contended groups through it. */
   runContended?: RunContendedFn;
   /** Called once a trial's record is in the journal (the reporters' onTrialEnd). */
@@ -49,6 +49,8 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
   /** The config's rate limits by provider name (one shared limiter per account for the whole run). */
   limits?: ProviderLimits;
+  /** The run's environment (runBench `env`), handed to every trial: seat keys are read from it. */
+  env: Readonly<Record<string, string | undefined>>;
   /** Spend cap, USD; `prior` every trial the run's journal already holds (a resume). */
   maxCost?: number;
   prior?: PriorTrial[];
@@ -81,10 +83,10 @@ function recordOf(
   return recordFor(spec, score, elapsedMs);
 }
 
-function crashRecord(spec: TrialSpec, err: unknown, passCorrectness: number, elapsedMs: number): TrialRecord {
-  const key = spec.seat.auth ? process.env[spec.seat.auth.apiKeyEnv] : undefined;
+function crashRecord(o: ExecuteOptions, spec: TrialSpec, err: unknown, elapsedMs: number): TrialRecord {
+  const key = spec.seat.auth ? o.env[spec.seat.auth.apiKeyEnv] : undefined;
   const reason = redact(`bench error: ${(err as Error)?.message ?? String(err)}`, [key]);
-  return unscoredRecord(spec, reason, passCorrectness, elapsedMs);
+  return unscoredRecord(spec, reason, o.passCorrectness, elapsedMs);
 }
 
 /** A trial with no trace of its own (a crash, or one the spend cap kept from starting): unscored, with why. */
@@ -140,7 +142,7 @@ function finish(
       ? recordOf(spec, outcome, o.passCorrectness, elapsedMs)
       : outcome.kind === 'capped'
         ? unscoredRecord(spec, outcome.reason, o.passCorrectness, elapsedMs)
-        : crashRecord(spec, outcome.err, o.passCorrectness, elapsedMs);
+        : crashRecord(o, spec, outcome.err, elapsedMs);
   const dir = join(o.dir, rec.dir);
   mkdirSync(dir, { recursive: true });
   writeAtomic(join(dir, 'score.json'), `${JSON.stringify(rec.score, null, 2)}\n`);
@@ -248,7 +250,11 @@ async function executeGuarded(
       try {
         outcomes = await guard(
           scoped(o.signal, (signal) =>
-            o.runContended!(group, (s) => dirs.get(s.id)!, { signal, models: { limiters: run.limiters } }),
+            o.runContended!(group, (s) => dirs.get(s.id)!, {
+              signal,
+              models: { limiters: run.limiters },
+              vars: o.env,
+            }),
           ),
         );
       } catch (err) {
@@ -292,7 +298,12 @@ async function runEach(
     try {
       outcome = await guard(
         scoped(o.signal, (signal) =>
-          o.runTrial(spec, { dir: freshDir(o, spec), signal, models: { limiters: run.limiters } }),
+          o.runPlannedTrial(spec, {
+            dir: freshDir(o, spec),
+            signal,
+            models: { limiters: run.limiters },
+            vars: o.env,
+          }),
         ),
       );
     } catch (err) {

@@ -2,17 +2,17 @@
  * One trial: golden × seat × gate set × repetition. Builds (or reuses) the golden's world, a backend
  * stack with faults on and the trial's clock, the model from the registry, runs the host session,
  * and leaves `trace.jsonl` (and `theory.json` when a Theory came) in the trial's folder. Both files
- * appear atomically: written under a temporary name and renamed, so a crash never leaves a file a
- * reader could take for a finished trial.
+ * appear atomically (formats/files.ts): written under a temporary name, fsynced and renamed, so a
+ * crash never leaves a file a reader could take for a finished trial.
  */
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Backend, createBackendStack } from '../backend/index.js';
 import { type Clock, RealClock, VirtualClock } from '../clock.js';
+import { commitAtomic, writeAtomic } from '../formats/files.js';
 import type { Golden } from '../formats/golden/index.js';
 import type { HeaderEvent } from '../formats/run/index.js';
-import { runSession } from '../host/index.js';
-import { gatedBackend } from '../host/surface/index.js';
+import { gatedBackend, runSession } from '../host/index.js';
 import type { TrialEnv, TrialOutcome, TrialSpec } from '../plan/types.js';
 import type { Model } from '../protocol/model.js';
 import { traceHeader } from '../protocol/trace-header.js';
@@ -22,7 +22,7 @@ import { buildWorld } from '../world/build.js';
 import type { World } from '../world/types.js';
 
 /** What the executor gives a trial: its folder and signal, and what the run's models share. */
-export type RunTrialEnv = TrialEnv & { models?: Pick<ModelContext, 'limiters'> };
+export type PlannedTrialEnv = TrialEnv & { models?: Pick<ModelContext, 'limiters'> };
 
 const worlds = new Map<string, World>();
 
@@ -35,12 +35,6 @@ export function worldFor(golden: Golden): World {
     worlds.set(key, w);
   }
   return w;
-}
-
-function writeAtomic(file: string, text: string): void {
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
 }
 
 function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
@@ -57,10 +51,15 @@ function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
   });
 }
 
-export async function runTrial(spec: TrialSpec, env: RunTrialEnv): Promise<TrialOutcome> {
+/**
+ * Runs one planned trial (a TrialSpec: one cell of the plan) in its folder and returns its outcome,
+ * unscored: the scheduler (execute.ts) scores and journals it, `bench trial` (commands/trial-run.ts)
+ * scores it. Not rematch/vitest's public `runTrial`, which resolves ids and calls through here.
+ */
+export async function runPlannedTrial(spec: TrialSpec, env: PlannedTrialEnv): Promise<TrialOutcome> {
   if (spec.seat.provider === 'command') return runCommandTrial(spec, env);
   // a real seat records its turns beside the trace (turns.jsonl: what bench replay answers from)
-  const made = createModel(spec.seat, spec.golden, spec.seed, process.env, {
+  const made = createModel(spec.seat, spec.golden, spec.seed, env.vars ?? process.env, {
     settings: env.cache,
     recordTo: join(env.dir, 'turns.jsonl'),
     // the golden is part of the cell: a golden and its twins share prompt, alert and clock, so
@@ -93,7 +92,7 @@ export async function runTrial(spec: TrialSpec, env: RunTrialEnv): Promise<Trial
     pricing: spec.seat.pricing,
     signal: env.signal,
   });
-  renameSync(`${traceFile}.tmp`, traceFile);
+  commitAtomic(`${traceFile}.tmp`, traceFile);
   const theoryFile = join(env.dir, 'theory.json');
   // No Theory → no file: a rerun into the same folder must not leave an older trial's answer behind.
   if (result.theory) writeAtomic(theoryFile, `${JSON.stringify(result.theory, null, 2)}\n`);
@@ -111,8 +110,9 @@ async function runCommandTrial(spec: TrialSpec, env: TrialEnv): Promise<TrialOut
   const wrap = spec.gateSet.gates.length
     ? (b: Backend) => gatedBackend(b, { golden: spec.golden, gateSet: spec.gateSet, single: true })
     : undefined;
-  const r = await runCommandSeat({ ...spec, dir: env.dir, signal: env.signal }, (observe) =>
-    startAgentServer(spec.golden, world, { seed: spec.seed, observe, wrap }),
+  const r = await runCommandSeat(
+    { ...spec, dir: env.dir, signal: env.signal, env: env.vars ?? process.env },
+    (observe) => startAgentServer(spec.golden, world, { seed: spec.seed, observe, wrap }),
   );
   return { kind: 'done', spec, ...r };
 }

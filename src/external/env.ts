@@ -13,7 +13,10 @@ const RUNTIME = /^(PATH|HOME|LANG|LC_[A-Z_]+|TMPDIR|TZ|NODE_[A-Z0-9_]+|REMATCH_[
 /** Names that say "credential" even inside the allowlist (NODE_AUTH_TOKEN is an npm token). */
 const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|AUTH)$/i;
 
-export function agentEnv(source: NodeJS.ProcessEnv, named: readonly string[]): Record<string, string> {
+export function agentEnv(
+  source: Readonly<Record<string, string | undefined>>,
+  named: readonly string[],
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(source)) {
     if (v === undefined) continue;

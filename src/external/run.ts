@@ -6,10 +6,11 @@
  * Theory rejected (scored, no Theory); a missing one means no Theory; neither is a crash.
  */
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { redact, redactDeep } from '../errors.js';
+import { commitAtomic, writeAtomic } from '../formats/files.js';
 import type { EndEvent, HeaderEvent, Trace } from '../formats/run/index.js';
 import { seatEnvNames } from '../formats/seat.js';
 import { Theory } from '../formats/theory.js';
@@ -111,6 +112,7 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   // The agent writes into a private scratch folder, never into the report folder: only masked
   // copies land there, once it is done (or failed, or was interrupted).
   const raw = scratchFor(files);
+  const secrets = seatEnvNames(t.seat).map((n) => t.env[n]);
   const calls: ServedCall[] = [];
   const server = await start((c) => calls.push(c));
   const t0 = Date.now();
@@ -121,7 +123,7 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
       argv,
       cwd: process.cwd(),
       env: {
-        ...agentEnv(process.env, seatEnvNames(t.seat)),
+        ...agentEnv(t.env, seatEnvNames(t.seat)),
         REMATCH_PROMPT_FILE: files.prompt,
         REMATCH_PROMETHEUS_URL: server.promUrl,
         REMATCH_LOKI_URL: server.lokiUrl,
@@ -141,10 +143,9 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   } finally {
     // Everything the agent wrote lands in the report folder masked: any key it echoed, its own or
     // another loaded seat's (the redactor knows them all), before anything reads it.
-    raw.publish(seatEnvNames(t.seat).map((n) => process.env[n]));
+    raw.publish(secrets);
     await server.close();
   }
-  const secrets = seatEnvNames(t.seat).map((n) => process.env[n]);
   const totalMs = Date.now() - t0;
 
   const writer = new TraceWriter({ header: redactDeep(header(t), secrets), file: `${files.trace}.tmp` });
@@ -161,7 +162,7 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   const problem = read.problem && redact(read.problem, secrets);
   if (theory) {
     append({ type: 'theory', t: totalMs, source: 'submitted', theory });
-    writeFileSync(join(dir, 'theory.json'), `${JSON.stringify(theory, null, 2)}\n`);
+    writeAtomic(join(dir, 'theory.json'), `${JSON.stringify(theory, null, 2)}\n`);
   }
   const events = writer.events();
   const fingerprints = new Set(
@@ -175,7 +176,7 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
     untypedEnvelopes: events.filter((e) => e.type === 'tool_result' && e.untyped).length,
   };
   append(endEvent(run, calls, own, totalMs, theory !== null, problem, counts));
-  renameSync(`${files.trace}.tmp`, files.trace);
+  commitAtomic(`${files.trace}.tmp`, files.trace);
   return { traceFile: files.trace, trace: writer.trace(), theory };
 }
 

@@ -4,7 +4,7 @@
  * reports every call it answers (the run module wires `startAgentServer` in).
  */
 import type { GateNote } from '../backend/api.js';
-import type { GateName, GateSettings } from '../formats/config.js';
+import type { GateSetSpec } from '../formats/gate-sets.js';
 import type { Golden } from '../formats/golden/index.js';
 import type { Selection } from '../formats/run/index.js';
 import type { Seat } from '../formats/seat.js';
@@ -12,12 +12,14 @@ import type { Seat } from '../formats/seat.js';
 export interface CommandTrial {
   golden: Golden;
   seat: Seat;
-  gateSet: { name: string; gates: GateName[]; settings: GateSettings };
+  gateSet: GateSetSpec;
   rep: number;
   seed: number;
   /** The trial folder: prompt, theory, trace, stdout and stderr land here. */
   dir: string;
   signal?: AbortSignal;
+  /** The run's environment: the seat's named variables are handed to the agent, and masked, from here. */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 /** One answered call as the server's call-id layer reports it (in golden time). */

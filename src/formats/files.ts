@@ -1,8 +1,88 @@
-/** Reading input files and expanding the paths a user gives into the files they mean. */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+/**
+ * Files: reading input files, expanding the paths a user gives into the files they mean, and the
+ * one crash-safe write every writer of the bench uses (run folders, trial folders, the turn cache).
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { InputError } from '../errors.js';
 import { LIMITS, overCap } from './limits.js';
+
+let written = 0;
+
+/**
+ * Writes `file` so that a reader sees the old file or the new one, never half of either, and so
+ * that once this returns the new one survives a crash of the machine too: the data goes to a
+ * temporary in the target's folder (the rename stays on one file system), is fsynced, renamed over
+ * the target, and the folder is fsynced so the rename itself is on disk. The temporary is unique to
+ * this call (`<file>.<pid>.<n>.<8 hex>.tmp`, the name runlog/files.ts sweeps): two writers of one
+ * file each rename their own, so neither finds its temporary gone, and the last rename wins, whole.
+ */
+export function writeAtomic(file: string, data: string | Uint8Array): void {
+  const tmp = `${file}.${process.pid}.${++written}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const fd = openSync(tmp, 'wx');
+    try {
+      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+      for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+  fsyncDir(dirname(file));
+}
+
+/**
+ * The same guarantee for a file that was written in place under a temporary name (a trace,
+ * appended event by event as the trial runs): fsynced, renamed to `file`, its folder fsynced.
+ */
+export function commitAtomic(tmp: string, file: string): void {
+  const fd = openSync(tmp, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+  fsyncDir(dirname(file));
+}
+
+/**
+ * A rename is durable once its folder is fsynced. Where a folder cannot be opened (Windows) or a
+ * file system refuses to fsync one (EINVAL), the rename still stands: it is only less certain to
+ * survive a power cut, which is no reason to fail the write.
+ */
+function fsyncDir(dir: string): void {
+  let fd: number;
+  try {
+    fd = openSync(dir, 'r');
+  } catch {
+    return;
+  }
+  try {
+    fsyncSync(fd);
+  } catch {
+    // see above
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /** A file the user named, read whole: refused before reading when it is larger than the cap. */
 export function readInput(file: string, what: string, maxBytes: number = LIMITS.fileBytes): string {

@@ -5,11 +5,11 @@
  */
 import { CLOCK_KINDS } from '../clock.js';
 
-/** The two kinds of telemetry a golden holds and a live call reads. */
 /** A run's clock: every scored trial's, or `mixed` when real and virtual trials meet in one figure. */
 export const RUN_CLOCKS = [...CLOCK_KINDS, 'mixed'] as const;
 export type RunClock = (typeof RUN_CLOCKS)[number];
 
+/** The two kinds of telemetry a golden holds and a live call reads. */
 export const SOURCES = ['metrics', 'logs'] as const;
 export type Source = (typeof SOURCES)[number];
 

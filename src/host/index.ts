@@ -30,13 +30,21 @@ export {
   GATE_ORDER,
   type GateSetMeaning,
   gateSetMeaning,
+  gateSetsOf,
+  inOrder,
   maskMessage,
   queryShape,
   resolveGateSet,
   resolveGateSets,
 } from './gates/index.js';
 export { PROMPT_VERSION } from './prompt.js';
-export { type GatedBackend, type GatedOptions, gatedBackend, SurfaceSession } from './surface/index.js';
+export {
+  type GatedBackend,
+  type GatedOptions,
+  gatedBackend,
+  IDLE_MS,
+  SurfaceSession,
+} from './surface/index.js';
 export { TOOLS } from './tools/index.js';
 export type {
   Budget,

@@ -1,7 +1,7 @@
 /** The session API's types (see index.ts for the contract). */
 import type { Backend } from '../backend/api.js';
 import type { Clock } from '../clock.js';
-import type { GateName, GateSettings } from '../formats/config.js';
+import type { GateSetSpec } from '../formats/gate-sets.js';
 import type { Golden } from '../formats/golden/index.js';
 import type { EndEvent, Outcome, StopReason, ToolClass } from '../formats/run/index.js';
 import type { Budget as BudgetSchema } from '../formats/seat.js';
@@ -14,12 +14,8 @@ import type { Source } from './tools/index.js';
 
 export type Budget = import('zod').infer<typeof BudgetSchema>;
 
-/** A gate set as the host takes it (the planner re-exports this one type: plan/types.ts). */
-export interface GateSetSpec {
-  name: string;
-  gates: GateName[];
-  settings: GateSettings;
-}
+/** A gate set as the host takes it: the one gate-set type, formats/gate-sets.ts's. */
+export type { GateSetSpec } from '../formats/gate-sets.js';
 export type Shape = ShapeName;
 export type TheorySource = 'submitted' | 'budget-request' | 'assembled';
 export type NodeInfo = TurnRequest['node'] & { parent?: string };

@@ -7,7 +7,7 @@
 
 import type { ConfigFile } from '../formats/config.js';
 import { Budget, type Seat } from '../formats/seat.js';
-import { resolveGateSets } from '../host/gates/index.js';
+import { resolveGateSets } from '../host/index.js';
 import { CEILING_SEAT } from '../scoring/index.js';
 import type { GateSetSpec } from './types.js';
 

@@ -8,7 +8,7 @@ import type { ConfigFile } from '../formats/config.js';
 import type { Golden } from '../formats/golden/index.js';
 import { formatCap, LIMITS, overCap } from '../formats/limits.js';
 import type { Seat } from '../formats/seat.js';
-import { resolveGateSets } from '../host/gates/index.js';
+import { resolveGateSets } from '../host/index.js';
 import { CEILING_REP, ceilingGateSet, ceilingSeat } from './ceiling.js';
 import type { GateSetSpec, TrialSpec } from './types.js';
 

@@ -5,16 +5,15 @@
 import type { Backend } from '../backend/api.js';
 import type { QueryLog } from '../backend/query-log.js';
 import type { Clock } from '../clock.js';
+import type { GateSetSpec } from '../formats/gate-sets.js';
 import type { Golden } from '../formats/golden/index.js';
 import type { Trace } from '../formats/run/index.js';
 import type { Seat } from '../formats/seat.js';
 import type { Theory } from '../formats/theory.js';
 import type { TurnCacheSettings } from '../formats/turn-cache.js';
 
-/** A named gate set with its settings: the host's type, which the run layer passes through. */
-export type { GateSetSpec } from '../host/types.js';
-
-import type { GateSetSpec } from '../host/types.js';
+/** A named gate set with its settings: the one gate-set type (formats/gate-sets.ts), as the host runs it. */
+export type { GateSetSpec } from '../formats/gate-sets.js';
 
 /** One cell of the matrix: golden × seat × gate set × repetition. */
 export interface TrialSpec {
@@ -38,6 +37,11 @@ export interface TrialEnv {
   signal?: AbortSignal;
   /** A real seat's turn cache (formats/turn-cache.ts); absent: off (its turns are still recorded). */
   cache?: TurnCacheSettings;
+  /**
+   * The run's environment (runBench `env`): a seat's key variables and a command seat's agent
+   * environment are read from it. Absent: this process's (a trial run on its own, as tests do).
+   */
+  vars?: Readonly<Record<string, string | undefined>>;
 }
 
 export type TrialOutcome =

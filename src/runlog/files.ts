@@ -1,40 +1,9 @@
-/** Crash-safe writes: a reader sees the old file or the new one, never half of either. */
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  openSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
-import { join } from 'node:path';
-
-let written = 0;
-
 /**
- * The temporary file is unique to this call (pid, a counter and random bytes), in the target's
- * folder so the rename stays on one file system. Two writers of one file each rename their own
- * temporary, so neither can find its temporary gone: the last rename wins, whole.
+ * Crash-safe appends and the run folder's leftover temporaries. The atomic write itself
+ * (writeAtomic) is formats/files.ts's, the one every writer uses; its temporaries are swept here.
  */
-export function writeAtomic(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.${++written}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    const fd = openSync(tmp, 'wx');
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
-  }
-}
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * Append one line and fsync it before returning. A `kill -9` mid-call can still leave a prefix of

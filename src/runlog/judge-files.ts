@@ -5,9 +5,9 @@
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeAtomic } from '../formats/files.js';
 import { JUDGE_FILE, JUDGE_FORMAT, JudgeRecord } from '../formats/judge.js';
 import type { TrialRecord } from '../scoring/index.js';
-import { writeAtomic } from './files.js';
 
 export function judgeFileOf(runDir: string, trialDir: string): string {
   return join(runDir, trialDir, JUDGE_FILE);

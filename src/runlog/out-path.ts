@@ -7,7 +7,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { InputError, type InputIssue } from '../errors.js';
-import { writeAtomic } from './files.js';
+import { writeAtomic } from '../formats/files.js';
 
 /** The entry at `p`, or undefined when there is none (ENOTDIR: a file sits where a folder would). */
 function kind(p: string): ReturnType<typeof statSync> | undefined {

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import type { AssertRule } from '../formats/assert.js';
+import { writeAtomic } from '../formats/files.js';
 import type { Pricing } from '../formats/rate-limits.js';
 import {
   BaselinesFile,
@@ -16,7 +17,6 @@ import {
   RunManifestFile,
 } from '../formats/run/index.js';
 import type { Thresholds, TrialRecord } from '../scoring/index.js';
-import { writeAtomic } from './files.js';
 import type { InputHashes } from './run-inputs.js';
 
 export const RUN_FORMAT = 'rematch.run/1';

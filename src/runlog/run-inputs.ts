@@ -11,7 +11,7 @@ import type { ConfigFile } from '../formats/config.js';
 import type { Golden } from '../formats/golden/index.js';
 import type { PlanRecord } from '../formats/run/index.js';
 import type { Seat } from '../formats/seat.js';
-import { gateSetsOf } from '../host/gates/index.js';
+import { gateSetsOf } from '../host/index.js';
 
 export interface InputHashes {
   /** Golden id → {file path → sha256}. */

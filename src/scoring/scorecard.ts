@@ -62,9 +62,9 @@ export function buildScorecard(input: {
   /** Real ms the run spent executing (run.json), when known. */
   runMs?: number;
   worst?: number;
-  /** The config's `assert:` rules (as the run recorded them), judged into `assertions`. */
   /** The run planned part of the config's matrix: a rule selecting nothing planned is skipped, not failed. */
   assertPartial?: boolean;
+  /** The config's `assert:` rules (as the run recorded them), judged into `assertions`. */
   assert?: AssertRule[];
   /** The LLM judge's records (judge.json) by trial id: reported beside the scores, never in them. */
   judge?: Readonly<Record<string, JudgeRecord>>;

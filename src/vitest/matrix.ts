@@ -5,14 +5,14 @@
  * is the run's `problems`, next to the trials a test asserts on. Bad input throws as the CLI's does.
  */
 import { join, resolve } from 'node:path';
-import { parseShard, reporterFlag } from '../commands/flags.js';
+import { cacheOptionsOf, listFlag, parseShard, reporterFlag } from '../commands/flags.js';
 import { parseOptions } from '../commands/options.js';
 import { newRunId, runBench } from '../commands/run/index.js';
 import { ThresholdError } from '../errors.js';
 import { loadConfig } from '../formats/load.js';
 import { scorecardOf } from '../runlog/scorecard.js';
 import { isBaseline, isCeiling, type Scorecard } from '../scoring/index.js';
-import { cacheOf, MatrixOptions, refList } from './options.js';
+import { MatrixOptions } from './options.js';
 import { type Trials, trialsOf } from './select.js';
 import { trialOfRecord } from './trial.js';
 
@@ -36,9 +36,9 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<Run> {
   try {
     await runBench({
       config: o.config,
-      goldens: refList(o.golden),
-      seats: refList(o.seat),
-      gates: refList(o.gates),
+      goldens: listFlag(o.golden),
+      seats: listFlag(o.seat),
+      gates: listFlag(o.gates),
       reps: o.reps,
       seed: o.seed,
       shard: o.shard === undefined ? undefined : parseShard(o.shard),
@@ -47,10 +47,10 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<Run> {
       retryErrors: o.retryErrors,
       minCorrectness: o.minCorrectness,
       maxCost: o.maxCost,
-      cache: cacheOf(o),
+      cache: cacheOptionsOf(o, process.env),
       allowEmpty: o.allowEmpty,
       assert: o.assert,
-      reporters: await reporterFlag(refList(o.reporter)),
+      reporters: await reporterFlag(listFlag(o.reporter)),
       // nothing printed (the table, progress lines, skipped seats): a test reads the run's
       // trials, files and `skipped` instead
       stdout: quiet,

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { LIMITS, SEED_RANGE } from '../commands/flags.js';
-import { isCi, type RunCacheOptions } from '../commands/turn-cache.js';
 
 const ref = z.string().min(1);
 /** `--golden a b` or `--golden a,b` on the command line; a string or a list here. */
@@ -13,7 +12,7 @@ const refs = z.union([ref, z.array(ref).min(1)]);
 const int = (min: number, max: number) => z.int().min(min).max(max);
 
 /**
- * The turn-cache flags both commands share (cli/commands/cache-flags.ts): `--cache` / `--no-cache`
+ * The turn-cache flags both commands share (commands/flags.ts `cacheOptionsOf`): `--cache` / `--no-cache`
  * as `cache: true | false`, `--cache-only`, `--cache-dir`. Whether this is CI (the CLI's CI=true
  * default of `--cache`) is read from the test process's environment, as the CLI reads its own.
  */
@@ -73,17 +72,3 @@ export const MatrixOptions = z.strictObject({
   ...cacheFlags,
 });
 export type MatrixOptions = z.input<typeof MatrixOptions>;
-
-/** The cache flags as the commands take them (commands/turn-cache.ts), CI read here. */
-export function cacheOf(o: { cache?: boolean; cacheOnly?: boolean; cacheDir?: string }): RunCacheOptions {
-  return { cache: o.cache, cacheOnly: o.cacheOnly, cacheDir: o.cacheDir, ci: isCi(process.env) };
-}
-
-/** A string or list of references as the CLI's list flags take them: commas split too. */
-export function refList(v: string | string[] | undefined): string[] | undefined {
-  if (v === undefined) return undefined;
-  return (Array.isArray(v) ? v : [v])
-    .flatMap((x) => x.split(','))
-    .map((x) => x.trim())
-    .filter(Boolean);
-}

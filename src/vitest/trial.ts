@@ -6,10 +6,11 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { cacheOptionsOf } from '../commands/flags.js';
 import { parseOptions } from '../commands/options.js';
 import { runOneTrial } from '../commands/trial/index.js';
 import type { TrialRecord, TrialScore, Verdict } from '../scoring/index.js';
-import { cacheOf, TrialOptions } from './options.js';
+import { TrialOptions } from './options.js';
 
 /** One trial as the matchers judge it. */
 export interface Trial {
@@ -34,7 +35,10 @@ export interface Trial {
 
 export async function runTrial(options: TrialOptions): Promise<Trial> {
   const { cache, cacheOnly, cacheDir, ...flags } = parseOptions('runTrial', TrialOptions, options);
-  const t = await runOneTrial({ ...flags, cache: cacheOf({ cache, cacheOnly, cacheDir }) });
+  const t = await runOneTrial({
+    ...flags,
+    cache: cacheOptionsOf({ cache, cacheOnly, cacheDir }, process.env),
+  });
   const { spec } = t.outcome;
   const base = {
     id: t.id,

@@ -10,6 +10,7 @@ import { BenchError } from '../errors.js';
 import { Unsupported } from './re2-ast.js';
 import { affixEngine, type Engine, type GoMatch, jsEngine, literalEngine, re2Engine } from './re2-engines.js';
 
+/** A match: the whole match and each group (undefined where a group took no part). */
 export type { GoMatch } from './re2-engines.js';
 
 import { affixOf, jsSource, literalOf } from './re2-js.js';
@@ -29,8 +30,7 @@ export interface RegexpMode {
   dotNL?: boolean;
 }
 
-/** A match: the whole match and each group (undefined where a group took no part). */
-
+/** A compiled pattern: whichever engine runs it, Go's matching semantics. */
 export interface GoRegexp {
   readonly pattern: string;
   /** Group names by index; index 0 is the whole match, unnamed groups are undefined. */

@@ -3,7 +3,8 @@
  * that the new bodies and error texts use.
  */
 import { describe, expect, it } from 'vitest';
-import { goDuration, goFloatE, goTime, modelDuration } from '../../src/backend/go-format.js';
+import { goFloatE, goTime } from '../../src/backend/go-format.js';
+import { goDuration, modelDuration } from '../../src/formats/time.js';
 import { serveTest } from './server.js';
 
 const { server, get } = await serveTest();

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runContended } from '../../src/execute/contended.js';
-import { runTrial } from '../../src/execute/trial.js';
+import { runPlannedTrial } from '../../src/execute/trial.js';
 import { GateName } from '../../src/formats/config.js';
 import { loadGolden, loadSeat } from '../../src/formats/load.js';
 import type {
@@ -43,7 +43,7 @@ function spec(golden: string, seat: string | Seat, gates: 'none' | 'all', seed =
 
 /** Run one trial and read its trace back from the file it wrote. */
 async function traced(s: TrialSpec): Promise<Trace> {
-  const out = await runTrial(s, { dir: mkdtempSync(join(tmpdir(), 'rematch-acc-')) });
+  const out = await runPlannedTrial(s, { dir: mkdtempSync(join(tmpdir(), 'rematch-acc-')) });
   if (out.kind !== 'done') throw new Error(out.reason);
   return readTrace(out.traceFile);
 }

@@ -50,6 +50,7 @@ async function runSeat(seatYaml: string, dir: string) {
       rep: 1,
       seed: 1,
       dir: join(dir, 'trial'),
+      env: process.env,
     },
     (observe) => startAgentServer(golden, world, { seed: 1, observe }),
   );

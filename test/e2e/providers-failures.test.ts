@@ -1,5 +1,5 @@
 /**
- * Real seats when the provider misbehaves, through runTrial and runBench with msw: a 429 is
+ * Real seats when the provider misbehaves, through runPlannedTrial and runBench with msw: a 429 is
  * retried (attempts in the trace), a 500 storm ends the trial unscored with the provider's error
  * text (and the scorecard counts it apart, never as a zero), and malformed tool arguments become a
  * `rejected` observation the model reads in its next request while the trial goes on.
@@ -8,7 +8,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runBench } from '../../src/commands/run/index.js';
-import { runTrial } from '../../src/execute/trial.js';
+import { runPlannedTrial } from '../../src/execute/trial.js';
 import { ConfigFile } from '../../src/formats/config.js';
 import type { Trace } from '../../src/formats/run/trace.js';
 import { readTrace } from '../../src/formats/run/trace-read.js';
@@ -30,7 +30,7 @@ afterAll(() => server.close());
 
 async function trial(w: Wire, gates: 'none' | 'all' = 'all'): Promise<{ trace: Trace; dir: string }> {
   const dir = tmp();
-  const out = await runTrial(trialSpec(seatFor(w), gates), { dir });
+  const out = await runPlannedTrial(trialSpec(seatFor(w), gates), { dir });
   if (out.kind !== 'done') throw new Error('skipped');
   return { trace: readTrace(out.traceFile), dir };
 }
@@ -182,7 +182,7 @@ describe('a provider that stops answering', () => {
   it('hits the per-turn timeout, retries, then ends the trial unscored', async () => {
     const requests = hangFromTurn2();
     const seat = seatFor(w, { turnTimeoutSeconds: 0.1, retryAttempts: 3 });
-    const out = await runTrial(trialSpec(seat), { dir: tmp() });
+    const out = await runPlannedTrial(trialSpec(seat), { dir: tmp() });
     if (out.kind !== 'done') throw new Error('skipped');
     const end = endOf(readTrace(out.traceFile));
     expect(end).toMatchObject({ stop: 'error', unscored: true });
@@ -194,7 +194,7 @@ describe('a provider that stops answering', () => {
     const ac = new AbortController();
     const requests = hangFromTurn2(() => setTimeout(() => ac.abort(), 20));
     const seat = seatFor(w, { turnTimeoutSeconds: 30 });
-    const out = await runTrial(trialSpec(seat), { dir: tmp(), signal: ac.signal });
+    const out = await runPlannedTrial(trialSpec(seat), { dir: tmp(), signal: ac.signal });
     if (out.kind !== 'done') throw new Error('skipped');
     const end = endOf(readTrace(out.traceFile));
     expect(end).toMatchObject({ stop: 'error', unscored: true });

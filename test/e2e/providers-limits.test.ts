@@ -11,7 +11,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runBench } from '../../src/commands/run/index.js';
 import { ThresholdError } from '../../src/errors.js';
-import { runTrial } from '../../src/execute/trial.js';
+import { runPlannedTrial } from '../../src/execute/trial.js';
 import { ConfigFile } from '../../src/formats/config.js';
 import type { EndEvent, ModelTurnEvent } from '../../src/formats/run/trace.js';
 import { readTrace } from '../../src/formats/run/trace-read.js';
@@ -131,7 +131,7 @@ describe('a provider that enforces a rate limit', () => {
 describe('a turn that fails after its retries', () => {
   it("keeps its backoff in the unscored trial's wall split", async () => {
     playModel(server, w, (text, n) => (n === 1 ? investigatorStep(text) : { status: 500 }));
-    const out = await runTrial(trialSpec(seatFor(w, { retryBaseMs: 50 })), { dir: tmp() });
+    const out = await runPlannedTrial(trialSpec(seatFor(w, { retryBaseMs: 50 })), { dir: tmp() });
     if (out.kind !== 'done') throw new Error('skipped');
     const end = readTrace(out.traceFile).events.at(-1) as EndEvent;
     expect(end).toMatchObject({ stop: 'error', unscored: true });
@@ -149,7 +149,7 @@ describe('a trial cancelled during a backoff', () => {
       return { status: 429, headers: { 'retry-after': '30' } };
     });
     const started = performance.now();
-    const out = await runTrial(trialSpec(seatFor(w)), { dir: tmp(), signal: ac.signal });
+    const out = await runPlannedTrial(trialSpec(seatFor(w)), { dir: tmp(), signal: ac.signal });
     if (out.kind !== 'done') throw new Error('skipped');
     expect(performance.now() - started).toBeLessThan(5000);
     const end = readTrace(out.traceFile).events.at(-1) as EndEvent;

@@ -5,7 +5,7 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runTrial } from '../../src/execute/trial.js';
+import { runPlannedTrial } from '../../src/execute/trial.js';
 import type { Trace } from '../../src/formats/run/trace.js';
 import { readTrace } from '../../src/formats/run/trace-read.js';
 import { scoreTrial } from '../../src/scoring/index.js';
@@ -26,7 +26,7 @@ afterAll(() => server.close());
 
 async function treeTrial(w: Wire): Promise<{ trace: Trace; theory: unknown }> {
   const seat = { ...seatFor(w), shape: 'reactree' as const };
-  const out = await runTrial(trialSpec(seat), { dir: tmp() });
+  const out = await runPlannedTrial(trialSpec(seat), { dir: tmp() });
   if (out.kind !== 'done') throw new Error('skipped');
   return { trace: readTrace(out.traceFile), theory: out.theory };
 }

@@ -1,12 +1,12 @@
 /**
  * Real model seats end to end: each of the six provider adapters drives a full trial through
- * runTrial (registry → AiSdkModel → host → trace) against recorded-shape API responses served by
+ * runPlannedTrial (registry → AiSdkModel → host → trace) against recorded-shape API responses served by
  * msw. The scripted model reads each request body, so what the host sends back (tool results with
  * call ids, replayed provider state) is checked by the conversation itself.
  */
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runTrial } from '../../src/execute/trial.js';
+import { runPlannedTrial } from '../../src/execute/trial.js';
 import type { ModelTurnEvent, ToolCallEvent, Trace } from '../../src/formats/run/trace.js';
 import { readTrace } from '../../src/formats/run/trace-read.js';
 import { scoreTrial } from '../../src/scoring/index.js';
@@ -28,7 +28,7 @@ afterAll(() => server.close());
 const turns = (t: Trace) => t.events.filter((e): e is ModelTurnEvent => e.type === 'model_turn');
 const calls = (t: Trace) => t.events.filter((e): e is ToolCallEvent => e.type === 'tool_call');
 
-describe.each(WIRES)('$provider seat through runTrial', (w) => {
+describe.each(WIRES)('$provider seat through runPlannedTrial', (w) => {
   it('investigates over several turns, submits a Theory citing the host call ids, and scores', async () => {
     const bodies = playModel(server, w, (text, n) => ({
       ...investigatorStep(text),
@@ -36,7 +36,7 @@ describe.each(WIRES)('$provider seat through runTrial', (w) => {
       encryptedReasoning: text.includes('reasoning.encrypted_content') ? `enc-of-turn-${n}` : undefined,
       signature: Buffer.from(`signature-of-turn-${n}`).toString('base64'),
     }));
-    const out = await runTrial(trialSpec(seatFor(w)), { dir: tmp() });
+    const out = await runPlannedTrial(trialSpec(seatFor(w)), { dir: tmp() });
     if (out.kind !== 'done') throw new Error(`not run: ${out.kind === 'skipped' ? out.reason : ''}`);
     const trace = readTrace(out.traceFile);
 
@@ -110,7 +110,7 @@ describe.each(WIRES)('$provider seat through runTrial', (w) => {
       ...seatFor(w, { thinkingBudget: 1024 }),
       budget: { turns: 2, toolCalls: 20, tokens: 200_000, wallSeconds: 60 },
     };
-    const out = await runTrial(trialSpec(seat), { dir: tmp() });
+    const out = await runPlannedTrial(trialSpec(seat), { dir: tmp() });
     if (out.kind !== 'done') throw new Error('skipped');
     const trace = readTrace(out.traceFile);
     expect(trace.events.at(-1)).toMatchObject({ type: 'end', stop: 'budget', unscored: false });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTrialCommand } from '../../src/commands/trial/index.js';
 import { ThresholdError } from '../../src/errors.js';
-import { runTrial } from '../../src/execute/trial.js';
+import { runPlannedTrial } from '../../src/execute/trial.js';
 import { GateName } from '../../src/formats/config.js';
 import { loadGolden, loadSeat } from '../../src/formats/load.js';
 import { readTrace } from '../../src/formats/run/trace-read.js';
@@ -38,10 +38,10 @@ const stable = (file: string) =>
     .replace(/"startedAt":"[^"]*"/, '')
     .replace(/(execTime|PerSecond)\\":[0-9.e-]+/g, '$1');
 
-describe('runTrial', () => {
+describe('runPlannedTrial', () => {
   it('runs a sim seat on the real host and backend and writes trace.jsonl and theory.json', async () => {
     const dir = tmp();
-    const out = await runTrial(spec('seats/sim-diligent-react.yaml', 'all'), { dir });
+    const out = await runPlannedTrial(spec('seats/sim-diligent-react.yaml', 'all'), { dir });
     expect(out.kind).toBe('done');
     if (out.kind !== 'done') return;
     const trace = readTrace(out.traceFile);
@@ -65,16 +65,16 @@ describe('runTrial', () => {
     'gives the same trace for the same seed (real-clock fields aside), another for another seed: %s',
     async (seat) => {
       const [a, b, c] = [tmp(), tmp(), tmp()];
-      await runTrial(spec(seat, 'all', 5), { dir: a });
-      await runTrial(spec(seat, 'all', 5), { dir: b });
-      await runTrial(spec(seat, 'all', 6), { dir: c });
+      await runPlannedTrial(spec(seat, 'all', 5), { dir: a });
+      await runPlannedTrial(spec(seat, 'all', 5), { dir: b });
+      await runPlannedTrial(spec(seat, 'all', 6), { dir: c });
       expect(stable(join(b, 'trace.jsonl'))).toBe(stable(join(a, 'trace.jsonl')));
       expect(stable(join(c, 'trace.jsonl'))).not.toBe(stable(join(a, 'trace.jsonl')));
     },
   );
 
   it('runs a sim under reactree: one child per part writing working memory, the root submitting', async () => {
-    const out = await runTrial(spec('seats/sim-diligent-reactree.yaml', 'all'), { dir: tmp() });
+    const out = await runPlannedTrial(spec('seats/sim-diligent-reactree.yaml', 'all'), { dir: tmp() });
     if (out.kind !== 'done') throw new Error('skipped');
     const t = readTrace(out.traceFile);
     const starts = t.events.filter(
@@ -97,7 +97,7 @@ describe('runTrial', () => {
     const saved = process.env.OPENAI_API_KEY;
     delete process.env.OPENAI_API_KEY;
     try {
-      const out = await runTrial(s, { dir: tmp() });
+      const out = await runPlannedTrial(s, { dir: tmp() });
       expect(out).toMatchObject({
         kind: 'skipped',
         reason: 'seat openai-responses-react: OPENAI_API_KEY is not set; skipped',

@@ -78,6 +78,7 @@ async function commandTrace(): Promise<{ trace: Trace; golden: ReturnType<typeof
       rep: 1,
       seed: 1,
       dir: join(dir, 'trial'),
+      env: process.env,
     },
     (observe) =>
       startAgentServer(golden, buildWorld(golden), {

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { ConfigFile } from '../../src/formats/config.js';
-import { gateSetNamed, resolveGateSets } from '../../src/formats/gate-sets.js';
+import { gateSetsNamed, gateSetsWith } from '../../src/formats/gate-sets.js';
 import { loadConfig } from '../../src/formats/load.js';
 import { GATE_NAMES } from '../../src/formats/vocabulary.js';
-import { resolveGateSets as resolveHostGateSets } from '../../src/host/gates/gate-set.js';
-import { ALL_GATES } from '../../src/host/gates/order.js';
+import { ALL_GATES, resolveGateSets } from '../../src/host/index.js';
 import { planRun } from '../../src/index.js';
 import { tempDir, write } from './helpers.js';
 
@@ -15,24 +14,28 @@ describe('the gate-set resolver', () => {
       gateSettings: { steerAt: 3, haltAt: 5 },
       gateSets: { strict: { gates: ['ledger'], settings: { fanoutCap: 1 } } },
     });
-    const sets = resolveGateSets(config);
-    expect(Object.keys(sets)).toEqual(['none', 'all', 'strict']);
-    expect(sets.none.gates).toEqual([]);
-    expect(sets.all.gates).toEqual([...GATE_NAMES]);
-    expect(sets.strict).toEqual({
+    const sets = gateSetsWith(config, GATE_NAMES);
+    expect([...sets.keys()]).toEqual(['none', 'all', 'strict']);
+    expect(sets.get('none')?.gates).toEqual([]);
+    expect(sets.get('all')?.gates).toEqual([...GATE_NAMES]);
+    expect(sets.get('strict')).toEqual({
       name: 'strict',
       gates: ['ledger'],
       settings: { steerAt: 3, haltAt: 5, fanoutCap: 1 },
     });
     // The order is data: the host's list of gates decides what `all` means.
-    expect(resolveGateSets(config, ['fanout', 'ledger']).all.gates).toEqual(['fanout', 'ledger']);
-    expect(() => gateSetNamed(sets, 'nope')).toThrow(/unknown gate set "nope" \(known: none, all, strict\)/);
+    expect(gateSetsWith(config, ['fanout', 'ledger']).get('all')?.gates).toEqual(['fanout', 'ledger']);
+    expect(gateSetsNamed(sets, ['strict', 'none']).map((g) => g.name)).toEqual(['strict', 'none']);
+    expect(() => gateSetsNamed(sets, ['nope'])).toThrow(
+      /unknown gate set "nope" \(known: none, all, strict\)/,
+    );
   });
 
   it('refuses a config object that redefines a built-in set', () => {
     for (const name of ['none', 'all']) {
       const config = ConfigFile.parse({ gateSets: { [name]: { gates: ['ledger'] } } });
-      expect(() => resolveGateSets(config)).toThrow(InputError);
+      expect(() => gateSetsWith(config, GATE_NAMES)).toThrow(InputError);
+      expect(() => resolveGateSets(config, ['none'])).toThrow(InputError);
       expect(() => planRun(config, [], [])).toThrow(`gate set "${name}" is built in and cannot be redefined`);
     }
   });
@@ -40,7 +43,7 @@ describe('the gate-set resolver', () => {
   it('resolves a loaded config through the host (all = ALL_GATES), and refuses one redefining all', () => {
     const dir = tempDir();
     const ok = write(dir, 'ok.yaml', 'gateSets:\n  quick: { gates: [fanout] }\n');
-    const [quick, all] = resolveHostGateSets(loadConfig(ok).config, ['quick', 'all']);
+    const [quick, all] = resolveGateSets(loadConfig(ok).config, ['quick', 'all']);
     expect(quick.gates).toEqual(['fanout']);
     expect(all.gates).toEqual([...ALL_GATES.gates]);
     const bad = write(dir, 'bad.yaml', 'gateSets:\n  all: { gates: [fanout] }\n');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LogBlock } from '../../src/formats/golden/schema.js';
 import { resolveTimeRef } from '../../src/formats/time.js';
 import type { GenContext } from '../../src/world/generate/context.js';
-import { goDuration } from '../../src/world/generate/fields.js';
+import { durationField } from '../../src/world/generate/fields.js';
 import { generateLogBlock } from '../../src/world/generate/logs.js';
 import { LogStore } from '../../src/world/log-store.js';
 import type { LogStream } from '../../src/world/types.js';
@@ -127,9 +127,13 @@ describe('log generator', () => {
   });
 
   it('prints durations the way Go does', () => {
-    expect(goDuration(0.5)).toBe('500µs');
-    expect(goDuration(230.4)).toBe('230ms');
-    expect(goDuration(1520)).toBe('1.52s');
-    expect(goDuration(125_000)).toBe('2m5s');
+    expect(durationField(0.5)).toBe('500µs');
+    expect(durationField(230.4)).toBe('230ms');
+    expect(durationField(1520)).toBe('1.52s');
+    expect(durationField(125_000)).toBe('2m5s');
+    // Go stops at hours: never `60m0s`; a value rounding up to a whole unit is printed in it
+    expect(durationField(3_600_000)).toBe('1h0m0s');
+    expect(durationField(999.7)).toBe('1s');
+    expect(durationField(0.0001)).toBe('1µs');
   });
 });

@@ -12,9 +12,8 @@
  *   (pkg/querier/queryrange/limits.go), used by `series-limit` with a `limit`.
  */
 import type { FaultOfKind, Golden } from '../../formats/golden/index.js';
-import { parseDuration } from '../../formats/time.js';
+import { goDuration, modelDuration, parseDuration } from '../../formats/time.js';
 import type { ApiRequest, ApiResponse } from '../api.js';
-import { goDuration, modelDuration } from '../go-format.js';
 import { lokiText } from '../loki/index.js';
 import { param } from '../params.js';
 import { promError } from '../prometheus/index.js';

@@ -6,10 +6,12 @@
  * scrape failed, so `lastError` is empty even for a down target: an agent has to look elsewhere.
  * Without an `instance` label the address is made up from `service` and `pod`.
  */
+
+import { modelDuration } from '../../formats/time.js';
 import { isStaleNaN } from '../../world/types.js';
 import type { ApiParams, ApiResponse } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
-import { goTime, modelDuration } from '../go-format.js';
+import { goTime } from '../go-format.js';
 import { param } from '../params.js';
 import { invalidParam } from '../wire-error.js';
 import { promSuccess } from './wire.js';

@@ -1,7 +1,6 @@
 /** `bench capture --prometheus URL --loki URL --start T --end T --measure-metrics id=q --measure-logs id=q --out DIR`. */
 import type { Command } from 'commander';
-
-const many = (v: string, prev: string[]) => [...prev, v];
+import { repeatable } from '../../commands/flags.js';
 
 export function register(program: Command): void {
   program
@@ -17,26 +16,31 @@ export function register(program: Command): void {
     .option(
       '--select <selector>',
       'metric selector to capture (repeatable; default: the alert and measures)',
-      many,
+      repeatable,
       [],
     )
     .option(
       '--logs <selector>',
       'LogQL stream selector to capture (repeatable; default: the log measures)',
-      many,
+      repeatable,
       [],
     )
     .option('--alert <name>', 'alerting rule to take from /api/v1/rules')
     .option('--alert-expr <promql>', 'alert expression when the server has no such rule')
-    .option('--measure-metrics <id=promql>', 'a Part A measurement and its route (repeatable)', many, [])
-    .option('--measure-logs <id=logql>', 'a Part B measurement and its route (repeatable)', many, [])
+    .option(
+      '--measure-metrics <id=promql>',
+      'a Part A measurement and its route (repeatable)',
+      repeatable,
+      [],
+    )
+    .option('--measure-logs <id=logql>', 'a Part B measurement and its route (repeatable)', repeatable, [])
     .option('--chunk <duration>', 'time chunk of each range query and log page window', '1h')
     .option('--page-limit <n>', 'log lines per query_range page', '5000')
     .option('--bearer-env <NAME>', 'environment variable holding a bearer token')
     .option('--basic-auth-env <NAME>', 'environment variable holding user:password')
-    .option('--drop-label <name>', 'label to drop (repeatable)', many, [])
-    .option('--hash-label <name>', 'label whose values are replaced by a hash (repeatable)', many, [])
-    .option('--redact-line <regex>', 'line fragment to replace by [redacted] (repeatable)', many, [])
+    .option('--drop-label <name>', 'label to drop (repeatable)', repeatable, [])
+    .option('--hash-label <name>', 'label whose values are replaced by a hash (repeatable)', repeatable, [])
+    .option('--redact-line <regex>', 'line fragment to replace by [redacted] (repeatable)', repeatable, [])
     .option('--no-redact', 'keep credential-shaped label values and line fragments')
     .option('--max-series <n>', 'cap on captured series', '10000')
     .option('--max-samples <n>', 'cap on captured samples', '2000000')

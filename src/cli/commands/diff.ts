@@ -1,9 +1,9 @@
 /** `bench diff BASE HEAD`: markdown for a PR comment; exit 1 when a --fail-on rule is crossed. */
 import type { Command } from 'commander';
+import { repeatable } from '../../commands/flags.js';
 
 const RULES =
   'correctness:D, passrate:D, coverage:D, repeats:D, wall:R, tokens:R, cost:R, honesty, verdict, removed, ceiling';
-const collect = (v: string, list: string[] = []): string[] => [...list, v];
 
 export function register(program: Command): void {
   program
@@ -21,7 +21,7 @@ export function register(program: Command): void {
     .option(
       '--pair <base=head>',
       'compare gate set BASE of the base run with HEAD of the head run, e.g. all=no-ledger (repeatable; automatic when each run has one gate set)',
-      collect,
+      repeatable,
     )
     .option('--out <file>', 'also write the markdown to this file')
     .action(

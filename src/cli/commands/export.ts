@@ -1,7 +1,6 @@
 /** `bench export otlp DIR [--out FILE | --endpoint URL]`: a run folder's traces as OpenTelemetry. */
 import type { Command } from 'commander';
-
-const many = (v: string, prev: string[] = []) => [...prev, v];
+import { repeatable } from '../../commands/flags.js';
 
 export function register(program: Command): void {
   const exp = program.command('export').description("write a run folder's traces in another format");
@@ -16,7 +15,7 @@ export function register(program: Command): void {
     .option(
       '--header <header>',
       'request header for the endpoint, name=value or "Name: value", e.g. authorization (repeatable; never printed)',
-      many,
+      repeatable,
     )
     .action(async (dir: string, flags: { out?: string; endpoint?: string; header?: string[] }) => {
       const { exportOtlp } = await import('../../commands/export/index.js');

@@ -1,7 +1,7 @@
 /** `bench mcp <golden> [--http [--port N]] [--no-faults] [--gates SET]`: the golden as an MCP server (mcp-grafana's tools). */
 import type { Command } from 'commander';
-import { parsePortFlag } from '../../commands/flags.js';
-import { addServerFlags, type ServerFlags, serverLimits } from './server-flags.js';
+import { parsePortFlag, type ServerFlags, serverLimits } from '../../commands/flags.js';
+import { addServerFlags } from './server-flags.js';
 
 export function register(program: Command): void {
   const cmd = program

@@ -1,6 +1,7 @@
 /** `bench plan`: print exactly the trials `bench run` would execute (counts; `--all` every one). */
 import type { Command } from 'commander';
-import { addPlanFlags, planOptions, type RawRunFlags } from './run.js';
+import { planOptions, type RawRunFlags } from '../../commands/flags.js';
+import { addPlanFlags } from './run.js';
 
 export function register(program: Command): void {
   addPlanFlags(

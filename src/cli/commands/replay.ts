@@ -1,8 +1,7 @@
 /** `bench replay DIR`: re-run a recorded run offline from its recorded turns (docs/reports.md#replaying-a-run). */
 import type { Command } from 'commander';
-import { LIMITS, reporterFlag } from '../../commands/flags.js';
+import { LIMITS, optionalIntFlag, reporterFlag } from '../../commands/flags.js';
 import { addDisplayFlags, type DisplayFlags, terminal } from '../terminal.js';
-import { int } from './run.js';
 
 interface ReplayFlags extends DisplayFlags {
   out?: string;
@@ -36,7 +35,7 @@ export function register(program: Command): void {
           dir,
           out: flags.out,
           cacheDir: flags.cacheDir,
-          concurrency: int('--concurrency', flags.concurrency, 1, LIMITS.concurrency),
+          concurrency: optionalIntFlag('--concurrency', flags.concurrency, 1, LIMITS.concurrency),
           signal,
         }),
       );

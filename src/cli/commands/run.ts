@@ -1,17 +1,18 @@
 /** `bench run`: the matrix, scored and reported; resumable, shardable. */
 import type { Command } from 'commander';
 import {
+  type CacheFlagValues,
+  cacheOptionsOf,
   LIMITS,
+  optionalIntFlag,
   parseFractionFlag,
-  parseIntFlag,
-  parseShard,
   parseUsdFlag,
+  planOptions,
+  type RawRunFlags,
   reporterFlag,
-  SEED_RANGE,
 } from '../../commands/flags.js';
-import type { RunBenchOptions } from '../../commands/run/index.js';
 import { addDisplayFlags, type DisplayFlags, terminal } from '../terminal.js';
-import { addCacheFlags, type CacheFlagValues, cacheOptions } from './cache-flags.js';
+import { addCacheFlags } from './cache-flags.js';
 
 interface RunFlags extends RawRunFlags, DisplayFlags, CacheFlagValues {
   out?: string;
@@ -78,30 +79,20 @@ export function register(program: Command): void {
           ...opts,
           out: flags.out,
           resume: flags.resume,
-          concurrency: int('--concurrency', flags.concurrency, 1, LIMITS.concurrency),
+          concurrency: optionalIntFlag('--concurrency', flags.concurrency, 1, LIMITS.concurrency),
           retryErrors: flags.retryErrors,
           minCorrectness: min,
           ...(flags.maxCost !== undefined ? { maxCost: parseUsdFlag('--max-cost', flags.maxCost) } : {}),
           allowEmpty: flags.allowEmpty,
           assert: flags.assert,
-          cache: cacheOptions(flags),
+          cache: cacheOptionsOf(flags, process.env, process.argv),
           signal,
         }),
       );
     });
 }
 
-/* Flags shared with `bench plan`. */
-
-export interface RawRunFlags {
-  config?: string;
-  golden?: string[];
-  seat?: string[];
-  gates?: string[];
-  reps?: string;
-  seed?: string;
-  shard?: string;
-}
+/* Flags shared with `bench plan` (parsed by commands/flags.ts planOptions). */
 
 export function addPlanFlags(cmd: Command): Command {
   return cmd
@@ -118,26 +109,4 @@ export function addPlanFlags(cmd: Command): Command {
     .option('--reps <n>', 'repetitions per cell')
     .option('--seed <n>', 'run seed (trial seeds derive from it)')
     .option('--shard <i/n>', 'run only shard i of n (deterministic)');
-}
-
-export function int(flag: string, v: string | undefined, min: number, max: number): number | undefined {
-  return v === undefined ? undefined : parseIntFlag(flag, v, min, max);
-}
-
-const list = (xs: string[] | undefined): string[] | undefined =>
-  xs
-    ?.flatMap((x) => x.split(','))
-    .map((x) => x.trim())
-    .filter(Boolean);
-
-export function planOptions(f: RawRunFlags): RunBenchOptions {
-  const out: RunBenchOptions = {};
-  if (f.config) out.config = f.config;
-  if (f.golden) out.goldens = list(f.golden);
-  if (f.seat) out.seats = list(f.seat);
-  if (f.gates) out.gates = list(f.gates);
-  if (f.reps !== undefined) out.reps = int('--reps', f.reps, 1, LIMITS.repetitions);
-  if (f.seed !== undefined) out.seed = int('--seed', f.seed, 0, SEED_RANGE[1]);
-  if (f.shard) out.shard = parseShard(f.shard);
-  return out;
 }

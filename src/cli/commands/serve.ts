@@ -1,7 +1,7 @@
 /** `bench serve <golden> [--port N] [--no-faults] [--gates SET]`: the golden's backend over HTTP until interrupted. */
 import type { Command } from 'commander';
-import { parsePortFlag } from '../../commands/flags.js';
-import { addServerFlags, type ServerFlags, serverLimits } from './server-flags.js';
+import { parsePortFlag, type ServerFlags, serverLimits } from '../../commands/flags.js';
+import { addServerFlags } from './server-flags.js';
 
 export function register(program: Command): void {
   const cmd = program

@@ -1,12 +1,6 @@
-/** The flags `bench serve` and `bench mcp` share: what bounds a long-running server (docs/backend.md). */
+/** The flags `bench serve` and `bench mcp` share: what bounds a long-running server (docs/backend.md; parsed by commands/flags.ts `serverLimits`). */
 import type { Command } from 'commander';
 import { countFlag, secondsFlag } from '../../commands/flags.js';
-
-export interface ServerFlags {
-  queryLogSize?: number;
-  queryTimeout?: number;
-  workers?: number;
-}
 
 export function addServerFlags(cmd: Command): Command {
   return cmd
@@ -25,17 +19,4 @@ export function addServerFlags(cmd: Command): Command {
       'engine worker threads (default 2; 0: evaluate on the server thread)',
       countFlag('--workers', 0),
     );
-}
-
-/** Flags → the backend's ServerLimits. */
-export function serverLimits(f: ServerFlags): {
-  queryLogSize?: number;
-  queryTimeoutMs?: number;
-  workers?: number;
-} {
-  return {
-    ...(f.queryLogSize !== undefined ? { queryLogSize: f.queryLogSize } : {}),
-    ...(f.queryTimeout !== undefined ? { queryTimeoutMs: Math.round(f.queryTimeout * 1000) } : {}),
-    ...(f.workers !== undefined ? { workers: f.workers } : {}),
-  };
 }

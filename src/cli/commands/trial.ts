@@ -1,8 +1,8 @@
 /** `bench trial`: run one trial and print its readable timeline. */
 import type { Command } from 'commander';
-import { intFlag, LIMITS, SEED_RANGE } from '../../commands/flags.js';
+import { type CacheFlagValues, cacheOptionsOf, intFlag, LIMITS, SEED_RANGE } from '../../commands/flags.js';
 import { terminal } from '../terminal.js';
-import { addCacheFlags, type CacheFlagValues, cacheOptions } from './cache-flags.js';
+import { addCacheFlags } from './cache-flags.js';
 
 export function register(program: Command): void {
   const cmd = program
@@ -39,7 +39,7 @@ export function register(program: Command): void {
       // The one color rule (commands/display.ts): chalk's detection, NO_COLOR, --no-color.
       const color = terminal().display.color;
       const write = (s: string) => process.stdout.write(s);
-      const trialFlags = { ...flags, cache: cacheOptions(flags) };
+      const trialFlags = { ...flags, cache: cacheOptionsOf(flags, process.env, process.argv) };
       await interruptible((signal) => runTrialCommand(trialFlags, write, signal, color));
     },
   );

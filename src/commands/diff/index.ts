@@ -17,12 +17,6 @@ import {
   type Scorecard,
 } from '../../scoring/index.js';
 
-/**
- * A run folder written without the json reporter (or by an older bench) still holds its journal:
- * it is scored from that.
- * A diff of an unfinished run would compare fewer trials and pass: a folder without a journal or
- * with a torn last record is bad input here (`bench report` and `--resume` are where those are fine).
- */
 /** A file the system will not let us read (EACCES, EIO) is bad input naming it, not a crash. */
 function unreadableAsInput<T>(file: string, read: () => T): T {
   try {
@@ -34,6 +28,12 @@ function unreadableAsInput<T>(file: string, read: () => T): T {
   }
 }
 
+/**
+ * A run folder written without the json reporter (or by an older bench) still holds its journal:
+ * it is scored from that.
+ * A diff of an unfinished run would compare fewer trials and pass: a folder without a journal or
+ * with a torn last record is bad input here (`bench report` and `--resume` are where those are fine).
+ */
 function scorecardOfFolder(dir: string): Scorecard {
   readManifest(dir);
   const journal = join(dir, JOURNAL_FILE);

@@ -1,6 +1,6 @@
 /**
  * `bench export otlp DIR [--out FILE | --endpoint URL]` (docs/otlp.md): every trial of a run
- * folder whose trace is there, as one OTLP/JSON ExportTraceServiceRequest (commands/export/otlp/trace.ts) —
+ * folder whose trace is there, as one OTLP/JSON ExportTraceServiceRequest (reporters/otlp.ts) —
  * written one a line to FILE (or stdout), or POSTed one a request to an OTLP/HTTP endpoint.
  *
  * It reads the folder only (run.json, the journal, each trial's trace.jsonl) and takes no lock: a
@@ -14,8 +14,8 @@ import { readTrace } from '../../formats/run/index.js';
 import { describeTorn, JOURNAL_FILE, scanJournal } from '../../runlog/journal.js';
 import { writeOutFile } from '../../runlog/out-path.js';
 import { readManifest } from '../../runlog/run-folder.js';
+import { headersOf } from '../flags.js';
 import { parseOptions } from '../options.js';
-import { headersOf } from './headers.js';
 import { type ExportTraceServiceRequest, otlpRequestOf } from './otlp/index.js';
 import { postTraces, tracesUrl } from './post.js';
 

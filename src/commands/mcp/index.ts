@@ -2,8 +2,8 @@
 
 import { loadConfig } from '../../formats/load.js';
 import { type McpCommandOptions, mcpCommand } from '../../mcp/serve.js';
-import { servedGates } from '../gates-flag.js';
 import { resolveOneGolden } from '../resolve.js';
+import { servedGates } from '../serve/index.js';
 
 export function mcp(
   ref: string,

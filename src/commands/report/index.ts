@@ -4,9 +4,9 @@
  * given).
  */
 import { join } from 'node:path';
+import { writeAtomic } from '../../formats/files.js';
 import { type Display, fanOut, type Out, type ReporterContext } from '../../reporters/lifecycle.js';
 import { createReporters, REPORT_REPORTERS, type ReporterName } from '../../reporters/registry.js';
-import { writeAtomic } from '../../runlog/files.js';
 import { lockRunFolder } from '../../runlog/lock.js';
 import { readManifest } from '../../runlog/run-folder.js';
 import { scorecardOf } from '../../runlog/scorecard.js';

@@ -1,13 +1,15 @@
 /**
  * The run orchestrator: load → plan → execute what the journal lacks → score → aggregate → report.
  * It orchestrates only: it prints nothing and reads no environment. Lines for people go to the
- * `warn` sink, results to the reporters it is given, and the caller (commands/run/index.ts: runBench)
- * supplies the environment (key variables) and the terminal the reporters write to.
+ * `warn` sink, results to the reporters it is given, and the caller (commands/run.ts: runBench)
+ * supplies the environment (key variables) and the terminal the reporters write to. That
+ * environment is the run's, all the way down: the key check, every trial (providers, command seats'
+ * agents) and the redactor read it, never this process's.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError, InterruptedError } from '../../errors.js';
-import { executeTrials, type RunContendedFn, type RunTrialFn } from '../../execute/execute.js';
+import { executeTrials, type RunContendedFn, type RunPlannedTrialFn } from '../../execute/execute.js';
 import { type PriorTrial, spendOf } from '../../execute/spend-cap.js';
 import type { ConfigFile } from '../../formats/config.js';
 import type { Golden } from '../../formats/golden/index.js';
@@ -74,7 +76,12 @@ export interface OrchestrateOptions extends PlanOptions {
   cache?: RunCacheOptions;
   /** Injected for tests and embedding: the loaded inputs, the trial runner, the streams. */
   inputs?: { config: ConfigFile; configFile?: string; goldens: Golden[]; seats: Seat[] };
-  runTrial?: RunTrialFn;
+  /**
+   * Runs one planned trial in its folder (default execute/trial.ts `runPlannedTrial`). A public
+   * option of runBench under this name; not rematch/vitest's `runTrial`, which resolves, runs
+   * and scores a trial from ids.
+   */
+  runTrial?: RunPlannedTrialFn;
   runContended?: RunContendedFn;
   /** Lines for people (locks taken over, seats skipped, resuming, a torn journal line). */
   warn: (line: string) => void;
@@ -84,8 +91,8 @@ export interface OrchestrateOptions extends PlanOptions {
   terminal: Terminal;
   /** The environment the seats' key variables are looked up in. */
   env: Record<string, string | undefined>;
-  /** Masks the seats' key variables in everything written (errors.ts: registerSecretEnv). */
-  registerSecrets?: (names: string[]) => void;
+  /** Masks the seats' key variables, as `env` holds them, in everything written (errors.ts: registerSecretEnv). */
+  registerSecrets?: (names: string[], env: Record<string, string | undefined>) => void;
   /**
    * Aborted = interrupted: nothing new starts, running trials are aborted and not journaled, and
    * runBench throws an InterruptedError naming how far it got and how to resume.
@@ -238,10 +245,13 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   );
 
   const skipped = new Map<string, string>();
-  opts.registerSecrets?.([
-    ...inputs.seats.flatMap(seatEnvNames),
-    ...(inputs.config.judge?.auth ? [inputs.config.judge.auth.apiKeyEnv] : []),
-  ]);
+  opts.registerSecrets?.(
+    [
+      ...inputs.seats.flatMap(seatEnvNames),
+      ...(inputs.config.judge?.auth ? [inputs.config.judge.auth.apiKeyEnv] : []),
+    ],
+    opts.env,
+  );
   const skip = (seat: string, reason: string): void => {
     if (!skipped.has(seat)) warn(`skipped seat ${seat}: ${reason}\n`);
     skipped.set(seat, reason);
@@ -309,7 +319,11 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
       journal: join(dir, JOURNAL_FILE),
       concurrency: opts.concurrency ?? inputs.config.concurrency,
       passCorrectness: manifest.thresholds.passCorrectness,
-      runTrial: withTurnCache(opts.runTrial ?? (await import('../../execute/trial.js')).runTrial, cacheOf),
+      env: opts.env,
+      runPlannedTrial: withTurnCache(
+        opts.runTrial ?? (await import('../../execute/trial.js')).runPlannedTrial,
+        cacheOf,
+      ),
       ...(runContended ? { runContended: withContendedCache(runContended, cacheOf) } : {}),
       onDone: (rec) => {
         result.executed++;

@@ -1,7 +1,8 @@
 /** `bench serve <golden>`: the golden named as every command names one (commands/resolve.ts), served over HTTP. */
-import { type ServeOptions, serveCommand } from '../../backend/serve.js';
+import { type ServedGates, type ServeOptions, serveCommand } from '../../backend/serve.js';
+import type { Config, Golden } from '../../formats/golden/index.js';
 import { loadConfig } from '../../formats/load.js';
-import { servedGates } from '../gates-flag.js';
+import { gatedBackend, IDLE_MS, inOrder, resolveGateSet } from '../../host/index.js';
 import { resolveOneGolden } from '../resolve.js';
 
 export function serve(
@@ -12,4 +13,23 @@ export function serve(
   const cfg = () => loadConfig(config).config;
   const golden = resolveOneGolden(ref, cfg);
   return serveCommand(golden, { ...rest, ...(gates ? { gates: servedGates(gates, golden, cfg) } : {}) });
+}
+
+/**
+ * `--gates SET` of `bench serve` and `bench mcp`: the set named as every command names one (the
+ * one resolver over the config's `gateSets`), as the gated surface the server puts in front of its
+ * stack. The servers below host/ get it as a plain decorator.
+ */
+export function servedGates(name: string, golden: Golden, config: () => Config): ServedGates {
+  const gateSet = resolveGateSet(name, config());
+  const gates = inOrder(gateSet.gates);
+  const { steerAt, haltAt, fanoutCap } = gateSet.settings;
+  // No gates: nothing to put in front of the stack, so it is served exactly as without --gates.
+  if (!gates.length) return { describe: `${gateSet.name} (no gates: the backend as it is)` };
+  return {
+    wrap: (backend) => gatedBackend(backend, { golden, gateSet }),
+    describe:
+      `${gateSet.name} (${gates.join(', ')}; steer at ${steerAt}, halt at ${haltAt}, ` +
+      `fan-out cap ${fanoutCap}), one ledger per session, ended after ${IDLE_MS / 60_000} min idle`,
+  };
 }

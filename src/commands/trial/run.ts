@@ -1,18 +1,18 @@
 /**
  * One trial as `bench trial` runs it, without printing: resolve golden/seat (id, name, path or glob)
  * and gate set, run it, score it and write score.json beside the trace. `bench trial` prints what
- * this returns (commands/trial/index.ts); `rematch/vitest`'s `runTrial` asserts on it. A seat skipped
+ * this returns (commands/trial.ts); `rematch/vitest`'s `runTrial` asserts on it. A seat skipped
  * for want of its key comes back as a skipped outcome with no score, never an error.
  */
 import { join, resolve } from 'node:path';
 import { InterruptedError } from '../../errors.js';
 import { scoped } from '../../execute/execute.js';
-import { runTrial } from '../../execute/trial.js';
+import { runPlannedTrial } from '../../execute/trial.js';
+import { writeAtomic } from '../../formats/files.js';
 import { loadConfig } from '../../formats/load.js';
-import { resolveGateSets } from '../../host/gates/index.js';
+import { resolveGateSets } from '../../host/index.js';
 import { trialId, trialSeed } from '../../plan/plan.js';
 import type { TrialOutcome } from '../../plan/types.js';
-import { writeAtomic } from '../../runlog/files.js';
 import { assertFolder } from '../../runlog/out-path.js';
 import { scoreTrial, type TrialScore } from '../../scoring/index.js';
 import { assertWorldFits } from '../../world/limits.js';
@@ -58,7 +58,7 @@ export async function runOneTrial(flags: TrialFlags, signal?: AbortSignal): Prom
   // The trial's own signal following the run's: clock and capacity waits hang listeners on it.
   const spec = { id, golden, seat, gateSet, rep, seed };
   const cache = turnCacheOf(flags.cache, config)?.(spec);
-  const outcome = await scoped(signal, (s) => runTrial(spec, { dir, signal: s, cache }));
+  const outcome = await scoped(signal, (s) => runPlannedTrial(spec, { dir, signal: s, cache }));
   if (signal?.aborted) {
     const sig = signal.reason instanceof InterruptedError ? signal.reason.signal : 'SIGINT';
     throw new InterruptedError(sig, `interrupted: the trial did not finish; its partial files are in ${dir}`);

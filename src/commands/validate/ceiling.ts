@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { createBackendStack } from '../../backend/index.js';
 import { VirtualClock } from '../../clock.js';
 import { InternalError } from '../../errors.js';
-import { runTrial } from '../../execute/trial.js';
+import { runPlannedTrial } from '../../execute/trial.js';
 import type { ConfigFile } from '../../formats/config.js';
 import type { Golden } from '../../formats/golden/index.js';
 import { ceilingTrial } from '../../plan/plan.js';
@@ -29,7 +29,7 @@ export async function ceilingCheck(g: Golden, world: World, config: ConfigFile):
   const { backend, queryLog } = createBackendStack(g, world, { faults: true, clock, seed: spec.seed });
   const dir = mkdtempSync(join(tmpdir(), 'rematch-ceiling-'));
   try {
-    const outcome = await runTrial(spec, { dir, shared: { backend, clock, queryLog } });
+    const outcome = await runPlannedTrial(spec, { dir, shared: { backend, clock, queryLog } });
     if (outcome.kind !== 'done') throw new InternalError(`ceiling seat skipped: ${outcome.reason}`);
     const passCorrectness = config.thresholds.passCorrectness;
     const score = scoreTrial(g, outcome.trace, outcome.theory, { passCorrectness });

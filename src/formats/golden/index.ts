@@ -8,4 +8,5 @@ export { faultPattern, faultPatternMatches } from './fault-regex.js';
 export { LogFieldGenerator, writtenGenerators } from './log-field.js';
 export type { Config, Golden } from './normalized.js';
 export { goldenTime, normalizeGolden } from './normalized.js';
+export type { FaultOfKind, LogFieldGeneratorSpec, LogFieldSpec } from './schema.js';
 export * from './schema.js';

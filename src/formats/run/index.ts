@@ -16,5 +16,8 @@ export {
 } from './files.js';
 export { loadRunFile, parseRunFile } from './load.js';
 export { sampleValues } from './preview.js';
+export type { Trace } from './trace.js';
 export * from './trace.js';
+
+export { EndEvent, HeaderEvent, Outcome, Selection, StopReason, ToolClass } from './trace.js';
 export { readTrace } from './trace-read.js';

@@ -1,34 +1,26 @@
 /**
- * The one gate-set resolver (bench run, bench trial, the ceiling, the host API): `none` and `all`
- * are built in, others come from bench.config.yaml `gateSets`. A config may not redefine a
- * built-in: loadConfig refuses it at file:line:col (formats/rules/config.ts), and a config handed in
- * as a value is refused here, so `all` means ALL_GATES in every run.
+ * What `all` means, bound into the gate-set rule: formats/gate-sets.ts owns the shape
+ * (`GateSetSpec`) and the resolution by name; this module hands it the versioned ALL_GATES list,
+ * so `all` means ALL_GATES in every run (bench run, bench trial, the ceiling, the servers, the host
+ * API) and does not grow when a gate is added. Everything outside the host reaches these through
+ * host/index.ts.
  */
-import { InputError } from '../../errors.js';
-import { type ConfigFile, type GateName, GateSettings } from '../../formats/config.js';
-import { BUILTIN_GATE_SETS, resolveGateSets as resolveAll } from '../../formats/gate-sets.js';
-import type { GateSetSpec } from '../types.js';
+import type { GateName, GateSettings } from '../../formats/config.js';
+import {
+  type GateSetConfig,
+  type GateSetSpec,
+  gateSetsNamed,
+  gateSetsWith,
+} from '../../formats/gate-sets.js';
 import { ALL_GATES, inOrder } from './order.js';
 
-type GateSetConfig = Pick<ConfigFile, 'gateSets' | 'gateSettings'>;
-
-const NO_CONFIG: GateSetConfig = { gateSets: {}, gateSettings: GateSettings.parse({}) };
-
-/**
- * Every gate set a config knows, by name: the built-ins first. The rule is formats/gate-sets.ts's
- * (the one resolver); the host supplies what `all` means: ALL_GATES, the versioned list.
- */
-export function gateSetsOf(config: GateSetConfig = NO_CONFIG): Map<string, GateSetSpec> {
-  return new Map(Object.entries(resolveAll(config, ALL_GATES.gates)));
+/** Every gate set a config knows, by name, built-ins first (`all` = ALL_GATES). */
+export function gateSetsOf(config?: GateSetConfig): Map<string, GateSetSpec> {
+  return gateSetsWith(config, ALL_GATES.gates);
 }
 
 export function resolveGateSets(config: GateSetConfig | undefined, names: readonly string[]): GateSetSpec[] {
-  const known = gateSetsOf(config);
-  return names.map((n) => {
-    const g = known.get(n);
-    if (!g) throw new InputError(`unknown gate set "${n}" (known: ${[...known.keys()].join(', ')})`);
-    return g;
-  });
+  return gateSetsNamed(gateSetsOf(config), names);
 }
 
 export function resolveGateSet(name: string, config?: GateSetConfig): GateSetSpec {
@@ -50,5 +42,3 @@ export function gateSetMeaning(spec: GateSetSpec): GateSetMeaning {
   if (spec.name === 'all') m.version = ALL_GATES.version;
   return m;
 }
-
-export { BUILTIN_GATE_SETS };

@@ -1,13 +1,13 @@
 /**
  * Where cached turns live. The shared store (`TurnStore`): a folder, one `<key>.json` a turn,
- * written to a temporary name and renamed, so concurrent runs (or a CI cache restored mid-write)
+ * written atomically (formats/files.ts: a temporary, fsynced, renamed), so concurrent runs (or a CI cache restored mid-write)
  * never see half a file and the folder can be shared as it is. A trial's own record
  * (`turns.jsonl` beside its trace): every turn of that trial in order, failures included, which
  * `bench replay` answers from.
  */
-import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { writeAtomic } from '../../formats/files.js';
 import type { TurnResult } from '../../protocol/model.js';
 
 export const TURN_FORMAT = 'rematch.turn/1';
@@ -68,9 +68,7 @@ export class TurnStore {
   write(key: string, text: string): void {
     mkdirSync(this.dir, { recursive: true });
     const file = this.fileOf(key);
-    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
+    writeAtomic(file, text);
   }
 }
 

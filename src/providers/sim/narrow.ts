@@ -24,8 +24,13 @@ const UNITS: [string, number][] = [
 /** A Prometheus duration (`1h30m`, `90s`) in ms; undefined when it is not one. */
 const durationMs = (text: string): number | undefined => parseDuration(text, { whole: true });
 
-/** The largest single unit that divides `ms` exactly: 3600000 → `1h`, 5400000 → `90m`. */
-export function formatDuration(ms: number): string {
+/**
+ * A range as a person narrowing a query writes it: the largest single unit that divides `ms`
+ * exactly (3600000 → `1h`, 5400000 → `90m`, 90000 → `90s`). Neither Go's time.Duration nor
+ * Prometheus' model.Duration printer (formats/time.ts: `1h30m0s`, `1h30m`): a sim's query text is
+ * its own choice, and both engines read every one of these.
+ */
+export function singleUnitDuration(ms: number): string {
   const [u, size] = UNITS.find(([, size]) => ms % size === 0) ?? ['ms', 1];
   return `${ms / size}${u}`;
 }
@@ -95,10 +100,14 @@ export function narrowing(
   const n = Math.ceil(total / limit);
   const w = total / n;
   if (!Number.isInteger(w) || n > 12) return undefined;
-  const windowed = query.replace(ranges[0][0], `[${formatDuration(w)}]`);
+  const windowed = query.replace(ranges[0][0], `[${singleUnitDuration(w)}]`);
   const end = Date.parse(time);
   const calls = Array.from({ length: n }, (_, k) => at(windowed, new Date(end - k * w).toISOString()));
-  return { calls, combine: combineFn[rule], how: `${n} windows of ${formatDuration(w)} (${rule} of them)` };
+  return {
+    calls,
+    combine: combineFn[rule],
+    how: `${n} windows of ${singleUnitDuration(w)} (${rule} of them)`,
+  };
 }
 
 /** The same range query with a step large enough to stay under 11,000 points. */
@@ -107,7 +116,7 @@ function widerStep(call: PlannedCall): Narrowing | undefined {
   const span = Date.parse(a.end ?? '') - Date.parse(a.start ?? '');
   if (!a.step || !Number.isFinite(span)) return undefined;
   const step = Math.max((durationMs(a.step) ?? 1000) * 2, Math.ceil(span / 10_000 / 1000) * 1000);
-  const args = { ...a, step: formatDuration(step) };
+  const args = { ...a, step: singleUnitDuration(step) };
   return { calls: [{ ...call, args }], combine: (vs) => vs[0], how: `step ${args.step}` };
 }
 

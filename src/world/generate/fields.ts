@@ -1,5 +1,6 @@
-/** Log field generators (formats/golden/log-field.ts `LogField`; semantics in docs/goldens.md). */
+/** Log field generators (formats/log-field.ts `LogField`; semantics in docs/goldens.md). */
 import type { LogFieldGeneratorSpec, LogFieldSpec } from '../../formats/golden/index.js';
+import { goDuration } from '../../formats/time.js';
 import type { Rng } from '../rng.js';
 
 export type FieldValue = string | number | boolean;
@@ -22,7 +23,7 @@ function generated(spec: LogFieldGeneratorSpec, rng: Rng): FieldValue {
     case 'lognormal':
       return round(lognormal(spec.lognormal, rng), spec.digits ?? 0);
     case 'duration':
-      return goDuration(lognormal(spec.duration, rng));
+      return durationField(lognormal(spec.duration, rng));
     case 'hex':
       return hexDigits(rng, spec.hex);
     case 'uuid':
@@ -62,11 +63,11 @@ function round(v: number, digits: number): number {
   return Math.round(v * f) / f;
 }
 
-/** Milliseconds printed as Go's time.Duration does for common magnitudes: `850µs`, `230ms`, `1.52s`, `2m5s`. */
-export function goDuration(ms: number): string {
-  if (ms < 1) return `${Math.max(1, Math.round(ms * 1000))}µs`;
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  if (ms < 60_000) return `${round(ms / 1000, 3)}s`;
-  const m = Math.floor(ms / 60_000);
-  return `${m}m${round((ms - m * 60_000) / 1000, 3)}s`;
+/**
+ * A drawn duration as a Go program logs it (`850µs`, `230ms`, `1.52s`, `2m5s`, `1h0m0s`): kept
+ * to the microsecond below a millisecond (at least 1µs) and to the millisecond above, then printed
+ * by Go's time.Duration.String() (formats/time.ts).
+ */
+export function durationField(ms: number): string {
+  return goDuration(ms < 1 ? Math.max(1, Math.round(ms * 1000)) / 1000 : Math.round(ms));
 }

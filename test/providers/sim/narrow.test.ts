@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runTrial } from '../../../src/execute/trial.js';
+import { runPlannedTrial } from '../../../src/execute/trial.js';
 import { GateName } from '../../../src/formats/config.js';
 import { loadGolden, loadSeat } from '../../../src/formats/load.js';
 import type { ToolCallEvent, ToolResultEvent } from '../../../src/formats/run/trace.js';
@@ -25,7 +25,7 @@ const LIMIT = `faults:
 async function trial(gates: 'none' | 'all') {
   const golden = loadGolden(writeTinyGolden({ faults: LIMIT }));
   const seat = loadSeat('seats/sim-diligent-react.yaml');
-  const out = await runTrial(
+  const out = await runPlannedTrial(
     {
       id: `${golden.id}/${seat.name}/${gates}/r1`,
       golden,

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runTrial } from '../../../src/execute/trial.js';
+import { runPlannedTrial } from '../../../src/execute/trial.js';
 import { GateName } from '../../../src/formats/config.js';
 import { loadGolden, loadSeat } from '../../../src/formats/load.js';
 import type { ToolCallEvent } from '../../../src/formats/run/trace.js';
@@ -22,7 +22,7 @@ describe('sim under parallel reactree', () => {
     const selectors = new Set(golden.parts.B.measurements.map((m) => /\{[^}]*\}/.exec(m.route ?? '')?.[0]));
     let parallel = 0;
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
-      const out = await runTrial(
+      const out = await runPlannedTrial(
         {
           id: `${golden.id}/${seat.name}/all/r${seed}`,
           golden,

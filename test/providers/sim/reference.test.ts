@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runTrial } from '../../../src/execute/trial.js';
+import { runPlannedTrial } from '../../../src/execute/trial.js';
 import { GateName } from '../../../src/formats/config.js';
 import { checkGolden, loadGolden, loadSeat } from '../../../src/formats/load.js';
 import type { ToolCallEvent, ToolResultEvent } from '../../../src/formats/run/trace.js';
@@ -24,7 +24,7 @@ function referenceSeat(): string {
 async function trial(goldenPath: string) {
   const golden = loadGolden(goldenPath);
   const seat = loadSeat(referenceSeat());
-  const out = await runTrial(
+  const out = await runPlannedTrial(
     {
       id: `${golden.id}/${seat.name}/all/r1`,
       golden,

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runTrial } from '../../../src/execute/trial.js';
+import { runPlannedTrial } from '../../../src/execute/trial.js';
 import { GateName } from '../../../src/formats/config.js';
 import { loadGolden, loadSeat } from '../../../src/formats/load.js';
 import type { ToolCallEvent } from '../../../src/formats/run/trace.js';
@@ -17,7 +17,7 @@ import { writeTinyGolden } from '../../e2e/tiny-golden.js';
 async function trial(golden: string, seatFile: string, seed = 3) {
   const g = loadGolden(golden);
   const seat = loadSeat(seatFile);
-  const out = await runTrial(
+  const out = await runPlannedTrial(
     {
       id: `${g.id}/${seat.name}/all/r1`,
       golden: g,

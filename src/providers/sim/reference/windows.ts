@@ -12,7 +12,7 @@
  */
 import { parseDuration } from '../../../formats/time.js';
 import type { Source } from '../../../formats/vocabulary.js';
-import { formatDuration } from '../narrow.js';
+import { singleUnitDuration } from '../narrow.js';
 import type { PlannedCall } from '../types.js';
 
 type Rule = 'sum' | 'max' | 'min' | 'mean';
@@ -153,7 +153,7 @@ function side(text: string, source: Source, limit: number): Side | undefined {
   if (!ws) return undefined;
   const at = range.index!;
   const windows = ws.map((window) => ({
-    query: `${text.slice(0, at)}[${formatDuration(window.length)}${range[2] ?? ''}]${text.slice(at + range[0].length)}`,
+    query: `${text.slice(0, at)}[${singleUnitDuration(window.length)}${range[2] ?? ''}]${text.slice(at + range[0].length)}`,
     window,
   }));
   return {
@@ -281,7 +281,7 @@ export function windowPlan(
       const v = evaluate(values as number[], ops);
       return Number.isFinite(v) ? v : undefined;
     },
-    how: `${n} windows of at most ${formatDuration(limit)}`,
+    how: `${n} windows of at most ${singleUnitDuration(limit)}`,
     derivation(ids, vs) {
       const words = parts.map((p, k) => {
         if (p.lit !== undefined) return String(p.lit);
