@@ -1,6 +1,7 @@
 /** The alert from `/api/v1/rules` (an alerting rule by name), when the server has it. */
 import { getData } from './http.js';
 import type { CaptureOptions } from './types.js';
+import { RulesData } from './wire.js';
 
 export interface CapturedAlert {
   name: string;
@@ -12,24 +13,9 @@ export interface CapturedAlert {
   intervalSeconds?: number;
 }
 
-interface RulesData {
-  groups?: {
-    interval?: number;
-    rules?: {
-      type?: string;
-      name?: string;
-      query?: string;
-      duration?: number;
-      labels?: Record<string, string>;
-      annotations?: Record<string, string>;
-      alerts?: { activeAt?: string }[];
-    }[];
-  }[];
-}
-
 export async function findAlert(o: CaptureOptions): Promise<CapturedAlert | undefined> {
   if (!o.prometheus || !o.alert) return undefined;
-  const data = (await getData(o.prometheus, '/api/v1/rules', { type: 'alert' }, o.auth)) as RulesData;
+  const data = await getData(o, o.prometheus, '/api/v1/rules', { type: 'alert' }, RulesData);
   for (const g of data.groups ?? []) {
     for (const r of g.rules ?? []) {
       if (r.type !== 'alerting' || r.name !== o.alert || !r.query) continue;

@@ -2,7 +2,7 @@
  * `bench capture`: samples and lines from live servers → redaction → golden.yaml, then the truths
  * computed on the world that file builds and checked against the live answers.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { InputError } from '../errors.js';
@@ -12,14 +12,15 @@ import { instantQuery } from '../promql/query.js';
 import { buildWorld } from '../world/build.js';
 import { type CapturedAlert, findAlert } from './alert.js';
 import { chunkEnds } from './chunks.js';
-import { type InlineWorld, removeOldDataFiles, writeDataFiles } from './data-files.js';
+import { type InlineWorld, writeDataFiles } from './data-files.js';
 import { goldenDoc } from './golden-doc.js';
 import { captureStreams } from './logs.js';
 import { captureSeries } from './metrics.js';
 import { redactSeries, redactStreams } from './redact.js';
 import { defaultSelectors } from './selectors.js';
+import { checkOut, Staging } from './staging.js';
 import { type TruthRow, truths } from './truths.js';
-import type { CaptureOptions, CaptureProgress } from './types.js';
+import type { CapturedSeries, CapturedStream, CaptureOptions, CaptureProgress } from './types.js';
 
 export interface CaptureResult {
   file: string;
@@ -37,6 +38,8 @@ export async function capture(
   alertExpr: string | undefined,
   progress: CaptureProgress,
 ): Promise<CaptureResult> {
+  // before any request: a capture that cannot be written is not worth the server's time
+  checkOut(given.out, given.force);
   const ruled = await findAlert(given);
   const expr = ruled?.expr ?? alertExpr;
   if (!expr) {
@@ -56,13 +59,30 @@ export async function capture(
   progress.plan(sources * chunks);
   const series = redactSeries(await captureSeries(o, progress), o.redact);
   const streams = redactStreams(await captureStreams(o, progress), o.redact);
-  mkdirSync(o.out, { recursive: true });
-  removeOldDataFiles(o.out);
-  const file = join(o.out, 'golden.yaml');
+  const stage = Staging.open(o.out, o.force);
+  try {
+    const r = await finish(o, alert, expr, series, streams, stage.dir);
+    stage.commit();
+    return { ...r, file: join(o.out, 'golden.yaml') };
+  } finally {
+    stage.discard();
+  }
+}
+
+/** The golden written into `dir`, loaded back, its truths computed and checked live, written again. */
+async function finish(
+  o: CaptureOptions,
+  alert: CapturedAlert,
+  expr: string,
+  series: CapturedSeries[],
+  streams: CapturedStream[],
+  dir: string,
+): Promise<CaptureResult> {
+  const file = join(dir, 'golden.yaml');
   const write = (t: Map<string, number>, activeAt: number, head = '') => {
     const doc = goldenDoc(o, alert, activeAt, series, streams, t);
     // Default: samples and lines in data files beside golden.yaml; --inline keeps them in the YAML.
-    if (!o.inline) doc.world = writeDataFiles(doc.world as InlineWorld, o.out);
+    if (!o.inline) doc.world = writeDataFiles(doc.world as InlineWorld, dir);
     const text = head + stringify(doc, { lineWidth: 0 });
     // The loader's own cap: past it the written golden would not load, so say so before writing.
     const bytes = Buffer.byteLength(text);
@@ -74,7 +94,7 @@ export async function capture(
     writeFileSync(file, text);
   };
   write(new Map(), o.now);
-  const golden = loadGolden(o.out);
+  const golden = loadGolden(dir);
   const world = buildWorld(golden);
   const every = (alert.intervalSeconds ?? 60) * 1000;
   const activeAt = alert.activeAt ?? firstFiring(world, expr, o, every) ?? o.now;

@@ -10,10 +10,7 @@ import { capError } from './caps.js';
 import { chunkEnds } from './chunks.js';
 import { getData } from './http.js';
 import type { CapturedStream, CaptureOptions, CaptureProgress } from './types.js';
-
-interface StreamsData {
-  result: { stream: Record<string, string>; values: [string, string][] }[];
-}
+import { StreamsData } from './wire.js';
 
 const NS = 1_000_000n;
 
@@ -39,7 +36,8 @@ export async function captureStreams(
       let edge = new Map<string, number>();
       for (;;) {
         progress.tick(`logs ${sel}`);
-        const data = (await getData(
+        const data = await getData(
+          o,
           o.loki,
           '/loki/api/v1/query_range',
           {
@@ -49,12 +47,12 @@ export async function captureStreams(
             start: String(from),
             end: String(to),
           },
-          o.auth,
-        )) as StreamsData;
+          StreamsData,
+        );
         let got = 0;
         let last = from;
         const page: { k: string; ns: bigint; id: string }[] = [];
-        for (const r of data.result ?? []) {
+        for (const r of data.result) {
           const k = streamKey(r.stream);
           let s = streams.get(k);
           if (!s) {

@@ -10,11 +10,7 @@ import { capError } from './caps.js';
 import { chunkEnds } from './chunks.js';
 import { getData } from './http.js';
 import type { CapturedSeries, CaptureOptions, CaptureProgress } from './types.js';
-
-interface MatrixData {
-  resultType: string;
-  result: { metric: Record<string, string>; values?: [number, string][] }[];
-}
+import { MatrixData } from './wire.js';
 
 function key(labels: Record<string, string>): string {
   return JSON.stringify(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1)));
@@ -31,16 +27,14 @@ export async function captureSeries(o: CaptureOptions, progress: CaptureProgress
       // The range reaches 1 ms before the chunk's start, so a sample exactly on `from` is inside
       // whether the server's windows are left-open (Prometheus 3) or closed (2.x).
       const range = c.to - c.from + 1;
-      const data = (await getData(
+      const data = await getData(
+        o,
         o.prometheus,
         '/api/v1/query',
-        {
-          query: `${sel}[${range}ms]`,
-          time: String(c.to / 1000),
-        },
-        o.auth,
-      )) as MatrixData;
-      for (const r of data.result ?? []) {
+        { query: `${sel}[${range}ms]`, time: String(c.to / 1000) },
+        MatrixData,
+      );
+      for (const r of data.result) {
         const k = key(r.metric);
         let s = bySeries.get(k);
         if (!s) {
@@ -52,7 +46,7 @@ export async function captureSeries(o: CaptureOptions, progress: CaptureProgress
         for (const [t, v] of r.values ?? []) {
           const ms = Math.round(t * 1000);
           if (ms < o.start || ms > o.end || s.samples.has(ms)) continue;
-          s.samples.set(ms, Number(v));
+          s.samples.set(ms, v);
           if (++samples > o.caps.samples) throw capError('samples', samples, o.caps.samples, '--max-samples');
         }
       }

@@ -8,6 +8,7 @@ import { evalInstant } from '../validate/validate-query.js';
 import type { World } from '../world/types.js';
 import { getData } from './http.js';
 import type { CaptureOptions } from './types.js';
+import { InstantData } from './wire.js';
 
 export interface TruthRow {
   id: string;
@@ -16,16 +17,10 @@ export interface TruthRow {
   note?: string;
 }
 
-interface VectorData {
-  resultType: string;
-  result: unknown;
-}
-
-function single(d: VectorData): number | undefined {
-  if (d.resultType === 'scalar') return Number((d.result as [number, string])[1]);
+function single(d: InstantData): number | undefined {
+  if (d.resultType === 'scalar') return d.result[1];
   if (d.resultType !== 'vector') return undefined;
-  const r = d.result as { value: [number, string] }[];
-  return r.length === 1 ? Number(r[0].value[1]) : undefined;
+  return d.result.length === 1 ? d.result[0].value[1] : undefined;
 }
 
 export async function truths(o: CaptureOptions, g: Golden, world: World): Promise<TruthRow[]> {
@@ -36,7 +31,7 @@ export async function truths(o: CaptureOptions, g: Golden, world: World): Promis
     const path = m.source === 'metrics' ? '/api/v1/query' : '/loki/api/v1/query';
     const time = m.source === 'metrics' ? String(o.now / 1000) : String(BigInt(o.now) * 1_000_000n);
     const live = base
-      ? single((await getData(base, path, { query: m.query, time }, o.auth)) as VectorData)
+      ? single(await getData(o, base, path, { query: m.query, time }, InstantData))
       : undefined;
     const row: TruthRow = { id: m.id, engine: a.value, live };
     if (a.value === undefined)

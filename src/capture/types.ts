@@ -24,10 +24,23 @@ export interface Caps {
   lines: number;
 }
 
+/** Each request's bounds (docs/capture.md, Flags): past one the capture ends with exit 2. */
+export interface NetLimits {
+  /** Until the connection is up (TLS included). */
+  connectMs: number;
+  /** From connected until the answer's status line. */
+  firstByteMs: number;
+  /** The whole request, body included: a server that trickles ends here. */
+  totalMs: number;
+  /** The body's bytes, on the wire and again as they inflate (a gzip bomb). */
+  maxBytes: number;
+}
+
 export interface CaptureOptions {
   prometheus?: string;
   loki?: string;
   auth: Auth;
+  net: NetLimits;
   /** Epoch ms; the window is [start, end], `now` the golden's investigation instant. */
   start: number;
   end: number;
@@ -42,6 +55,8 @@ export interface CaptureOptions {
   caps: Caps;
   id: string;
   out: string;
+  /** Replace a golden already at `out` (without it, one there is refused). */
+  force: boolean;
   /** Samples and lines inline in golden.yaml rather than in data files beside it. */
   inline: boolean;
 }

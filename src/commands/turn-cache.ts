@@ -7,7 +7,13 @@ import { join, resolve } from 'node:path';
 import { InputError } from '../errors.js';
 import type { RunContendedFn, RunPlannedTrialFn } from '../execute/execute.js';
 import type { ConfigFile } from '../formats/config.js';
-import { type CacheFlags, resolveTurnCache, type TurnCacheSettings } from '../formats/turn-cache.js';
+import {
+  type BadEntrySink,
+  type CacheFlags,
+  type JudgeCacheSettings,
+  resolveTurnCache,
+  type TurnCacheSettings,
+} from '../formats/turn-cache.js';
 
 export { isCi } from '../formats/turn-cache.js';
 
@@ -46,11 +52,41 @@ export function assertCacheFlags(seen: CacheFlagsSeen): void {
     );
 }
 
+/**
+ * The bad entries a run's cache met (providers/ai/cache-store.ts checks each when read): one
+ * warning a file however often it is read, and under cache-only, once the run's folder and reports
+ * are written, exit 2 naming them all. A bad entry is never replayed, so the folder is sound
+ * either way: `bench report` reads it and `--resume --retry-errors` runs the trials it failed.
+ */
+export class BadCacheEntries {
+  private readonly seen = new Map<string, string>();
+
+  constructor(private readonly warn: (line: string) => void) {}
+
+  readonly sink: BadEntrySink = (file, problem) => {
+    if (this.seen.has(file)) return;
+    this.seen.set(file, problem);
+    this.warn(`turn cache: ignoring ${file}: ${problem}\n`);
+  };
+
+  /** Under cache-only each bad entry failed its trial or grade: the input to fix, exit 2. */
+  assertNoneUnder(cacheOnly: boolean): void {
+    const n = this.seen.size;
+    if (!cacheOnly || n === 0) return;
+    const list = [...this.seen].map(([file, problem]) => `  ${file}: ${problem}`).join('\n');
+    throw new InputError(
+      `--cache-only: ${n} turn cache ${n === 1 ? 'entry is' : 'entries are'} bad and failed the trials or grades that needed them (no provider call is made); delete them, or resume with --cache --retry-errors to ask again:\n${list}`,
+    );
+  }
+}
+
 /** The turn cache each trial gets, or undefined when it is off for the whole run. */
 export function turnCacheOf(
   opts: RunCacheOptions | undefined,
   config: ConfigFile,
+  onBadEntry?: BadEntrySink,
 ): ((spec: TrialSpec) => TurnCacheSettings) | undefined {
+  const told = onBadEntry ? { onBadEntry } : {};
   const o = opts ?? {};
   // the library's options say `cache: true|false` and `cacheOnly` apart: both at once contradict
   assertCacheFlags({ cache: o.cache === true, noCache: o.cache === false, cacheOnly: o.cacheOnly === true });
@@ -61,11 +97,12 @@ export function turnCacheOf(
       mode: 'only',
       recorded: join(from, traceDirOf(spec.id), 'turns.jsonl'),
       ...(o.cacheDir ? { dir: resolve(o.cacheDir) } : {}),
+      ...told,
     });
   }
   const on = resolveTurnCache(o, config, o.ci === true);
   if (!on) return undefined;
-  const settings: TurnCacheSettings = { mode: on.mode, dir: resolve(on.dir) };
+  const settings: TurnCacheSettings = { mode: on.mode, dir: resolve(on.dir), ...told };
   return () => settings;
 }
 
@@ -77,11 +114,12 @@ export function turnCacheOf(
 export function judgeCacheOf(
   opts: RunCacheOptions | undefined,
   config: ConfigFile,
-): { mode: 'read-write' | 'only'; dir: string } | undefined {
+  onBadEntry?: BadEntrySink,
+): JudgeCacheSettings | undefined {
   const o = opts ?? {};
   if (o.replayOf) return undefined;
   const on = resolveTurnCache(o, config, o.ci === true);
-  return on ? { mode: on.mode, dir: resolve(on.dir) } : undefined;
+  return on ? { mode: on.mode, dir: resolve(on.dir), ...(onBadEntry ? { onBadEntry } : {}) } : undefined;
 }
 
 /** The trial runner with each trial's cache in its environment. */

@@ -14,6 +14,7 @@ import type { JudgeConfig, JudgeRecord } from '../formats/judge.js';
 import { JUDGE_FORMAT } from '../formats/judge.js';
 import { loadTheory } from '../formats/load.js';
 import { readTrace } from '../formats/run/index.js';
+import type { JudgeCacheSettings } from '../formats/turn-cache.js';
 import { askJudge, judgeId } from '../providers/ai/index.js';
 import { needsJudge, writeJudgeRecord } from '../runlog/judge-files.js';
 import { judgePrompt, rowKind, type TrialRecord } from '../scoring/index.js';
@@ -28,7 +29,7 @@ export interface JudgeRunOptions {
   retryFailed?: boolean;
   signal?: AbortSignal;
   /** The run's turn cache: the judge's answers are stored and replayed beside the seats' turns. */
-  cache?: { mode: 'read-write' | 'only'; dir: string };
+  cache?: JudgeCacheSettings;
 }
 
 export interface Judging {

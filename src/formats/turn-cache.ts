@@ -19,6 +19,13 @@ export const CacheConfig = z
   .strict();
 export type CacheConfig = z.infer<typeof CacheConfig>;
 
+/**
+ * Told of each cache entry that fails its check when read (corrupt JSON, another shape, another
+ * format id): the file (`<file>:<line>` in a trial's turns.jsonl) and what is wrong. The entry is
+ * a miss either way; the run warns once per file, and under cache-only ends with exit 2.
+ */
+export type BadEntrySink = (file: string, problem: string) => void;
+
 /** What a trial's real seat is given: a mode that is on, its folder, and the turns to replay. */
 export interface TurnCacheSettings {
   /** `read-write`: a hit is replayed, a miss asks the provider and is stored; `only`: a miss fails the trial. */
@@ -27,6 +34,15 @@ export interface TurnCacheSettings {
   dir?: string;
   /** `bench replay`: the recorded run's turns of this trial (its turns.jsonl), looked up first. */
   recorded?: string;
+  /** Where a bad entry is told (absent: it is a silent miss). */
+  onBadEntry?: BadEntrySink;
+}
+
+/** The judge's share of the run's cache: its answers sit beside the seats' turns (providers/ai/judge-cache.ts). */
+export interface JudgeCacheSettings {
+  mode: 'read-write' | 'only';
+  dir: string;
+  onBadEntry?: BadEntrySink;
 }
 
 /** The run's flags: `--cache` true, `--no-cache` false, `--cache-only`, `--cache-dir`. */

@@ -40,6 +40,11 @@ export function parseReporterNames(names: string[]): ReporterName[] {
     .flatMap((n) => n.split(','))
     .map((n) => n.trim())
     .filter(Boolean);
+  // `--reporter ''` would otherwise run with no reporter and write nothing, silently
+  if (out.length === 0)
+    throw new InputError(
+      `--reporter ${JSON.stringify(names.join(','))}: names no reporter (give one or more of: ${REPORTER_NAMES.join(', ')})`,
+    );
   for (const n of out)
     if (!isReporterName(n))
       throw new InputError(`--reporter: unknown reporter "${n}" (known: ${REPORTER_NAMES.join(', ')})`);

@@ -18,6 +18,7 @@ import {
 } from '../formats/load.js';
 import { parseYamlSource } from '../formats/source/index.js';
 import { TWIN_KINDS, twinId } from '../formats/twins/index.js';
+import { checkConfigPaths } from './validate-config-paths.js';
 import { type CeilingRunner, type GoldenReport, validateGolden } from './validate-golden.js';
 
 export type { CeilingCheck, CeilingRunner, CheckResult, GoldenReport } from './validate-golden.js';
@@ -73,6 +74,7 @@ export async function validateInputs(
   if (plan.config !== undefined) {
     const c = checkConfig(plan.config.path);
     const issues = [...c.issues];
+    if (c.value) issues.push(...checkConfigPaths(c.value.config, c.value.file));
     if (c.value && plan.config.checkSeats) {
       const seatNames = (seatCheck.value ?? []).map((s) => s.name);
       const goldenIds = goldens.flatMap((g) =>

@@ -504,6 +504,47 @@ const SCORECARDS: BadInput[] = [
   },
 ];
 
+/** Edges that once exited 3 or passed (issue 23 item 9): each names its flag, argument or field. */
+const EDGES: BadInput[] = [
+  {
+    name: 'new golden with a 300-character id',
+    args: ['new', 'golden', 'a'.repeat(300)],
+    says: /^bench: bench new golden: the id is 300 characters long/m,
+    absent: ['goldens'],
+  },
+  {
+    name: 'new golden --dir naming a file',
+    files: { afile: 'not a folder\n' },
+    args: ['new', 'golden', 'x', '--dir', 'afile'],
+    says: /^bench: --dir afile: .*afile is a file, not a folder/m,
+  },
+  {
+    name: "run --reporter ''",
+    files: TREE,
+    args: ['run', '--reporter', ''],
+    says: flag('--reporter'),
+    absent: ['reports'],
+  },
+  {
+    name: "report --reporter ','",
+    files: TREE,
+    args: ['report', 'r', '--reporter', ','],
+    says: flag('--reporter'),
+  },
+  config(
+    'goldens naming a missing path',
+    CONFIG.replace('goldens: [goldens]', 'goldens: [goldens, nope]'),
+    'goldens.1',
+  ),
+  config('seats naming a missing path', CONFIG.replace('seats: [seats]', 'seats: [nope-seats]'), 'seats.0'),
+  {
+    name: 'config: bench validate of an outDir naming a file',
+    files: { ...TREE, reports: 'a file\n' },
+    args: ['validate'],
+    says: at('bench.config.yaml', 'outDir'),
+  },
+];
+
 export const CASES: BadInput[] = [
   ...FLAGS,
   ...GOLDENS,
@@ -511,4 +552,5 @@ export const CASES: BadInput[] = [
   ...CONFIGS,
   ...TRACES_AND_THEORIES,
   ...SCORECARDS,
+  ...EDGES,
 ];

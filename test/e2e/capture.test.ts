@@ -170,10 +170,11 @@ describe.skipIf(!bin && process.env.CI !== 'true')(
     }, 60_000);
 
     it('keeps samples and lines inline in golden.yaml with --inline', () => {
-      // Over an earlier capture's data files: --inline removes them (none is left unnamed).
+      // Over an earlier capture's data files (--force: a golden there is refused without it):
+      // --inline removes them (none is left unnamed).
       expect(bench(args('inline'), cwd).status).toBe(0);
       expect(existsSync(join(cwd, 'inline/metrics-1.txt.gz'))).toBe(true);
-      const r = bench(args('inline', ['--inline']), cwd);
+      const r = bench(args('inline', ['--inline', '--force']), cwd);
       expect(r.status).toBe(0);
       expect(readdirSync(join(cwd, 'inline'))).toEqual(['golden.yaml']);
       const text = readFileSync(join(cwd, 'inline/golden.yaml'), 'utf8');

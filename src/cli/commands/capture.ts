@@ -45,7 +45,20 @@ export function register(program: Command): void {
     .option('--max-series <n>', 'cap on captured series', '10000')
     .option('--max-samples <n>', 'cap on captured samples', '2000000')
     .option('--max-lines <n>', 'cap on captured log lines', '200000')
+    .option('--connect-timeout <duration>', 'per request: time to connect', '10s')
+    .option(
+      '--first-byte-timeout <duration>',
+      'per request: time from connected to the answer starting',
+      '2m',
+    )
+    .option('--request-timeout <duration>', 'per request: the whole request, body included', '5m')
+    .option(
+      '--max-response-bytes <n>',
+      'per request: cap on the body in bytes, as sent and as inflated (128 MiB)',
+      '134217728',
+    )
     .option('--inline', 'write samples and log lines inline in golden.yaml (default: data files beside it)')
+    .option('--force', 'replace a golden already at --out (default: refuse it)')
     .action(async (opts) => {
       const { captureCommand } = await import('../../commands/capture/index.js');
       await captureCommand(opts, {

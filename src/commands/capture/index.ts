@@ -35,7 +35,21 @@ export interface CaptureFlags {
   maxSeries: string;
   maxSamples: string;
   maxLines: string;
+  connectTimeout: string;
+  firstByteTimeout: string;
+  requestTimeout: string;
+  maxResponseBytes: string;
   inline?: boolean;
+  force?: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/** A timeout flag: a duration from 1ms to 24h (setTimeout's range, and past it a capture is hung anyway). */
+function timeout(flag: string, v: string): number {
+  const ms = durationFlag(flag, v, 1);
+  if (ms > DAY_MS) throw new InputError(`${flag}: not a duration from 1ms to 24h: ${v}`);
+  return ms;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -97,6 +111,13 @@ export function captureOptions(f: CaptureFlags, env: Env): { o: CaptureOptions; 
     prometheus,
     loki,
     auth: auth(f, env),
+    net: {
+      connectMs: timeout('--connect-timeout', f.connectTimeout),
+      firstByteMs: timeout('--first-byte-timeout', f.firstByteTimeout),
+      totalMs: timeout('--request-timeout', f.requestTimeout),
+      // a string past 512 MiB is over V8's limit: the body could not be read even if it fit
+      maxBytes: parseIntFlag('--max-response-bytes', f.maxResponseBytes, 1024, 512 * 1024 * 1024 - 64),
+    },
     start,
     end,
     now,
@@ -114,6 +135,7 @@ export function captureOptions(f: CaptureFlags, env: Env): { o: CaptureOptions; 
     },
     id,
     out: f.out,
+    force: f.force === true,
     inline: f.inline === true,
   };
   return { o, alertExpr: f.alertExpr };

@@ -41,6 +41,7 @@ import { checkOutcome } from '../outcome.js';
 import { folderContext, type Terminal } from '../report/index.js';
 import { expandRunRefs } from '../resolve.js';
 import {
+  BadCacheEntries,
   describeTurnCache,
   judgeCacheOf,
   type RunCacheOptions,
@@ -256,7 +257,9 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
     if (!skipped.has(seat)) warn(`skipped seat ${seat}: ${reason}\n`);
     skipped.set(seat, reason);
   };
-  const cacheOf = turnCacheOf(opts.cache, inputs.config);
+  // a bad cache entry is a miss with one warning; under cache-only the run ends with exit 2 below
+  const badEntries = new BadCacheEntries(warn);
+  const cacheOf = turnCacheOf(opts.cache, inputs.config, badEntries.sink);
   // Seats whose key variable is unset are skipped before anything runs (DESIGN §5.2), unless
   // cache-only: then no provider is called, and no key is needed.
   const offline = cacheOf !== undefined && plan.trials.some((t) => cacheOf(t).mode === 'only');
@@ -298,7 +301,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   // the LLM judge's second opinion (execute/judge.ts): graded as trials end, never part of a score;
   // a replay asks no judge: it copies the recorded grades once its trials are done
   const replayOf = opts.cache?.replayOf;
-  const judgeCache = judgeCacheOf(opts.cache, inputs.config);
+  const judgeCache = judgeCacheOf(opts.cache, inputs.config, badEntries.sink);
   const judging =
     inputs.config.judge && !replayOf
       ? (await import('../../execute/judge.js')).startJudging({
@@ -365,6 +368,7 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   result.scorecard = sc;
   // The files, then the terminal table: every report comes from the reporters (one layer).
   reporters.onRunEnd(sc);
+  badEntries.assertNoneUnder(offline);
   // one error names every reason the run failed: low correctness and the failed rules together
   checkOutcome(sc, { allowEmpty: opts.allowEmpty, minCorrectness: opts.minCorrectness });
   return result;

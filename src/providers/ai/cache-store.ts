@@ -7,37 +7,74 @@
  */
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { z } from 'zod';
 import { writeAtomic } from '../../formats/files.js';
-import type { TurnResult } from '../../protocol/model.js';
+import type { BadEntrySink } from '../../formats/turn-cache.js';
 
 export const TURN_FORMAT = 'rematch.turn/1';
 
-/** A turn as stored: the result minus what a replay cannot reproduce (attempts, live latency). */
-export interface StoredTurn {
-  format: typeof TURN_FORMAT;
-  key: string;
-  /** `provider/model`, for people browsing the folder. */
-  model: string;
-  /** The provider's latency when the turn was recorded. */
-  latencyMs: number;
-  result: Pick<TurnResult, 'text' | 'toolCalls' | 'usage' | 'providerState'>;
-}
+const ToolCall = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    args: z.unknown().optional(),
+    argsError: z.string().optional(),
+  })
+  .strict();
+const Tokens = z.number().nonnegative();
+
+/**
+ * A turn as stored: the result minus what a replay cannot reproduce (attempts, live latency).
+ * Checked whole when read: a replayed turn goes into the host as it is, so a wrong shape would
+ * crash the trial or write an event the trace's schema refuses.
+ */
+export const StoredTurn = z
+  .object({
+    format: z.literal(TURN_FORMAT),
+    key: z.string(),
+    /** `provider/model`, for people browsing the folder. */
+    model: z.string(),
+    /** The provider's latency when the turn was recorded. */
+    latencyMs: z.number().nonnegative(),
+    result: z
+      .object({
+        text: z.string(),
+        toolCalls: z.array(ToolCall),
+        usage: z
+          .object({ input: Tokens, output: Tokens, reasoning: Tokens, raw: z.unknown().optional() })
+          .strict(),
+        providerState: z.unknown().optional(),
+      })
+      .strict(),
+  })
+  .strict();
+export type StoredTurn = z.infer<typeof StoredTurn>;
 
 /** A turn the provider failed (recorded per trial only: a failure is not worth sharing). */
-export interface FailedTurn {
-  format: typeof TURN_FORMAT;
-  key: string;
-  error: { message: string; status?: number };
-}
+export const FailedTurn = z
+  .object({
+    format: z.literal(TURN_FORMAT),
+    key: z.string(),
+    error: z.object({ message: z.string(), status: z.number().int().optional() }).strict(),
+  })
+  .strict();
+export type FailedTurn = z.infer<typeof FailedTurn>;
 
 export type RecordedTurn = StoredTurn | FailedTurn;
 
-const isTurn = (v: unknown, key?: string): v is RecordedTurn =>
-  typeof v === 'object' &&
-  v !== null &&
-  (v as RecordedTurn).format === TURN_FORMAT &&
-  typeof (v as RecordedTurn).key === 'string' &&
-  (key === undefined || (v as RecordedTurn).key === key);
+/** A cache file read back: its entry, nothing there, or a file that fails its check (and why). */
+export type CacheRead<T> =
+  | { kind: 'hit'; entry: T }
+  | { kind: 'miss' }
+  | { kind: 'bad'; file: string; problem: string };
+
+/** The first thing wrong with `v` as `schema` says it, with the field's dot path. */
+export function problemOf(schema: z.ZodType, v: unknown): string | undefined {
+  const r = schema.safeParse(v);
+  if (r.success) return undefined;
+  const issue = r.error.issues[0];
+  return `${issue.path.length ? issue.path.map(String).join('.') : '(the entry)'}: ${issue.message}`;
+}
 
 export class TurnStore {
   constructor(readonly dir: string) {}
@@ -46,23 +83,46 @@ export class TurnStore {
     return join(this.dir, `${key}.json`);
   }
 
-  /** A missing, unreadable or foreign file is a miss (a read-write run then writes it again). */
-  get(key: string): StoredTurn | undefined {
-    const v = this.read(key);
-    return isTurn(v, key) && 'result' in v ? v : undefined;
+  /** A stored turn of `key`; an unreadable, corrupt or foreign file is `bad`: never replayed. */
+  get(key: string): CacheRead<StoredTurn> {
+    return this.lookup(key, StoredTurn);
   }
 
   put(turn: StoredTurn, text: string): void {
     this.write(turn.key, text);
   }
 
-  /** The parsed file of a key (a turn or a judge answer, judge-cache.ts), undefined when there is none. */
-  read(key: string): unknown {
+  /**
+   * The file of a key checked as `schema` (a turn here, a judge answer in judge-cache.ts). No file
+   * is a miss; anything else that is not an entry of this key is `bad`, with what is wrong.
+   */
+  lookup<T extends z.ZodType>(key: string, schema: T): CacheRead<z.output<T>> {
+    const file = this.fileOf(key);
+    let text: string;
     try {
-      return JSON.parse(readFileSync(this.fileOf(key), 'utf8')) as unknown;
-    } catch {
-      return undefined;
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      return code === 'ENOENT'
+        ? { kind: 'miss' }
+        : { kind: 'bad', file, problem: `unreadable (${code ?? e})` };
     }
+    let v: unknown;
+    try {
+      v = JSON.parse(text);
+    } catch {
+      return { kind: 'bad', file, problem: 'not JSON (a torn or hand-edited file)' };
+    }
+    const problem = problemOf(schema, v);
+    if (problem !== undefined) return { kind: 'bad', file, problem };
+    const entry = schema.parse(v) as z.output<T>;
+    if ((entry as { key?: unknown }).key !== key)
+      return {
+        kind: 'bad',
+        file,
+        problem: `key: the entry is for another key (${String((v as { key?: unknown }).key)})`,
+      };
+    return { kind: 'hit', entry };
   }
 
   write(key: string, text: string): void {
@@ -72,18 +132,25 @@ export class TurnStore {
   }
 }
 
-/** A trial's record, read back: each key's turns in the order they were taken. */
+/**
+ * A trial's record, read back: each key's turns in the order they were taken. A line that is not a
+ * turn (a torn last line, a hand edit) is skipped, so that turn misses; a line that parses but
+ * fails the check is told to `onBad` as `<file>:<line>`.
+ */
 export class RecordedTurns {
   private readonly byKey = new Map<string, RecordedTurn[]>();
 
-  constructor(readonly file: string) {
+  constructor(
+    readonly file: string,
+    onBad?: BadEntrySink,
+  ) {
     let text = '';
     try {
       text = readFileSync(file, 'utf8');
     } catch {
       return; // no record (a sim seat, a trial that never reached the model): every turn misses
     }
-    for (const line of text.split('\n')) {
+    for (const [i, line] of text.split('\n').entries()) {
       if (!line.trim()) continue;
       let v: unknown;
       try {
@@ -91,7 +158,11 @@ export class RecordedTurns {
       } catch {
         continue; // a torn last line: that turn misses
       }
-      if (isTurn(v)) this.byKey.set(v.key, [...(this.byKey.get(v.key) ?? []), v]);
+      // checked as the kind it says it is, so the problem names a field, not "no union member"
+      const schema = v !== null && typeof v === 'object' && 'error' in v ? FailedTurn : StoredTurn;
+      const r = schema.safeParse(v);
+      if (r.success) this.byKey.set(r.data.key, [...(this.byKey.get(r.data.key) ?? []), r.data]);
+      else onBad?.(`${file}:${i + 1}`, problemOf(schema, v) ?? 'not a turn');
     }
   }
 

@@ -50,14 +50,14 @@ export class CachingModel implements Model {
     this.id = inner.id;
     const s = opts.settings;
     if (s?.dir) this.store = new TurnStore(s.dir);
-    if (s?.recorded) this.recorded = new RecordedTurns(s.recorded);
+    if (s?.recorded) this.recorded = new RecordedTurns(s.recorded, s.onBadEntry);
     if (opts.recordTo) this.recorder = new TurnRecorder(opts.recordTo);
   }
 
   async turn(req: TurnRequest, clock: Clock): Promise<TurnResult> {
     const key = turnKey(this.seat, req, this.opts.sample);
     const started = clock.now();
-    const hit: RecordedTurn | undefined = this.recorded?.take(key) ?? this.store?.get(key);
+    const hit: RecordedTurn | undefined = this.recorded?.take(key) ?? this.fromStore(key);
     if (hit) {
       this.recorder?.add(JSON.stringify(hit));
       if ('error' in hit) throw new ProviderError(hit.error.message, { status: hit.error.status });
@@ -99,6 +99,24 @@ export class CachingModel implements Model {
     };
   }
 
+  /**
+   * The shared store's turn of `key`. A bad file (corrupt, of another shape or format) is never
+   * replayed: the run is told (one warning; under cache-only it ends the run with exit 2 once it
+   * is reported) and it is a miss, which `read-write` asks the provider for and writes again,
+   * and cache-only fails the trial with, naming the file.
+   */
+  private fromStore(key: string): StoredTurn | undefined {
+    const r = this.store?.get(key);
+    if (r?.kind === 'hit') return r.entry;
+    if (r?.kind !== 'bad') return undefined;
+    this.opts.settings?.onBadEntry?.(r.file, r.problem);
+    if (this.opts.settings?.mode === 'only')
+      throw new ProviderError(
+        `${this.id}: turn ${key}: the turn cache's ${r.file} is bad (${r.problem}); cache-only: no provider call is made`,
+      );
+    return undefined;
+  }
+
   /** The stored text: JSON with the seat's key masked. */
   private text(turn: RecordedTurn): string {
     const json = JSON.stringify(turn);
@@ -113,5 +131,5 @@ export class CachingModel implements Model {
 }
 
 function read(t: StoredTurn): Omit<TurnResult, 'latencyMs' | 'attempts'> {
-  return { ...t.result };
+  return { ...t.result, toolCalls: t.result.toolCalls.map((c) => ({ ...c, args: c.args })) };
 }

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { type JudgeConfig, JudgeGrade } from '../../formats/judge.js';
 import { askedSettings, baseUrlOf, canonicalJson } from './cache-key.js';
-import { TurnStore } from './cache-store.js';
+import { type CacheRead, TurnStore } from './cache-store.js';
 
 /** Bumped when the normalized judge request changes, so an old answer misses. */
 export const JUDGE_KEY_VERSION = 1;
@@ -48,7 +48,11 @@ export function judgeKey(j: JudgeConfig, req: { system: string; prompt: string }
   return createHash('sha256').update(canonicalJson(normalized)).digest('hex');
 }
 
-/** The judge's answers in a turn cache folder; a missing, unreadable or foreign file is a miss. */
+/**
+ * The judge's answers in a turn cache folder, each checked whole when read (a grade goes into
+ * judge.json as it is): a missing file is a miss, one that fails the check is `bad` (askJudge
+ * tells the run and treats it as a miss).
+ */
 export class JudgeAnswers {
   private readonly store: TurnStore;
 
@@ -60,9 +64,8 @@ export class JudgeAnswers {
     return this.store.fileOf(key);
   }
 
-  get(key: string): StoredJudgeAnswer | undefined {
-    const r = StoredJudgeAnswer.safeParse(this.store.read(key));
-    return r.success && r.data.key === key ? r.data : undefined;
+  get(key: string): CacheRead<StoredJudgeAnswer> {
+    return this.store.lookup(key, StoredJudgeAnswer);
   }
 
   put(answer: StoredJudgeAnswer): void {

@@ -11,6 +11,7 @@ import { generateText, NoObjectGeneratedError, Output } from 'ai';
 import { RealClock } from '../../clock.js';
 import { type JudgeConfig, JudgeGrade } from '../../formats/judge.js';
 import type { Seat } from '../../formats/seat.js';
+import type { JudgeCacheSettings } from '../../formats/turn-cache.js';
 import { ProviderError } from '../../protocol/model.js';
 import { createProviderSetup } from './factory.js';
 import { JUDGE_ANSWER_FORMAT, JudgeAnswers, judgeKey } from './judge-cache.js';
@@ -37,7 +38,7 @@ export interface JudgeCallOptions {
   env: Record<string, string | undefined>;
   fetch?: typeof globalThis.fetch;
   /** The run's turn cache (docs/providers.md#turn-cache); absent: every grade is asked. */
-  cache?: { mode: 'read-write' | 'only'; dir: string };
+  cache?: JudgeCacheSettings;
 }
 
 /** The judge as the provider factory reads a seat: its model fields, no shape or budget in use. */
@@ -66,7 +67,16 @@ export async function askJudge(
   const fail = (err: unknown): ProviderError => judgeError(j, err, key);
   const answers = opts.cache ? new JudgeAnswers(opts.cache.dir) : undefined;
   const cacheKey = judgeKey(j, req);
-  const hit = answers?.get(cacheKey);
+  const read = answers?.get(cacheKey);
+  // a bad file is told once and is a miss: never a grade of the wrong shape in judge.json
+  if (read?.kind === 'bad') {
+    opts.cache?.onBadEntry?.(read.file, read.problem);
+    if (opts.cache?.mode === 'only')
+      throw new ProviderError(
+        `${judgeId(j)}: judge answer ${cacheKey}: the turn cache's ${read.file} is bad (${read.problem}); cache-only: no provider call is made`,
+      );
+  }
+  const hit = read?.kind === 'hit' ? read.entry : undefined;
   if (hit)
     return {
       grade: hit.grade,
