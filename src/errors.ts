@@ -93,6 +93,11 @@ export class InterruptedError extends BenchError {
  * through here. Masks the given secret values, the values of every key variable a loaded seat names
  * (`registerSecretEnv`: a command agent may echo another seat's key as well as its own), the
  * password of a URL, and anything shaped like a key, a bearer token or a key header.
+ *
+ * Masking never corrupts what it masks: structured data is masked after parsing, each string on
+ * its own (`redactDeep`, `redactJson`), and raw text only where it is text (`redactAgentOutput`).
+ * A secret masked inside JSON text as text could swallow an escape (`api_key=XYZ\n...` took the
+ * backslash of the next `\"`) and make a valid document invalid.
  */
 const KEY_SHAPES = [
   /\b(sk|xai|pk|rk)-[A-Za-z0-9_-]{12,}\b/g,
@@ -122,38 +127,176 @@ export function looksLikeSecret(value: string): boolean {
 function secretValues(given: readonly (string | undefined)[]): string[] {
   // Another seat's value is masked from 8 characters: a placeholder such as `none` or `ollama`
   // for a local server is no secret, and masking it everywhere would garble reports.
-  const registered = [...secretEnv].map((n) => process.env[n]).filter((v) => v && v.length >= 8);
+  const known = [...secretEnv].map((n) => process.env[n]).filter((v) => v && v.length >= 8);
   const out = new Set<string>();
-  for (const s of [...given, ...registered]) {
+  for (const s of [...given, ...known]) {
     if (!s || s.length < 4) continue;
     out.add(s);
-    // The same value as it appears inside a JSON string (a Theory, a trace line).
+    // The same value as it appears inside a JSON string (a trace line as text, an error message).
     out.add(JSON.stringify(s).slice(1, -1));
   }
   // Longest first, so a key that contains another is masked whole.
   return [...out].sort((a, b) => b.length - a.length);
 }
 
+type Mask = (text: string) => string;
+
+/** One masking function for one set of secrets (computed once for a whole document). */
+function masker(secrets: readonly (string | undefined)[]): Mask {
+  const values = secretValues(secrets);
+  return (text) => {
+    let out = text;
+    for (const s of values) if (out.includes(s)) out = out.split(s).join('[redacted]');
+    for (const re of KEY_SHAPES) {
+      out = out.replace(re, (_m, prefix: unknown) =>
+        typeof prefix === 'string' && /\s|:|=|"|'/.test(prefix) ? `${prefix}[redacted]` : '[redacted]',
+      );
+    }
+    return out;
+  };
+}
+
+/** Masks a text as text. For JSON, or text that may hold JSON lines, see redactJson and redactAgentOutput. */
 export function redact(text: string, secrets: readonly (string | undefined)[] = []): string {
-  let out = text;
-  for (const s of secretValues(secrets)) out = out.split(s).join('[redacted]');
-  for (const re of KEY_SHAPES) {
-    out = out.replace(re, (_m, prefix: unknown) =>
-      typeof prefix === 'string' && /\s|:|=|"|'/.test(prefix) ? `${prefix}[redacted]` : '[redacted]',
-    );
+  return masker(secrets)(text);
+}
+
+/**
+ * The names an object's keys get: an unmasked key keeps its name, a masked one gets its masked
+ * text, made unique (`[redacted] (2)`) so that two masked keys never become one and a masked key
+ * never takes an unmasked one's name. The same key (a duplicate in JSON text) gets the same name.
+ */
+function keyNames(keys: readonly string[], mask: Mask): Map<string, string> {
+  const names = new Map<string, string>();
+  const masked: [string, string][] = [];
+  for (const k of keys) {
+    if (names.has(k) || masked.some(([o]) => o === k)) continue;
+    const m = mask(k);
+    if (m === k) names.set(k, k);
+    else masked.push([k, m]);
   }
-  return out;
+  const taken = new Set(names.values());
+  for (const [k, m] of masked) {
+    let name = m;
+    for (let n = 2; taken.has(name); n++) name = `${m} (${n})`;
+    taken.add(name);
+    names.set(k, name);
+  }
+  return names;
 }
 
 /** `redact` over every string (and object key) of a JSON-like value: Theories, trace events. */
 export function redactDeep<T>(value: T, secrets: readonly (string | undefined)[] = []): T {
+  const mask = masker(secrets);
   const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return redact(v, secrets);
+    if (typeof v === 'string') return mask(v);
     if (Array.isArray(v)) return v.map(walk);
     if (v && typeof v === 'object') {
-      return Object.fromEntries(Object.entries(v).map(([k, x]) => [redact(k, secrets), walk(x)]));
+      const entries = Object.entries(v);
+      const names = keyNames(
+        entries.map(([k]) => k),
+        mask,
+      );
+      return Object.fromEntries(entries.map(([k, x]) => [names.get(k) ?? k, walk(x)]));
     }
     return v;
   };
   return walk(value) as T;
+}
+
+/** Where a string literal ends in valid JSON text: the index after its closing quote. */
+function literalEnd(text: string, from: number): number {
+  let i = from + 1;
+  while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+  return i + 1;
+}
+
+/**
+ * Masks valid JSON text string by string: each string literal is decoded, masked and, when it
+ * changed, written again (JSON.stringify); every other byte (numbers as written, whitespace,
+ * escapes of unmasked strings) is kept. Undefined when the text is not JSON. Numbers, booleans and
+ * null are never changed: the document keeps its structure and types.
+ */
+export function redactJson(text: string, secrets: readonly (string | undefined)[] = []): string | undefined {
+  try {
+    JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const mask = masker(secrets);
+  type Literal = { start: number; end: number; text: string };
+  const edits: { start: number; end: number; text: string }[] = [];
+  const objects: { keys: Literal[] }[] = [];
+  const stack: ('{' | '[')[] = [];
+  let prev = '';
+  for (let i = 0; i < text.length; ) {
+    const c = text[i];
+    if (c === '"') {
+      const end = literalEnd(text, i);
+      const lit = { start: i, end, text: JSON.parse(text.slice(i, end)) as string };
+      if (stack.at(-1) === '{' && (prev === '{' || prev === ',')) objects.at(-1)?.keys.push(lit);
+      else {
+        const m = mask(lit.text);
+        if (m !== lit.text) edits.push({ start: i, end, text: JSON.stringify(m) });
+      }
+      prev = '"';
+      i = end;
+      continue;
+    }
+    if (c === '{' || c === '[') {
+      stack.push(c);
+      if (c === '{') objects.push({ keys: [] });
+    } else if (c === '}' || c === ']') {
+      stack.pop();
+      const obj = c === '}' ? objects.pop() : undefined;
+      if (obj) {
+        const names = keyNames(
+          obj.keys.map((k) => k.text),
+          mask,
+        );
+        for (const k of obj.keys) {
+          const name = names.get(k.text) ?? k.text;
+          if (name !== k.text) edits.push({ start: k.start, end: k.end, text: JSON.stringify(name) });
+        }
+      }
+    }
+    if (c !== ' ' && c !== '\n' && c !== '\t' && c !== '\r') prev = c;
+    i += 1;
+  }
+  if (!edits.length) return text;
+  edits.sort((a, b) => a.start - b.start);
+  let out = '';
+  let at = 0;
+  for (const e of edits) {
+    out += text.slice(at, e.start) + e.text;
+    at = e.end;
+  }
+  return out + text.slice(at);
+}
+
+const JSON_START = /^\s*[[{"]/;
+
+/**
+ * What an agent wrote (stdout, stderr, its Theory file, its trace file), masked as what it is: a
+ * whole JSON document as JSON (a number in JSON is never masked: its type would change); otherwise
+ * line by line, a line that is a JSON object, array or string as JSON (a JSONL trace, a logged
+ * object) and the runs of other lines as text.
+ */
+export function redactAgentOutput(text: string, secrets: readonly (string | undefined)[] = []): string {
+  const whole = redactJson(text, secrets);
+  if (whole !== undefined) return whole;
+  const mask = masker(secrets);
+  let out = '';
+  let plain = '';
+  for (const line of text.split(/(?<=\n)/)) {
+    const body = line.replace(/\r?\n$/, '');
+    const json = JSON_START.test(body) ? redactJson(body, secrets) : undefined;
+    if (json === undefined) {
+      plain += line;
+      continue;
+    }
+    out += mask(plain) + json + line.slice(body.length);
+    plain = '';
+  }
+  return out + mask(plain);
 }

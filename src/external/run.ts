@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { redact, redactDeep } from '../errors.js';
+import { redact, redactAgentOutput, redactDeep } from '../errors.js';
 import type { EndEvent, HeaderEvent, Trace } from '../formats/run/index.js';
 import { seatEnvNames } from '../formats/seat.js';
 import { Theory } from '../formats/theory.js';
@@ -86,8 +86,11 @@ function scratchFor(final: AgentFiles): {
   return {
     files,
     publish(secrets) {
+      // Masked as what each file is: JSON string by string, text as text (errors.ts), so a valid
+      // Theory stays valid whatever it holds.
       for (const k of ['stdout', 'stderr', 'theory', 'agentTrace'] as const) {
-        if (existsSync(files[k])) writeFileSync(final[k], redact(readFileSync(files[k], 'utf8'), secrets));
+        if (existsSync(files[k]))
+          writeFileSync(final[k], redactAgentOutput(readFileSync(files[k], 'utf8'), secrets));
       }
       rmSync(dir, { recursive: true, force: true });
       scratches.delete(dir);

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { InternalError, redact } from '../../errors.js';
+import { InternalError, redactJson } from '../../errors.js';
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -20,9 +20,13 @@ const JSON_UNSAFE: Record<string, string> = {
   '\u2029': '\\u2029',
 };
 
-/** A `<script type="application/json">` block; what an agent wrote is masked like every report file. */
+/**
+ * A `<script type="application/json">` block; what an agent wrote is masked like every report file,
+ * string by string (masked as text, a secret next to an escape broke the page's JSON).
+ */
 export function jsonBlock(id: string, value: unknown): string {
-  const text = redact(JSON.stringify(value)).replace(/[<>&\u2028\u2029]/g, (c) => JSON_UNSAFE[c]);
+  const json = JSON.stringify(value) ?? 'null';
+  const text = (redactJson(json) ?? json).replace(/[<>&\u2028\u2029]/g, (c) => JSON_UNSAFE[c]);
   return `<script type="application/json" id="${esc(id)}">${text}</script>`;
 }
 
