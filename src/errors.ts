@@ -91,8 +91,11 @@ export class InterruptedError extends BenchError {
 /**
  * Secrets never reach a report, trace, log or error message: every text that leaves for one passes
  * through here. Masks the given secret values, the values of every key variable a loaded seat names
- * (`registerSecretEnv`: a command agent may echo another seat's key as well as its own), the
- * password of a URL, and anything shaped like a key, a bearer token or a key header.
+ * (`registerSecretEnv`: a command agent may echo another seat's key as well as its own), the value
+ * of every variable of the bench's own environment whose name says credential (an agent may have
+ * read the bench's environment: `/proc/<pid>/environ`), values registered as secrets (a token in a
+ * command seat's `command:` line), the password of a URL, and anything shaped like a key, a bearer
+ * token or a key header.
  *
  * Masking never corrupts what it masks: structured data is masked after parsing, each string on
  * its own (`redactDeep`, `redactJson`), and raw text only where it is text (`redactAgentOutput`).
@@ -107,11 +110,27 @@ const KEY_SHAPES = [
   /(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)[^\s/@]+(?=@)/gi,
 ];
 
+/**
+ * A variable, flag or header name that says "credential" (`OPENAI_API_KEY`, `NODE_AUTH_TOKEN`,
+ * `--auth-token`, `X-Token`, `AWS_SECRET_ACCESS_KEY`, `PGPASSWORD`): anywhere in the name.
+ */
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|AUTH|COOKIE|PRIVATE|DSN/i;
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
 const secretEnv = new Set<string>();
+const secretLiterals = new Set<string>();
 
 /** Names of environment variables holding keys (a seat's `auth.apiKeyEnv` and `env:` list). */
 export function registerSecretEnv(names: readonly string[]): void {
   for (const n of names) secretEnv.add(n);
+}
+
+/** Values masked everywhere from now on (a token written into a command seat's argv). */
+export function registerSecretValues(values: readonly string[]): void {
+  for (const v of values) if (v.length >= 4) secretLiterals.add(v);
 }
 
 /** A value shaped like a credential: a key, a bearer token, a URL carrying a password. */
@@ -124,12 +143,27 @@ export function looksLikeSecret(value: string): boolean {
   });
 }
 
+let benchEnv: string[] | undefined;
+
+/**
+ * Values of the bench's own environment whose variable's name says credential, read once: what
+ * `/proc/<pid>/environ` shows is the environment the process started with (and reading all of
+ * `process.env` costs ~0.1 ms, too much for every masked string).
+ */
+function benchEnvSecrets(): string[] {
+  benchEnv ??= Object.entries(process.env).flatMap(([k, v]) => (v && isSecretName(k) ? [v] : []));
+  return benchEnv;
+}
+
 function secretValues(given: readonly (string | undefined)[]): string[] {
   // Another seat's value is masked from 8 characters: a placeholder such as `none` or `ollama`
-  // for a local server is no secret, and masking it everywhere would garble reports.
-  const known = [...secretEnv].map((n) => process.env[n]).filter((v) => v && v.length >= 8);
+  // for a local server is no secret, and masking it everywhere would garble reports. The bench's
+  // own credential-named variables likewise (`SSH_AUTH_SOCK=1` is nobody's key).
+  const known = [...[...secretEnv].map((n) => process.env[n]), ...benchEnvSecrets()].filter(
+    (v) => v && v.length >= 8,
+  );
   const out = new Set<string>();
-  for (const s of [...given, ...known]) {
+  for (const s of [...given, ...known, ...secretLiterals]) {
     if (!s || s.length < 4) continue;
     out.add(s);
     // The same value as it appears inside a JSON string (a trace line as text, an error message).
@@ -299,4 +333,39 @@ export function redactAgentOutput(text: string, secrets: readonly (string | unde
     plain = '';
   }
   return out + mask(plain);
+}
+
+/** Flags and `NAME=value` words of an argv whose value is a credential, by the name before it. */
+const FLAG = /^--?([A-Za-z][A-Za-z0-9_.-]*)(?:=([\s\S]*))?$/;
+const ASSIGN = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
+const HEADER = /^([A-Za-z][A-Za-z0-9-]*):\s*([\s\S]+)$/;
+
+/**
+ * A command line with its credentials masked: the value of `--token X`, `--api-key=X`,
+ * `GITHUB_TOKEN=X` (an `env` prefix), `-H 'X-Token: X'`, plus everything `redact` masks. `secrets`
+ * are the values taken out, for `registerSecretValues` (the agent may echo its own argv).
+ */
+export function redactArgv(argv: readonly string[]): { shown: string[]; secrets: string[] } {
+  const secrets: string[] = [];
+  const shown = argv.map((arg, i) => {
+    const prev = FLAG.exec(argv[i - 1] ?? '');
+    const takesValue = prev && prev[2] === undefined && !prev[1].startsWith('no-');
+    if (takesValue && prev && isSecretName(prev[1]) && !arg.startsWith('-')) {
+      secrets.push(arg);
+      return '[redacted]';
+    }
+    const m = FLAG.exec(arg) ?? ASSIGN.exec(arg);
+    if (m && m[2] !== undefined && m[2] !== '' && isSecretName(m[1])) {
+      secrets.push(m[2]);
+      return `${arg.slice(0, arg.length - m[2].length)}[redacted]`;
+    }
+    const h = HEADER.exec(arg);
+    if (h && isSecretName(h[1])) {
+      secrets.push(h[2]);
+      return `${h[1]}: [redacted]`;
+    }
+    return arg;
+  });
+  const mask = masker(secrets);
+  return { shown: shown.map(mask), secrets };
 }

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { redact, redactAgentOutput, redactDeep } from '../errors.js';
+import { redact, redactAgentOutput, redactArgv, redactDeep, registerSecretValues } from '../errors.js';
 import type { EndEvent, HeaderEvent, Trace } from '../formats/run/index.js';
 import { seatEnvNames } from '../formats/seat.js';
 import { Theory } from '../formats/theory.js';
@@ -49,7 +49,8 @@ function header(t: CommandTrial): HeaderEvent {
   return traceHeader({
     golden: t.golden.id,
     seat: { name: t.seat.name, provider: 'command', shape: t.seat.shape },
-    model: t.seat.command?.join(' ') ?? t.seat.model,
+    // A token written into the command line is the seat's secret: the header (report.html, OTLP) shows it masked.
+    model: t.seat.command ? redactArgv(t.seat.command).shown.join(' ') : t.seat.model,
     gateSet: t.gateSet,
     rep: t.rep,
     seed: t.seed,
@@ -101,6 +102,8 @@ function scratchFor(final: AgentFiles): {
 export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): Promise<CommandTrialResult> {
   const argv = t.seat.command;
   if (!argv?.length) throw new Error(`seat ${t.seat.name}: a command seat needs a command`);
+  // The agent may echo its own argv (or another agent may read it from /proc): its tokens are secrets.
+  registerSecretValues(redactArgv(argv).secrets);
   const dir = resolve(t.dir);
   mkdirSync(dir, { recursive: true });
   const files = {
