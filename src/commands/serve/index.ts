@@ -11,5 +11,8 @@ export function serve(
   const { config, gates, ...rest } = opts;
   const cfg = () => loadConfig(config).config;
   const golden = resolveOneGolden(ref, cfg);
-  return serveCommand(golden, { ...rest, ...(gates ? { gates: servedGates(gates, golden, cfg) } : {}) });
+  return serveCommand(golden, {
+    ...rest,
+    ...(gates ? { gates: servedGates(gates, golden, cfg, 'http') } : {}),
+  });
 }
