@@ -256,35 +256,40 @@ writeFileSync(process.argv[3], 'up');
 setInterval(() => {}, 1000);
 `;
 
-describe.each(KINDS)('sandbox %s: the bench killed by SIGKILL', (kind) => {
-  it('takes the whole sandbox with it, a setsid daemon of the agent included', async () => {
-    const dir = tempDir();
-    const marker = `rematch-sandbox-marker-${kind}-${process.pid}-${Date.now()}`;
-    const up = join(dir, 'up');
-    writeFileSync(join(dir, 'hang.mjs'), HANGER);
-    writeFileSync(
-      join(dir, 'hang.yaml'),
-      `name: hang\nprovider: command\ncommand: [node, hang.mjs, ${marker}, ${JSON.stringify(up)}]\nsandbox: ${kind}\ntimeoutSeconds: 120\n`,
-    );
-    writeFileSync(
-      join(dir, 'bench.config.yaml'),
-      `goldens: [${JSON.stringify(writeTinyGolden({ latencyMs: 0 }))}]\nseats: [hang.yaml]\nceiling: false\n`,
-    );
-    const child = spawn(process.execPath, [BIN, 'run', '--seat', 'hang', '--gates', 'none', '--out', 'run'], {
-      cwd: dir,
-      stdio: 'ignore',
-    });
-    onTestFinished(() => {
+for (const kind of KINDS)
+  describe(`sandbox ${kind}: the bench killed by SIGKILL`, () => {
+    it('takes the whole sandbox with it, a setsid daemon of the agent included', async () => {
+      const dir = tempDir();
+      const marker = `rematch-sandbox-marker-${kind}-${process.pid}-${Date.now()}`;
+      const up = join(dir, 'up');
+      writeFileSync(join(dir, 'hang.mjs'), HANGER);
+      writeFileSync(
+        join(dir, 'hang.yaml'),
+        `name: hang\nprovider: command\ncommand: [node, hang.mjs, ${marker}, ${JSON.stringify(up)}]\nsandbox: ${kind}\ntimeoutSeconds: 120\n`,
+      );
+      writeFileSync(
+        join(dir, 'bench.config.yaml'),
+        `goldens: [${JSON.stringify(writeTinyGolden({ latencyMs: 0 }))}]\nseats: [hang.yaml]\nceiling: false\n`,
+      );
+      const child = spawn(
+        process.execPath,
+        [BIN, 'run', '--seat', 'hang', '--gates', 'none', '--out', 'run'],
+        {
+          cwd: dir,
+          stdio: 'ignore',
+        },
+      );
+      onTestFinished(() => {
+        child.kill('SIGKILL');
+        killAll(marker);
+      });
+      const t0 = Date.now();
+      while (!(existsSync(up) && pidsWith(marker).length >= 2) && Date.now() - t0 < 60_000) await sleep(50);
+      // the agent and its daemon, as the host sees them (their own pids are their namespace's)
+      expect(pidsWith(marker).length).toBeGreaterThanOrEqual(2);
       child.kill('SIGKILL');
-      killAll(marker);
-    });
-    const t0 = Date.now();
-    while (!(existsSync(up) && pidsWith(marker).length >= 2) && Date.now() - t0 < 60_000) await sleep(50);
-    // the agent and its daemon, as the host sees them (their own pids are their namespace's)
-    expect(pidsWith(marker).length).toBeGreaterThanOrEqual(2);
-    child.kill('SIGKILL');
-    const t1 = Date.now();
-    while (pidsWith(marker).length && Date.now() - t1 < 10_000) await sleep(50);
-    expect(pidsWith(marker)).toEqual([]);
-  }, 90_000);
-});
+      const t1 = Date.now();
+      while (pidsWith(marker).length && Date.now() - t1 < 10_000) await sleep(50);
+      expect(pidsWith(marker)).toEqual([]);
+    }, 90_000);
+  });
