@@ -8,6 +8,12 @@
  * Stop a watched program by signalling its group (`process.kill(-pid, sig)`): the watchdog itself
  * ignores SIGTERM and SIGINT and waits for the program.
  *
+ * In a command seat's sandbox (external/sandbox.ts) the watchdog is PID 1 of the sandbox's PID
+ * namespace: its "group" is then every process of the namespace (`kill(-1)` spares only PID 1),
+ * and its own exit ends the namespace, so the kernel kills whatever is left, a program that left
+ * the group (`setsid`, a daemon) included. PID 1 cannot die of a signal sent to itself, so there it
+ * exits with 128 + the signal's number, as a shell reports a signal.
+ *
  * It is source text, not a module file, so it runs the same from src/ under the tests and from
  * dist/ after a build, with nothing to resolve on disk. Plain CommonJS, no dependencies.
  */
@@ -17,13 +23,15 @@ export const WATCHDOG_SOURCE = `
 const { spawn } = require('node:child_process');
 const [file, ...args] = process.argv.slice(1);
 const parent = process.ppid;
+const init = process.pid === 1;
 let dying = false;
 const group = (sig) => { try { process.kill(-process.pid, sig); } catch {} };
+const end = () => { if (init) process.exit(137); };
 function die() {
   if (dying) return;
   dying = true;
   group('SIGTERM');
-  setTimeout(() => group('SIGKILL'), ${WATCHDOG_GRACE_MS});
+  setTimeout(() => { group('SIGKILL'); end(); }, ${WATCHDOG_GRACE_MS});
 }
 // The bench stops a trial by signalling the whole group: the agent reacts, the watchdog waits for it.
 process.on('SIGTERM', () => {});
@@ -40,7 +48,8 @@ child.on('error', (e) => {
   if (process.send) process.send({ spawnError: e.message }, done); else done();
 });
 child.on('exit', (code, sig) => {
-  if (dying) return group('SIGKILL');
+  if (dying) { group('SIGKILL'); return end(); }
+  if (sig && init) process.exit(128 + (require('node:os').constants.signals[sig] ?? 0));
   if (sig) {
     process.removeAllListeners('SIGTERM');
     process.removeAllListeners('SIGINT');

@@ -53,6 +53,8 @@ export async function startAgentServer(
   const server = await startHttpServer(served, {
     golden,
     nowMs: shifted ? () => Date.now() : () => golden.ms.now,
+    // gated, the trial's one session is the bench's: the agent can neither end it nor open another
+    ...(opts.wrap ? { sessions: 'fixed' as const } : {}),
   });
   return {
     ...server,

@@ -32,9 +32,14 @@ export interface ServedGates {
   describe: string;
 }
 
-/** A backend that keeps per-session state: `close(key)` ends a session (a DELETE, an MCP close). */
+/**
+ * A backend that keeps per-session state: `open()` makes a session (`POST /rematch/session`),
+ * `close(key)` ends one (a DELETE, an MCP close), `halted(key)` says a session is halted.
+ */
 export interface SessionBackend extends Backend {
+  open(): string | undefined;
   close(key: string): boolean;
+  halted(key: string): boolean;
 }
 
 export interface ServeHandle extends HttpServerHandle {
@@ -59,7 +64,7 @@ export async function startServe(arg: string | Golden, opts: ServeOptions = {}):
   const http = await startHttpServer(withTimeShift(gated ?? stack.backend, shiftMs), {
     port: opts.port ?? 0,
     golden,
-    ...(gated ? { endSession: (key: string) => gated.close(key) } : {}),
+    ...(gated ? { sessions: { open: () => gated.open(), end: (key: string) => gated.close(key) } } : {}),
     ...(opts.shiftToNow ? { nowMs: () => Date.now() } : {}),
   });
   const server: ServeHandle = {
@@ -84,7 +89,7 @@ export async function startServe(arg: string | Golden, opts: ServeOptions = {}):
   // Before the last line ("serving until interrupted"), which clients wait for.
   if (opts.gates) {
     const how = gated
-      ? ', keyed by the X-Rematch-Session header (DELETE /rematch/session ends one); requests without it get the typed failure class only (no ledger, fan-out or halt)'
+      ? `, one per session the bench opens: POST ${server.url}/rematch/session answers its X-Rematch-Session id (DELETE with it ends it); requests without it get the typed failure class only (no ledger, fan-out or halt)`
       : '';
     lines.splice(-1, 0, `gates: ${opts.gates.describe}${how}`);
   }

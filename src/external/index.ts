@@ -5,5 +5,6 @@
  */
 export { agentEnv } from './env.js';
 export { type CommandTrialResult, runCommandSeat } from './run.js';
+export { chooseSandbox, type SandboxChoice, type SandboxKind, sandboxNotice } from './sandbox.js';
 export { killAllAgents } from './spawn.js';
 export type { AgentEndpoints, CommandTrial, ServedCall, StartAgentServer } from './types.js';

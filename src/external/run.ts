@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { redact, redactDeep } from '../errors.js';
+import { redact, redactAgentOutput, redactArgv, redactDeep, registerSecretValues } from '../errors.js';
 import { commitAtomic, writeAtomic } from '../formats/files.js';
 import type { EndEvent, HeaderEvent, Trace } from '../formats/run/index.js';
 import { seatEnvNames } from '../formats/seat.js';
@@ -19,6 +19,7 @@ import { TraceWriter } from '../protocol/trace-writer.js';
 import { readAgentTrace } from './agent-trace.js';
 import { agentEnv } from './env.js';
 import { commandPrompt } from './prompt.js';
+import { agentSandbox } from './sandbox.js';
 import { spawnAgent } from './spawn.js';
 import { callEvents } from './trace.js';
 import type { CommandTrial, ServedCall, StartAgentServer } from './types.js';
@@ -50,7 +51,8 @@ function header(t: CommandTrial): HeaderEvent {
   return traceHeader({
     golden: t.golden.id,
     seat: { name: t.seat.name, provider: 'command', shape: t.seat.shape },
-    model: t.seat.command?.join(' ') ?? t.seat.model,
+    // A token written into the command line is the seat's secret: the header (report.html, OTLP) shows it masked.
+    model: t.seat.command ? redactArgv(t.seat.command).shown.join(' ') : t.seat.model,
     gateSet: t.gateSet,
     rep: t.rep,
     seed: t.seed,
@@ -67,6 +69,7 @@ let scratchHook = false;
 type AgentFiles = { theory: string; agentTrace: string; stdout: string; stderr: string };
 
 function scratchFor(final: AgentFiles): {
+  dir: string;
   files: AgentFiles;
   publish(secrets: (string | undefined)[]): void;
 } {
@@ -85,10 +88,14 @@ function scratchFor(final: AgentFiles): {
     stderr: join(dir, basename(final.stderr)),
   };
   return {
+    dir,
     files,
     publish(secrets) {
+      // Masked as what each file is: JSON string by string, text as text (errors.ts), so a valid
+      // Theory stays valid whatever it holds.
       for (const k of ['stdout', 'stderr', 'theory', 'agentTrace'] as const) {
-        if (existsSync(files[k])) writeFileSync(final[k], redact(readFileSync(files[k], 'utf8'), secrets));
+        if (existsSync(files[k]))
+          writeFileSync(final[k], redactAgentOutput(readFileSync(files[k], 'utf8'), secrets));
       }
       rmSync(dir, { recursive: true, force: true });
       scratches.delete(dir);
@@ -99,6 +106,8 @@ function scratchFor(final: AgentFiles): {
 export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): Promise<CommandTrialResult> {
   const argv = t.seat.command;
   if (!argv?.length) throw new Error(`seat ${t.seat.name}: a command seat needs a command`);
+  // The agent may echo its own argv (or another agent may read it from /proc): its tokens are secrets.
+  registerSecretValues(redactArgv(argv).secrets);
   const dir = resolve(t.dir);
   mkdirSync(dir, { recursive: true });
   const files = {
@@ -116,30 +125,36 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   const calls: ServedCall[] = [];
   const server = await start((c) => calls.push(c));
   const t0 = Date.now();
+  // Its own PID and mount namespaces where the machine has them (sandbox.ts): the bench's /proc
+  // and the other trials' scratch folders out of its reach.
+  const box = agentSandbox(t.seat.sandbox, argv, tmpdir(), [raw.dir, process.cwd(), dir]);
   let run: Awaited<ReturnType<typeof spawnAgent>>;
   try {
     writeFileSync(files.prompt, `${commandPrompt(t.golden, server.shiftMs)}\n`);
-    run = await spawnAgent({
-      argv,
-      cwd: process.cwd(),
-      env: {
-        ...agentEnv(t.env, seatEnvNames(t.seat)),
-        REMATCH_PROMPT_FILE: files.prompt,
-        REMATCH_PROMETHEUS_URL: server.promUrl,
-        REMATCH_LOKI_URL: server.lokiUrl,
-        REMATCH_GRAFANA_URL: server.grafanaUrl,
-        // Enforced at the server (docs/command-seats.md); passed too, for agents that adapt to it.
-        REMATCH_GATES: JSON.stringify(t.gateSet),
-        REMATCH_THEORY_FILE: raw.files.theory,
-        REMATCH_TRACE_FILE: raw.files.agentTrace,
-        REMATCH_NOW: new Date(t.golden.ms.now + server.shiftMs).toISOString(),
-        REMATCH_TRIAL: `${t.golden.id}/${t.seat.name}/${t.gateSet.name}/r${t.rep}`,
-      },
-      stdoutFile: raw.files.stdout,
-      stderrFile: raw.files.stderr,
-      timeoutMs: (t.seat.timeoutSeconds ?? t.seat.budget.wallSeconds) * 1000,
-      signal: t.signal,
-    });
+    run = box.refusal
+      ? refusedRun(box.refusal)
+      : await spawnAgent({
+          argv,
+          cwd: process.cwd(),
+          env: {
+            ...agentEnv(t.env, seatEnvNames(t.seat)),
+            REMATCH_PROMPT_FILE: files.prompt,
+            REMATCH_PROMETHEUS_URL: server.promUrl,
+            REMATCH_LOKI_URL: server.lokiUrl,
+            REMATCH_GRAFANA_URL: server.grafanaUrl,
+            // Enforced at the server (docs/command-seats.md); passed too, for agents that adapt to it.
+            REMATCH_GATES: JSON.stringify(t.gateSet),
+            REMATCH_THEORY_FILE: raw.files.theory,
+            REMATCH_TRACE_FILE: raw.files.agentTrace,
+            REMATCH_NOW: new Date(t.golden.ms.now + server.shiftMs).toISOString(),
+            REMATCH_TRIAL: `${t.golden.id}/${t.seat.name}/${t.gateSet.name}/r${t.rep}`,
+          },
+          stdoutFile: raw.files.stdout,
+          stderrFile: raw.files.stderr,
+          timeoutMs: (t.seat.timeoutSeconds ?? t.seat.budget.wallSeconds) * 1000,
+          signal: t.signal,
+          ...(box.sandbox ? { sandbox: box.sandbox } : {}),
+        });
   } finally {
     // Everything the agent wrote lands in the report folder masked: any key it echoed, its own or
     // another loaded seat's (the redactor knows them all), before anything reads it.
@@ -178,6 +193,18 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   append(endEvent(run, calls, own, totalMs, theory !== null, problem, counts));
   commitAtomic(`${files.trace}.tmp`, files.trace);
   return { traceFile: files.trace, trace: writer.trace(), theory };
+}
+
+/** A trial whose agent was never started (a sandbox the seat names is missing): unscored. */
+function refusedRun(why: string): Awaited<ReturnType<typeof spawnAgent>> {
+  return {
+    exitCode: undefined,
+    signal: undefined,
+    timedOut: false,
+    aborted: false,
+    pid: undefined,
+    spawnError: why,
+  };
 }
 
 function endEvent(

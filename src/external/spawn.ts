@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { watched } from '../watchdog.js';
+import { type SandboxKind, type SandboxPaths, sandboxed } from './sandbox.js';
 
 export interface SpawnResult {
   exitCode: number | undefined;
@@ -52,6 +53,8 @@ export async function spawnAgent(opts: {
   stderrFile: string;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** The watchdog and the agent inside this sandbox (sandbox.ts); none when absent. */
+  sandbox?: { kind: SandboxKind; paths: SandboxPaths };
 }): Promise<SpawnResult> {
   if (!exitHook) {
     exitHook = true;
@@ -61,7 +64,9 @@ export async function spawnAgent(opts: {
   const err = openSync(opts.stderrFile, 'w');
   let child: ReturnType<typeof spawn>;
   try {
-    const w = watched(opts.argv);
+    const w = opts.sandbox
+      ? sandboxed(opts.sandbox.kind, watched(opts.argv), opts.sandbox.paths)
+      : watched(opts.argv);
     child = spawn(w.file, w.args, {
       env: opts.env,
       cwd: opts.cwd,

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
-import { type InputIssue, registerSecretEnv } from '../errors.js';
+import { type InputIssue, redactArgv, registerSecretEnv, registerSecretValues } from '../errors.js';
 import { ConfigFile } from './config.js';
 import { expandGoldenPaths, expandSeatPaths, goldenFileOf, readInput } from './files.js';
 import { isBuiltinGateSet } from './gate-sets.js';
@@ -74,6 +74,8 @@ export function checkSeat(path: string): Checked<Seat> {
   const parsed: { value: SeatFile } = { value: checked.value };
   // Every loaded seat's key variables are masked everywhere, whichever seat runs (errors.ts).
   registerSecretEnv(seatEnvNames(parsed.value));
+  // and a token written into a command seat's argv (`--token X`, `GITHUB_TOKEN=X`)
+  if (parsed.value.command) registerSecretValues(redactArgv(parsed.value.command).secrets);
   return { value: { ...parsed.value, file: path }, issues: locateRules(src, seatRules(parsed.value)) };
 }
 

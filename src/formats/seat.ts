@@ -1,7 +1,7 @@
 /** Seat files (DESIGN §5.2): a configured agent. A seat names environment variables, never keys. */
 import { z } from 'zod';
 import { Pricing, RateLimits } from './rate-limits.js';
-import { HOSTED_PROVIDERS, PROVIDERS, SHAPES } from './vocabulary.js';
+import { HOSTED_PROVIDERS, PROVIDERS, SANDBOX_SETTINGS, SHAPES } from './vocabulary.js';
 
 export const Provider = z.enum(PROVIDERS);
 export type Provider = z.infer<typeof Provider>;
@@ -44,6 +44,8 @@ const common = {
 const Policy = z.enum(['diligent', 'tweaker', 'early-closer', 'catalog-leaner', 'fanout', 'reference']);
 /** command seats: the external agent's argv. */
 const Argv = z.array(z.string()).min(1);
+/** command seats: the agent's sandbox (default auto). */
+const Sandbox = z.enum(SANDBOX_SETTINGS);
 /** openai-compatible seats: the server's base URL. */
 const BaseURL = z.string().url();
 
@@ -66,6 +68,7 @@ export const SeatByProvider = z.discriminatedUnion('provider', [
       provider: z.literal('sim'),
       policy: Policy.optional(),
       command: onlyFor('command', 'command'),
+      sandbox: onlyFor('sandbox', 'command'),
       baseURL: onlyFor('baseURL', 'openai-compatible'),
     })
     .strict(),
@@ -74,6 +77,7 @@ export const SeatByProvider = z.discriminatedUnion('provider', [
       ...common,
       provider: z.literal('command'),
       command: Argv.optional(),
+      sandbox: Sandbox.optional(),
       policy: onlyFor('policy', 'sim'),
       baseURL: onlyFor('baseURL', 'openai-compatible'),
     })
@@ -85,6 +89,7 @@ export const SeatByProvider = z.discriminatedUnion('provider', [
       baseURL: BaseURL.optional(),
       policy: onlyFor('policy', 'sim'),
       command: onlyFor('command', 'command'),
+      sandbox: onlyFor('sandbox', 'command'),
     })
     .strict(),
   z
@@ -93,6 +98,7 @@ export const SeatByProvider = z.discriminatedUnion('provider', [
       provider: z.enum(HOSTED_PROVIDERS),
       policy: onlyFor('policy', 'sim'),
       command: onlyFor('command', 'command'),
+      sandbox: onlyFor('sandbox', 'command'),
       baseURL: onlyFor('baseURL', 'openai-compatible'),
     })
     .strict(),
@@ -109,6 +115,7 @@ export const SeatFile = z
     provider: Provider,
     policy: Policy.optional(),
     command: Argv.optional(),
+    sandbox: Sandbox.optional(),
     baseURL: BaseURL.optional(),
   })
   .strict();

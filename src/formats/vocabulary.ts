@@ -45,6 +45,13 @@ export function isRealProvider(p: string): p is RealProvider {
   return REAL_PROVIDERS.some((x) => x === p);
 }
 
+/**
+ * A command seat's sandbox (docs/command-seats.md, The sandbox): `auto` takes bwrap, else unshare,
+ * else none (said in one line at run start); a named one or nothing; `off` runs the agent bare.
+ */
+export const SANDBOX_SETTINGS = ['auto', 'bwrap', 'unshare', 'off'] as const;
+export type SandboxSetting = (typeof SANDBOX_SETTINGS)[number];
+
 /** Agent shapes (DESIGN §7): one loop, or a tree of subgoal agents. */
 export const SHAPES = ['react', 'reactree'] as const;
 export type ShapeName = (typeof SHAPES)[number];

@@ -4,7 +4,8 @@
  * their session's transport by the header, and a DELETE (or close) ends it. Each session has its
  * own McpServer whose tool calls carry the session id to the gated backend; when a session ends
  * (DELETE, the client's close, eviction) its gated session is closed too, so its ledger is freed.
- * Sessions are evicted by last use: after IDLE_MS without a request, or past MAX_SESSIONS.
+ * Sessions are evicted by last use: after IDLE_MS without a request, or past MAX_SESSIONS (never a
+ * halted one for room).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -82,11 +83,16 @@ export class McpSessions {
       .catch((e: unknown) => this.failed(res, e));
   }
 
-  /** Close the idle sessions, and the least recently used past MAX_SESSIONS. */
+  /**
+   * Close the idle sessions, and the least recently used past MAX_SESSIONS that is not halted: a
+   * flood of new sessions must not wash a halt away (a halted session ends only when idle).
+   */
   private sweep(): void {
     const t = this.now();
     for (const [sid, o] of this.open) {
-      if (this.open.size <= MAX_SESSIONS && o.lastUsed + IDLE_MS > t) break;
+      const stale = o.lastUsed + IDLE_MS <= t;
+      if (!stale && this.open.size <= MAX_SESSIONS) break;
+      if (!stale && 'halted' in this.backend && this.backend.halted(sid)) continue;
       this.open.delete(sid);
       void o.transport.close();
     }

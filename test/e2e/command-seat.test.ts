@@ -113,7 +113,8 @@ setInterval(() => {}, 1000);
 `,
     );
     const r = await runSeat(
-      `name: hang\nprovider: command\ncommand: [node, ${JSON.stringify(agent)}]\ntimeoutSeconds: 1\n`,
+      // sandbox off: the child's pid it writes is then the bench's (command-sandbox.test.ts kills a sandbox)
+      `name: hang\nprovider: command\ncommand: [node, ${JSON.stringify(agent)}]\ntimeoutSeconds: 1\nsandbox: off\n`,
       dir,
     );
     const childPid = Number(readFileSync(pidFile, 'utf8'));

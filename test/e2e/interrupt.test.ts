@@ -70,7 +70,9 @@ if (process.env.REMATCH_TRIAL.endsWith('/r2') && existsSync(${JSON.stringify(han
   mkdirSync(join(cwd, 'seats'));
   writeFileSync(
     join(cwd, 'seats', 'sleeper.yaml'),
-    `name: sleeper\nprovider: command\ncommand: [node, ${JSON.stringify(agent)}]\ntimeoutSeconds: 120\n`,
+    // no sandbox: the pids the agent writes are then the bench's (in a sandbox they are its PID
+    // namespace's); the sandboxed kill is tested in command-sandbox.test.ts
+    `name: sleeper\nprovider: command\ncommand: [node, ${JSON.stringify(agent)}]\ntimeoutSeconds: 120\nsandbox: off\n`,
   );
   writeFileSync(
     join(cwd, 'bench.config.yaml'),

@@ -2,8 +2,9 @@
  * `bench serve --gates all` through the built CLI, with plain fetch: the failed-logs golden's HTTP
  * 200 failed envelope reaches the client as the error Loki would send (500, plain text), the 2nd
  * sighting carries the steer in a `Warning` header, the 3rd the halt, and the next query (any API)
- * is refused with 403 "halted: submit your Theory". Sessions are keyed by `X-Rematch-Session`;
- * a request without one gets the typed failure only; `DELETE /rematch/session` ends a session.
+ * is refused with 403 "halted: submit your Theory". Sessions are the bench's: `POST
+ * /rematch/session` answers an `X-Rematch-Session` id to send, a made-up one is refused (400), a
+ * request without one gets the typed failure only, and `DELETE /rematch/session` ends a session.
  * `--gates none` serves the stack unwrapped.
  */
 import { describe, expect, it } from 'vitest';
@@ -14,16 +15,35 @@ const QUERY = (op: string) => `sum(count_over_time({app${op}"payments"} |= "pool
 describe('bench serve --gates all', async () => {
   const { url, banner } = await benchServe(['goldens/checkout-db-pool-logs-failed', '--gates', 'all']);
 
-  const get = (session: string, path: string, params: Record<string, string>) =>
-    fetch(`${url}${path}?${new URLSearchParams(params)}`, { headers: { 'X-Rematch-Session': session } });
+  const opened = new Map<string, string>();
+  const open = async (name: string) => {
+    const r = await fetch(`${url}/rematch/session`, { method: 'POST' });
+    expect(r.status).toBe(201);
+    opened.set(name, ((await r.json()) as { session: string }).session);
+  };
+  const get = (name: string, path: string, params: Record<string, string>) =>
+    fetch(`${url}${path}?${new URLSearchParams(params)}`, {
+      headers: { 'X-Rematch-Session': opened.get(name) ?? name },
+    });
   const logs = (session: string, op: string) => get(session, '/loki/api/v1/query', { query: QUERY(op) });
 
   it('names the gate set in the banner, and what a request without a session gets', () => {
     expect(banner).toMatch(
       /gates: all \(failureClass, ledger, fanout, toolClasses, budgetFindings; steer at 2, halt at 3/,
     );
+    expect(banner).toMatch(
+      /one per session the bench opens: POST http:\/\/127\.0\.0\.1:\d+\/rematch\/session/,
+    );
     expect(banner).toMatch(/requests without it get the typed failure class only/);
   });
+
+  it('a session id the bench did not issue is refused', async () => {
+    const r = await get('made-up', '/api/v1/query', { query: 'up' });
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { error: string }).error).toMatch(
+      /^unknown session "made-up": open one with POST/,
+    );
+  }, 60_000);
 
   it('without X-Rematch-Session: the typed failure, never a steer or a halt', async () => {
     for (const op of ['=', '=~', '=', '=~']) {
@@ -35,6 +55,8 @@ describe('bench serve --gates all', async () => {
   }, 60_000);
 
   it('typed failure, steer and halt warnings, then the refusal; another session keeps its own ledger', async () => {
+    await open('a');
+    await open('b');
     const first = await logs('a', '=');
     expect(first.status).toBe(500);
     expect(await first.text()).toMatch(/^failed to load chunks for \{app="payments"\}/);
@@ -63,12 +85,14 @@ describe('bench serve --gates all', async () => {
     const ok = await get('b', '/api/v1/query', { query: 'up' });
     expect(ok.status).toBe(200);
 
-    // Ended: the halted session starts afresh.
+    // Ended by its holder: its id is gone; a new session starts afresh.
     const end = await fetch(`${url}/rematch/session`, {
       method: 'DELETE',
-      headers: { 'X-Rematch-Session': 'a' },
+      headers: { 'X-Rematch-Session': opened.get('a') ?? '' },
     });
     expect(end.status).toBe(204);
+    expect((await get('a', '/api/v1/query', { query: 'up' })).status).toBe(400);
+    await open('a');
     expect((await get('a', '/api/v1/query', { query: 'up' })).status).toBe(200);
   }, 60_000);
 });

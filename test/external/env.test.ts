@@ -4,7 +4,7 @@
  * shapes, also inside JSON text and nested values.
  */
 import { describe, expect, it } from 'vitest';
-import { looksLikeSecret, redact, redactDeep, registerSecretEnv } from '../../src/errors.js';
+import { looksLikeSecret, redact, redactArgv, redactDeep, registerSecretEnv } from '../../src/errors.js';
 import { agentEnv } from '../../src/external/index.js';
 import { seatEnvNames } from '../../src/formats/seat.js';
 
@@ -46,6 +46,24 @@ describe('agentEnv', () => {
     expect('UNSET_ONE' in env).toBe(false);
     expect('OPENAI_API_KEY' in env || 'OPENAI_KEY' in env || 'DATABASE_URL' in env).toBe(false);
   });
+
+  it('LANG and LC_* pass only with a locale for a value; a credential name anywhere is withheld', () => {
+    const env = agentEnv(
+      {
+        LANG: 'en_US.UTF-8',
+        LC_TIME: 'de_DE@euro',
+        LC_MESSAGES: 'C',
+        LC_PAPER: 'sr_RS.UTF-8@latin',
+        LC_SMUGGLED: 'ghp_0123456789abcdefghij0123456789',
+        LC_CTYPE: '$(curl evil)',
+        LC_NAME: 'en_US.UTF-8 extra',
+        REMATCH_TOKEN_CACHE: 'plain-value-12345',
+        NODE_AUTH_TOKEN_FILE: '/home/u/.npmrc',
+      },
+      [],
+    );
+    expect(Object.keys(env).sort()).toEqual(['LANG', 'LC_MESSAGES', 'LC_PAPER', 'LC_TIME']);
+  });
 });
 
 describe('the redactor', () => {
@@ -79,5 +97,41 @@ describe('the redactor', () => {
       if (prev === undefined) delete process.env.TEST_OTHER_SEAT_KEY;
       else process.env.TEST_OTHER_SEAT_KEY = prev;
     }
+  });
+});
+
+describe('a command line, masked', () => {
+  it('masks the value after a credential flag, in --flag=value, NAME=value and key headers', () => {
+    const r = redactArgv([
+      'env',
+      'GITHUB_TOKEN=ghp_plantedArgvToken',
+      'node',
+      'agent.mjs',
+      '--token',
+      'tok-0123456789',
+      '--api-key=k-0123456789',
+      '--no-auth',
+      '--verbose',
+      '-H',
+      'X-Auth-Token: hdr-0123456789',
+      '--model',
+      'o4-mini',
+    ]);
+    expect(r.shown).toEqual([
+      'env',
+      'GITHUB_TOKEN=[redacted]',
+      'node',
+      'agent.mjs',
+      '--token',
+      '[redacted]',
+      '--api-key=[redacted]',
+      '--no-auth',
+      '--verbose',
+      '-H',
+      'X-Auth-Token: [redacted]',
+      '--model',
+      'o4-mini',
+    ]);
+    expect(r.secrets).toEqual(['ghp_plantedArgvToken', 'tok-0123456789', 'k-0123456789', 'hdr-0123456789']);
   });
 });

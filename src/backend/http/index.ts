@@ -7,5 +7,5 @@
 export type { ObservedCall } from './call-ids.js';
 export { CALL_ID_HEADER, withCallIds } from './call-ids.js';
 export { loopbackRefusal } from './loopback-guard.js';
-export type { HttpServerHandle, HttpServerOptions } from './server.js';
-export { SESSION_HEADER, startHttpServer } from './server.js';
+export type { HttpServerHandle, HttpServerOptions, SessionRoutes } from './server.js';
+export { SESSION_HEADER, SESSION_PATH, startHttpServer } from './server.js';

@@ -25,10 +25,20 @@ export interface HttpServerOptions {
   /** What "now" means in Grafana time ranges (default: the golden's now, else the wall clock). */
   nowMs?: () => number;
   /**
-   * Ends a gated session (`DELETE /rematch/session` with its `X-Rematch-Session`): true when it
-   * was open. Without it the route does not exist.
+   * `/rematch/session` (docs/gates.md, Sessions): the bench opens and ends a gated backend's
+   * sessions (`POST` answers a new id, `DELETE` with its `X-Rematch-Session` ends it), or, for a
+   * command-seat trial whose one session is the bench's (`'fixed'`), refuses both. Without it the
+   * route does not exist.
    */
-  endSession?: (key: string) => boolean;
+  sessions?: SessionRoutes | 'fixed';
+}
+
+/** What `/rematch/session` does with a gated backend's sessions. */
+export interface SessionRoutes {
+  /** A new session's id, or undefined when no more can be open. */
+  open(): string | undefined;
+  /** True when the key's session was open. */
+  end(key: string): boolean;
 }
 
 export interface HttpServerHandle {
@@ -55,13 +65,31 @@ function sessionOf(req: IncomingMessage): string | undefined {
   return (Array.isArray(raw) ? raw[0] : raw) || undefined;
 }
 
-/** `DELETE /rematch/session`: 204 ended, 404 no such session, 400 no header. */
-function endSession(req: IncomingMessage, end: (key: string) => boolean): ApiResponse {
+/**
+ * `POST /rematch/session`: 201 with the new id (`{"session": id}` and the header), 503 when full;
+ * `DELETE` with its `X-Rematch-Session`: 204 ended, 404 no such session, 400 no header. A trial's
+ * fixed session: 403 to both.
+ */
+function sessionRoute(req: IncomingMessage, routes: SessionRoutes | 'fixed'): ApiResponse {
+  if (routes === 'fixed')
+    return {
+      status: 403,
+      text: "this trial's gate session is the bench's: it cannot be opened or ended here\n",
+    };
+  if (req.method === 'POST') {
+    const id = routes.open();
+    if (id === undefined)
+      return {
+        status: 503,
+        text: 'too many gated sessions open (halted or busy): end one with DELETE, or wait for idle ones to expire\n',
+      };
+    return { status: 201, json: { session: id }, headers: { [SESSION_HEADER]: id } };
+  }
   if (req.method !== 'DELETE')
-    return { status: 405, text: 'Method Not Allowed\n', headers: { allow: 'DELETE' } };
+    return { status: 405, text: 'Method Not Allowed\n', headers: { allow: 'POST, DELETE' } };
   const key = sessionOf(req);
   if (!key) return { status: 400, text: `${SESSION_HEADER} header missing\n` };
-  return end(key) ? { status: 204, text: '' } : { status: 404, text: `no open session ${key}\n` };
+  return routes.end(key) ? { status: 204, text: '' } : { status: 404, text: 'no such open session\n' };
 }
 
 /** A number per socket (keep-alive requests share one): what a gated surface's waves read. */
@@ -130,7 +158,7 @@ export async function startHttpServer(
 
 async function serve(backend: Backend, req: IncomingMessage, res: ServerResponse, opts: HttpServerOptions) {
   const u = new URL(req.url ?? '/', 'http://localhost');
-  if (opts.endSession && u.pathname === SESSION_PATH) return send(res, endSession(req, opts.endSession));
+  if (opts.sessions && u.pathname === SESSION_PATH) return send(res, sessionRoute(req, opts.sessions));
   if (isGrafanaPath(u.pathname)) return serveGrafana(backend, req, res, u, opts);
   const probe = probeAnswer(u.pathname, req.method ?? 'GET');
   if (probe) return send(res, probe);

@@ -12,5 +12,5 @@ export function mcp(
   const { config, gates, ...rest } = opts;
   const cfg = () => loadConfig(config).config;
   const golden = resolveOneGolden(ref, cfg);
-  return mcpCommand(golden, { ...rest, ...(gates ? { gates: servedGates(gates, golden, cfg) } : {}) });
+  return mcpCommand(golden, { ...rest, ...(gates ? { gates: servedGates(gates, golden, cfg, 'mcp') } : {}) });
 }

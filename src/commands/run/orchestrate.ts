@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { InputError, InterruptedError } from '../../errors.js';
 import { executeTrials, type RunContendedFn, type RunPlannedTrialFn } from '../../execute/execute.js';
 import { type PriorTrial, spendOf } from '../../execute/spend-cap.js';
+import { sandboxNotice } from '../../external/index.js';
 import type { ConfigFile } from '../../formats/config.js';
 import type { Golden } from '../../formats/golden/index.js';
 import { locateInFile } from '../../formats/load.js';
@@ -287,6 +288,10 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   const real = todo.find((t) => isRealProvider(t.seat.provider));
   const cacheLine = real ? describeTurnCache(cacheOf, real) : undefined;
   if (cacheLine) warn(cacheLine);
+  // a command seat's sandbox (external/sandbox.ts): its absence said once, at the start
+  const commands = todo.filter((t) => t.seat.provider === 'command');
+  const sandboxLine = commands.length ? sandboxNotice(commands.map((t) => t.seat.sandbox)) : undefined;
+  if (sandboxLine) warn(sandboxLine);
   const reporters = fanOut(opts.reporters);
   // The footer names what the reporters wrote: every file by default, traces/ always.
   const ctx = folderContext(dir, opts.terminal, todo.length, (written) =>

@@ -19,7 +19,7 @@ export async function runTrialCommand(
   /** Color the timeline: the CLI passes whether stdout is a color terminal. */
   color = false,
 ): Promise<TrialOutcome> {
-  const { id, outcome, score, passCorrectness } = await runOneTrial(flags, signal);
+  const { id, outcome, score, passCorrectness } = await runOneTrial(flags, signal, write);
   if (outcome.kind === 'skipped' || !score) {
     if (outcome.kind === 'skipped') write(`${outcome.reason}\n`);
     return outcome;

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { InterruptedError } from '../../errors.js';
 import { scoped } from '../../execute/execute.js';
 import { runPlannedTrial } from '../../execute/trial.js';
+import { sandboxNotice } from '../../external/index.js';
 import { writeAtomic } from '../../formats/files.js';
 import { loadConfig } from '../../formats/load.js';
 import { resolveGateSets } from '../../host/index.js';
@@ -43,7 +44,12 @@ export interface OneTrial {
   passCorrectness: number;
 }
 
-export async function runOneTrial(flags: TrialFlags, signal?: AbortSignal): Promise<OneTrial> {
+export async function runOneTrial(
+  flags: TrialFlags,
+  signal?: AbortSignal,
+  /** Lines for people before the trial runs (a command seat without its sandbox). */
+  warn?: (line: string) => void,
+): Promise<OneTrial> {
   const { config } = loadConfig(flags.config);
   const golden = resolveOneGolden(flags.golden, config);
   const seat = resolveOneSeat(flags.seat, config);
@@ -55,6 +61,8 @@ export async function runOneTrial(flags: TrialFlags, signal?: AbortSignal): Prom
   // Input errors before the trial folder exists (docs/formats.md#limits).
   assertFolder(dir, flags.out ? '--out' : 'outDir');
   assertWorldFits(golden);
+  const sandboxLine = seat.provider === 'command' ? sandboxNotice([seat.sandbox]) : undefined;
+  if (sandboxLine) warn?.(sandboxLine);
   // The trial's own signal following the run's: clock and capacity waits hang listeners on it.
   const spec = { id, golden, seat, gateSet, rep, seed };
   const cache = turnCacheOf(flags.cache, config)?.(spec);

@@ -51,6 +51,8 @@ const SEAT: Docs = {
   'properties.baseURL': 'openai-compatible seats only: the server base URL (e.g. http://127.0.0.1:11434/v1)',
   'properties.policy': 'sim seats only: the behaviour policy',
   'properties.command': 'command seats only: the external agent argv',
+  'properties.sandbox':
+    "command seats only: the agent's sandbox: auto (bwrap, else unshare, else none), bwrap, unshare or off",
   'properties.env':
     'command seats only: NAMES of further environment variables the agent gets (values masked in reports)',
   'properties.pricing':

@@ -12,7 +12,7 @@
  */
 import { type ApiRequest, type ApiResponse, backendOf } from '../../backend/api.js';
 
-export { SESSION_HEADER } from '../../backend/http/index.js';
+export { SESSION_HEADER, SESSION_PATH } from '../../backend/http/index.js';
 
 import { lokiStatusOf, lokiText } from '../../backend/loki/index.js';
 import { PROM_STATUS, promError } from '../../backend/prometheus/index.js';

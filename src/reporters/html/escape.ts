@@ -4,7 +4,7 @@
  * every `<`, `>` and `&` is written as a \u escape, so `</script>` or `<!--` inside a string can never
  * end or change the block. The page reads the block with JSON.parse, which undoes the escapes.
  */
-import { InternalError, redact } from '../../errors.js';
+import { InternalError, redactJson } from '../../errors.js';
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -18,9 +18,13 @@ const JSON_UNSAFE: Record<string, string> = {
   '\u2029': '\\u2029',
 };
 
-/** A `<script type="application/json">` block; what an agent wrote is masked like every report file. */
+/**
+ * A `<script type="application/json">` block; what an agent wrote is masked like every report file,
+ * string by string (masked as text, a secret next to an escape broke the page's JSON).
+ */
 export function jsonBlock(id: string, value: unknown): string {
-  const text = redact(JSON.stringify(value)).replace(/[<>&\u2028\u2029]/g, (c) => JSON_UNSAFE[c]);
+  const json = JSON.stringify(value) ?? 'null';
+  const text = (redactJson(json) ?? json).replace(/[<>&\u2028\u2029]/g, (c) => JSON_UNSAFE[c]);
   return `<script type="application/json" id="${esc(id)}">${text}</script>`;
 }
 
