@@ -8,36 +8,17 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { TurnResult } from '../../protocol/model.js';
+import { RecordedTurn, type StoredTurn } from '../../formats/turn-cache.js';
 
-export const TURN_FORMAT = 'rematch.turn/1';
-
-/** A turn as stored: the result minus what a replay cannot reproduce (attempts, live latency). */
-export interface StoredTurn {
-  format: typeof TURN_FORMAT;
-  key: string;
-  /** `provider/model`, for people browsing the folder. */
-  model: string;
-  /** The provider's latency when the turn was recorded. */
-  latencyMs: number;
-  result: Pick<TurnResult, 'text' | 'toolCalls' | 'usage' | 'providerState'>;
+/**
+ * A file's value is a turn when the schema (formats/turn-cache.ts) accepts it. The value itself is
+ * kept, not zod's copy: a replay appends a hit to the trial's record as it was stored, byte for
+ * byte (zod's copy would order keys by the schema and drop any it does not know).
+ */
+function isTurn(v: unknown, key?: string): v is RecordedTurn {
+  const r = RecordedTurn.safeParse(v);
+  return r.success && (key === undefined || r.data.key === key);
 }
-
-/** A turn the provider failed (recorded per trial only: a failure is not worth sharing). */
-export interface FailedTurn {
-  format: typeof TURN_FORMAT;
-  key: string;
-  error: { message: string; status?: number };
-}
-
-export type RecordedTurn = StoredTurn | FailedTurn;
-
-const isTurn = (v: unknown, key?: string): v is RecordedTurn =>
-  typeof v === 'object' &&
-  v !== null &&
-  (v as RecordedTurn).format === TURN_FORMAT &&
-  typeof (v as RecordedTurn).key === 'string' &&
-  (key === undefined || (v as RecordedTurn).key === key);
 
 export class TurnStore {
   constructor(readonly dir: string) {}
