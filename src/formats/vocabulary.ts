@@ -102,3 +102,10 @@ export const TWIN_KINDS = [
   'stale-catalog',
 ] as const;
 export type TwinKind = (typeof TWIN_KINDS)[number];
+
+/**
+ * The version of what a model is told (host/prompt.ts, protocol/prompt.ts, the tools'
+ * descriptions; docs/prompting.md shows it). Bump it on any change to that text that could move
+ * scores: traces from different prompt versions are not comparable.
+ */
+export const PROMPT_VERSION = 'rematch.prompt/1';

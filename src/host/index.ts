@@ -35,7 +35,6 @@ export {
   resolveGateSet,
   resolveGateSets,
 } from './gates/index.js';
-export { PROMPT_VERSION } from './prompt.js';
 export { type GatedBackend, type GatedOptions, gatedBackend, SurfaceSession } from './surface/index.js';
 export { TOOLS } from './tools/index.js';
 export type {
