@@ -71,5 +71,5 @@ export function writeBaselines(dir: string, records: TrialRecord[]): void {
 
 export function readBaselines(dir: string): TrialRecord[] {
   const file = join(dir, 'baselines.json');
-  return existsSync(file) ? (loadRunFile(file, BaselinesFile, 'baselines') as TrialRecord[]) : [];
+  return existsSync(file) ? loadRunFile(file, BaselinesFile, 'baselines') : [];
 }

@@ -3,19 +3,13 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InputError, ThresholdError } from '../../errors.js';
 import { readInput } from '../../formats/files.js';
-import type { RecordedGateSet } from '../../formats/run/index.js';
-import { type DiffResult, diffScorecards, parseScorecard } from '../../reporters/index.js';
+import { isOtherScorecardVersion, parseScorecard, type RecordedGateSet } from '../../formats/run/index.js';
+import { type DiffResult, diffScorecards } from '../../reporters/index.js';
 import { describeTorn, JOURNAL_FILE, scanJournal } from '../../runlog/journal.js';
 import { assertFile, writeOutFile } from '../../runlog/out-path.js';
 import { readManifest } from '../../runlog/run-folder.js';
 import { scorecardOf } from '../../runlog/scorecard.js';
-import {
-  failOnRules,
-  parseSetPairs,
-  rowKind,
-  SCORECARD_FORMAT,
-  type Scorecard,
-} from '../../scoring/index.js';
+import { failOnRules, parseSetPairs, rowKind, type Scorecard } from '../../scoring/index.js';
 
 /**
  * A run folder written without the json reporter (or by an older bench) still holds its journal:
@@ -48,19 +42,14 @@ function scorecardOfFolder(dir: string): Scorecard {
 }
 
 /**
- * The `format` a scorecard.json names, when it is an older rematch scorecard: a base run made by
- * an older bench (the CI's cached base, say) is re-scored from its journal rather than refused.
+ * A scorecard.json of an older rematch scorecard version: a base run made by an older bench (the
+ * CI's cached base, say) is re-scored from its journal rather than refused.
  */
-function olderFormat(file: string): string | undefined {
+function olderFormat(file: string): boolean {
   try {
-    const format = (JSON.parse(readInput(file, 'scorecard')) as { format?: unknown }).format;
-    return typeof format === 'string' &&
-      format.startsWith('rematch.scorecard/') &&
-      format !== SCORECARD_FORMAT
-      ? format
-      : undefined;
+    return isOtherScorecardVersion(readInput(file, 'scorecard'));
   } catch {
-    return undefined; // parseScorecard names what is wrong with it
+    return false; // parseScorecard names what is wrong with it
   }
 }
 
