@@ -515,6 +515,12 @@ const SCORECARDS: BadInput[] = [
     says: at('r/scorecard.json', 'assertions.0.passed'),
   },
   {
+    name: 'run folder: --resume with a run.json whose input hashes are not a record',
+    files: { ...TREE, 'r/run.json': json(withFields(MANIFEST, { inputs: { goldens: 'all' } })) },
+    args: ['run', '--resume', 'r'],
+    says: at('r/run.json', 'inputs.goldens'),
+  },
+  {
     name: 'run folder: --resume with a run.json missing its plan',
     files: { ...TREE, 'r/run.json': json(withFields(MANIFEST, { plan: undefined })) },
     args: ['run', '--resume', 'r'],

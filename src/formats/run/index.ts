@@ -6,9 +6,12 @@
  */
 
 export {
+  InputHashes,
   LockHolderFile,
   type PlanRecord,
   RecordedGateSet,
+  RUN_FORMAT,
+  type RunManifest,
   RunManifestFile,
   Thresholds,
 } from './files.js';
