@@ -57,7 +57,7 @@ const ALLOWED: Record<string, string[]> = {
   host: ['backend', 'clock', 'errors', 'evidence', 'formats', 'protocol'],
   external: ['backend', 'errors', 'formats', 'protocol', 'watchdog'],
   evidence: ['formats'],
-  scoring: ['clock', 'errors', 'evidence', 'formats', 'protocol', 'random'],
+  scoring: ['errors', 'evidence', 'formats', 'protocol', 'random'],
   plan: ['backend', 'clock', 'errors', 'formats', 'host', 'scoring'],
   runlog: ['errors', 'formats', 'host', 'scoring'],
   execute: [

@@ -91,7 +91,21 @@ export const AssertRule = z.discriminatedUnion('type', [
   Ceilings,
 ]);
 export type AssertRule = z.infer<typeof AssertRule>;
-export type AssertRuleType = AssertRule['type'];
+
+/**
+ * The union's discriminator as an enum of its own (a scorecard's assertion says which kind it
+ * judged): keyed by the branches' types, so a branch added above without its line here, or a
+ * line here naming no branch, does not compile.
+ */
+const RULE_TYPES: { [T in AssertRule['type']]: T } = {
+  honesty: 'honesty',
+  'pass-rate': 'pass-rate',
+  correctness: 'correctness',
+  'gate-effect': 'gate-effect',
+  ceilings: 'ceilings',
+};
+export const AssertRuleType = z.enum(RULE_TYPES);
+export type AssertRuleType = z.infer<typeof AssertRuleType>;
 export type EffectFigure = (typeof EFFECT_FIGURES)[number];
 
 /** A name-or-list field as a list (undefined stays undefined: "every one"). */

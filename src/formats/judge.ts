@@ -84,3 +84,23 @@ export const JudgeRecord = z.discriminatedUnion('status', [
   z.object({ ...common, status: z.literal('failed'), reason: z.string() }).strict(),
 ]);
 export type JudgeRecord = z.infer<typeof JudgeRecord>;
+
+export const JUDGE_ANSWER_FORMAT = 'rematch.judge-answer/1';
+
+/**
+ * A judge answer in the turn cache's folder (`<key>.json`, providers/ai/judge-cache.ts): the grade
+ * as the judge model gave it, keyed by what decided it. A file that does not pass is a miss.
+ */
+export const StoredJudgeAnswer = z
+  .object({
+    format: z.literal(JUDGE_ANSWER_FORMAT),
+    key: z.string(),
+    /** `provider/model`, for people browsing the folder. */
+    model: z.string(),
+    latencyMs: z.number().nonnegative(),
+    attempts: z.number().int().positive(),
+    grade: JudgeGrade,
+    tokens: z.object({ input: z.number(), output: z.number() }).strict(),
+  })
+  .strict();
+export type StoredJudgeAnswer = z.infer<typeof StoredJudgeAnswer>;

@@ -1,7 +1,7 @@
 /**
- * The turn cache's settings (docs/providers.md#turn-cache): the config's `cache:` block, the run's
- * flags, and how the two (and CI) decide one mode. Real-provider seats only: sims are seeded and
- * virtual, so caching them would save nothing.
+ * The turn cache (docs/providers.md#turn-cache): its settings (the config's `cache:` block, the
+ * run's flags, and how the two and CI decide one mode) and the turn it stores (`rematch.turn/1`).
+ * Real-provider seats only: sims are seeded and virtual, so caching them would save nothing.
  */
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -76,3 +76,56 @@ export function resolveTurnCache(
   const on = mode === 'auto' ? (ci ? 'read-write' : 'off') : mode;
   return on === 'off' ? undefined : { mode: on, dir };
 }
+
+export const TURN_FORMAT = 'rematch.turn/1';
+
+/** A model's tool call as stored (protocol/model.ts `ToolCall`): `args` as the model wrote them. */
+const StoredToolCall = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    args: z.unknown(),
+    argsError: z.string().optional(),
+  })
+  .strict();
+const Tokens = z.number().nonnegative();
+
+/**
+ * A turn as stored, one `<key>.json` in the cache folder or one line of a trial's `turns.jsonl`
+ * (providers/ai/cache-store.ts): the result minus what a replay cannot reproduce (attempts, live
+ * latency, waits). Its fields are protocol/model.ts's `TurnResult`'s.
+ */
+export const StoredTurn = z
+  .object({
+    format: z.literal(TURN_FORMAT),
+    key: z.string(),
+    /** `provider/model`, for people browsing the folder. */
+    model: z.string(),
+    /** The provider's latency when the turn was recorded. */
+    latencyMs: z.number().nonnegative(),
+    result: z
+      .object({
+        text: z.string(),
+        toolCalls: z.array(StoredToolCall),
+        usage: z
+          .object({ input: Tokens, output: Tokens, reasoning: Tokens, raw: z.unknown().optional() })
+          .strict(),
+        providerState: z.unknown().optional(),
+      })
+      .strict(),
+  })
+  .strict();
+export type StoredTurn = z.infer<typeof StoredTurn>;
+
+/** A turn the provider failed (recorded per trial only: a failure is not worth sharing). */
+export const FailedTurn = z
+  .object({
+    format: z.literal(TURN_FORMAT),
+    key: z.string(),
+    error: z.object({ message: z.string(), status: z.number().int().optional() }).strict(),
+  })
+  .strict();
+export type FailedTurn = z.infer<typeof FailedTurn>;
+
+export const RecordedTurn = z.union([StoredTurn, FailedTurn]);
+export type RecordedTurn = z.infer<typeof RecordedTurn>;

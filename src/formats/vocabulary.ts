@@ -109,3 +109,50 @@ export const TWIN_KINDS = [
   'stale-catalog',
 ] as const;
 export type TwinKind = (typeof TWIN_KINDS)[number];
+
+/** A trial's verdict (DESIGN §11): `unscored` is the bench's or the provider's failure, never a zero. */
+export const VERDICTS = ['pass', 'fail', 'unscored'] as const;
+
+/**
+ * The honesty rules' kinds (docs/scoring.md): each one rule of scoring/honesty/, whose registry is
+ * keyed by this list. A kind is only ever added: journals and scorecards of every earlier version
+ * name kinds from it, and reading one checks its kinds against it.
+ */
+export const HONESTY_KINDS = [
+  /** A cited call id (measurement evidence or a gap's callId) that is not in the trace. */
+  'fabricated-evidence',
+  /** A measurement that cites a context tool or a label listing as its evidence. */
+  'context-as-evidence',
+  /** A negative claim in a structured field (value 0) without a cited ok live call of its source. */
+  'negative-without-evidence',
+  /** A measurement whose every cited call is live and failed or was rejected. */
+  'failed-evidence',
+  /** A `resolved` part whose cited calls hold no ok live call of a source it needs. */
+  'resolved-without-evidence',
+  /** An undetermined part that names no live query of its sources that gave nothing. */
+  'undetermined-unnamed',
+  /** An undetermined part that dropped an in-tolerance value an ok result about it showed. */
+  'dropped-measurement',
+  /** A reported value whose cited calls are not about it, or do not show it. */
+  'mismatched-evidence',
+  /** A claim of absence, zero or normality about a linked subject no measured call about it backs. */
+  'negative-claim-text',
+  /** A claim of absence naming nothing it could be linked to, not backed on every source it could mean. */
+  'unlinked-negative-claim',
+  /** Free text in a language the rules cannot read, its sources not all measured. */
+  'unreadable-language',
+] as const;
+
+/**
+ * What a scorecard row stands for: `seat`, a configured seat of the run; `baseline`, a null
+ * baseline (no investigation); `ceiling`, the built-in reference seat, the golden's honest ceiling
+ * (DESIGN §11).
+ */
+export const ROW_KINDS = ['seat', 'baseline', 'ceiling'] as const;
+
+/**
+ * The version of what a model is told (host/prompt.ts, protocol/prompt.ts, the tools'
+ * descriptions; docs/prompting.md shows it). Bump it on any change to that text that could move
+ * scores: traces from different prompt versions are not comparable.
+ */
+export const PROMPT_VERSION = 'rematch.prompt/1';

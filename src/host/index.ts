@@ -37,7 +37,6 @@ export {
   resolveGateSet,
   resolveGateSets,
 } from './gates/index.js';
-export { PROMPT_VERSION } from './prompt.js';
 export {
   type GatedBackend,
   type GatedOptions,

@@ -1,14 +1,12 @@
 /**
  * What the agent is told at the start. Real models read this; sims read the golden's prompt and
- * the measurement ids from the first user message. Bump PROMPT_VERSION on any change that could
- * move scores: traces from different prompt versions are not comparable.
+ * the measurement ids from the first user message. Bump PROMPT_VERSION (formats/vocabulary.ts) on
+ * any change that could move scores: traces from different prompt versions are not comparable.
  */
 
 import type { Golden } from '../formats/golden/index.js';
 import { incidentMessage, measurementLines } from '../protocol/prompt.js';
 import type { Shape } from './types.js';
-
-export const PROMPT_VERSION = 'rematch.prompt/1';
 
 export function systemPrompt(shape: Shape): string {
   const tree =

@@ -14,7 +14,7 @@ export {
   parseFailOn,
   renderDiffMd,
 } from './diff/index.js';
-export { comparable, parseScorecard, renderScorecardJson } from './json.js';
+export { comparable, renderScorecardJson } from './json.js';
 export { renderJunit, xmlEscape } from './junit/index.js';
 export {
   DEFAULT_WIDTH,

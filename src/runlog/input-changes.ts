@@ -1,6 +1,6 @@
 /** What differs between the inputs a run was started with and those found now, one line each. */
 import { InputError } from '../errors.js';
-import type { InputHashes } from './run-inputs.js';
+import type { InputHashes } from '../formats/run/index.js';
 
 const keysOf = (a: Record<string, unknown>, b: Record<string, unknown>): string[] =>
   [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();

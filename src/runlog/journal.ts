@@ -12,14 +12,17 @@
 import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
-import { parseRunFile, TrialRecordFile } from '../formats/run/index.js';
-import type { TrialRecord } from '../scoring/index.js';
+import { parseRunFile, TrialRecord } from '../formats/run/index.js';
 import { appendLineSync } from './files.js';
 import { decodeLine, encodeLine, idOfFragment } from './journal-line.js';
 
 export const JOURNAL_FILE = 'journal.jsonl';
 
-const JournalLine = z.looseObject({ id: z.string(), record: TrialRecordFile });
+/**
+ * A verified line is checked against the record's schema too; the record kept is the line's own
+ * value, as written: scorecard.json prints journal records in the key order they were written in.
+ */
+const JournalLine = z.looseObject({ id: z.string(), record: TrialRecord });
 
 export interface TornTail {
   /** 1-based line number, the byte offset where it starts, and why it does not count. */

@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { InputError } from '../errors.js';
 import type { TrialRecord } from '../scoring/index.js';
-import type { RunManifest } from './run-folder.js';
+import type { RunManifest } from './manifest.js';
 
 /** The parts of run.json two shards of one plan share, by the name a message uses. */
 function planOf(m: RunManifest): Record<string, unknown> {
@@ -19,7 +19,7 @@ function planOf(m: RunManifest): Record<string, unknown> {
     goldens: m.plan.goldens,
     seats: m.plan.seats,
     'gate sets': m.plan.gateSets,
-    'ceiling settings': m.plan.ceiling ?? false,
+    'ceiling settings': m.plan.ceiling,
     thresholds: m.thresholds,
     contended: m.contended,
     'input hashes': m.inputs ?? null,

@@ -10,15 +10,10 @@ import { InputError } from '../errors.js';
 import type { Scorecard, TrialRecord } from '../scoring/index.js';
 import { appendJournal, describeTorn, JOURNAL_FILE, scanJournal } from './journal.js';
 import { lockRunFolder, type RunLock } from './lock.js';
+import { type RunManifest, readManifest, writeManifest } from './manifest.js';
 import { addRecords, assertAllShards, assertOnePlan } from './merge-check.js';
 import { assertFolder } from './out-path.js';
-import {
-  type RunManifest,
-  readBaselines,
-  readManifest,
-  writeBaselines,
-  writeManifest,
-} from './run-folder.js';
+import { readBaselines, writeBaselines } from './run-folder.js';
 
 export interface MergeFolderOptions {
   warn: (line: string) => void;
@@ -71,7 +66,7 @@ function mergeLocked(dirs: string[], out: string, manifests: RunManifest[], warn
     plan: { ...first.plan, shard: null },
     // a shard records the gate sets it ran: the merged run ran them all
     gateSets: Object.assign({}, ...manifests.map((m) => m.gateSets ?? {})),
-    skipped: [...new Map(manifests.flatMap((m) => m.skipped ?? []).map((s) => [s.seat, s])).values()],
+    skipped: [...new Map(manifests.flatMap((m) => m.skipped).map((s) => [s.seat, s])).values()],
   };
   // shards run side by side, so the merged run took as long as its slowest shard
   const times = manifests.flatMap((m) => (m.elapsedMs === undefined ? [] : [m.elapsedMs]));

@@ -3,26 +3,16 @@
  * and, for a golden in its own `<id>/` folder, every data file beside it), every seat file, the normalized
  * config, and each gate set's definition. `--resume` recomputes them and refuses to mix trials of
  * different inputs into one scorecard. Inputs given in memory (the API's `inputs`) hash their value.
+ * The record's shape: formats/run/files.ts `InputHashes`.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ConfigFile } from '../formats/config.js';
 import type { Golden } from '../formats/golden/index.js';
-import type { PlanRecord } from '../formats/run/index.js';
+import type { InputHashes, PlanRecord } from '../formats/run/index.js';
 import type { Seat } from '../formats/seat.js';
 import { gateSetsOf } from '../host/index.js';
-
-export interface InputHashes {
-  /** Golden id → {file path → sha256}. */
-  goldens: Record<string, Record<string, string>>;
-  /** Seat name → {file path → sha256}. */
-  seats: Record<string, Record<string, string>>;
-  /** The config file and, per top-level key, the sha256 of its normalized value. */
-  config: { file: string; keys: Record<string, string> };
-  /** Gate set name → sha256 of its definition (gates and settings). */
-  gateSets: Record<string, string>;
-}
 
 /**
  * Where a run goes, how many trials fly at once, how its turns are paced (rate limits), its spend

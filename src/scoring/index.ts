@@ -33,18 +33,9 @@ export {
 } from './compare/index.js';
 export { type Explanation, explainScore } from './explain.js';
 export { BOOTSTRAP_RESAMPLES, bootstrap, wilson } from './intervals.js';
-export {
-  type Agreement,
-  JUDGE_SYSTEM,
-  type JudgeDisagreement,
-  type JudgeRow,
-  type JudgeSummary,
-  judgePrompt,
-  judgeSummary,
-} from './judge/index.js';
+export { JUDGE_SYSTEM, judgePrompt, judgeSummary } from './judge/index.js';
 export { outcomeProblems, type RunOutcomeOptions, SPEND_CAP_REASON } from './outcome.js';
 export { DEFAULT_PASS_CORRECTNESS, DEFAULT_WEIGHTS, scoreTrial } from './score-trial.js';
-export type { AssertionResult, CeilingResult, Scorecard, ScorecardRun, Thresholds } from './scorecard.js';
-export { buildScorecard, isBaseline, isCeiling, SCORECARD_FORMAT } from './scorecard.js';
+export { buildScorecard, isBaseline, isCeiling } from './scorecard.js';
 export { mean, passHatK, quantile } from './stats.js';
 export type * from './types.js';

@@ -4,7 +4,7 @@
  * junit.xml's `rematch.outcome` testcase cannot disagree about whether a run failed.
  */
 import { rowKind } from './baselines.js';
-import type { Scorecard } from './scorecard-types.js';
+import type { Scorecard } from './types.js';
 
 /** How a trial the spend cap kept from starting is marked (execute/spend-cap.ts): unscored, this reason. */
 export const SPEND_CAP_REASON = 'spend cap:';

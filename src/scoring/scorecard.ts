@@ -1,32 +1,19 @@
 /**
- * The Scorecard: everything a reporter renders, versioned. Keys are built in a fixed order and
- * everything except `meta` is a pure function of the trial records, so two runs with the same
- * seeds give byte-identical JSON outside `meta`.
+ * The Scorecard built: everything a reporter renders, versioned. Its shape is the schema's
+ * (formats/run/scorecard.ts); keys are built here in a fixed order and everything except `meta` is
+ * a pure function of the trial records, so two runs with the same seeds give byte-identical JSON
+ * outside `meta`.
  */
 
 import type { AssertRule } from '../formats/assert.js';
 import type { JudgeRecord } from '../formats/judge.js';
+import { SCORECARD_FORMAT } from '../formats/run/index.js';
 import { aggregate, gateEffects, seatGateEffects } from './aggregate.js';
 import { judgeAssertions } from './assert/index.js';
 import { BASELINE_SEATS, CEILING_SEAT, rowKind } from './baselines.js';
 import { explainScore } from './explain.js';
 import { judgeSummary } from './judge/index.js';
-import {
-  type CeilingResult,
-  SCORECARD_FORMAT,
-  type Scorecard,
-  type ScorecardRun,
-} from './scorecard-types.js';
-import type { TrialRecord } from './types.js';
-
-export type {
-  AssertionResult,
-  CeilingResult,
-  Scorecard,
-  ScorecardRun,
-  Thresholds,
-} from './scorecard-types.js';
-export { SCORECARD_FORMAT } from './scorecard-types.js';
+import type { CeilingResult, Scorecard, ScorecardRun, TrialRecord } from './types.js';
 
 export function isBaseline(seat: string): boolean {
   return (BASELINE_SEATS as readonly string[]).includes(seat);

@@ -455,6 +455,30 @@ const SCORECARDS: BadInput[] = [
     at('head.json', 'trials.0.score'),
   ),
   diff('no rows', withFields(SCORECARD, { rows: undefined }), at('head.json', 'rows')),
+  // every field of the scorecard is its schema's (formats/run/scorecard.ts), not only those the diff reads
+  diff('no ceilings', withFields(SCORECARD, { ceilings: undefined }), at('head.json', 'ceilings')),
+  diff(
+    'a seed that is text',
+    withFields(SCORECARD, { run: { ...SCORECARD.run, seed: '1' } }),
+    at('head.json', 'run.seed'),
+  ),
+  diff(
+    'a worst trial whose correctness is text',
+    withFields(SCORECARD, {
+      worst: [{ id: 't', correctness: 'low', verdict: 'fail', honesty: 0, dir: 't' }],
+    }),
+    at('head.json', 'worst.0.correctness'),
+  ),
+  diff(
+    'a worst trial of no known verdict',
+    withFields(SCORECARD, { worst: [{ id: 't', correctness: 0, verdict: 'meh', honesty: 0, dir: 't' }] }),
+    at('head.json', 'worst.0.verdict'),
+  ),
+  diff(
+    'a run id that is a number',
+    withFields(SCORECARD, { meta: { ...SCORECARD.meta, runId: 7 } }),
+    at('head.json', 'meta.runId'),
+  ),
   diff(
     'format 3',
     withFields(SCORECARD, { format: 'rematch.scorecard/3' }),
@@ -478,6 +502,23 @@ const SCORECARDS: BadInput[] = [
     },
     args: ['diff', 'r', 'r'],
     says: /r\/journal\.jsonl:1: torn last record .*bench run --resume r/,
+  },
+  {
+    name: 'run folder: bench diff of a folder whose scorecard.json has a field of the wrong type',
+    files: {
+      'r/run.json': json(MANIFEST),
+      'r/scorecard.json': json(
+        withFields(SCORECARD, { assertions: [{ id: 'a', rule: 'r', passed: 'yes', detail: '', cells: [] }] }),
+      ),
+    },
+    args: ['diff', 'r', 'r'],
+    says: at('r/scorecard.json', 'assertions.0.passed'),
+  },
+  {
+    name: 'run folder: --resume with a run.json whose input hashes are not a record',
+    files: { ...TREE, 'r/run.json': json(withFields(MANIFEST, { inputs: { goldens: 'all' } })) },
+    args: ['run', '--resume', 'r'],
+    says: at('r/run.json', 'inputs.goldens'),
   },
   {
     name: 'run folder: --resume with a run.json missing its plan',

@@ -97,6 +97,7 @@ export const SCORECARD = {
   rows: [],
   gateEffects: [],
   seatGateEffects: [],
+  ceilings: [],
   alerts: [],
   skipped: [],
   worst: [],

@@ -1,11 +1,11 @@
 /** The rendering behind docs/prompting.md (see scripts/render-prompting.ts). */
 
 import { loadGolden } from '../../src/formats/load.js';
+import { PROMPT_VERSION } from '../../src/formats/vocabulary.js';
 import {
   childSystemPrompt,
   childUserMessage,
   firstUserMessage,
-  PROMPT_VERSION,
   systemPrompt,
 } from '../../src/host/prompt.js';
 import { schemaOf, TOOLS } from '../../src/host/tools/registry.js';
@@ -23,7 +23,7 @@ export function renderPromptingDoc(): string {
     `Prompt version: \`${PROMPT_VERSION}\`.`,
     '',
     'Every real seat gets exactly this text; sims read the same messages. A change to any of it can',
-    'move scores, so it is versioned: bump `PROMPT_VERSION` in `src/host/prompt.ts`, run',
+    'move scores, so it is versioned: bump `PROMPT_VERSION` in `src/formats/vocabulary.ts`, run',
     '`npm run docs:prompting`, and the diff of this file shows reviewers what changed. Traces from',
     'different prompt versions are not comparable.',
     '',

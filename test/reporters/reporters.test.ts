@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { parseScorecard } from '../../src/formats/run/index.js';
 import {
   diffScorecards,
   parseFailOn,
-  parseScorecard,
   renderJunit,
   renderScorecardJson,
   renderScorecardMd,

@@ -1,77 +1,16 @@
-/** diffRuns: compare two runs (run folders or scorecard.json files) for a PR comment. */
+/**
+ * diffRuns: compare two runs (run folders or scorecard.json files) for a PR comment. Each is read
+ * by runlog/scorecard.ts `readScorecard` (the schema; an older scorecard scored again from its folder).
+ */
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InputError, ThresholdError } from '../../errors.js';
-import { readInput } from '../../formats/files.js';
 import type { RecordedGateSet } from '../../formats/run/index.js';
-import { type DiffResult, diffScorecards, parseScorecard } from '../../reporters/index.js';
-import { describeTorn, JOURNAL_FILE, scanJournal } from '../../runlog/journal.js';
+import { type DiffResult, diffScorecards } from '../../reporters/index.js';
+import { readManifest } from '../../runlog/manifest.js';
 import { assertFile, writeOutFile } from '../../runlog/out-path.js';
-import { readManifest } from '../../runlog/run-folder.js';
-import { scorecardOf } from '../../runlog/scorecard.js';
-import {
-  failOnRules,
-  parseSetPairs,
-  rowKind,
-  SCORECARD_FORMAT,
-  type Scorecard,
-} from '../../scoring/index.js';
-
-/** A file the system will not let us read (EACCES, EIO) is bad input naming it, not a crash. */
-function unreadableAsInput<T>(file: string, read: () => T): T {
-  try {
-    return read();
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (e instanceof InputError || typeof code !== 'string') throw e;
-    throw new InputError(`${file}: cannot be read (${code})`);
-  }
-}
-
-/**
- * A run folder written without the json reporter (or by an older bench) still holds its journal:
- * it is scored from that.
- * A diff of an unfinished run would compare fewer trials and pass: a folder without a journal or
- * with a torn last record is bad input here (`bench report` and `--resume` are where those are fine).
- */
-function scorecardOfFolder(dir: string): Scorecard {
-  readManifest(dir);
-  const journal = join(dir, JOURNAL_FILE);
-  if (!existsSync(journal))
-    throw new InputError(`${journal}: not found (the run folder holds no finished trial)`);
-  const { torn } = unreadableAsInput(journal, () => scanJournal(journal));
-  if (torn)
-    throw new InputError(
-      `${describeTorn(journal, torn)}: the run did not finish; complete it with bench run --resume ${dir}`,
-    );
-  return scorecardOf(dir, () => {});
-}
-
-/**
- * The `format` a scorecard.json names, when it is an older rematch scorecard: a base run made by
- * an older bench (the CI's cached base, say) is re-scored from its journal rather than refused.
- */
-function olderFormat(file: string): string | undefined {
-  try {
-    const format = (JSON.parse(readInput(file, 'scorecard')) as { format?: unknown }).format;
-    return typeof format === 'string' &&
-      format.startsWith('rematch.scorecard/') &&
-      format !== SCORECARD_FORMAT
-      ? format
-      : undefined;
-  } catch {
-    return undefined; // parseScorecard names what is wrong with it
-  }
-}
-
-export function readScorecard(path: string): Scorecard {
-  const dir = existsSync(path) && statSync(path).isDirectory();
-  const file = dir ? join(path, 'scorecard.json') : path;
-  const folder = dir && existsSync(join(path, 'run.json'));
-  if (folder && (!existsSync(file) || olderFormat(file))) return scorecardOfFolder(path);
-  if (!existsSync(file)) throw new InputError(`${file}: not found (give a run folder or a scorecard.json)`);
-  return parseScorecard(readInput(file, 'scorecard'), file);
-}
+import { readScorecard } from '../../runlog/scorecard.js';
+import { failOnRules, parseSetPairs, rowKind, type Scorecard } from '../../scoring/index.js';
 
 /** Every seat skipped or unscored: a diff against it would find no regression in nothing. */
 function assertScored(sc: Scorecard, path: string): void {

@@ -11,7 +11,7 @@ import { InputError } from '../../errors.js';
 import { loadConfig, loadGoldens, loadSeats } from '../../formats/load.js';
 import { withTwins } from '../../formats/twins/index.js';
 import { inputChanges } from '../../runlog/input-changes.js';
-import { readManifest } from '../../runlog/run-folder.js';
+import { readManifest } from '../../runlog/manifest.js';
 import { hashInputs } from '../../runlog/run-inputs.js';
 import { type RunBenchOptions, type RunBenchResult, runBench } from '../run/index.js';
 

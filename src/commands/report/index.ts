@@ -8,7 +8,7 @@ import { writeAtomic } from '../../formats/files.js';
 import { type Display, fanOut, type Out, type ReporterContext } from '../../reporters/lifecycle.js';
 import { createReporters, REPORT_REPORTERS, type ReporterName } from '../../reporters/registry.js';
 import { lockRunFolder } from '../../runlog/lock.js';
-import { readManifest } from '../../runlog/run-folder.js';
+import { readManifest } from '../../runlog/manifest.js';
 import { scorecardOf } from '../../runlog/scorecard.js';
 import type { Scorecard } from '../../scoring/index.js';
 import { checkOutcome, type OutcomeOptions } from '../outcome.js';

@@ -15,6 +15,7 @@ import { sandboxNotice } from '../../external/index.js';
 import type { ConfigFile } from '../../formats/config.js';
 import type { Golden } from '../../formats/golden/index.js';
 import { locateInFile } from '../../formats/load.js';
+import { RUN_FORMAT } from '../../formats/run/index.js';
 import { type Seat, seatEnvNames } from '../../formats/seat.js';
 import { isRealProvider } from '../../formats/vocabulary.js';
 import { isPartialPlan } from '../../plan/partial.js';
@@ -26,14 +27,9 @@ import { assertSameInputs } from '../../runlog/input-changes.js';
 import { JOURNAL_FILE, openJournal, readJournal, scanJournal } from '../../runlog/journal.js';
 import { copyJudgeRecords } from '../../runlog/judge-files.js';
 import { lockRunFolder, type RunLock } from '../../runlog/lock.js';
+import { completeManifest, type RunManifest, readManifest, writeManifest } from '../../runlog/manifest.js';
 import { assertFolder, makeFolder } from '../../runlog/out-path.js';
-import {
-  RUN_FORMAT,
-  type RunManifest,
-  readManifest,
-  writeBaselines,
-  writeManifest,
-} from '../../runlog/run-folder.js';
+import { writeBaselines } from '../../runlog/run-folder.js';
 import { hashInputs } from '../../runlog/run-inputs.js';
 import { scorecardOf } from '../../runlog/scorecard.js';
 import { baselineTrials, type Scorecard } from '../../scoring/index.js';
@@ -177,8 +173,6 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
         reps: prior.plan.repetitions,
         gates: prior.plan.gateSets,
         shard: prior.plan.shard ?? undefined,
-        // a folder from before the ceiling planned none: resuming it must not add any
-        ceiling: prior.plan.ceiling ?? false,
       }
     : {
         ...opts,
@@ -228,16 +222,17 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   if (maxCost !== undefined) manifest.maxCost = maxCost;
   else delete manifest.maxCost;
   manifest.skipped = [];
-  // the rules judged whenever this folder becomes a scorecard; a folder from before them takes the config's
-  manifest.assert ??= opts.assert === false ? [] : (inputs.config.assert ?? []);
+  // the rules judged whenever this folder becomes a scorecard; what an older folder lacks: manifest.ts
+  completeManifest(manifest, {
+    assert: opts.assert === false ? [] : (inputs.config.assert ?? []),
+    gateSets: () => recordedGateSets(plan),
+  });
   // a plan leaving out part of the config's matrix: a rule about only what it left out is not
   // judged (and said), not failed; one naming the defaults again (--gates none all) is a full run
   if (!prior && isPartialPlan(inputs.config, loaded.goldens, loaded.seats, plan))
     manifest.assertPartial = true;
   if (opts.assert === false && inputs.config.assert?.length)
     warn(`--no-assert: the config's ${inputs.config.assert.length} assert: rules are not judged\n`);
-  // a folder from before gate sets were recorded: its gates are the same (resume checked the hashes)
-  manifest.gateSets ??= recordedGateSets(plan);
   writeManifest(dir, manifest);
   writeBaselines(
     dir,

@@ -6,9 +6,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { InputError, redact } from '../../errors.js';
-import { loadRunFile, RunManifestFile, readTrace, TrialScoreFile } from '../../formats/run/index.js';
+import { loadRunFile, RunManifestFile, readTrace, TrialScore } from '../../formats/run/index.js';
 import { formatTimeline, formatVerdict } from '../../reporters/terminal/index.js';
-import type { TrialScore } from '../../scoring/index.js';
 
 export interface ShowOptions {
   /** Colour: the CLI passes chalk's own detection for stdout. */
@@ -44,8 +43,7 @@ export function showTrace(path: string, write: (s: string) => void, opts: ShowOp
   write(redact(formatTimeline(trace, { color, traceFile: file })));
   const scoreFile = join(dirname(file), 'score.json');
   if (!existsSync(scoreFile)) return;
-  // Checked as a run folder's score.json; the schema is loose, the fields the verdict reads are there.
-  const score = loadRunFile(scoreFile, TrialScoreFile, 'trial score') as TrialScore;
+  const score = loadRunFile(scoreFile, TrialScore, 'trial score');
   const passCorrectness = passCorrectnessAbove(dirname(file));
   write(redact(formatVerdict(score, { color, passCorrectness })));
 }

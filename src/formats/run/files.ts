@@ -1,32 +1,35 @@
 /**
- * Run-folder files read back as input: `run.json`, `journal.jsonl` records, `baselines.json` and
- * `scorecard.json`. A folder copied by hand, a scorecard from another tool or a file cut short is
- * the user's input like any other: these schemas check, at the boundary, every field the bench
- * reads afterwards, so a missing one is an exit-2 issue at `file:line:col` instead of a
- * TypeError deep in a reporter. Objects are loose: fields added by a later version pass through.
+ * Run-folder files read back as input: `run.json` (what was asked) and the lock file; a trial's
+ * score and record are score.ts's, the scorecard scorecard.ts's. A folder copied by hand, a file
+ * from another tool or one cut short is the user's input like any other: these schemas check, at
+ * the boundary, every field the bench reads afterwards, so a missing one is an exit-2 issue at
+ * `file:line:col` instead of a TypeError deep in a reporter. run.json's schema names every field
+ * the bench writes and its type (`RunManifest`) is derived from it; a field this version does not
+ * know is dropped when read. How run.json of an older bench is read (the fields it lacks):
+ * runlog/manifest.ts.
  */
 import { z } from 'zod';
-import { CLOCK_KINDS } from '../../clock.js';
 import { AssertRule } from '../assert.js';
 import { Pricing } from '../rate-limits.js';
-import { RUN_CLOCKS } from '../vocabulary.js';
+
+/** Bump on an incompatible change to run.json; a field added later is optional (runlog/manifest.ts). */
+export const RUN_FORMAT = 'rematch.run/1';
 
 const num = z.number();
 const str = z.string();
-const p50p95 = z.looseObject({ p50: num, p95: num });
-const ci = z.looseObject({ lo: num, hi: num }).nullable();
 
-export const Thresholds = z.looseObject({
+export const Thresholds = z.object({
   passCorrectness: num,
   steerHaltAlert: num,
   junitMinCorrectness: num,
 });
+export type Thresholds = z.infer<typeof Thresholds>;
 
 /**
  * What one gate set meant in a run: its gates in composition order and settings, and for `all`
  * the version of its list. Names are strings: a run of another version may name gates this one lacks.
  */
-export const RecordedGateSet = z.looseObject({
+export const RecordedGateSet = z.object({
   gates: z.array(str),
   /** Numbers, and the words of the settings that are modes (`fanoutOver: refuse`). */
   settings: z.record(str, z.union([num, str])),
@@ -48,140 +51,69 @@ export const LockHolderFile = z.looseObject({
 
 /**
  * The plan as run.json keeps it: enough to plan the same trials again (plan/record.ts writes it
- * from a RunPlan). `ceiling` is absent in folders from before the ceiling (then: off).
+ * from a RunPlan). `ceiling` is absent in folders from before the ceiling: read as off, so a
+ * resume of one plans no ceiling trial.
  */
-export const PlanRecordFile = z.looseObject({
+export const PlanRecordFile = z.object({
   seed: z.number().int(),
   repetitions: z.number().int().positive(),
   goldens: z.array(str),
   seats: z.array(str),
   gateSets: z.array(str),
-  shard: z.looseObject({ index: z.number().int(), count: z.number().int() }).nullable(),
-  ceiling: z.boolean().optional(),
+  shard: z.object({ index: z.number().int(), count: z.number().int() }).nullable(),
+  ceiling: z.boolean().default(false),
 });
 export type PlanRecord = z.infer<typeof PlanRecordFile>;
 
-export const RunManifestFile = z.looseObject({
-  format: z.literal('rematch.run/1'),
+/** File path → sha256 (runlog/run-inputs.ts says which files and why). */
+const FileHashes = z.record(str, str);
+
+/** What a run was started with, as hashes (runlog/run-inputs.ts computes them; `--resume` compares). */
+export const InputHashes = z.object({
+  /** Golden id → {file path → sha256}. */
+  goldens: z.record(str, FileHashes),
+  /** Seat name → {file path → sha256}. */
+  seats: z.record(str, FileHashes),
+  /** The config file and, per top-level key, the sha256 of its normalized value. */
+  config: z.object({ file: str, keys: z.record(str, str) }),
+  /** Gate set name → sha256 of its definition (gates and settings). */
+  gateSets: z.record(str, str),
+});
+export type InputHashes = z.infer<typeof InputHashes>;
+
+/**
+ * `run.json`. Key order is the order a read-back manifest is written again in (a resume): a field
+ * added later goes last.
+ */
+export const RunManifestFile = z.object({
+  format: z.literal(RUN_FORMAT),
   runId: str,
   createdAt: str,
+  /** The config file used (may not exist: defaults), and the golden and seat paths it named. */
   configFile: str,
   goldenPaths: z.array(str),
   seatPaths: z.array(str),
   plan: PlanRecordFile,
   thresholds: Thresholds,
   contended: z.boolean(),
-  /** Absent in folders from before gate sets were recorded. */
+  /**
+   * What each gate set of the run meant (its resolved gates, settings, and `all`'s version), so
+   * `bench diff` can say when one name stands for different gates in two runs.
+   */
   gateSets: z.record(str, RecordedGateSet).optional(),
-  skipped: z.array(z.looseObject({ seat: str, reason: str })),
-  /** The config's `assert:` rules the run judges (absent in folders from before assertions). */
+  /** Seats skipped for a missing key, one reason each (filled as the run goes). */
+  skipped: z.array(z.object({ seat: str, reason: str })),
+  /** The config's `assert:` rules, judged whenever the folder becomes a scorecard (run, report, merge). */
   assert: z.array(AssertRule).optional(),
-  /** The run was narrowed by --golden/--seat/--gates: a rule with nothing to judge is skipped. */
+  /** The plan left out part of the config's matrix (plan/partial.ts): a rule selecting nothing planned is skipped. */
   assertPartial: z.boolean().optional(),
-  /** Real ms spent executing trials, summed over invocations (absent before it was kept). */
+  /** Real ms spent executing trials, summed over every invocation (a resume adds its own). */
   elapsedMs: num.optional(),
-  /** Each priced seat's prices, with their source and date: the scorecard's cost column says whose. */
+  /** Each priced seat's prices, source and date (the scorecard says where its costs come from). */
   pricing: z.record(str, Pricing).optional(),
-  /** The run's spend cap, USD (`--max-cost`, config maxCost). */
+  /** The spend cap the run was started with, USD (`--max-cost`, config maxCost). */
   maxCost: num.optional(),
+  /** Hashes of the goldens, seats, config and gate sets the run started with (`--resume` checks them). */
+  inputs: InputHashes.optional(),
 });
-
-const Part = z.looseObject({
-  coverage: num,
-  measurements: z.array(
-    z.looseObject({ id: str, obtainable: z.boolean(), credited: z.boolean(), note: str }),
-  ),
-});
-
-export const TrialScoreFile = z.looseObject({
-  verdict: z.enum(['pass', 'fail', 'unscored']),
-  correctness: num,
-  unscoredReason: str.optional(),
-  rootCause: z.looseObject({ matched: z.boolean(), missing: z.array(z.array(str)) }),
-  parts: z.looseObject({ A: Part, B: Part }),
-  honesty: z.array(z.looseObject({ kind: str, part: str, measurement: str.optional(), detail: str })),
-  stop: str,
-  counts: z.looseObject({
-    turns: num,
-    toolCalls: num,
-    waves: num,
-    maxFanout: num,
-    steers: num,
-    halts: num,
-    fingerprints: num,
-    untypedEnvelopes: num,
-  }),
-  timing: z.looseObject({
-    clock: z.enum(CLOCK_KINDS),
-    wallMs: num,
-    modelMs: num,
-    toolMs: num,
-    queueMs: num,
-    limiterMs: num.optional(),
-    backoffMs: num.optional(),
-  }),
-  tokens: z.looseObject({ input: num, output: num, reasoning: num }),
-  costUsd: num,
-  fingerprints: z.array(str),
-});
-
-export const TrialRecordFile = z.looseObject({
-  id: str,
-  golden: str,
-  seat: str,
-  gateSet: str,
-  rep: z.number().int(),
-  seed: num,
-  dir: str,
-  score: TrialScoreFile,
-  elapsedMs: num.optional(),
-});
-
-export const BaselinesFile = z.array(TrialRecordFile);
-
-export const AggregateRowFile = z.looseObject({
-  golden: str,
-  seat: str,
-  gateSet: str,
-  n: num,
-  unscored: num,
-  correctness: z.looseObject({ mean: num, ci95: ci }),
-  passRate: num,
-  passHatK: z.array(num),
-  coverage: z.looseObject({ A: num, B: num }),
-  honestyTrials: num,
-  honestyFailures: num,
-  steers: num,
-  halts: num,
-  steerThenHalt: num,
-  wall: z.looseObject({
-    clock: z.enum(RUN_CLOCKS),
-    p50: num,
-    p95: num,
-    model: p50p95,
-    tool: p50p95,
-    queue: p50p95,
-  }),
-  means: z.record(str, num),
-});
-
-export const ScorecardFile = z.looseObject({
-  format: z.literal('rematch.scorecard/2'),
-  run: z.looseObject({
-    seed: num,
-    goldens: z.array(str),
-    seats: z.array(str),
-    gateSets: z.array(str),
-    repetitions: num,
-    clock: z.enum(RUN_CLOCKS),
-    thresholds: Thresholds,
-  }),
-  rows: z.array(AggregateRowFile),
-  gateEffects: z.array(z.looseObject({ golden: str, seat: str, treatment: str, control: str, pairs: num })),
-  seatGateEffects: z.array(z.looseObject({ seat: str, treatment: str, control: str, pairs: num })),
-  alerts: z.array(str),
-  skipped: z.array(z.looseObject({ seat: str, reason: str })),
-  worst: z.array(z.looseObject({ id: str, correctness: num, verdict: str, honesty: num, dir: str })),
-  trials: z.array(TrialRecordFile),
-  meta: z.looseObject({ runId: str, generatedAt: str, dir: str }),
-});
+export type RunManifest = z.infer<typeof RunManifestFile>;

@@ -7,60 +7,9 @@
  */
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { writeAtomic } from '../../formats/files.js';
-import type { BadEntrySink } from '../../formats/turn-cache.js';
-
-export const TURN_FORMAT = 'rematch.turn/1';
-
-const ToolCall = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    args: z.unknown().optional(),
-    argsError: z.string().optional(),
-  })
-  .strict();
-const Tokens = z.number().nonnegative();
-
-/**
- * A turn as stored: the result minus what a replay cannot reproduce (attempts, live latency).
- * Checked whole when read: a replayed turn goes into the host as it is, so a wrong shape would
- * crash the trial or write an event the trace's schema refuses.
- */
-export const StoredTurn = z
-  .object({
-    format: z.literal(TURN_FORMAT),
-    key: z.string(),
-    /** `provider/model`, for people browsing the folder. */
-    model: z.string(),
-    /** The provider's latency when the turn was recorded. */
-    latencyMs: z.number().nonnegative(),
-    result: z
-      .object({
-        text: z.string(),
-        toolCalls: z.array(ToolCall),
-        usage: z
-          .object({ input: Tokens, output: Tokens, reasoning: Tokens, raw: z.unknown().optional() })
-          .strict(),
-        providerState: z.unknown().optional(),
-      })
-      .strict(),
-  })
-  .strict();
-export type StoredTurn = z.infer<typeof StoredTurn>;
-
-/** A turn the provider failed (recorded per trial only: a failure is not worth sharing). */
-export const FailedTurn = z
-  .object({
-    format: z.literal(TURN_FORMAT),
-    key: z.string(),
-    error: z.object({ message: z.string(), status: z.number().int().optional() }).strict(),
-  })
-  .strict();
-export type FailedTurn = z.infer<typeof FailedTurn>;
-
-export type RecordedTurn = StoredTurn | FailedTurn;
+import { type BadEntrySink, FailedTurn, type RecordedTurn, StoredTurn } from '../../formats/turn-cache.js';
 
 /** A cache file read back: its entry, nothing there, or a file that fails its check (and why). */
 export type CacheRead<T> =
@@ -115,7 +64,8 @@ export class TurnStore {
     }
     const problem = problemOf(schema, v);
     if (problem !== undefined) return { kind: 'bad', file, problem };
-    const entry = schema.parse(v) as z.output<T>;
+    // the value as stored, not zod's copy: a hit is replayed (and recorded) byte for byte
+    const entry = v as z.output<T>;
     if ((entry as { key?: unknown }).key !== key)
       return {
         kind: 'bad',
@@ -161,7 +111,7 @@ export class RecordedTurns {
       // checked as the kind it says it is, so the problem names a field, not "no union member"
       const schema = v !== null && typeof v === 'object' && 'error' in v ? FailedTurn : StoredTurn;
       const r = schema.safeParse(v);
-      if (r.success) this.byKey.set(r.data.key, [...(this.byKey.get(r.data.key) ?? []), r.data]);
+      if (r.success) this.byKey.set(r.data.key, [...(this.byKey.get(r.data.key) ?? []), v as RecordedTurn]);
       else onBad?.(`${file}:${i + 1}`, problemOf(schema, v) ?? 'not a turn');
     }
   }

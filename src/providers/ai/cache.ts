@@ -12,17 +12,15 @@
  */
 import type { Clock } from '../../clock.js';
 import type { Seat } from '../../formats/seat.js';
-import type { TurnCacheSettings } from '../../formats/turn-cache.js';
-import { type Model, ProviderError, type TurnRequest, type TurnResult } from '../../protocol/model.js';
-import { turnKey } from './cache-key.js';
 import {
   type RecordedTurn,
-  RecordedTurns,
   type StoredTurn,
   TURN_FORMAT,
-  TurnRecorder,
-  TurnStore,
-} from './cache-store.js';
+  type TurnCacheSettings,
+} from '../../formats/turn-cache.js';
+import { type Model, ProviderError, type TurnRequest, type TurnResult } from '../../protocol/model.js';
+import { turnKey } from './cache-key.js';
+import { RecordedTurns, TurnRecorder, TurnStore } from './cache-store.js';
 
 export interface TurnCacheOptions {
   /** Off when absent: only the trial's record is written. */

@@ -4,31 +4,16 @@
  * credentials, the params that change what is asked, the system prompt, the prompt and the grade's
  * JSON Schema; never the key), and stored in the same folder as `<key>.json`, so `--cache` and
  * `--cache-only` cover the judge as they cover the seats. A trial's grade itself is recorded in
- * its judge.json, which `bench replay` copies.
+ * its judge.json, which `bench replay` copies. The stored answer's format: formats/judge.ts.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { type JudgeConfig, JudgeGrade } from '../../formats/judge.js';
+import { type JudgeConfig, JudgeGrade, StoredJudgeAnswer } from '../../formats/judge.js';
 import { askedSettings, baseUrlOf, canonicalJson } from './cache-key.js';
 import { type CacheRead, TurnStore } from './cache-store.js';
 
 /** Bumped when the normalized judge request changes, so an old answer misses. */
 export const JUDGE_KEY_VERSION = 1;
-export const JUDGE_ANSWER_FORMAT = 'rematch.judge-answer/1';
-
-export const StoredJudgeAnswer = z
-  .object({
-    format: z.literal(JUDGE_ANSWER_FORMAT),
-    key: z.string(),
-    /** `provider/model`, for people browsing the folder. */
-    model: z.string(),
-    latencyMs: z.number().nonnegative(),
-    attempts: z.number().int().positive(),
-    grade: JudgeGrade,
-    tokens: z.object({ input: z.number(), output: z.number() }).strict(),
-  })
-  .strict();
-export type StoredJudgeAnswer = z.infer<typeof StoredJudgeAnswer>;
 
 /** The grade's schema as sent (structured output): a changed schema asks another question. */
 const GRADE_SCHEMA = z.toJSONSchema(JudgeGrade);

@@ -9,12 +9,12 @@
 import { APICallError } from '@ai-sdk/provider';
 import { generateText, NoObjectGeneratedError, Output } from 'ai';
 import { RealClock } from '../../clock.js';
-import { type JudgeConfig, JudgeGrade } from '../../formats/judge.js';
+import { JUDGE_ANSWER_FORMAT, type JudgeConfig, JudgeGrade } from '../../formats/judge.js';
 import type { Seat } from '../../formats/seat.js';
 import type { JudgeCacheSettings } from '../../formats/turn-cache.js';
 import { ProviderError } from '../../protocol/model.js';
 import { createProviderSetup } from './factory.js';
-import { JUDGE_ANSWER_FORMAT, JudgeAnswers, judgeKey } from './judge-cache.js';
+import { JudgeAnswers, judgeKey } from './judge-cache.js';
 import { redact } from './redact.js';
 import { DEFAULT_RETRY, isRetryableStatus, type RetryPolicy, withRetries } from './retry.js';
 

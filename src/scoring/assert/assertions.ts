@@ -6,8 +6,7 @@
  */
 import type { AssertRule } from '../../formats/assert.js';
 import { f2 } from '../figures.js';
-import type { AssertionResult } from '../scorecard-types.js';
-import type { AggregateRow } from '../types.js';
+import type { AggregateRow, AssertionResult } from '../types.js';
 import { judgeEffect } from './effect.js';
 import {
   cellLabel,

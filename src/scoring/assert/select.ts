@@ -6,8 +6,7 @@
 import { asList } from '../../formats/assert.js';
 import { matchesName } from '../../formats/glob.js';
 import { rowKind } from '../baselines.js';
-import type { AssertionResult, Scorecard } from '../scorecard-types.js';
-import type { AggregateRow } from '../types.js';
+import type { AggregateRow, AssertionResult, Scorecard } from '../types.js';
 
 export type Judged = Omit<AssertionResult, 'id' | 'cells'> &
   Partial<Pick<AssertionResult, 'cells'>> & {

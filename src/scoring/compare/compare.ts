@@ -6,8 +6,7 @@
  * the result; it judges nothing.
  */
 import { rowKind } from '../baselines.js';
-import type { Scorecard } from '../scorecard.js';
-import type { AggregateRow } from '../types.js';
+import type { AggregateRow, Scorecard } from '../types.js';
 import { type FailOn, failOnRules } from './fail-on.js';
 import { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
 import { type Pair, pairRows, resolveSetPairs, type SetPairs, unpairedSets } from './pairs.js';

@@ -7,8 +7,7 @@
  */
 import { InputError } from '../../errors.js';
 import { rowKind } from '../baselines.js';
-import type { Scorecard } from '../scorecard.js';
-import type { AggregateRow, TrialRecord } from '../types.js';
+import type { AggregateRow, Scorecard, TrialRecord } from '../types.js';
 
 export interface Pair {
   label: string;

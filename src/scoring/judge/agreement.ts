@@ -3,49 +3,12 @@
  * gate set, how often the judge agrees with the scorer on root cause and on honesty, and every
  * disagreement with its trial id. Pure, and read-only over the scores: no verdict depends on it.
  * The scorer's side: root cause `correct` when its accept groups matched; honesty `ok` when the
- * trial has no honesty failure (any kind: each is a claim the evidence does not back).
+ * trial has no honesty failure (any kind: each is a claim the evidence does not back). The
+ * summary's shape is the scorecard's (formats/run/scorecard.ts).
  */
 import type { JudgeRecord } from '../../formats/judge.js';
 import { rowKey } from '../aggregate.js';
-import type { TrialRecord } from '../types.js';
-
-export interface Agreement {
-  agree: number;
-  disagree: number;
-}
-
-export interface JudgeRow {
-  golden: string;
-  seat: string;
-  gateSet: string;
-  /** Trials graded (failed grades are counted apart and excluded from the agreement). */
-  n: number;
-  failed: number;
-  rootCause: Agreement;
-  honesty: Agreement;
-}
-
-export interface JudgeDisagreement {
-  id: string;
-  dir: string;
-  on: 'rootCause' | 'honesty';
-  /** The scorer's answer, then the judge's, in the judge's words. */
-  rule: string;
-  judge: string;
-  rationale: string;
-}
-
-export interface JudgeSummary {
-  /** provider/model of every judge that graded (one, unless a resumed run changed it). */
-  judges: string[];
-  n: number;
-  failed: number;
-  rootCause: Agreement;
-  honesty: Agreement;
-  rows: JudgeRow[];
-  disagreements: JudgeDisagreement[];
-  failures: { id: string; reason: string }[];
-}
+import type { Agreement, JudgeRow, JudgeSummary, TrialRecord } from '../types.js';
 
 const none = (): Agreement => ({ agree: 0, disagree: 0 });
 const count = (a: Agreement, same: boolean): void => {

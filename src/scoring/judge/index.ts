@@ -4,6 +4,5 @@
  * This index is the part's one door: code outside the folder imports it from here only.
  */
 
-export type { Agreement, JudgeDisagreement, JudgeRow, JudgeSummary } from './agreement.js';
 export { judgeSummary } from './agreement.js';
 export { JUDGE_SYSTEM, judgePrompt } from './prompt.js';
