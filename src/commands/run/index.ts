@@ -9,9 +9,11 @@ import type { Display, Out } from '../../reporters/lifecycle.js';
 import { createReporters, DEFAULT_REPORTERS, type ReporterName } from '../../reporters/registry.js';
 import { DISPLAY_OPTIONS, nestedOptions, optionsSchema, parseOptions } from '../options.js';
 import type { RunCacheOptions } from '../turn-cache.js';
-import { type OrchestrateOptions, orchestrateRun, type RunBenchResult } from './orchestrate.js';
+import type { OrchestrateOptions, RunBenchResult } from './options.js';
+import { orchestrateRun } from './orchestrate.js';
 
-export { newRunId, type RunBenchResult } from './orchestrate.js';
+export { newRunId } from './folder.js';
+export type { RunBenchResult } from './options.js';
 
 export interface RunBenchOptions
   extends Omit<OrchestrateOptions, 'warn' | 'reporters' | 'terminal' | 'env' | 'registerSecrets'> {

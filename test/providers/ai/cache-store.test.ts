@@ -30,22 +30,23 @@ describe('turn cache files', () => {
     const store = new TurnStore(tempDir());
     store.put(TURN, JSON.stringify(TURN));
     const hit = store.get(KEY);
-    expect(JSON.stringify(hit)).toBe(readFileSync(store.fileOf(KEY), 'utf8'));
+    expect(hit.kind).toBe('hit');
+    expect(JSON.stringify(hit.kind === 'hit' && hit.entry)).toBe(readFileSync(store.fileOf(KEY), 'utf8'));
   });
 
-  it('misses a file of another format or key, and one with a field of the wrong type', () => {
+  it('refuses a file of another format or key, and one with a field of the wrong type (never replayed)', () => {
     const store = new TurnStore(tempDir());
     const put = (v: unknown) => store.write(KEY, JSON.stringify(v));
     put({ ...TURN, format: 'rematch.turn/0' });
-    expect(store.get(KEY)).toBeUndefined();
+    expect(store.get(KEY).kind).toBe('bad');
     put({ ...TURN, key: 'other' });
-    expect(store.get(KEY)).toBeUndefined();
+    expect(store.get(KEY).kind).toBe('bad');
     put({ ...TURN, result: { ...TURN.result, usage: { ...TURN.result.usage, input: '10' } } });
-    expect(store.get(KEY)).toBeUndefined();
+    expect(store.get(KEY).kind).toBe('bad');
     put({ ...TURN, result: { ...TURN.result, toolCalls: [{ id: 'c1', args: {} }] } });
-    expect(store.get(KEY)).toBeUndefined();
+    expect(store.get(KEY).kind).toBe('bad');
     put(TURN);
-    expect(store.get(KEY)).toEqual(TURN);
+    expect(store.get(KEY)).toEqual({ kind: 'hit', entry: TURN });
   });
 
   it("replays a trial's record line by line, skipping lines that are not turns", () => {
