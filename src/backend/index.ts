@@ -3,7 +3,12 @@
 export { type AgentServer, type AgentServerOptions, startAgentServer } from './agent-server.js';
 export * from './api.js';
 export { type CapacitySpec, DEFAULT_CAPACITY, withCapacity } from './capacity.js';
-export { createEngineBackend, EnginePool, type EnginePoolOptions } from './engines/index.js';
+export {
+  createEngineBackend,
+  DEFAULT_HEAVY_COST,
+  EnginePool,
+  type EnginePoolOptions,
+} from './engines/index.js';
 export { type FaultOptions, TRANSPORT_HEADER, withFaults } from './faults/index.js';
 export {
   DATASOURCES,

@@ -27,6 +27,8 @@ export interface StackOptions {
   queryTimeoutMs?: number;
   /** Engine worker threads (default 0: evaluate in this thread). See engine-pool.ts. */
   workers?: number;
+  /** With workers: the estimated samples from which a query runs in the heavy lane (engines/pool.ts). */
+  heavyCost?: number;
 }
 
 export interface BackendStack {
@@ -46,6 +48,8 @@ export interface ServerLimits {
   queryLogSize?: number;
   /** Engine worker threads; default min(2, cores); 0 evaluates on the server's own thread. */
   workers?: number;
+  /** Default DEFAULT_HEAVY_COST (50M estimated samples); Infinity: no heavy lane. */
+  heavyCost?: number;
 }
 
 export const DEFAULT_SERVER_TIMEOUT_MS = 30_000;
@@ -53,11 +57,12 @@ export const DEFAULT_SERVER_TIMEOUT_MS = 30_000;
 /** A server's stack options: a timeout and worker threads unless told otherwise. */
 export function serverStackOptions(
   l: ServerLimits,
-): Pick<StackOptions, 'queryTimeoutMs' | 'queryLogSize' | 'workers'> {
+): Pick<StackOptions, 'queryTimeoutMs' | 'queryLogSize' | 'workers' | 'heavyCost'> {
   return {
     queryTimeoutMs: l.queryTimeoutMs ?? DEFAULT_SERVER_TIMEOUT_MS,
     workers: l.workers ?? Math.min(2, availableParallelism()),
     ...(l.queryLogSize !== undefined ? { queryLogSize: l.queryLogSize } : {}),
+    ...(l.heavyCost !== undefined ? { heavyCost: l.heavyCost } : {}),
   };
 }
 
@@ -67,6 +72,7 @@ export function createBackendStack(golden: Golden, world: World, opts: StackOpti
       ? new EnginePool(golden, world, golden.ms.now, {
           workers: opts.workers,
           ...(opts.queryTimeoutMs !== undefined ? { timeoutMs: opts.queryTimeoutMs } : {}),
+          ...(opts.heavyCost !== undefined ? { heavyCost: opts.heavyCost } : {}),
         })
       : undefined;
   const engine = createEngineBackend(golden, world, {

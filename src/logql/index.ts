@@ -12,6 +12,7 @@ import { parseLogQL, shapeOf } from './syntax/index.js';
 
 export type { LogExpr, LogQuery, MetricExpr, Stage } from './syntax/index.js';
 export { parseLogQL };
+export { estimateLogCost } from './cost.js';
 
 /** Loki refuses range queries with more points than this per series. */
 export const MAX_POINTS = 11_000;

@@ -4,5 +4,6 @@
  * This index is the part's one door: code outside the folder imports it from here only.
  */
 export { createEngineBackend } from './backend.js';
+export { DEFAULT_HEAVY_COST } from './cost.js';
 export type { EnginePoolOptions } from './pool.js';
 export { EnginePool } from './pool.js';
