@@ -4,6 +4,8 @@ import { countFlag, secondsFlag } from '../../commands/flags.js';
 
 export interface ServerFlags {
   queryLogSize?: number;
+  queryLogMb?: number;
+  engineCacheMb?: number;
   queryTimeout?: number;
   workers?: number;
 }
@@ -14,6 +16,16 @@ export function addServerFlags(cmd: Command): Command {
       '--query-log-size <n>',
       'query log entries kept in memory (default 5000)',
       countFlag('--query-log-size', 1),
+    )
+    .option(
+      '--query-log-mb <n>',
+      'MiB the query log may hold, oldest entries out first (default 64)',
+      countFlag('--query-log-mb', 1),
+    )
+    .option(
+      '--engine-cache-mb <n>',
+      'MiB of engine answers cached, keys included, oldest out first (default 256)',
+      countFlag('--engine-cache-mb', 1),
     )
     .option(
       '--query-timeout <seconds>',
@@ -30,11 +42,15 @@ export function addServerFlags(cmd: Command): Command {
 /** Flags → the backend's ServerLimits. */
 export function serverLimits(f: ServerFlags): {
   queryLogSize?: number;
+  queryLogBytes?: number;
+  cacheBytes?: number;
   queryTimeoutMs?: number;
   workers?: number;
 } {
   return {
     ...(f.queryLogSize !== undefined ? { queryLogSize: f.queryLogSize } : {}),
+    ...(f.queryLogMb !== undefined ? { queryLogBytes: f.queryLogMb * 2 ** 20 } : {}),
+    ...(f.engineCacheMb !== undefined ? { cacheBytes: f.engineCacheMb * 2 ** 20 } : {}),
     ...(f.queryTimeout !== undefined ? { queryTimeoutMs: Math.round(f.queryTimeout * 1000) } : {}),
     ...(f.workers !== undefined ? { workers: f.workers } : {}),
   };
