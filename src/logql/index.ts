@@ -10,9 +10,9 @@ import { withClockShift } from './pipeline/index.js';
 import type { LogExpr, LogQuery } from './syntax/index.js';
 import { parseLogQL, shapeOf } from './syntax/index.js';
 
+export { estimateLogCost } from './cost.js';
 export type { LogExpr, LogQuery, MetricExpr, Stage } from './syntax/index.js';
 export { parseLogQL };
-export { estimateLogCost } from './cost.js';
 
 /** Loki refuses range queries with more points than this per series. */
 export const MAX_POINTS = 11_000;

@@ -111,7 +111,7 @@ describe('a soak of large queries', () => {
     const after = process.memoryUsage();
     const heap = after.heapUsed - before.heapUsed;
     console.log(
-      `large queries: 30 MB through; query log keeps ${big.queryLog.size}; heap ${heap >= 0 ? '+' : ''}${(heap / 2 ** 20).toFixed(1)} MiB, rss +${((after.rss - before.rss) / 2 ** 20).toFixed(1)} MiB`,
+      `large queries: 30 MB through; query log keeps ${big.queryLog.size}; heap ${heap >= 0 ? '+' : ''}${(heap / 2 ** 20).toFixed(1)} MiB, rss ${after.rss >= before.rss ? '+' : ''}${((after.rss - before.rss) / 2 ** 20).toFixed(1)} MiB`,
     );
     // Uncapped, the log and the cache's keys would each hold the 30 MB: a heap 60 MB larger.
     expect(heap).toBeLessThan(3 * CAP);
