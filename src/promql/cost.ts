@@ -33,7 +33,9 @@ const DEFAULT_SUBQUERY_STEP_MS = 60_000;
 /**
  * What one gathered inner result costs against one sample read: it is pushed into a window the
  * engine builds anew for every outer step (eval/subquery.ts), where a read sample is a typed-array
- * access. Measured on the shipped goldens (`npm run bench:heavy` prints both kinds).
+ * access. Measured on checkout-db-pool: with it, evaluation time per estimated million samples
+ * stays within 4–16 ms from `rate(x[5m])` over a range to nested 1-second subqueries; without it,
+ * nested subqueries took ten times longer per unit than anything else.
  */
 const GATHER_WEIGHT = 10;
 
