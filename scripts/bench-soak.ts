@@ -1,11 +1,16 @@
 /**
  * `npm run bench:soak [-- --requests N --concurrency C --golden id --query-log-size N --workers N
- * --capacity]`:
+ * --capacity --large N --query-log-mb N --engine-cache-mb N]`:
  * a golden's HTTP backend on loopback, in this process, hammered with a mix of Prometheus and Loki
  * requests (mostly repeated routes that the engine cache answers; one in MISS_EVERY with a new
  * evaluation time, so the engine pool and the cache's eviction are exercised too), over keep-alive
  * sockets. It prints RSS and heap at intervals, and at the end the latency percentiles and the
  * query log's bound and counters. A leak shows as RSS that keeps climbing after warm-up.
+ *
+ * `--large N` sends N distinct POST queries of about 1 MB each instead (the HTTP adapter's body
+ * limit: `up # <1 MB comment>`, cheap to evaluate, each a new cache key and log entry):
+ * what the query log and the engine cache retain must stay within their byte caps, so RSS after
+ * the run (after a full GC) stays near RSS before it.
  */
 import { Agent, request } from 'node:http';
 import { createBackendStack, serverStackOptions, startHttpServer } from '../src/backend/index.js';
@@ -32,6 +37,9 @@ const WORKERS = flag('workers', 2);
 const GOLDEN = text('golden', 'checkout-db-pool-logs-failed');
 /** The golden's capacity model sleeps 25–40 ms a request: off unless asked, to load the server itself. */
 const CAPACITY = process.argv.includes('--capacity');
+const LARGE = flag('large', 0);
+const LOG_MB = flag('query-log-mb', 0);
+const CACHE_MB = flag('engine-cache-mb', 0);
 const MISS_EVERY = 20;
 const REPORTS = 10;
 
@@ -42,7 +50,12 @@ const stack = createBackendStack(golden, world, {
   capacity: CAPACITY,
   clock: new RealClock(),
   seed: golden.world.seed,
-  ...serverStackOptions({ queryLogSize: LOG_SIZE, workers: WORKERS }),
+  ...serverStackOptions({
+    queryLogSize: LOG_SIZE,
+    workers: WORKERS,
+    ...(LOG_MB ? { queryLogBytes: LOG_MB * 2 ** 20 } : {}),
+    ...(CACHE_MB ? { cacheBytes: CACHE_MB * 2 ** 20 } : {}),
+  }),
 });
 await stack.ready();
 const server = await startHttpServer(stack.backend, { golden });
@@ -94,16 +107,36 @@ function percentile(p: number, n: number): number {
   return Number.NaN;
 }
 
+/**
+ * A distinct ~1 MB query, just under the adapter's 1 MiB body limit: `up` and a 1 MB comment, which
+ * the parser skips (a 1 MB string literal would measure its unquoting, about a second, instead).
+ */
+function largeBody(i: number): string {
+  const query = `up # ${String(i).padStart(8, '0')}${'x'.repeat(1_000_000)}`;
+  return new URLSearchParams({ query, time: String(now) }).toString();
+}
+
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 const url = new URL(server.url);
-function once(path: string): Promise<number> {
+function once(path: string, body?: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, agent }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        agent,
+        ...(body === undefined
+          ? {}
+          : { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -113,8 +146,9 @@ const mem = () => process.memoryUsage();
 const gc = (globalThis as { gc?: () => void }).gc;
 gc?.();
 const start = mem();
+const TOTAL = LARGE || REQUESTS;
 console.log(
-  `soak: golden ${GOLDEN}, ${REQUESTS} requests, concurrency ${CONCURRENCY}, query log ${LOG_SIZE}, ${WORKERS} engine worker(s), capacity model ${CAPACITY ? 'on' : 'off'}`,
+  `soak: golden ${GOLDEN}, ${LARGE ? `${LARGE} distinct ~1 MB POST queries` : `${REQUESTS} requests`}, concurrency ${CONCURRENCY}, query log ${LOG_SIZE} entries / ${stack.queryLog.maxBytes / 2 ** 20} MiB, ${WORKERS} engine worker(s), capacity model ${CAPACITY ? 'on' : 'off'}`,
 );
 console.log(`start: rss ${mb(start.rss)} MB, heap ${mb(start.heapUsed)} MB`);
 
@@ -123,12 +157,12 @@ let done = 0;
 let failed = 0;
 const t0 = performance.now();
 let maxRss = start.rss;
-const every = Math.max(1, Math.floor(REQUESTS / REPORTS));
+const every = Math.max(1, Math.floor(TOTAL / REPORTS));
 async function lane(): Promise<void> {
-  while (next < REQUESTS) {
+  while (next < TOTAL) {
     const i = next++;
     const s = performance.now();
-    const status = await once(pathOf(i));
+    const status = LARGE ? await once('/api/v1/query', largeBody(i)) : await once(pathOf(i));
     BUCKETS[bucketOf(performance.now() - s)]++;
     if (status === 0 || status >= 500) failed++;
     if (++done % every === 0) {
@@ -136,7 +170,7 @@ async function lane(): Promise<void> {
       maxRss = Math.max(maxRss, m.rss);
       const secs = (performance.now() - t0) / 1000;
       console.log(
-        `${String(done).padStart(9)} req  ${(done / secs).toFixed(0).padStart(6)} req/s  rss ${mb(m.rss)} MB  heap ${mb(m.heapUsed)} MB  log ${stack.queryLog.size}`,
+        `${String(done).padStart(9)} req  ${(done / secs).toFixed(0).padStart(6)} req/s  rss ${mb(m.rss)} MB  heap ${mb(m.heapUsed)} MB  log ${stack.queryLog.size} (${mb(stack.queryLog.bytes)} MB)`,
       );
     }
   }
@@ -146,11 +180,15 @@ const secs = (performance.now() - t0) / 1000;
 gc?.();
 const end = mem();
 const c = stack.queryLog.counters();
-console.log(`end: rss ${mb(end.rss)} MB (max ${mb(Math.max(maxRss, end.rss))}), heap ${mb(end.heapUsed)} MB`);
+console.log(
+  `end: rss ${mb(end.rss)} MB (max ${mb(Math.max(maxRss, end.rss))}; ${end.rss >= start.rss ? '+' : ''}${mb(end.rss - start.rss)} MB), heap ${mb(end.heapUsed)} MB`,
+);
 console.log(
   `${done} requests in ${secs.toFixed(1)} s (${(done / secs).toFixed(0)} req/s); 5xx/none: ${failed}; latency p50 ${percentile(0.5, done).toFixed(2)} ms, p99 ${percentile(0.99, done).toFixed(2)} ms`,
 );
-console.log(`query log: ${stack.queryLog.size} kept of ${c.total}; outcomes ${JSON.stringify(c.byOutcome)}`);
+console.log(
+  `query log: ${stack.queryLog.size} kept of ${c.total} (${mb(stack.queryLog.bytes)} MB); outcomes ${JSON.stringify(c.byOutcome)}`,
+);
 agent.destroy();
 await server.close();
 await stack.close();

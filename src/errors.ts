@@ -1,12 +1,12 @@
 /**
  * Every failure the bench reports on purpose is a BenchError with a stable `code` and the exit code
- * the CLI boundary uses (DESIGN §13): 1 threshold/regression, 2 bad input, 3 our bug, 130/143
- * interrupted by SIGINT/SIGTERM.
+ * the CLI boundary uses (DESIGN §13): 1 threshold/regression, 2 bad input, 3 our bug, 129/130/143
+ * interrupted by SIGHUP/SIGINT/SIGTERM.
  * Nothing but `cli/main.ts` calls `process.exit`.
  */
 
-/** 130 and 143 are the shell's 128 + SIGINT / SIGTERM: an interrupted command says so. */
-export type ExitCode = 0 | 1 | 2 | 3 | 130 | 143;
+/** 129, 130 and 143 are the shell's 128 + SIGHUP / SIGINT / SIGTERM: an interrupted command says so. */
+export type ExitCode = 0 | 1 | 2 | 3 | 129 | 130 | 143;
 
 export class BenchError extends Error {
   readonly code: string;
@@ -79,11 +79,17 @@ export class InternalError extends BenchError {
   }
 }
 
-/** SIGINT or SIGTERM stopped the command: exit 128 + the signal's number, as a shell reports it. */
+/** The signals that stop a command the way SIGTERM does (a closed terminal sends SIGHUP). */
+export type InterruptSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
+
+/** 128 + the signal's number, as a shell reports a command that signal stopped. */
+export const INTERRUPT_EXIT: Record<InterruptSignal, ExitCode> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
+/** SIGINT, SIGTERM or SIGHUP stopped the command: exit 128 + the signal's number, as a shell reports it. */
 export class InterruptedError extends BenchError {
-  readonly signal: 'SIGINT' | 'SIGTERM';
-  constructor(signal: 'SIGINT' | 'SIGTERM', message = `interrupted (${signal})`) {
-    super('E_INTERRUPTED', message, signal === 'SIGINT' ? 130 : 143);
+  readonly signal: InterruptSignal;
+  constructor(signal: InterruptSignal, message = `interrupted (${signal})`) {
+    super('E_INTERRUPTED', message, INTERRUPT_EXIT[signal]);
     this.signal = signal;
   }
 }

@@ -3,7 +3,13 @@
 export { type AgentServer, type AgentServerOptions, startAgentServer } from './agent-server.js';
 export * from './api.js';
 export { type CapacitySpec, DEFAULT_CAPACITY, withCapacity } from './capacity.js';
-export { createEngineBackend, EnginePool, type EnginePoolOptions } from './engines/index.js';
+export {
+  createEngineBackend,
+  DEFAULT_CACHE_BYTES,
+  DEFAULT_HEAVY_COST,
+  EnginePool,
+  type EnginePoolOptions,
+} from './engines/index.js';
 export { type FaultOptions, TRANSPORT_HEADER, withFaults } from './faults/index.js';
 export {
   DATASOURCES,
@@ -27,7 +33,13 @@ export {
   withCallIds,
 } from './http/index.js';
 export { createRealPrometheusBackend, stopRealPrometheusServers } from './oracle/index.js';
-export { DEFAULT_QUERY_LOG_SIZE, QueryLog, type QueryLogCounters, withQueryLog } from './query-log.js';
+export {
+  DEFAULT_QUERY_LOG_BYTES,
+  DEFAULT_QUERY_LOG_SIZE,
+  QueryLog,
+  type QueryLogCounters,
+  withQueryLog,
+} from './query-log.js';
 export { recordSelection, withSelection } from './record-selection.js';
 export {
   type BackendStack,

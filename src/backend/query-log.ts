@@ -2,14 +2,20 @@
  * The query log: the outermost layer of every stack records each request with its answer, as a
  * real server's query log would. Entries are appended when the answer is ready (completion order);
  * `seq` is the arrival order. A long-running server answers millions of requests, so the log keeps
- * only the newest `capacity` entries (a ring), beside running counters that never shrink. Whoever
- * needs every entry of a session subscribes and gets each one as it is appended (command seats
- * build their trace from their own server's calls: DESIGN §10).
+ * only the newest entries, at most `capacity` of them and at most `maxBytes` of them (an entry
+ * holds its request's parameters, and a query may be a megabyte: counted by entries alone, 5,000
+ * of those would hold gigabytes), evicting the oldest first, beside running counters that never
+ * shrink. Whoever needs every entry of a session subscribes and gets each one as it is appended
+ * (command seats build their trace from their own server's calls: DESIGN §10).
  */
 import type { Clock } from '../clock.js';
 import type { ApiRequest, ApiResponse, Backend, QueryLogEntry, QueryOutcome } from './api.js';
 
 export const DEFAULT_QUERY_LOG_SIZE = 5000;
+/** 64 MiB: 5,000 ordinary entries take a few megabytes, so this bites only on large requests. */
+export const DEFAULT_QUERY_LOG_BYTES = 64 * 2 ** 20;
+/** What an entry costs beside its parameters' text: the object, its numbers and short strings. */
+const ENTRY_OVERHEAD_BYTES = 256;
 
 export interface QueryLogCounters {
   total: number;
@@ -19,22 +25,35 @@ export interface QueryLogCounters {
 
 export class QueryLog {
   readonly capacity: number;
-  private readonly ring: QueryLogEntry[] = [];
-  /** Index of the oldest entry once the ring is full. */
+  readonly maxBytes: number;
+  /** Retained entries from `head` on, oldest first, each with its size. */
+  private kept: ({ e: QueryLogEntry; bytes: number } | undefined)[] = [];
   private head = 0;
+  private retained = 0;
   private readonly listeners = new Set<(e: QueryLogEntry) => void>();
   private readonly counts: QueryLogCounters = { total: 0, byApi: {}, byOutcome: {} };
 
-  constructor(capacity = DEFAULT_QUERY_LOG_SIZE) {
+  constructor(capacity = DEFAULT_QUERY_LOG_SIZE, maxBytes = DEFAULT_QUERY_LOG_BYTES) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`query log size ${capacity}`);
+    if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new RangeError(`query log bytes ${maxBytes}`);
     this.capacity = capacity;
+    this.maxBytes = maxBytes;
   }
 
   append(e: QueryLogEntry): void {
-    if (this.ring.length < this.capacity) this.ring.push(e);
-    else {
-      this.ring[this.head] = e;
-      this.head = (this.head + 1) % this.capacity;
+    const bytes = entryBytes(e);
+    this.kept.push({ e, bytes });
+    this.retained += bytes;
+    // Oldest first; an entry larger than the whole cap goes too (its subscribers saw it).
+    while (this.size > this.capacity || this.retained > this.maxBytes) {
+      this.retained -= this.kept[this.head]!.bytes;
+      // Let go of it now: the evicted prefix is only dropped from the array now and then.
+      this.kept[this.head++] = undefined;
+    }
+    // Drop the evicted prefix once it is as long as what is kept: amortized O(1) an append.
+    if (this.head > 64 && this.head >= this.kept.length - this.head) {
+      this.kept = this.kept.slice(this.head);
+      this.head = 0;
     }
     const c = this.counts;
     c.total++;
@@ -45,11 +64,16 @@ export class QueryLog {
 
   /** The retained entries, oldest first (a copy). */
   entries(): QueryLogEntry[] {
-    return [...this.ring.slice(this.head), ...this.ring.slice(0, this.head)];
+    return this.kept.slice(this.head).map((k) => k!.e);
   }
 
   get size(): number {
-    return this.ring.length;
+    return this.kept.length - this.head;
+  }
+
+  /** What the retained entries take, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.retained;
   }
 
   /** Everything ever appended, counted (a copy). */
@@ -63,6 +87,17 @@ export class QueryLog {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+}
+
+/** An entry's size: its parameters' text (UTF-8 bytes, names included) and a fixed overhead. */
+function entryBytes(e: QueryLogEntry): number {
+  let n = ENTRY_OVERHEAD_BYTES;
+  for (const [k, v] of Object.entries(e.params)) {
+    n += Buffer.byteLength(k);
+    if (Array.isArray(v)) for (const x of v) n += Buffer.byteLength(x);
+    else if (v !== undefined) n += Buffer.byteLength(v);
+  }
+  return n;
 }
 
 /** Sizes of frozen bodies (the engine cache's answers, served again and again): they cannot change. */

@@ -7,8 +7,9 @@ import type { FaultSpec, Golden } from '../formats/golden/index.js';
 import { loadGolden } from '../formats/load.js';
 import { buildWorld } from '../world/build.js';
 import type { Backend } from './api.js';
+import { DEFAULT_CACHE_BYTES } from './engines/index.js';
 import { type HttpServerHandle, startHttpServer } from './http/index.js';
-import { DEFAULT_QUERY_LOG_SIZE, type QueryLog } from './query-log.js';
+import { DEFAULT_QUERY_LOG_BYTES, DEFAULT_QUERY_LOG_SIZE, type QueryLog } from './query-log.js';
 import { createBackendStack, type ServerLimits, serverStackOptions } from './stack.js';
 import { withTimeShift } from './time-shift.js';
 
@@ -76,7 +77,8 @@ export async function startServe(arg: string | Golden, opts: ServeOptions = {}):
     },
   };
   const write = opts.write ?? ((l: string) => process.stdout.write(`${l}\n`));
-  const limitsLine = `limits: query timeout ${(limits.queryTimeoutMs ?? 0) / 1000} s, ${limits.workers} engine worker(s), query log keeps ${limits.queryLogSize ?? DEFAULT_QUERY_LOG_SIZE} entries`;
+  const mib = (n: number) => `${Math.round((n / 2 ** 20) * 10) / 10} MiB`;
+  const limitsLine = `limits: query timeout ${(limits.queryTimeoutMs ?? 0) / 1000} s, ${limits.workers} engine worker(s), query log keeps ${limits.queryLogSize ?? DEFAULT_QUERY_LOG_SIZE} entries / ${mib(limits.queryLogBytes ?? DEFAULT_QUERY_LOG_BYTES)}, engine cache ${mib(limits.cacheBytes ?? DEFAULT_CACHE_BYTES)}`;
   const lines = banner(
     golden,
     server,

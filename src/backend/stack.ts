@@ -10,9 +10,10 @@ import type { Golden } from '../formats/golden/index.js';
 import type { World } from '../world/types.js';
 import type { Backend } from './api.js';
 import { DEFAULT_CAPACITY, withCapacity } from './capacity.js';
-import { createEngineBackend, EnginePool } from './engines/index.js';
+import { cacheBytes, createEngineBackend, EnginePool } from './engines/index.js';
 import { withFaults } from './faults/index.js';
 import { createRealPrometheusBackend } from './oracle/index.js';
+import { servedWorld } from './prometheus/index.js';
 import { QueryLog, withQueryLog } from './query-log.js';
 
 export interface StackOptions {
@@ -23,10 +24,16 @@ export interface StackOptions {
   capacity?: boolean;
   /** Entries the query log keeps (default DEFAULT_QUERY_LOG_SIZE); its counters count them all. */
   queryLogSize?: number;
+  /** And the bytes they may take (default DEFAULT_QUERY_LOG_BYTES), oldest evicted first. */
+  queryLogBytes?: number;
+  /** The engine answer cache's bytes for this world (default DEFAULT_CACHE_BYTES), oldest evicted first. */
+  cacheBytes?: number;
   /** Per-query evaluation timeout, wall-clock ms from arrival (default: none). */
   queryTimeoutMs?: number;
   /** Engine worker threads (default 0: evaluate in this thread). See engine-pool.ts. */
   workers?: number;
+  /** With workers: the estimated samples from which a query runs in the heavy lane (engines/pool.ts). */
+  heavyCost?: number;
 }
 
 export interface BackendStack {
@@ -36,6 +43,8 @@ export interface BackendStack {
   ready(): Promise<void>;
   /** Stops the engine workers, if any (a server calls it when it closes). */
   close(): Promise<void>;
+  /** What the query log and the engine cache retain, in the bytes their caps count. */
+  retained(): { queryLogBytes: number; cacheBytes: number };
 }
 
 /** What a server (`bench serve`, `bench mcp`, a command seat's) bounds: see serverStackOptions. */
@@ -44,8 +53,14 @@ export interface ServerLimits {
   queryTimeoutMs?: number;
   /** Default DEFAULT_QUERY_LOG_SIZE. */
   queryLogSize?: number;
+  /** Default DEFAULT_QUERY_LOG_BYTES. */
+  queryLogBytes?: number;
+  /** Default DEFAULT_CACHE_BYTES. */
+  cacheBytes?: number;
   /** Engine worker threads; default min(2, cores); 0 evaluates on the server's own thread. */
   workers?: number;
+  /** Default DEFAULT_HEAVY_COST (50M estimated samples); Infinity: no heavy lane. */
+  heavyCost?: number;
 }
 
 export const DEFAULT_SERVER_TIMEOUT_MS = 30_000;
@@ -53,11 +68,17 @@ export const DEFAULT_SERVER_TIMEOUT_MS = 30_000;
 /** A server's stack options: a timeout and worker threads unless told otherwise. */
 export function serverStackOptions(
   l: ServerLimits,
-): Pick<StackOptions, 'queryTimeoutMs' | 'queryLogSize' | 'workers'> {
+): Pick<
+  StackOptions,
+  'queryTimeoutMs' | 'queryLogSize' | 'queryLogBytes' | 'cacheBytes' | 'workers' | 'heavyCost'
+> {
   return {
     queryTimeoutMs: l.queryTimeoutMs ?? DEFAULT_SERVER_TIMEOUT_MS,
     workers: l.workers ?? Math.min(2, availableParallelism()),
     ...(l.queryLogSize !== undefined ? { queryLogSize: l.queryLogSize } : {}),
+    ...(l.queryLogBytes !== undefined ? { queryLogBytes: l.queryLogBytes } : {}),
+    ...(l.cacheBytes !== undefined ? { cacheBytes: l.cacheBytes } : {}),
+    ...(l.heavyCost !== undefined ? { heavyCost: l.heavyCost } : {}),
   };
 }
 
@@ -67,11 +88,13 @@ export function createBackendStack(golden: Golden, world: World, opts: StackOpti
       ? new EnginePool(golden, world, golden.ms.now, {
           workers: opts.workers,
           ...(opts.queryTimeoutMs !== undefined ? { timeoutMs: opts.queryTimeoutMs } : {}),
+          ...(opts.heavyCost !== undefined ? { heavyCost: opts.heavyCost } : {}),
         })
       : undefined;
   const engine = createEngineBackend(golden, world, {
     ...(opts.queryTimeoutMs !== undefined ? { timeoutMs: opts.queryTimeoutMs } : {}),
     ...(pool ? { pool } : {}),
+    ...(opts.cacheBytes !== undefined ? { cacheBytes: opts.cacheBytes } : {}),
   });
   let backend: Backend =
     golden.backend === 'prometheus' ? createRealPrometheusBackend(golden, world, engine, opts.clock) : engine;
@@ -87,11 +110,12 @@ export function createBackendStack(golden: Golden, world: World, opts: StackOpti
       opts.seed,
     );
   }
-  const queryLog = new QueryLog(opts.queryLogSize);
+  const queryLog = new QueryLog(opts.queryLogSize, opts.queryLogBytes);
   return {
     backend: withQueryLog(backend, opts.clock, queryLog),
     queryLog,
     ready: async () => pool?.ready(),
     close: async () => pool?.close(),
+    retained: () => ({ queryLogBytes: queryLog.bytes, cacheBytes: cacheBytes(servedWorld(golden, world)) }),
   };
 }

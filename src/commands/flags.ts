@@ -258,6 +258,8 @@ export function cacheOptionsOf(
 
 export interface ServerFlags {
   queryLogSize?: number;
+  queryLogMb?: number;
+  engineCacheMb?: number;
   queryTimeout?: number;
   workers?: number;
 }
@@ -265,11 +267,15 @@ export interface ServerFlags {
 /** Flags → the backend's ServerLimits. */
 export function serverLimits(f: ServerFlags): {
   queryLogSize?: number;
+  queryLogBytes?: number;
+  cacheBytes?: number;
   queryTimeoutMs?: number;
   workers?: number;
 } {
   return {
     ...(f.queryLogSize !== undefined ? { queryLogSize: f.queryLogSize } : {}),
+    ...(f.queryLogMb !== undefined ? { queryLogBytes: f.queryLogMb * 2 ** 20 } : {}),
+    ...(f.engineCacheMb !== undefined ? { cacheBytes: f.engineCacheMb * 2 ** 20 } : {}),
     ...(f.queryTimeout !== undefined ? { queryTimeoutMs: Math.round(f.queryTimeout * 1000) } : {}),
     ...(f.workers !== undefined ? { workers: f.workers } : {}),
   };

@@ -1,15 +1,20 @@
 /**
- * SIGINT and SIGTERM for the long-running commands (`bench run`, `trial`, `serve`, `mcp`). The
- * first signal aborts the command's AbortSignal: no new trial starts, running ones are aborted
- * (command seats get their process group killed), finished ones stay journaled, and the command
- * ends through the CLI's one error boundary with an `InterruptedError` (exit 130 / 143). A second
- * signal does not wait: it SIGKILLs every agent group and exits at once.
+ * SIGINT, SIGTERM and SIGHUP for the long-running commands (`bench run`, `trial`, `serve`, `mcp`,
+ * `view`). The first signal aborts the command's AbortSignal: no new trial starts, running ones are
+ * aborted (command seats get their process group killed), finished ones stay journaled, and the
+ * command ends through the CLI's one error boundary with an `InterruptedError` (exit 130 / 143 /
+ * 129: a closed terminal or a hung-up SSH session sends SIGHUP, whose default would kill the bench
+ * without cleaning up, as SIGKILL does). A second signal does not wait: it SIGKILLs every agent
+ * group and exits at once. Before the command starts, the scratch folders a hard-killed bench left
+ * (they hold its agents' unmasked output) are swept.
  */
 import { stopRealPrometheusServers } from '../backend/oracle/index.js';
-import { InterruptedError } from '../errors.js';
+import { INTERRUPT_EXIT, InterruptedError, type InterruptSignal } from '../errors.js';
+import { sweepStaleScratch } from '../external/scratch.js';
 import { killAllAgents } from '../external/spawn.js';
 
-type Sig = 'SIGINT' | 'SIGTERM';
+type Sig = InterruptSignal;
+const SIGNALS: readonly Sig[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 let forceExit: ((code: number) => void) | undefined;
 
@@ -23,7 +28,7 @@ function hardStop(sig: Sig, release: () => void): void {
   // The progress bar hid the cursor; nothing else will get the chance to show it again.
   if (process.stderr.isTTY) process.stderr.write('\x1b[?25h\n');
   process.stderr.write(`bench: ${sig} again: stopped at once, without waiting for running work\n`);
-  const code = sig === 'SIGINT' ? 130 : 143;
+  const code = INTERRUPT_EXIT[sig];
   if (forceExit) forceExit(code);
   else {
     // Embedded without the CLI: die of the signal itself, as an unhandled one would.
@@ -33,25 +38,23 @@ function hardStop(sig: Sig, release: () => void): void {
 }
 
 /**
- * Runs `work` with SIGINT/SIGTERM turned into an abort of the signal it gets. When a signal came,
+ * Runs `work` with SIGINT/SIGTERM/SIGHUP turned into an abort of the signal it gets. When a signal came,
  * the result is an InterruptedError (the one `work` threw, if it threw one: it may say more).
  */
 export async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  sweepStaleScratch();
   const ac = new AbortController();
   let got: Sig | undefined;
+  const handlers = new Map(SIGNALS.map((sig) => [sig, () => on(sig)]));
   const release = () => {
-    process.off('SIGINT', onInt);
-    process.off('SIGTERM', onTerm);
+    for (const [sig, h] of handlers) process.off(sig, h);
   };
   const on = (sig: Sig) => {
     if (got) return hardStop(sig, release);
     got = sig;
     ac.abort(new InterruptedError(sig));
   };
-  const onInt = () => on('SIGINT');
-  const onTerm = () => on('SIGTERM');
-  process.on('SIGINT', onInt);
-  process.on('SIGTERM', onTerm);
+  for (const [sig, h] of handlers) process.on(sig, h);
   try {
     const r = await work(ac.signal);
     if (got) throw new InterruptedError(got);

@@ -6,7 +6,7 @@
  * Theory rejected (scored, no Theory); a missing one means no Theory; neither is a crash.
  */
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { redact, redactAgentOutput, redactArgv, redactDeep, registerSecretValues } from '../errors.js';
@@ -20,6 +20,7 @@ import { readAgentTrace } from './agent-trace.js';
 import { agentEnv } from './env.js';
 import { commandPrompt } from './prompt.js';
 import { agentSandbox } from './sandbox.js';
+import { makeScratchDir } from './scratch.js';
 import { spawnAgent } from './spawn.js';
 import { callEvents } from './trace.js';
 import type { CommandTrial, ServedCall, StartAgentServer } from './types.js';
@@ -79,7 +80,8 @@ function scratchFor(final: AgentFiles): {
       for (const d of scratches) rmSync(d, { recursive: true, force: true });
     });
   }
-  const dir = mkdtempSync(join(tmpdir(), 'rematch-agent-'));
+  // With its owner's pid inside: a bench killed hard leaves it for the next one to sweep.
+  const dir = makeScratchDir();
   scratches.add(dir);
   const files: AgentFiles = {
     theory: join(dir, basename(final.theory)),

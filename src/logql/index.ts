@@ -10,6 +10,7 @@ import { withClockShift } from './pipeline/index.js';
 import type { LogExpr, LogQuery } from './syntax/index.js';
 import { parseLogQL, shapeOf } from './syntax/index.js';
 
+export { estimateLogCost } from './cost.js';
 export type { LogExpr, LogQuery, MetricExpr, Stage } from './syntax/index.js';
 export { parseLogQL };
 

@@ -10,6 +10,7 @@ export type {
 } from './api.js';
 export { PromQLError } from './api.js';
 export type { Expr } from './ast.js';
+export { type CostSource, estimatePromCost } from './cost.js';
 export { formatPromFloat } from './format.js';
 export { parsePromQL } from './parser/index.js';
 export { instantQuery, rangeQuery } from './query.js';

@@ -55,6 +55,30 @@ describe('query log', () => {
   it('refuses a size that is not a positive whole number', () => {
     expect(() => new QueryLog(0)).toThrow(RangeError);
     expect(() => new QueryLog(2.5)).toThrow(RangeError);
+    expect(() => new QueryLog(10, 0)).toThrow(RangeError);
+  });
+
+  it('keeps no more bytes than its cap, evicting the oldest first, and still counts and shows all', async () => {
+    const log = new QueryLog(5000, 100_000);
+    const seen: number[] = [];
+    log.subscribe((e) => seen.push(e.seq));
+    const backend = withQueryLog(inner, new VirtualClock(), log);
+    const query = (n: number, size: number) => `up # ${String(n).padStart(4, '0')}${'x'.repeat(size)}`;
+    for (let n = 0; n < 100; n++) {
+      await backend.handle({ api: 'prom.query', params: { query: query(n, 10_000) } });
+      expect(log.bytes).toBeLessThanOrEqual(100_000);
+    }
+    // Ten entries of about 10 KB fit under 100 KB; the newest are kept, oldest first.
+    const kept = log.entries().map((e) => e.seq);
+    expect(kept).toEqual([92, 93, 94, 95, 96, 97, 98, 99, 100]);
+    expect(log.size).toBe(9);
+    // One larger than the whole cap is not kept at all, nor does it keep the others.
+    await backend.handle({ api: 'prom.query', params: { query: query(100, 200_000) } });
+    expect([log.size, log.bytes]).toEqual([0, 0]);
+    await backend.handle({ api: 'prom.query', params: { query: 'up' } });
+    expect(log.entries().map((e) => e.seq)).toEqual([102]);
+    expect(log.counters().total).toBe(102);
+    expect(seen).toHaveLength(102);
   });
 
   it("gives a command seat's server every call, however few entries its log keeps", async () => {

@@ -1,7 +1,8 @@
 /**
  * A short soak over loopback HTTP (`npm run bench:soak` is the long one): 20,000 requests keep the
  * query log at its bound with counters that count them all, and the process' memory does not
- * climb with the request count.
+ * climb with the request count. Large distinct queries (`npm run bench:soak -- --large 3000` sends
+ * 3,000 of 1 MB) keep the query log and the engine cache under their byte caps, and the heap flat.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -66,5 +67,58 @@ describe('a bounded soak', () => {
     // log retained ~260 B a request); the log's size is the sharp check.
     expect(after.rss - before.rss).toBeLessThan(96 * 2 ** 20);
     expect(after.heapUsed - before.heapUsed).toBeLessThan(16 * 2 ** 20);
+  }, 120_000);
+});
+
+describe('a soak of large queries', () => {
+  const CAP = 4 * 2 ** 20;
+  const big = createBackendStack(golden, makeWorld(), {
+    faults: false,
+    capacity: false,
+    clock: new RealClock(),
+    seed: 1,
+    queryLogBytes: CAP,
+    cacheBytes: CAP,
+  });
+  let bigServer: Awaited<ReturnType<typeof startHttpServer>>;
+  afterAll(() => bigServer?.close());
+
+  /** 120 distinct POST queries of 256 KB each after 20 to warm up: 30 MB through, each a new log entry and cache key. */
+  async function post(from: number, to: number): Promise<void> {
+    let next = from;
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (next < to) {
+          const query = `up # ${String(next++).padStart(6, '0')}${'x'.repeat(256 * 1024)}`;
+          const r = await fetch(new URL('/api/v1/query', bigServer.url), {
+            method: 'POST',
+            body: new URLSearchParams({ query, time: String(NOW / 1000) }),
+          });
+          expect(r.status).toBe(200);
+          await r.arrayBuffer();
+        }
+      }),
+    );
+  }
+
+  it('keeps the query log and the engine cache under their byte caps, and the heap flat', async () => {
+    bigServer = await startHttpServer(big.backend, { golden });
+    await post(0, 20);
+    gc();
+    const before = process.memoryUsage();
+    await post(20, 140);
+    gc();
+    const after = process.memoryUsage();
+    const heap = after.heapUsed - before.heapUsed;
+    console.log(
+      `large queries: 30 MB through; query log keeps ${big.queryLog.size}; heap ${heap >= 0 ? '+' : ''}${(heap / 2 ** 20).toFixed(1)} MiB, rss ${after.rss >= before.rss ? '+' : ''}${((after.rss - before.rss) / 2 ** 20).toFixed(1)} MiB`,
+    );
+    // Uncapped, the log and the cache's keys would each hold the 30 MB: a heap 60 MB larger.
+    expect(heap).toBeLessThan(3 * CAP);
+    const kept = big.retained();
+    expect(kept.queryLogBytes).toBeLessThanOrEqual(CAP);
+    expect(kept.cacheBytes).toBeLessThanOrEqual(CAP);
+    expect(big.queryLog.size).toBeGreaterThan(0);
+    expect(big.queryLog.counters().total).toBe(140);
   }, 120_000);
 });

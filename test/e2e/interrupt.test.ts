@@ -1,12 +1,16 @@
 /**
  * Nothing left running, nothing lost: `bench run` (the built CLI) with a command seat whose agent
- * hangs, ignores SIGTERM and has a child of its own, is stopped by SIGINT, SIGTERM and SIGKILL. In
- * every case the agent and its child are gone within ~5 s (checked by pid); on SIGINT/SIGTERM the
- * bench exits 130/143 and names the resume command, the interrupted trial is not journaled, and
- * the resume runs it. A second Ctrl-C exits at once. `bench trial` exits 130 the same way.
+ * hangs, ignores SIGTERM and has a child of its own, is stopped by SIGINT, SIGTERM, SIGHUP and
+ * SIGKILL. In every case the agent and its child are gone within ~5 s (checked by pid); on
+ * SIGINT/SIGTERM/SIGHUP the bench exits 130/143/129 (128 + the signal's number, as a shell reports
+ * it: SIGHUP, a closed terminal, is handled as SIGTERM is), names the resume command, removes the
+ * agent's scratch folder, the interrupted trial is not journaled, and the resume runs it. After a
+ * SIGKILL the scratch folder (the agent's unmasked output) is left, and the next `bench run` sweeps
+ * it, and only the folders whose owner is dead. A second Ctrl-C exits at once. `bench trial` exits
+ * 130 the same way.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bench, tempDir } from '../formats/helpers.js';
@@ -78,7 +82,20 @@ if (process.env.REMATCH_TRIAL.endsWith('/r2') && existsSync(${JSON.stringify(han
     join(cwd, 'bench.config.yaml'),
     `goldens: [${JSON.stringify(writeTinyGolden({ latencyMs: 0 }))}]\nseats: [seats]\nconcurrency: 1\nceiling: false\n`,
   );
-  return { cwd, hang, pids, out: join(cwd, 'run') };
+  // The bench's temp folder (TMPDIR), where the agents' scratch folders go.
+  const tmp = join(cwd, 'tmp');
+  mkdirSync(tmp);
+  return { cwd, hang, pids, tmp, out: join(cwd, 'run') };
+}
+
+/** Agent scratch folders in `tmp` (src/external/scratch.ts), by name, with their owner pid. */
+function scratches(tmp: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of readdirSync(tmp).filter((n) => n.startsWith('rematch-agent-'))) {
+    const owner = join(tmp, name, 'rematch-owner.pid');
+    out[name] = existsSync(owner) ? readFileSync(owner, 'utf8').trim() : '';
+  }
+  return out;
 }
 
 interface Started {
@@ -87,8 +104,11 @@ interface Started {
   output: () => string;
 }
 
-function start(args: string[], cwd: string): Started {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+function start(args: string[], cwd: string, env: Record<string, string> = {}): Started {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+  });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => {
     out += d.toString('utf8');
@@ -124,15 +144,18 @@ describe('interrupting bench run with a command seat', () => {
   for (const [sig, code] of [
     ['SIGINT', 130],
     ['SIGTERM', 143],
+    ['SIGHUP', 129],
   ] as const) {
     it(`${sig}: kills the agent's group, keeps finished trials, exits ${code}, and resumes`, async () => {
       const w = workspace();
-      const run = start(RUN, w.cwd);
+      const run = start(RUN, w.cwd, { TMPDIR: w.tmp });
       const pids = await agentPids(w.pids);
+      expect(Object.values(scratches(w.tmp))).toEqual([String(run.child.pid)]);
       run.child.kill(sig);
       const r = await run.exited;
       expect(r.code, run.output()).toBe(code);
       expect(run.output()).toContain('interrupted: 1 of 2 trials done; continue with bench run --resume run');
+      expect(scratches(w.tmp)).toEqual({});
       await until('the agent and its child to die', () => pids.every((p) => !alive(p)), 5_000);
       // The finished trial is journaled; the interrupted one is not, so a resume runs it.
       expect(journalIds(w.out)).toEqual(['tiny-checkout/sleeper/none/r1']);
@@ -149,13 +172,41 @@ describe('interrupting bench run with a command seat', () => {
 
   it('SIGKILL: no handler runs, yet the watchdog kills the agent and its child within seconds', async () => {
     const w = workspace();
-    const run = start(RUN, w.cwd);
+    const run = start(RUN, w.cwd, { TMPDIR: w.tmp });
     const pids = await agentPids(w.pids);
     run.child.kill('SIGKILL');
     expect((await run.exited).signal).toBe('SIGKILL');
     // The watchdog sends SIGTERM (ignored by this agent), then SIGKILL a second later.
     await until('the orphaned agent and its child to die', () => pids.every((p) => !alive(p)), 5_000);
     expect(journalIds(w.out)).toEqual(['tiny-checkout/sleeper/none/r1']);
+  }, 120_000);
+
+  it('after a SIGKILL, the next bench run sweeps the scratch folders whose owner is dead, only those', async () => {
+    const w = workspace();
+    const run = start(RUN, w.cwd, { TMPDIR: w.tmp });
+    const pids = await agentPids(w.pids);
+    run.child.kill('SIGKILL');
+    await run.exited;
+    await until('the orphaned agent and its child to die', () => pids.every((p) => !alive(p)), 5_000);
+    // Left behind by the killed bench, its agent's unmasked output inside.
+    const left = scratches(w.tmp);
+    expect(Object.values(left)).toEqual([String(run.child.pid)]);
+    // Beside it: one a live bench owns (this test's process), one of a dead pid, one without an owner.
+    const plant = (name: string, owner?: number) => {
+      mkdirSync(join(w.tmp, name));
+      if (owner !== undefined) writeFileSync(join(w.tmp, name, 'rematch-owner.pid'), `${owner}\n`);
+    };
+    const dead = Number(spawnSync(process.execPath, ['-p', 'process.pid'], { encoding: 'utf8' }).stdout);
+    plant('rematch-agent-live', process.pid);
+    plant('rematch-agent-dead', dead);
+    plant('rematch-agent-unowned');
+    rmSync(w.hang);
+    const again = bench(['run', '--resume', 'run'], w.cwd, { TMPDIR: w.tmp });
+    expect(again.status, again.stderr).toBe(0);
+    expect(scratches(w.tmp)).toEqual({
+      'rematch-agent-live': String(process.pid),
+      'rematch-agent-unowned': '',
+    });
   }, 120_000);
 
   it('a second SIGINT exits at once, still killing the agent that ignores SIGTERM', async () => {

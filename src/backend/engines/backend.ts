@@ -18,6 +18,8 @@ export interface EngineBackendOptions {
   /** Evaluation timeout per query (ms); undefined: none. Ignored with a pool (it has its own). */
   timeoutMs?: number;
   pool?: EnginePool;
+  /** The answer cache's byte cap for this world (default DEFAULT_CACHE_BYTES, cache.ts). */
+  cacheBytes?: number;
 }
 
 export function createEngineBackend(
@@ -33,17 +35,23 @@ export function createEngineBackend(
       if (req.signal?.aborted) return canceled(req);
       const startedAt = Date.now();
       const shiftMs = req.timeShiftMs ?? 0;
-      return cached(served, req, ctx.nowMs, async () => {
-        if (opts.pool) return opts.pool.run(req, startedAt);
-        const limits = {
-          startedAt,
-          ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
-          ...(req.signal ? { signal: req.signal } : {}),
-        };
-        return req.api.startsWith('prom.')
-          ? handleProm(req.api as PromApi, req.params, ctx, limits, shiftMs)
-          : handleLoki(req.api as LokiApi, req.params, ctx, limits, shiftMs);
-      });
+      return cached(
+        served,
+        req,
+        ctx.nowMs,
+        async () => {
+          if (opts.pool) return opts.pool.run(req, startedAt);
+          const limits = {
+            startedAt,
+            ...(opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : {}),
+            ...(req.signal ? { signal: req.signal } : {}),
+          };
+          return req.api.startsWith('prom.')
+            ? handleProm(req.api as PromApi, req.params, ctx, limits, shiftMs)
+            : handleLoki(req.api as LokiApi, req.params, ctx, limits, shiftMs);
+        },
+        opts.cacheBytes,
+      );
     },
   };
 }

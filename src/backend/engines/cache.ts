@@ -10,8 +10,12 @@ import type { ApiRequest, ApiResponse } from '../api.js';
 import { bodyBytes } from '../query-log.js';
 
 const MAX_ENTRIES = 4096;
-/** And at most this many body bytes: a few thousand large matrices would otherwise hold gigabytes. */
-const MAX_BYTES = 256 * 2 ** 20;
+/**
+ * And at most this many bytes per world, an entry counted as its key (the request's parameters: a
+ * query may be a megabyte) plus its body's JSON: a few thousand large matrices, or large queries,
+ * would otherwise hold gigabytes. Oldest first out.
+ */
+export const DEFAULT_CACHE_BYTES = 256 * 2 ** 20;
 /**
  * Answers that say nothing lasting about the world: canceled (499), timed out (Prometheus 503,
  * Loki 504), and internal errors (500: a worker that died, a broken pool). Never memoised: the
@@ -23,6 +27,11 @@ interface Cache {
   bytes: number;
 }
 const caches = new WeakMap<World, Cache>();
+
+/** The bytes the cache of `world` holds, as counted against its cap. */
+export function cacheBytes(world: World): number {
+  return caches.get(world)?.bytes ?? 0;
+}
 
 function keyOf(req: ApiRequest, nowMs: number): string {
   const params = Object.keys(req.params)
@@ -44,6 +53,7 @@ export async function cached(
   req: ApiRequest,
   nowMs: number,
   compute: () => Promise<ApiResponse>,
+  maxBytes = DEFAULT_CACHE_BYTES,
 ): Promise<ApiResponse> {
   let cache = caches.get(world);
   if (!cache) {
@@ -57,10 +67,10 @@ export async function cached(
   // A stopped query says nothing about the world: the same request may well finish next time.
   if (STOPPED.has(res.status)) return res;
   // Memoised for frozen bodies, so the query log's count of this answer costs nothing more.
-  const bytes = bodyBytes(res);
-  if (bytes > MAX_BYTES / 4) return res;
+  const bytes = bodyBytes(res) + Buffer.byteLength(key);
+  if (bytes > maxBytes / 4) return res;
   for (const [k, old] of cache.entries) {
-    if (cache.entries.size < MAX_ENTRIES && cache.bytes + bytes <= MAX_BYTES) break;
+    if (cache.entries.size < MAX_ENTRIES && cache.bytes + bytes <= maxBytes) break;
     cache.entries.delete(k);
     cache.bytes -= old.bytes;
   }

@@ -4,5 +4,7 @@
  * This index is the part's one door: code outside the folder imports it from here only.
  */
 export { createEngineBackend } from './backend.js';
+export { cacheBytes, DEFAULT_CACHE_BYTES } from './cache.js';
+export { DEFAULT_HEAVY_COST } from './cost.js';
 export type { EnginePoolOptions } from './pool.js';
 export { EnginePool } from './pool.js';

@@ -4,6 +4,7 @@
  * the main thread when the client goes away) through the deadline, since a busy thread gets no
  * messages. Started only by engine-pool.ts.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Golden } from '../../formats/golden/index.js';
 import type { ApiParams, ApiResponse, LokiApi, PromApi } from '../api.js';
@@ -18,6 +19,8 @@ export interface WorkerInit {
   nowMs: number;
   /** Int32 [0]: the id of a job the main thread canceled. */
   cancel: SharedArrayBuffer;
+  /** This thread's nice value (the heavy lane's workers: pool.ts). */
+  nice?: number;
 }
 
 export interface Job {
@@ -37,6 +40,15 @@ export interface JobDone {
 const init = workerData as WorkerInit;
 const ctx = { golden: init.golden, world: worldFromData(init.world), nowMs: init.nowMs };
 const cancel = new Int32Array(init.cancel);
+// On Linux the nice value belongs to the thread (pid 0: the caller); elsewhere it would lower the
+// whole process, so it is left alone there.
+if (init.nice !== undefined && process.platform === 'linux') {
+  try {
+    setPriority(0, init.nice);
+  } catch {
+    // Not permitted here: the lanes still keep heavy queries off the first worker.
+  }
+}
 
 parentPort?.on('message', (job: Job) => {
   const limits: QueryLimits = {

@@ -10,6 +10,16 @@ export function addServerFlags(cmd: Command): Command {
       countFlag('--query-log-size', 1),
     )
     .option(
+      '--query-log-mb <n>',
+      'MiB the query log may hold, oldest entries out first (default 64)',
+      countFlag('--query-log-mb', 1),
+    )
+    .option(
+      '--engine-cache-mb <n>',
+      'MiB of engine answers cached, keys included, oldest out first (default 256)',
+      countFlag('--engine-cache-mb', 1),
+    )
+    .option(
       '--query-timeout <seconds>',
       'evaluation timeout per query (default 30)',
       secondsFlag('--query-timeout'),
