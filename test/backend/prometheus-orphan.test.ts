@@ -39,7 +39,7 @@ describe.skipIf(!bin && process.env.CI !== 'true')('a Prometheus child after SIG
     expect(bin, 'Prometheus binaries (scripts/install-prometheus.sh)').toBeTruthy();
     // The parent: starts a backfilled server from the built library, prints the watchdog's pid, waits.
     const script = `
-      const { startBackfilledPrometheus, findPrometheusBinaries } = await import(${JSON.stringify(join(ROOT, 'dist/backend/prometheus-process.js'))});
+      const { startBackfilledPrometheus, findPrometheusBinaries } = await import(${JSON.stringify(join(ROOT, 'dist/backend/oracle/process.js'))});
       const p = await startBackfilledPrometheus(findPrometheusBinaries(), [
         { labels: { __name__: 'up', job: 'x' }, ts: new Float64Array([0, 15000]), vs: new Float64Array([1, 1]) },
       ]);

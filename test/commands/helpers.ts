@@ -81,7 +81,7 @@ export function runChild(
   /** A file that holds every trial open while it exists (run-child.mjs: REMATCH_TEST_HOLD). */
   holdFile?: string,
 ): Child {
-  if (!existsSync(join(ROOT, 'dist/commands/run.js'))) throw new Error('run `npm run build` first');
+  if (!existsSync(join(ROOT, 'dist/commands/run/index.js'))) throw new Error('run `npm run build` first');
   const proc = spawn(
     process.execPath,
     [

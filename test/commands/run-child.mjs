@@ -11,7 +11,7 @@ ends while that file exists, so the test decides when the run may finish. Errors
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runBench } from '../../dist/commands/run.js';
+import { runBench } from '../../dist/commands/run/index.js';
 import { BenchError } from '../../dist/errors.js';
 
 const [scenarioFile, out, delay, mode, limit] = process.argv.slice(2);

@@ -199,7 +199,7 @@ describe('runBench', () => {
 describe('stalled trials', () => {
   it('fails a trial whose promise can never settle as unscored instead of letting the process exit', async () => {
     const script = `
-      import { runBench } from ${JSON.stringify(resolve(__dirname, '../../src/commands/run.ts'))};
+      import { runBench } from ${JSON.stringify(resolve(__dirname, '../../src/commands/run/index.ts'))};
       import { fakeRunTrial, inputs } from ${JSON.stringify(resolve(__dirname, 'fake.ts'))};
       const good = fakeRunTrial();
       const sink = { write: () => true };
