@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findPrometheusBinaries } from '../../src/backend/oracle/process.js';
+import { track } from '../children.js';
 
 const bin = findPrometheusBinaries();
 const ROOT = resolve(__dirname, '../..');
@@ -46,9 +47,11 @@ describe.skipIf(!bin && process.env.CI !== 'true')('a Prometheus child after SIG
       console.log(p.pid);
       setInterval(() => {}, 1000);
     `;
-    const parent = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const parent = track(
+      spawn(process.execPath, ['--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
     const watchdog = await new Promise<number>((ok, fail) => {
       let out = '';
       parent.stdout.on('data', (d) => {

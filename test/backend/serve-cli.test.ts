@@ -2,15 +2,16 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { track } from '../children.js';
 
 const ROOT = resolve(__dirname, '../..');
 const BIN = resolve(ROOT, 'bin/bench.js');
 
 describe('bench serve', () => {
   it('prints both URLs and the faults, serves queries, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', 'checkout-db-pool-logs-failed', '--port', '0'], {
-      cwd: ROOT,
-    });
+    const child = track(
+      spawn(process.execPath, [BIN, 'serve', 'checkout-db-pool-logs-failed', '--port', '0'], { cwd: ROOT }),
+    );
     let out = '';
     let err = '';
     child.stderr.on('data', (d) => (err += d));
@@ -39,7 +40,7 @@ describe('bench serve', () => {
 
   it('takes its limits from flags: a query over --query-timeout answers 503 timeout', async () => {
     const args = ['serve', 'checkout-db-pool-logs-failed', '--query-timeout', '0.5', '--query-log-size', '3'];
-    const child = spawn(process.execPath, [BIN, ...args, '--workers', '1'], { cwd: ROOT });
+    const child = track(spawn(process.execPath, [BIN, ...args, '--workers', '1'], { cwd: ROOT }));
     let out = '';
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     await new Promise<void>((ready, fail) => {

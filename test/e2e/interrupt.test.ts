@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { track } from '../children.js';
 import { bench, tempDir } from '../formats/helpers.js';
 import { writeTinyGolden } from './tiny-golden.js';
 
@@ -86,7 +87,9 @@ interface Started {
 }
 
 function start(args: string[], cwd: string): Started {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } });
+  const child = track(
+    spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } }),
+  );
   let out = '';
   child.stdout?.on('data', (d: Buffer) => {
     out += d.toString('utf8');
