@@ -1,7 +1,7 @@
 /**
  * Nothing left running, nothing lost: `bench run` (the built CLI) with a command seat whose agent
  * hangs, ignores SIGTERM and has a child of its own, is stopped by SIGINT, SIGTERM and SIGKILL. In
- * every case the agent and its child are gone within ~5 s (checked by pid); on SIGINT/SIGTERM the
+ * every case the agent and its child are gone within seconds (checked by pid); on SIGINT/SIGTERM the
  * bench exits 130/143 and names the resume command, the interrupted trial is not journaled, and
  * the resume runs it. A second Ctrl-C exits at once. `bench trial` exits 130 the same way.
  */
@@ -32,6 +32,13 @@ function alive(pid: number): boolean {
     return !existsSync('/proc/self');
   }
 }
+
+/**
+ * How long the agent and its child may take to go: about 2 s (the SIGTERM grace, or the
+ * watchdog's check and grace). The bound is generous, for a loaded machine: what it catches is an
+ * agent left running (its child sleeps 300 s).
+ */
+const GONE_MS = 20_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -134,7 +141,7 @@ describe('interrupting bench run with a command seat', () => {
       const r = await run.exited;
       expect(r.code, run.output()).toBe(code);
       expect(run.output()).toContain('interrupted: 1 of 2 trials done; continue with bench run --resume run');
-      await until('the agent and its child to die', () => pids.every((p) => !alive(p)), 5_000);
+      await until('the agent and its child to die', () => pids.every((p) => !alive(p)), GONE_MS);
       // The finished trial is journaled; the interrupted one is not, so a resume runs it.
       expect(journalIds(w.out)).toEqual(['tiny-checkout/sleeper/none/r1']);
       rmSync(w.hang);
@@ -155,7 +162,7 @@ describe('interrupting bench run with a command seat', () => {
     run.child.kill('SIGKILL');
     expect((await run.exited).signal).toBe('SIGKILL');
     // The watchdog sends SIGTERM (ignored by this agent), then SIGKILL a second later.
-    await until('the orphaned agent and its child to die', () => pids.every((p) => !alive(p)), 5_000);
+    await until('the orphaned agent and its child to die', () => pids.every((p) => !alive(p)), GONE_MS);
     expect(journalIds(w.out)).toEqual(['tiny-checkout/sleeper/none/r1']);
   }, 120_000);
 
@@ -165,14 +172,15 @@ describe('interrupting bench run with a command seat', () => {
     const pids = await agentPids(w.pids);
     run.child.kill('SIGINT');
     await sleep(200);
-    const t = Date.now();
     run.child.kill('SIGINT');
     const r = await run.exited;
-    // The first signal's path would wait out the 2 s SIGTERM grace; the second does not.
-    expect(Date.now() - t).toBeLessThan(1_500);
     expect(r.code).toBe(130);
     expect(run.output()).toContain('SIGINT again');
-    await until('the agent and its child to die', () => pids.every((p) => !alive(p)), 5_000);
+    // The first signal's path waits out the 2 s SIGTERM grace of the agent, which ignores it, and
+    // then says what finished. Exiting at once, the second never gets there: read from the output,
+    // not from a clock a loaded machine can stretch.
+    expect(run.output()).not.toContain('interrupted: 1 of 2 trials done');
+    await until('the agent and its child to die', () => pids.every((p) => !alive(p)), GONE_MS);
   }, 120_000);
 
   it('bench trial: SIGINT aborts the trial, kills the agent and exits 130', async () => {
@@ -196,6 +204,6 @@ describe('interrupting bench run with a command seat', () => {
     const r = await trial.exited;
     expect(r.code, trial.output()).toBe(130);
     expect(trial.output()).toContain('interrupted: the trial did not finish');
-    await until('the agent and its child to die', () => pids.every((p) => !alive(p)), 5_000);
+    await until('the agent and its child to die', () => pids.every((p) => !alive(p)), GONE_MS);
   }, 120_000);
 });
