@@ -3,6 +3,10 @@
  * `timeout` / Loki's 504 within its deadline plus slack while simple queries keep answering in
  * milliseconds (evaluation runs on the engine pool); a client that goes away cancels its query,
  * and the query log records it as 499 canceled.
+ *
+ * Wall-clock bounds here sit far from both the expected time and the failure's, so that a loaded
+ * machine cannot break them: what proves that the simple queries were not held behind the heavy
+ * one is that several of them were answered before it was.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackendStack, startHttpServer } from '../../src/backend/index.js';
@@ -11,21 +15,21 @@ import { loadGolden } from '../../src/formats/load.js';
 import { buildWorld } from '../../src/world/build.js';
 
 const TIMEOUT_MS = 1000;
+/** Slack past a deadline: an answer that never comes (the failure) is far beyond it. */
+const SLACK_MS = 4000;
+/** A server whose own deadline is far: a `timeout` parameter is what stops its queries. */
+const LONG_TIMEOUT_MS = 30_000;
 const golden = loadGolden('goldens/checkout-db-pool-logs-failed');
-const stack = createBackendStack(golden, buildWorld(golden), {
-  faults: false,
-  capacity: false,
-  clock: new RealClock(),
-  seed: 1,
-  workers: 2,
-  queryTimeoutMs: TIMEOUT_MS,
-  queryLogSize: 100,
-});
-await stack.ready();
+const world = buildWorld(golden);
+const options = { faults: false, capacity: false, clock: new RealClock(), seed: 1, queryLogSize: 100 };
+const stack = createBackendStack(golden, world, { ...options, workers: 2, queryTimeoutMs: TIMEOUT_MS });
+const long = createBackendStack(golden, world, { ...options, workers: 1, queryTimeoutMs: LONG_TIMEOUT_MS });
+await Promise.all([stack.ready(), long.ready()]);
 const server = await startHttpServer(stack.backend, { golden });
+const longServer = await startHttpServer(long.backend, { golden });
 afterAll(async () => {
-  await server.close();
-  await stack.close();
+  await Promise.all([server.close(), longServer.close()]);
+  await Promise.all([stack.close(), long.close()]);
 });
 
 const NOW = golden.ms.now / 1000;
@@ -39,8 +43,8 @@ const HEAVY_PROM =
 /** Linear but heavy: every logfmt line its own series, one window per second of an hour each. */
 const HEAVY_LOKI = 'sum by (level) (rate({namespace="shop"} | logfmt [1h]))';
 
-async function get(path: string, q: Record<string, string>, signal?: AbortSignal) {
-  const u = new URL(path, server.url);
+async function get(path: string, q: Record<string, string>, signal?: AbortSignal, base = server.url) {
+  const u = new URL(path, base);
   for (const [k, v] of Object.entries(q)) u.searchParams.set(k, v);
   const t0 = Date.now();
   const r = await fetch(u, { signal });
@@ -74,15 +78,18 @@ describe('query deadline over HTTP', () => {
       errorType: 'timeout',
       error: 'query timed out in expression evaluation',
     });
-    expect(r.ms).toBeLessThan(TIMEOUT_MS + 1500);
+    expect(r.ms).toBeLessThan(TIMEOUT_MS + SLACK_MS);
     expect(simple.length).toBeGreaterThan(3);
-    expect(Math.max(...simple)).toBeLessThan(400);
+    // none waited out the heavy query's deadline behind it
+    expect(Math.max(...simple)).toBeLessThan(TIMEOUT_MS);
   });
 
   it('takes a shorter Prometheus `timeout` parameter, never a longer one', async () => {
-    const r = await get('/api/v1/query', { query: `${HEAVY_PROM} + 1`, time: String(NOW), timeout: '200ms' });
+    // 200 ms asked of a server whose own deadline is 30 s: answered long before that one
+    const q = { query: `${HEAVY_PROM} + 1`, time: String(NOW), timeout: '200ms' };
+    const r = await get('/api/v1/query', q, undefined, longServer.url);
     expect(r.status).toBe(503);
-    expect(r.ms).toBeLessThan(TIMEOUT_MS);
+    expect(r.ms).toBeLessThan(LONG_TIMEOUT_MS / 2);
   });
 
   it('answers a heavy LogQL query 504 with Loki text within its deadline', async () => {
@@ -96,8 +103,9 @@ describe('query deadline over HTTP', () => {
     const r = await heavy;
     expect(r.status).toBe(504);
     expect(r.body).toMatch(/^request timed out, decrease the duration of the request/);
-    expect(r.ms).toBeLessThan(TIMEOUT_MS + 1500);
-    expect(Math.max(...simple)).toBeLessThan(400);
+    expect(r.ms).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+    expect(simple.length).toBeGreaterThan(1);
+    expect(Math.max(...simple)).toBeLessThan(TIMEOUT_MS);
   });
 
   it('bounds a pathological regex whatever the regex engine', async () => {
@@ -109,8 +117,8 @@ describe('query deadline over HTTP', () => {
     const r = await heavy;
     // Linear-time regexes may finish in time; a backtracking one is stopped by the deadline.
     expect([200, 504]).toContain(r.status);
-    expect(r.ms).toBeLessThan(TIMEOUT_MS + 1500);
-    expect(Math.max(...simple)).toBeLessThan(400);
+    expect(r.ms).toBeLessThan(TIMEOUT_MS + SLACK_MS);
+    expect(Math.max(...simple)).toBeLessThan(TIMEOUT_MS);
   });
 
   it('cancels the query of a client that goes away, and logs it 499 canceled', async () => {
@@ -122,13 +130,13 @@ describe('query deadline over HTTP', () => {
     expect(await gone).toBeInstanceOf(Error);
     const t0 = Date.now();
     let entry = stack.queryLog.entries().find((e) => e.params.query === q);
-    while (!entry && Date.now() - t0 < 3000) {
+    while (!entry && Date.now() - t0 < 20_000) {
       await new Promise((res) => setTimeout(res, 20));
       entry = stack.queryLog.entries().find((e) => e.params.query === q);
     }
+    // Canceled, not timed out: the worker stopped when told, before its deadline (one that ran on
+    // would have answered 503 timeout at the deadline, 800 ms after the abort).
     expect(entry).toMatchObject({ status: 499, outcome: 'canceled', api: 'prom.query' });
-    // Well before its deadline: the worker stopped when told, not when time ran out.
-    expect(Date.now() - t0).toBeLessThan(TIMEOUT_MS);
     expect(stack.queryLog.counters().byOutcome.canceled).toBe(1);
   });
 });

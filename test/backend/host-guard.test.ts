@@ -11,6 +11,7 @@ import { createBackendStack, startHttpServer } from '../../src/backend/index.js'
 import { RealClock } from '../../src/clock.js';
 import { loadGolden } from '../../src/formats/load.js';
 import { buildWorld } from '../../src/world/build.js';
+import { stop, track } from '../children.js';
 import { writeTinyGolden } from '../e2e/tiny-golden.js';
 
 const BIN = resolve(__dirname, '../../bin/bench.js');
@@ -69,9 +70,11 @@ describe('loopback HTTP backend: Host and Origin', async () => {
   it('answers its own loopback names and refuses foreign ones (in process)', () => checkGuard(server.url));
 
   it('bench serve (built CLI) refuses a rebinding Host', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', 'checkout-db-pool-logs-failed', '--no-faults'], {
-      cwd: resolve(__dirname, '../..'),
-    });
+    const child = track(
+      spawn(process.execPath, [BIN, 'serve', 'checkout-db-pool-logs-failed', '--no-faults'], {
+        cwd: resolve(__dirname, '../..'),
+      }),
+    );
     try {
       let out = '';
       const url = await new Promise<string>((ready, fail) => {
@@ -87,7 +90,7 @@ describe('loopback HTTP backend: Host and Origin', async () => {
       expect((await get(url, { host: `evil.example:${port}` })).status).toBe(403);
       expect((await get(url, { host: `127.0.0.1:${port}`, origin: 'http://evil.example' })).status).toBe(403);
     } finally {
-      child.kill('SIGTERM');
+      await stop(child);
     }
   }, 60_000);
 });

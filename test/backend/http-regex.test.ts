@@ -36,6 +36,8 @@ describe('regexes over HTTP are Go RE2, errors in the servers own words', () => 
       end: NS('2026-03-14T14:00:00Z'),
     });
     expect(r.status).toBe(200);
-    expect(performance.now() - t0).toBeLessThan(2000);
+    // a backtracking engine takes hours over these lines; RE2, milliseconds. The bound is far from
+    // both, so that a loaded machine cannot break it (a repeat would be answered from the cache).
+    expect(performance.now() - t0).toBeLessThan(10_000);
   });
 });

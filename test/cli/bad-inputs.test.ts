@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { track } from '../children.js';
 import { type BadInput, CASES } from './bad-inputs.cases.js';
 
 const BIN = resolve(__dirname, '../../bin/bench.js');
@@ -29,7 +30,7 @@ function runCase(c: BadInput): Promise<Outcome> {
     writeFileSync(join(dir, rel), text);
   }
   return new Promise((done) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       [BIN, ...c.args],
       { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
@@ -38,6 +39,7 @@ function runCase(c: BadInput): Promise<Outcome> {
         done({ code, text: `${stderr}${stdout}`, dir });
       },
     );
+    track(child);
   });
 }
 

@@ -7,12 +7,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { writeTinyGolden } from '../e2e/tiny-golden.js';
 import { bench, tempDir } from '../formats/helpers.js';
 import { requireShared } from '../shared-data.js';
+import { defaultRun } from '../shared-runs.js';
 
 const ROOT = resolve(__dirname, '../..');
 const XSD = join(ROOT, 'test/fixtures/junit/jenkins-junit.xsd');
@@ -59,9 +60,10 @@ beforeAll(() => {
 });
 
 describe('assert: rules through bench run', () => {
-  it('passes the shipped config on the default matrix, lists its assertions, and writes valid junit', () => {
-    const dir = tempDir();
-    const r = bench(['run', '--config', shippedConfig(dir), '--out', join(dir, 'run')], dir);
+  it('passes the shipped config on the default matrix, lists its assertions, and writes valid junit', async () => {
+    // `bench run` in the repository, shared with the other files that read the default run
+    const r = await defaultRun();
+    const dir = dirname(r.dir);
     expect(r.stderr).not.toMatch(/assertions? failed/);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^assertions: all 8 passed$/m);
@@ -80,12 +82,12 @@ describe('assert: rules through bench run', () => {
     expect(junit).toMatch(/<testsuite name="rematch.assertions" tests="8" failures="0"/);
     // the rules decide the cells too: a healthy run's junit.xml has no failure, as its exit code says
     expect(junit).toMatch(/<testsuites name="rematch" tests="\d+" failures="0"/);
-    // real seconds: the suite took well under a minute, not the simulated ~2,000 s
+    // real seconds (tens; more on a loaded machine), not the simulated ~2,000 s: the bound sits halfway
     const time = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(junit)?.[1]);
     expect(time).toBeGreaterThan(0);
-    expect(time).toBeLessThan(120);
+    expect(time).toBeLessThan(1000);
     if (hasXmllint) expect(xmllint(join(dir, 'run/junit.xml'))).toMatchObject({ status: 0 });
-  });
+  }, 600_000);
 
   it('fails (exit 1, naming the rules) when the gate set under test lacks the ledger', () => {
     const dir = tempDir();
@@ -119,7 +121,7 @@ describe('assert: rules through bench run', () => {
     const again = bench(['report', join(dir, 'run')], dir);
     expect(again.status).toBe(1);
     expect(again.stderr).toMatch(/✗ honest-under-all/);
-  });
+  }, 300_000);
 
   it('refuses a rule naming no known seat at its line, fails one a full run cannot judge, skips it in a narrowed run', () => {
     const base = readFileSync(join(tiny, 'bench.config.yaml'), 'utf8');

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPORT_HTML, runBench, startView } from '../../src/index.js';
+import { track } from '../children.js';
 import { fakeRunTrial, inputs } from '../commands/fake.js';
 import { ROOT, sink, tmp } from '../commands/helpers.js';
 import { bench } from '../formats/helpers.js';
@@ -70,7 +71,9 @@ describe('bench view', () => {
   it('listens on the --port asked for, prints the URL and stops on SIGTERM with exit 143', async () => {
     const dir = await runWithoutHtml();
     const port = await freePort();
-    const child = spawn(process.execPath, [join(ROOT, 'bin/bench.js'), 'view', dir, '--port', String(port)]);
+    const child = track(
+      spawn(process.execPath, [join(ROOT, 'bin/bench.js'), 'view', dir, '--port', String(port)]),
+    );
     const exited = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
     let out = '';
     child.stdout.on('data', (b: Buffer) => {
@@ -87,7 +90,9 @@ describe('bench view', () => {
   it('answers 404 when report.html vanishes while serving, and keeps serving (the built CLI)', async () => {
     const dir = await runWithoutHtml();
     const port = await freePort();
-    const child = spawn(process.execPath, [join(ROOT, 'bin/bench.js'), 'view', dir, '--port', String(port)]);
+    const child = track(
+      spawn(process.execPath, [join(ROOT, 'bin/bench.js'), 'view', dir, '--port', String(port)]),
+    );
     const exited = new Promise<number | null>((ok) => child.on('exit', (code) => ok(code)));
     let out = '';
     let err = '';

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { planRun } from '../../src/index.js';
+import { track } from '../children.js';
 import { fakeRunTrial, inputs } from './fake.js';
 
 export const ROOT = resolve(__dirname, '../..');
@@ -82,21 +83,23 @@ export function runChild(
   holdFile?: string,
 ): Child {
   if (!existsSync(join(ROOT, 'dist/commands/run/index.js'))) throw new Error('run `npm run build` first');
-  const proc = spawn(
-    process.execPath,
-    [
-      join(ROOT, 'test/commands/run-child.mjs'),
-      scenario,
-      out,
-      String(delayMs),
-      mode,
-      ...(limit === undefined ? [] : [String(limit)]),
-    ],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: holdFile ? { ...process.env, REMATCH_TEST_HOLD: holdFile } : process.env,
-    },
+  const proc = track(
+    spawn(
+      process.execPath,
+      [
+        join(ROOT, 'test/commands/run-child.mjs'),
+        scenario,
+        out,
+        String(delayMs),
+        mode,
+        ...(limit === undefined ? [] : [String(limit)]),
+      ],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: holdFile ? { ...process.env, REMATCH_TEST_HOLD: holdFile } : process.env,
+      },
+    ),
   );
   let err = '';
   proc.stderr!.on('data', (d) => {

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBench } from '../../src/commands/run/index.js';
 import type { TrialEnv, TrialSpec } from '../../src/plan/types.js';
+import { track } from '../children.js';
 import { fakeRunTrial, inputs } from './fake.js';
 
 const tmp = (): string => mkdtempSync(join(tmpdir(), 'rematch-run-'));
@@ -88,10 +89,12 @@ describe('runBench', () => {
 
   it('after kill -9 mid-run, --resume runs only what is missing and gives the uninterrupted scorecard', async () => {
     const killed = tmp();
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'kill-child.ts'), killed], {
-      cwd: resolve(__dirname, '../..'),
-      stdio: 'ignore',
-    });
+    const child = track(
+      spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, 'kill-child.ts'), killed], {
+        cwd: resolve(__dirname, '../..'),
+        stdio: 'ignore',
+      }),
+    );
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       if (existsSync(join(killed, 'journal.jsonl')) && journalIds(killed).length >= 4) break;

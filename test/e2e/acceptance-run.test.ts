@@ -1,9 +1,12 @@
 /**
  * Issue 4 acceptance on the real goldens and sim seats: the default matrix (bench.config.yaml:
  * all goldens × the sim seats × {none, all} × 5 reps, virtual clock), then a ledger-less rerun
- * that `bench diff` must flag. About 500 trials on the virtual clock (tens of seconds of real time
- * once each golden's routes are memoised); no timing is asserted. Set REMATCH_SKIP_ACCEPTANCE=1 to
- * leave it out of a local run.
+ * that `bench diff` must flag. About 700 trials on the virtual clock (tens of seconds of real time
+ * once each golden's routes are memoised); no timing is asserted. The default run is the one
+ * `bench run` wrote for every file that reads it (test/shared-runs.ts); rematch/vitest reads it
+ * back as a user's suite would, `runMatrix({ resume })` on a copy: a resume of a finished run runs
+ * no trial, and judges the config's rules and returns the trials as a fresh run does. Set
+ * REMATCH_SKIP_ACCEPTANCE=1 to leave it out of a local run.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadGoldens } from '../../src/formats/load.js';
 import { diffRuns, type Scorecard } from '../../src/index.js';
 import { type Run, runMatrix } from '../../src/vitest/index.js';
+import { copyRun, defaultRun } from '../shared-runs.js';
 
 let run: Run;
 let sc: Scorecard;
@@ -23,9 +27,15 @@ const enabled = process.env.REMATCH_SKIP_ACCEPTANCE !== '1';
 beforeAll(async () => {
   if (!enabled) return;
   dir = mkdtempSync(join(tmpdir(), 'rematch-accept-'));
-  // through rematch/vitest, as a user's suite would run it: `bench run --out DIR`
-  run = await runMatrix({ out: join(dir, 'default') });
+  const cli = await defaultRun();
+  expect(cli.status, cli.stderr).toBe(0);
+  const copy = copyRun(cli.dir);
+  run = await runMatrix({ resume: copy });
+  expect(run.dir).toBe(copy);
   sc = run.scorecard;
+  // the resume judged the config's rules on the whole matrix (none left unjudged as partial)
+  expect(sc.assertions.length).toBeGreaterThan(0);
+  expect(sc.assertions.filter((a) => a.skipped).map((a) => a.id)).toEqual([]);
 }, 1_200_000);
 
 /**

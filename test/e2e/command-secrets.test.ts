@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { track } from '../children.js';
 import { tempDir } from '../formats/helpers.js';
 import { filesUnder } from './files-under.js';
 import { writeTinyGolden } from './tiny-golden.js';
@@ -161,20 +162,22 @@ describe('command seats: environment allowlist and masking', () => {
       join(cwd, 'agent.mjs'),
       `${AGENT}\nwriteFileSync(${JSON.stringify(join(cwd, 'echoed'))}, '');\nsetInterval(() => {}, 1000);\n`,
     );
-    const child = spawn(
-      process.execPath,
-      [join(ROOT, 'bin/bench.js'), 'run', '--seat', 'leaky', '--gates', 'none', '--out', 'run'],
-      {
-        cwd,
-        stdio: 'ignore',
-        env: {
-          ...process.env,
-          OWN_AGENT_KEY: OWN_KEY,
-          OTHER_SEAT_KEY: OTHER_KEY,
-          AGENT_SETTING: 'on',
-          ...WITHHELD,
+    const child = track(
+      spawn(
+        process.execPath,
+        [join(ROOT, 'bin/bench.js'), 'run', '--seat', 'leaky', '--gates', 'none', '--out', 'run'],
+        {
+          cwd,
+          stdio: 'ignore',
+          env: {
+            ...process.env,
+            OWN_AGENT_KEY: OWN_KEY,
+            OTHER_SEAT_KEY: OTHER_KEY,
+            AGENT_SETTING: 'on',
+            ...WITHHELD,
+          },
         },
-      },
+      ),
     );
     const t0 = Date.now();
     while (!existsSync(join(cwd, 'echoed')) && Date.now() - t0 < 60_000)

@@ -11,6 +11,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { track } from '../children.js';
 import { bench } from '../formats/helpers.js';
 import { makeRunFolder, ROOT } from './otlp-run.js';
 
@@ -51,10 +52,12 @@ async function receiver(script: Answer[]): Promise<{ url: string; got: Received[
 
 function benchAsync(args: string[]): Promise<{ status: number | null; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/bench.js'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
-    });
+    const child = track(
+      spawn(process.execPath, [join(ROOT, 'bin/bench.js'), ...args], {
+        cwd: ROOT,
+        env: { ...process.env, NO_COLOR: '1' },
+      }),
+    );
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('close', (status) => done({ status, stderr }));

@@ -151,11 +151,12 @@ describe('a trial cancelled during a backoff', () => {
     const started = performance.now();
     const out = await runPlannedTrial(trialSpec(seatFor(w)), { dir: tmp(), signal: ac.signal });
     if (out.kind !== 'done') throw new Error('skipped');
-    expect(performance.now() - started).toBeLessThan(5000);
+    // not the 30 s Retry-After: the bound sits halfway, far from both, for a loaded machine
+    expect(performance.now() - started).toBeLessThan(15_000);
     const end = readTrace(out.traceFile).events.at(-1) as EndEvent;
     expect(end).toMatchObject({ stop: 'error', unscored: true });
     expect(end.error).toMatch(/\(after 1 attempt\)/);
-  }, 15_000);
+  }, 60_000);
 });
 
 describe('a spend cap', () => {

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { track } from '../children.js';
 import { bench } from '../formats/helpers.js';
 import { describeWithChromium, launch, watchedPage } from './browser.js';
 
@@ -32,7 +33,7 @@ async function openTrial(page: Page, id: string): Promise<void> {
 
 /** `bench view` as a user starts it; resolves with its URL once it prints one. */
 function startView(dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/bench.js'), 'view', dir], { cwd: ROOT });
+  const child = track(spawn(process.execPath, [join(ROOT, 'bin/bench.js'), 'view', dir], { cwd: ROOT }));
   return new Promise((ok, fail) => {
     let out = '';
     child.stdout.on('data', (b: Buffer) => {

@@ -15,6 +15,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runBench } from '../../src/commands/run/index.js';
 import { ConfigFile } from '../../src/formats/config.js';
+import { track } from '../children.js';
 import { FAKE_KEYS, playModel, seatFor, tinyGolden, tmp } from '../providers/ai/harness.js';
 import { investigatorStep } from '../providers/ai/scripted.js';
 import { WIRES } from '../providers/ai/wire.js';
@@ -167,7 +168,7 @@ function runCli(
   env: NodeJS.ProcessEnv,
 ): Promise<{ status: number | null; out: string }> {
   return new Promise((ok) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/bench.js'), ...args], { cwd, env });
+    const child = track(spawn(process.execPath, [join(ROOT, 'bin/bench.js'), ...args], { cwd, env }));
     let out = '';
     child.stdout.on('data', (c: Buffer) => {
       out += c.toString('utf8');

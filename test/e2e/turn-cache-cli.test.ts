@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scorecard } from '../../src/index.js';
+import { track } from '../children.js';
 import { FAKE_KEYS, tmp } from '../providers/ai/harness.js';
 import { investigatorStep } from '../providers/ai/scripted.js';
 import { WIRES } from '../providers/ai/wire.js';
@@ -50,7 +51,7 @@ function cli(
   env: NodeJS.ProcessEnv,
 ): Promise<{ status: number | null; out: string }> {
   return new Promise((ok) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin/bench.js'), ...args], { cwd, env });
+    const child = track(spawn(process.execPath, [join(ROOT, 'bin/bench.js'), ...args], { cwd, env }));
     let out = '';
     const add = (c: Buffer) => {
       out += c.toString('utf8');

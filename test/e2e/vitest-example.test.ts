@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { track } from '../children.js';
 
 const ROOT = resolve(__dirname, '../..');
 const EXAMPLE = join(ROOT, 'examples/vitest-suite');
@@ -31,7 +32,7 @@ function vitestRun(dir: string, gates?: string) {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined };
   for (const k of Object.keys(env)) if (k.startsWith('VITEST')) delete env[k];
   if (gates) env.GATES = gates;
-  return execa(process.execPath, [join(VITEST, 'vitest.mjs'), 'run'], {
+  const run = execa(process.execPath, [join(VITEST, 'vitest.mjs'), 'run'], {
     cwd: dir,
     env,
     extendEnv: false,
@@ -39,6 +40,8 @@ function vitestRun(dir: string, gates?: string) {
     all: true,
     timeout: 240_000,
   });
+  track(run);
+  return run;
 }
 
 describe('examples/vitest-suite', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LogQLError } from '../../src/logql/api.js';
+import { quickestMs } from '../timing.js';
 import { allLines, run, type StreamSpec } from './helpers.js';
 
 const LONG = `${'a'.repeat(40)}${'x'.repeat(20_000)}`;
@@ -26,11 +27,13 @@ const goErr = (q: string): string => {
 
 describe('LogQL regexes are RE2', () => {
   it.each(['(.*a){20}', '(a+)+$', '(a|aa)*b'])('%s over long lines and labels answers fast, as RE2', (p) => {
-    const t0 = performance.now();
-    const hits = allLines(run(streams, `{app=~".+"} |~ "${p}"`));
-    const viaLabel = allLines(run(streams, `{app=~".+"} | v =~ "${p}"`));
-    const viaSelector = allLines(run(streams, `{v=~"${p}"}`));
-    expect(performance.now() - t0).toBeLessThan(1000);
+    let [hits, viaLabel, viaSelector]: ReturnType<typeof allLines>[] = [];
+    const ms = quickestMs(() => {
+      hits = allLines(run(streams, `{app=~".+"} |~ "${p}"`));
+      viaLabel = allLines(run(streams, `{app=~".+"} | v =~ "${p}"`));
+      viaSelector = allLines(run(streams, `{v=~"${p}"}`));
+    }, 1000);
+    expect(ms).toBeLessThan(1000);
     // Twenty a's are in the long line only; `(a|aa)*b` is happy with the b of `/a.*b`; no line ends in a.
     expect(hits).toHaveLength(p === '(a+)+$' ? 0 : 1);
     expect(viaLabel).toEqual([]);

@@ -10,6 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { track } from '../children.js';
 
 const ROOT = resolve(__dirname, '../..');
 const BIN = resolve(ROOT, 'bin/bench.js');
@@ -21,16 +22,9 @@ interface Result {
 }
 
 async function startMcp(args: string[]): Promise<string> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [BIN, 'mcp', GOLDEN, '--http', '--workers', '0', ...args],
-    {
-      cwd: ROOT,
-    },
+  const child: ChildProcess = track(
+    spawn(process.execPath, [BIN, 'mcp', GOLDEN, '--http', '--workers', '0', ...args], { cwd: ROOT }),
   );
-  afterAll(() => {
-    child.kill('SIGTERM');
-  });
   let err = '';
   return new Promise<string>((ready, fail) => {
     child.stderr?.on('data', (d) => {
