@@ -21,7 +21,11 @@ export const WATCHDOG_GRACE_MS = 1_000;
 
 export const WATCHDOG_SOURCE = `
 const { spawn } = require('node:child_process');
-const [file, ...args] = process.argv.slice(1);
+let argv = process.argv.slice(1);
+// --relay=[{port, socket}]: inside a sandbox's own network namespace, 127.0.0.1:port is piped to a
+// Unix socket the bench relays to its server (external/relay.ts); the program starts once they listen.
+const relay = argv[0] && argv[0].startsWith('--relay=') ? JSON.parse(argv.shift().slice(8)) : [];
+const [file, ...args] = argv;
 const parent = process.ppid;
 const init = process.pid === 1;
 let dying = false;
@@ -42,11 +46,28 @@ setInterval(() => { if (process.ppid !== parent) die(); }, 500);
 const env = { ...process.env };
 delete env.NODE_CHANNEL_FD;
 delete env.NODE_CHANNEL_SERIALIZATION_MODE;
-const child = spawn(file, args, { stdio: ['ignore', 'inherit', 'inherit'], env });
-child.on('error', (e) => {
+const failed = (message) => {
   const done = () => process.exit(127);
-  if (process.send) process.send({ spawnError: e.message }, done); else done();
-});
+  if (process.send) process.send({ spawnError: message }, done); else done();
+};
+function listen({ port, socket }) {
+  const net = require('node:net');
+  const server = net.createServer((inside) => {
+    const out = net.createConnection(socket);
+    inside.pipe(out);
+    out.pipe(inside);
+    const end = () => { inside.destroy(); out.destroy(); };
+    for (const s of [inside, out]) s.once('error', end).once('close', end);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+}
+Promise.all(relay.map(listen)).then(start, (e) => failed('network relay: ' + e.message));
+function start() {
+const child = spawn(file, args, { stdio: ['ignore', 'inherit', 'inherit'], env });
+child.on('error', (e) => failed(e.message));
 child.on('exit', (code, sig) => {
   if (dying) { group('SIGKILL'); return end(); }
   if (sig && init) process.exit(128 + (require('node:os').constants.signals[sig] ?? 0));
@@ -56,12 +77,19 @@ child.on('exit', (code, sig) => {
     process.kill(process.pid, sig);
   } else process.exit(code ?? 1);
 });
+}
 `;
 
 /**
  * How to start `argv` under the watchdog: spawn `file` with `args`, `detached: true` (its own
  * process group) and an `'ipc'` entry in `stdio`. The program's stdout/stderr are the watchdog's.
+ * With `relay` (a sandbox with its own network, external/relay.ts), the watchdog first listens on
+ * each port and starts the program once they all do.
  */
-export function watched(argv: readonly string[]): { file: string; args: string[] } {
-  return { file: process.execPath, args: ['-e', WATCHDOG_SOURCE, '--', ...argv] };
+export function watched(
+  argv: readonly string[],
+  relay: readonly { port: number; socket: string }[] = [],
+): { file: string; args: string[] } {
+  const spec = relay.length ? [`--relay=${JSON.stringify(relay)}`] : [];
+  return { file: process.execPath, args: ['-e', WATCHDOG_SOURCE, '--', ...spec, ...argv] };
 }

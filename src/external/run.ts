@@ -19,6 +19,7 @@ import { TraceWriter } from '../protocol/trace-writer.js';
 import { readAgentTrace } from './agent-trace.js';
 import { agentEnv } from './env.js';
 import { commandPrompt } from './prompt.js';
+import { openRelay, portsOf } from './relay.js';
 import { agentSandbox } from './sandbox.js';
 import { makeScratchDir } from './scratch.js';
 import { spawnAgent } from './spawn.js';
@@ -129,9 +130,13 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   const t0 = Date.now();
   // Its own PID and mount namespaces where the machine has them (sandbox.ts): the bench's /proc
   // and the other trials' scratch folders out of its reach.
-  const box = agentSandbox(t.seat.sandbox, argv, tmpdir(), [raw.dir, process.cwd(), dir]);
+  // `network: bench` (default): a network namespace of its own, only the server's ports relayed in.
+  const box = agentSandbox(t.seat.sandbox, argv, tmpdir(), [raw.dir, process.cwd(), dir], t.seat.network);
   let run: Awaited<ReturnType<typeof spawnAgent>>;
+  let relay: Awaited<ReturnType<typeof openRelay>> | undefined;
   try {
+    if (box.sandbox?.net)
+      relay = await openRelay(raw.dir, portsOf([server.promUrl, server.lokiUrl, server.grafanaUrl]));
     writeFileSync(files.prompt, `${commandPrompt(t.golden, server.shiftMs)}\n`);
     run = box.refusal
       ? refusedRun(box.refusal)
@@ -156,8 +161,10 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
           timeoutMs: (t.seat.timeoutSeconds ?? t.seat.budget.wallSeconds) * 1000,
           signal: t.signal,
           ...(box.sandbox ? { sandbox: box.sandbox } : {}),
+          ...(relay ? { relay: relay.ports } : {}),
         });
   } finally {
+    await relay?.close();
     // Everything the agent wrote lands in the report folder masked: any key it echoed, its own or
     // another loaded seat's (the redactor knows them all), before anything reads it.
     raw.publish(secrets);

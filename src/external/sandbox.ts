@@ -10,14 +10,17 @@
  *   (`os.tmpdir()`, and /tmp), with only the trial's own scratch folder bound back into it, so no
  *   other trial's scratch files (their raw stdout, Theory) and nothing else in /tmp is in reach.
  *
- * It keeps the machine's network (an agent calls its model's API; the bench's server is on
- * loopback) and the file system outside the temp folder, as the bench's user sees them.
+ * - with `network: bench` (the default), its own network namespace: a loopback device and
+ *   nothing else, the bench's server ports relayed into it (relay.ts); with `network: host`, the
+ *   machine's network (an agent that calls its model's API needs it).
+ *
+ * It keeps the file system outside the temp folder, as the bench's user sees it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { SandboxSetting } from '../formats/vocabulary.js';
+import type { SandboxNetwork, SandboxSetting } from '../formats/vocabulary.js';
 
 export type SandboxKind = 'bwrap' | 'unshare';
 
@@ -59,13 +62,14 @@ function privateRoots(paths: SandboxPaths): { root: string; keep: string[] }[] {
  * into it at their own paths, then the tmpfs moved over the temp folder. Paths are positional
  * parameters, never spliced into the script.
  */
-function unshareSetup(paths: SandboxPaths): { script: string; params: string[] } {
+function unshareSetup(paths: SandboxPaths, net: boolean): { script: string; params: string[] } {
   const params: string[] = [];
   const p = (path: string) => {
     params.push(path);
     return `"\${${params.length}}"`;
   };
-  const lines = ['set -e'];
+  // a new network namespace's loopback starts down (bwrap brings its own up)
+  const lines = net ? ['set -e', 'ip link set lo up'] : ['set -e'];
   privateRoots(paths).forEach(({ root, keep }, i) => {
     const stage = join(paths.keep[0], `.sandbox-tmp-${i}`);
     mkdirSync(stage, { recursive: true });
@@ -86,11 +90,15 @@ function unshareSetup(paths: SandboxPaths): { script: string; params: string[] }
  */
 const NO_PWD = ['env', '-u', 'PWD'];
 
-/** `run` (file + args: the watchdog and its agent) inside a sandbox of `kind`. */
+/**
+ * `run` (file + args: the watchdog and its agent) inside a sandbox of `kind`; `net`: in a network
+ * namespace of its own (only loopback; the watchdog relays the bench's ports into it).
+ */
 export function sandboxed(
   kind: SandboxKind,
   run: { file: string; args: string[] },
   paths: SandboxPaths,
+  net = false,
 ): { file: string; args: string[] } {
   if (kind === 'bwrap') {
     const mounts = privateRoots(paths).flatMap(({ root, keep }) => [
@@ -99,12 +107,14 @@ export function sandboxed(
       ...keep.flatMap((k) => ['--bind', k, k]),
     ]);
     // no reaper of bwrap's own (--as-pid-1): the watchdog is PID 1, and its exit ends the namespace
-    const ns = ['--dev-bind', '/', '/', '--unshare-pid', '--as-pid-1', '--proc', '/proc'];
+    const ns = ['--dev-bind', '/', '/', '--unshare-pid', ...(net ? ['--unshare-net'] : []), '--as-pid-1'];
+    ns.push('--proc', '/proc');
     return { file: 'bwrap', args: [...ns, ...mounts, '--', ...NO_PWD, run.file, ...run.args] };
   }
-  const setup = unshareSetup(paths);
+  const setup = unshareSetup(paths, net);
   // --kill-child: if unshare itself is killed, so is the namespace's PID 1 (the watchdog)
   const ns = ['--user', '--map-root-user', '--pid', '--fork', '--mount-proc', '--mount', '--kill-child'];
+  if (net) ns.push('--net');
   return {
     file: 'unshare',
     args: [
@@ -130,7 +140,7 @@ export function sandboxProblem(kind: SandboxKind): string | null {
   const tmp = tmpdir();
   const scratch = mkdtempSync(join(tmp, 'rematch-probe-'));
   try {
-    const w = sandboxed(kind, { file: 'true', args: [] }, { tmp, keep: [scratch] });
+    const w = sandboxed(kind, { file: 'true', args: [] }, { tmp, keep: [scratch] }, true);
     const r = spawnSync(w.file, w.args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 10_000 });
     const why = r.error
       ? (r.error as NodeJS.ErrnoException).code === 'ENOENT'
@@ -179,7 +189,7 @@ export function sandboxNotice(settings: readonly (SandboxSetting | undefined)[])
   if (!missing.size) return undefined;
   const [[setting, why]] = missing;
   return setting === 'auto'
-    ? `sandbox: none on this machine (${why}): command-seat agents see the bench's processes and temp folder; what they write is still masked\n`
+    ? `sandbox: none on this machine (${why}): command-seat agents see the bench's processes, temp folder and network; what they write is still masked\n`
     : `sandbox: ${setting} asked for but unavailable (${why}): those command-seat trials are not run\n`;
 }
 
@@ -193,7 +203,8 @@ export function agentSandbox(
   argv: readonly string[],
   tmp: string,
   keep: string[],
-): { sandbox?: { kind: SandboxKind; paths: SandboxPaths }; refusal?: string } {
+  network: SandboxNetwork = 'bench',
+): { sandbox?: { kind: SandboxKind; paths: SandboxPaths; net: boolean }; refusal?: string } {
   const c = chooseSandbox(setting);
   if (c.kind === 'none')
     return setting && setting !== 'auto' && setting !== 'off'
@@ -201,5 +212,5 @@ export function agentSandbox(
       : {};
   const named = argv.filter((a) => isAbsolute(a) && existsSync(a));
   const dirs = named.map((a) => (statSync(a).isDirectory() ? a : dirname(a)));
-  return { sandbox: { kind: c.kind, paths: { tmp, keep: [...keep, ...dirs] } } };
+  return { sandbox: { kind: c.kind, paths: { tmp, keep: [...keep, ...dirs] }, net: network === 'bench' } };
 }

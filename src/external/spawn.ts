@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { watched } from '../watchdog.js';
+import type { RelayPort } from './relay.js';
 import { type SandboxKind, type SandboxPaths, sandboxed } from './sandbox.js';
 
 export interface SpawnResult {
@@ -54,7 +55,9 @@ export async function spawnAgent(opts: {
   timeoutMs: number;
   signal?: AbortSignal;
   /** The watchdog and the agent inside this sandbox (sandbox.ts); none when absent. */
-  sandbox?: { kind: SandboxKind; paths: SandboxPaths };
+  sandbox?: { kind: SandboxKind; paths: SandboxPaths; net: boolean };
+  /** With a sandbox of its own network: the ports the watchdog relays into it (relay.ts). */
+  relay?: RelayPort[];
 }): Promise<SpawnResult> {
   if (!exitHook) {
     exitHook = true;
@@ -65,7 +68,7 @@ export async function spawnAgent(opts: {
   let child: ReturnType<typeof spawn>;
   try {
     const w = opts.sandbox
-      ? sandboxed(opts.sandbox.kind, watched(opts.argv), opts.sandbox.paths)
+      ? sandboxed(opts.sandbox.kind, watched(opts.argv, opts.relay), opts.sandbox.paths, opts.sandbox.net)
       : watched(opts.argv);
     child = spawn(w.file, w.args, {
       env: opts.env,

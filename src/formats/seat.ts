@@ -1,7 +1,7 @@
 /** Seat files (DESIGN §5.2): a configured agent. A seat names environment variables, never keys. */
 import { z } from 'zod';
 import { Pricing, RateLimits } from './rate-limits.js';
-import { HOSTED_PROVIDERS, PROVIDERS, SANDBOX_SETTINGS, SHAPES } from './vocabulary.js';
+import { HOSTED_PROVIDERS, PROVIDERS, SANDBOX_NETWORKS, SANDBOX_SETTINGS, SHAPES } from './vocabulary.js';
 
 export const Provider = z.enum(PROVIDERS);
 export type Provider = z.infer<typeof Provider>;
@@ -46,6 +46,8 @@ const Policy = z.enum(['diligent', 'tweaker', 'early-closer', 'catalog-leaner', 
 const Argv = z.array(z.string()).min(1);
 /** command seats: the agent's sandbox (default auto). */
 const Sandbox = z.enum(SANDBOX_SETTINGS);
+/** command seats: what network a sandboxed agent has (default bench: the bench's ports only). */
+const Network = z.enum(SANDBOX_NETWORKS);
 /** openai-compatible seats: the server's base URL. */
 const BaseURL = z.string().url();
 
@@ -69,6 +71,7 @@ export const SeatByProvider = z.discriminatedUnion('provider', [
       policy: Policy.optional(),
       command: onlyFor('command', 'command'),
       sandbox: onlyFor('sandbox', 'command'),
+      network: onlyFor('network', 'command'),
       baseURL: onlyFor('baseURL', 'openai-compatible'),
     })
     .strict(),
@@ -78,6 +81,7 @@ export const SeatByProvider = z.discriminatedUnion('provider', [
       provider: z.literal('command'),
       command: Argv.optional(),
       sandbox: Sandbox.optional(),
+      network: Network.optional(),
       policy: onlyFor('policy', 'sim'),
       baseURL: onlyFor('baseURL', 'openai-compatible'),
     })
@@ -90,6 +94,7 @@ export const SeatByProvider = z.discriminatedUnion('provider', [
       policy: onlyFor('policy', 'sim'),
       command: onlyFor('command', 'command'),
       sandbox: onlyFor('sandbox', 'command'),
+      network: onlyFor('network', 'command'),
     })
     .strict(),
   z
@@ -99,6 +104,7 @@ export const SeatByProvider = z.discriminatedUnion('provider', [
       policy: onlyFor('policy', 'sim'),
       command: onlyFor('command', 'command'),
       sandbox: onlyFor('sandbox', 'command'),
+      network: onlyFor('network', 'command'),
       baseURL: onlyFor('baseURL', 'openai-compatible'),
     })
     .strict(),
@@ -116,6 +122,7 @@ export const SeatFile = z
     policy: Policy.optional(),
     command: Argv.optional(),
     sandbox: Sandbox.optional(),
+    network: Network.optional(),
     baseURL: BaseURL.optional(),
   })
   .strict();

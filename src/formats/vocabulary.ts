@@ -52,6 +52,13 @@ export function isRealProvider(p: string): p is RealProvider {
 export const SANDBOX_SETTINGS = ['auto', 'bwrap', 'unshare', 'off'] as const;
 export type SandboxSetting = (typeof SANDBOX_SETTINGS)[number];
 
+/**
+ * A sandboxed command seat's network (docs/command-seats.md, The sandbox): `bench` (default) only
+ * the bench's server ports, relayed into a network namespace of its own; `host` the machine's.
+ */
+export const SANDBOX_NETWORKS = ['bench', 'host'] as const;
+export type SandboxNetwork = (typeof SANDBOX_NETWORKS)[number];
+
 /** Agent shapes (DESIGN §7): one loop, or a tree of subgoal agents. */
 export const SHAPES = ['react', 'reactree'] as const;
 export type ShapeName = (typeof SHAPES)[number];

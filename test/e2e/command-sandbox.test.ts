@@ -17,8 +17,9 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { chooseSandbox } from '../../src/external/index.js';
 import { bench, tempDir } from '../formats/helpers.js';
 import { filesUnder } from './files-under.js';
@@ -33,6 +34,8 @@ const ARGV_TOKEN = 'plantedArgvToken-8b2d4f6a0c';
 /** The sandboxes exercised here: every one this machine offers, and none. */
 const KINDS = (['bwrap', 'unshare'] as const).filter((k) => chooseSandbox(k).kind === k);
 const SEATS = [...KINDS, 'off'] as const;
+/** One sandbox with the machine's network (`network: host`), where there is a sandbox. */
+const HOST_NET = KINDS.slice(0, 1).map((k) => `${k}-hostnet`);
 
 const FAULT = `faults:
   - id: payments-logs-failed
@@ -41,7 +44,17 @@ const FAULT = `faults:
     message: 'failed to load chunks for {app="payments"}'`;
 
 const AGENT = `import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 const env = process.env;
+// A port on the machine's loopback that is not the bench's: reachable only with the machine's network.
+const reach = (port) => new Promise((done) => {
+  const s = connect(port, '127.0.0.1');
+  const end = (how) => { s.destroy(); done(how); };
+  s.once('connect', () => end('reached'));
+  s.once('error', (e) => end(e.code));
+  setTimeout(() => end('timeout'), 5000);
+});
+const canary = await reach(Number(env.REMATCH_TEST_CANARY_PORT));
 const read = (f) => { try { return readFileSync(f, 'latin1'); } catch { return ''; } };
 // Everything the agent can read of other processes: its parent's environment, then all of /proc.
 let seen = read('/proc/' + process.ppid + '/environ');
@@ -79,11 +92,12 @@ const part = { status: 'undetermined', findings: 'found ' + echo, measurements: 
 writeFileSync(env.REMATCH_THEORY_FILE, JSON.stringify({ summary: 'env: ' + echo,
   rootCause: { component: 'payments', mechanism: 'pool', explanation: 'api_key=' + echo + '\\nhost="db"' },
   parts: { A: part, B: part } }));
-console.log('REPORT ' + JSON.stringify({ pids: pids.length, sawPlantedName: seen.includes('REMATCH_TEST_PLANTED_TOKEN'),
+console.log('REPORT ' + JSON.stringify({ canary, pids: pids.length, sawPlantedName: seen.includes('REMATCH_TEST_PLANTED_TOKEN'),
   tmp, statuses, halted, del: del.status, post: post.status, after, leak: leak.status }));
 `;
 
 interface Report {
+  canary: string;
   pids: number;
   sawPlantedName: boolean;
   tmp: string[];
@@ -107,7 +121,15 @@ let tmp = '';
 let printed = '';
 let status: number | null = null;
 
-beforeAll(() => {
+let canaryPort = 0;
+// The canary: a port on the machine's loopback. The bench runs synchronously below, so it never
+// accepts; the kernel completes the handshake of whoever can reach it, which is all it shows.
+const canary = createServer();
+afterAll(() => new Promise<void>((r) => canary.close(() => r())));
+
+beforeAll(async () => {
+  await new Promise<void>((r) => canary.listen(0, '127.0.0.1', () => r()));
+  canaryPort = (canary.address() as AddressInfo).port;
   cwd = tempDir();
   // the bench's temp folder, where the agents' scratch folders live: apart from the working
   // directory, which every agent keeps (a temp folder inside it would be in every agent's reach)
@@ -119,13 +141,22 @@ beforeAll(() => {
       join(cwd, 'seats', `${kind}.yaml`),
       `name: attacker-${kind}\nprovider: command\ncommand: [node, agent.mjs, --token, ${ARGV_TOKEN}]\nsandbox: ${kind}\ntimeoutSeconds: 60\n`,
     );
+  for (const name of HOST_NET)
+    writeFileSync(
+      join(cwd, 'seats', `${name}.yaml`),
+      `name: attacker-${name}\nprovider: command\ncommand: [node, agent.mjs, --token, ${ARGV_TOKEN}]\nsandbox: ${KINDS[0]}\nnetwork: host\ntimeoutSeconds: 60\n`,
+    );
   const golden = writeTinyGolden({ latencyMs: 0, faults: FAULT });
   writeFileSync(
     join(cwd, 'bench.config.yaml'),
     `goldens: [${JSON.stringify(golden)}]\nseats: [seats]\nrepetitions: 1\nceiling: false\n`,
   );
-  const env = { REMATCH_TEST_PLANTED_TOKEN: BENCH_TOKEN, TMPDIR: tmp };
-  const seats = SEATS.flatMap((k) => ['--seat', `attacker-${k}`]);
+  const env = {
+    REMATCH_TEST_PLANTED_TOKEN: BENCH_TOKEN,
+    TMPDIR: tmp,
+    REMATCH_TEST_CANARY_PORT: String(canaryPort),
+  };
+  const seats = [...SEATS, ...HOST_NET].flatMap((k) => ['--seat', `attacker-${k}`]);
   const run = bench(['run', ...seats, '--gates', 'all', '--out', 'run'], cwd, env);
   const exp = bench(['export', 'otlp', 'run', '--out', 'otlp.jsonl'], cwd, env);
   status = run.status;
@@ -181,7 +212,7 @@ describe(`command-seat agents against the bench (sandboxes here: ${KINDS.join(',
   });
 
   it('the token in the command line is masked where the command line is written: the trace header', () => {
-    for (const kind of SEATS) {
+    for (const kind of [...SEATS, ...HOST_NET]) {
       const header = traceOf(kind)[0] as { model?: string };
       expect(header.model).toBe('node agent.mjs --token [redacted]');
     }
@@ -196,13 +227,29 @@ describe(`command-seat agents against the bench (sandboxes here: ${KINDS.join(',
       expect(r.tmp.filter((n) => n.startsWith('rematch-agent-'))).toHaveLength(1);
     });
 
-  it('sandbox off: the agent does read the bench’s environment, and masking alone keeps the token out', () => {
+  for (const kind of KINDS)
+    it(`sandbox ${kind}: no network but the bench's ports (the machine's other loopback ports are out of reach)`, () => {
+      const r = reportOf(kind);
+      expect(r.canary).not.toBe('reached');
+      // while every call to the bench went through: the halt below came from the bench's server
+      expect(r.statuses.length).toBeGreaterThan(0);
+    });
+
+  for (const name of HOST_NET)
+    it(`sandbox ${name.replace('-hostnet', '')} with network: host: the machine's loopback is in reach, /proc still is not`, () => {
+      const r = reportOf(name);
+      expect(r.canary).toBe('reached');
+      expect(r.sawPlantedName).toBe(false);
+    });
+
+  it('sandbox off: the agent does read the bench’s environment and reach the machine’s ports; masking alone keeps the token out', () => {
     const r = reportOf('off');
     expect(r.sawPlantedName).toBe(true);
     expect(r.pids).toBeGreaterThan(3);
+    expect(r.canary).toBe('reached');
   });
 
-  for (const kind of SEATS)
+  for (const kind of [...SEATS, ...HOST_NET])
     it(`${kind}: the halt holds through DELETE /rematch/session, fresh session ids and none`, () => {
       const r = reportOf(kind);
       expect(r.halted).toMatch(/^c\d+$/);
