@@ -9,11 +9,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { track } from '../children.js';
 import { tempDir } from '../formats/helpers.js';
 
 const ROOT = resolve(__dirname, '../..');
@@ -258,5 +259,51 @@ describe('bench capture against a misbehaving server', () => {
     const r = await cli(args('silent', 'good'), cwd);
     expect(r.stderr).toMatch(/--out out: .*not a folder/);
     expect(r.status).toBe(2);
+  });
+});
+
+/**
+ * A server that never accepts: a listening socket (Python's, since Node's accepts every
+ * connection) whose accept queue is full, so the kernel drops further handshakes and a connect
+ * hangs. The connect clock, not the first-byte one, must end it.
+ */
+const NEVER_ACCEPTS = `import socket, sys, time
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+s.listen(0)
+print(s.getsockname()[1], flush=True)
+time.sleep(120)
+`;
+
+describe('bench capture against a server that never accepts', () => {
+  it('exit 2 when the connection is not made within --connect-timeout, nothing at --out', async () => {
+    const listener = track(spawn('python3', ['-c', NEVER_ACCEPTS], { stdio: ['ignore', 'pipe', 'inherit'] }));
+    const fillers: Socket[] = [];
+    try {
+      const port = await new Promise<number>((done, fail) => {
+        listener.once('error', fail);
+        listener.stdout.once('data', (c: Buffer) => done(Number(c.toString().trim())));
+      });
+      // fill the accept queue (a backlog of 0 holds one; more for kernels that round it up)
+      for (let i = 0; i < 4; i++) {
+        const s = connect(port, '127.0.0.1');
+        s.on('error', () => {});
+        fillers.push(s);
+      }
+      const url = `http://127.0.0.1:${port}`;
+      const cwd = tempDir();
+      const argv = args('good', 'good');
+      argv[argv.indexOf('--prometheus') + 1] = url;
+      // shorter than --request-timeout (1s), so that the clock that ends it is the connect one
+      argv[argv.indexOf('--connect-timeout') + 1] = '300ms';
+      const r = await cli(argv, cwd);
+      expect(r.stderr).toMatch(/no connection within 300ms \(--connect-timeout\)/);
+      expect(r.stderr).toContain(url);
+      expect(r.status).toBe(2);
+      expect(readdirSync(cwd)).toEqual([]);
+    } finally {
+      for (const s of fillers) s.destroy();
+      listener.kill('SIGKILL');
+    }
   });
 });
