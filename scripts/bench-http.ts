@@ -2,7 +2,7 @@
  * `npm run bench:http`: what the HTTP adapter adds to a query, at golden scale. Each query runs
  * three ways on the largest golden's world: the engine alone (in process), `Backend.handle` (the
  * engine plus the wire response object) and a real HTTP request on loopback (the above plus JSON
- * text, headers and the socket). The engine backend memoises answers (engine-cache.ts), so every
+ * text, headers and the socket). The engine backend memoises answers (src/backend/engines/cache.ts), so every
  * `handle` and "miss" request carries a fresh dummy parameter to defeat it; "hit" repeats one
  * request (what a matrix of trials mostly sees). Medians of wall and CPU time; `miss ÷ engine` is
  * the overhead factor on wall time. The stack has no faults and no capacity model (they add

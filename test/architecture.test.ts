@@ -4,7 +4,9 @@
  * imports in use; no import cycle between files; reporters read results only; the engines never
  * import the backend or the host; host, providers and external/ (command seats) meet only in
  * protocol/, which imports none of them; the host imports nothing from providers; the CLI imports
- * nothing but commands/ (and errors/, for its one error boundary).
+ * nothing but commands/ (and errors/, for its one error boundary). And the map drawn,
+ * docs/ARCHITECTURE.md, stays the map: a section for every folder and part of src/, each stating
+ * its imports as this table (a module) or its files (a part) have them.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -234,6 +236,64 @@ function fileGraph(): Map<string, Set<string>> {
   return g;
 }
 
+/**
+ * The sections of docs/ARCHITECTURE.md that draw a folder: a heading `### \`src/<module>/\``
+ * (or `\`src/<file>.ts\``) or `#### \`src/<module>/<part>/\``, up to the next heading; keyed by the
+ * path after src/, the text on one line.
+ */
+function mapSections(): Map<string, string> {
+  const doc = readFileSync(resolve(__dirname, '../docs/ARCHITECTURE.md'), 'utf8');
+  const out = new Map<string, string>();
+  let key: string | undefined;
+  for (const line of doc.split('\n')) {
+    if (/^#{1,4} /.test(line)) key = /^#{3,4} `src\/([^`]+)`$/.exec(line)?.[1];
+    if (key !== undefined) out.set(key, `${out.get(key) ?? ''} ${line}`.replace(/\s+/g, ' '));
+  }
+  return out;
+}
+
+/** The list a section's `**Imports:** a, b, c.` line states (`none.`: an empty one), sorted. */
+function statedImports(section: string): string[] | undefined {
+  const m = /\*\*Imports:\*\* (.*?)\.(?: |$)/.exec(section);
+  if (!m) return undefined;
+  return m[1] === 'none' ? [] : m[1].split(/,\s*/).sort();
+}
+
+/** The top-level modules of src/ as the map's headings name them: `backend/`, `errors.ts`. */
+function moduleKeys(): string[] {
+  return readdirSync(SRC)
+    .filter((n) => statSync(join(SRC, n)).isDirectory() || n.endsWith('.ts'))
+    .map((n) => (n.endsWith('.ts') ? n : `${n}/`));
+}
+
+/** The parts of src/: folders below the top level, `backend/engines/`. */
+function partKeys(): string[] {
+  return moduleKeys()
+    .filter((k) => k.endsWith('/'))
+    .flatMap((m) =>
+      readdirSync(join(SRC, m))
+        .filter((n) => statSync(join(SRC, m, n)).isDirectory())
+        .map((n) => `${m}${n}/`),
+    );
+}
+
+/**
+ * What a part's files import from outside it: other top-level modules (`formats`) and sibling
+ * parts (`loki/`); its parent folder's own files are always in reach and not counted.
+ */
+function partImports(part: string): string[] {
+  const [module, name] = part.split('/');
+  const out = new Set<string>();
+  for (const file of files(join(SRC, module, name))) {
+    for (const imp of importsOf(file)) {
+      const rel = relative(SRC, resolve(dirname(file), imp.spec.replace(/\.js$/, '.ts'))).split('/');
+      if (rel[0] !== module) out.add(rel[0].replace(/\.ts$/, ''));
+      else if (rel.length > 2 && rel[1] !== name) out.add(`${rel[1]}/`);
+    }
+  }
+  return [...out].sort();
+}
+
 describe('architecture', () => {
   it('has no import cycle between files', () => {
     expect(cycles(fileGraph()).map((c) => c.join(' → '))).toEqual([]);
@@ -337,5 +397,45 @@ describe('architecture', () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+});
+
+describe('docs/ARCHITECTURE.md, the map drawn', () => {
+  const sections = mapSections();
+
+  it('has a section for every folder and part of src/, with its door and first files, and none for what is gone', () => {
+    const expected = [...moduleKeys(), ...partKeys()].sort();
+    expect([...sections.keys()].sort()).toEqual(expected);
+    const incomplete = expected.filter(
+      (k) => !sections.get(k)?.includes('**Door:**') || !sections.get(k)?.includes('**Read first:**'),
+    );
+    expect(incomplete).toEqual([]);
+  });
+
+  it("states each module's imports as its ALLOWED row", () => {
+    const wrong: string[] = [];
+    for (const key of moduleKeys()) {
+      const module = key.replace(/(\/|\.ts)$/, '');
+      const stated = statedImports(sections.get(key) ?? '');
+      const allowed = [...(ALLOWED[module] ?? [])].sort();
+      if (JSON.stringify(stated) !== JSON.stringify(allowed))
+        wrong.push(
+          `src/${key}: states ${stated?.join(', ') ?? 'nothing'}; ALLOWED: ${allowed.join(', ') || 'none'}`,
+        );
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("states each part's imports as its files have them", () => {
+    const wrong: string[] = [];
+    for (const key of partKeys()) {
+      const stated = statedImports(sections.get(key) ?? '');
+      const actual = partImports(key);
+      if (JSON.stringify(stated) !== JSON.stringify(actual))
+        wrong.push(
+          `src/${key}: states ${stated?.join(', ') ?? 'nothing'}; imports ${actual.join(', ') || 'none'}`,
+        );
+    }
+    expect(wrong).toEqual([]);
   });
 });

@@ -170,6 +170,6 @@ export interface QueryLogEntry {
   fault?: string;
   queueMs: number;
   serviceMs: number;
-  /** The classification a typed client would give (see host/tools/classify). */
+  /** The classification a typed client would give (see protocol/classify.ts). */
   bytes: number;
 }

@@ -30,7 +30,7 @@ export interface StackOptions {
   cacheBytes?: number;
   /** Per-query evaluation timeout, wall-clock ms from arrival (default: none). */
   queryTimeoutMs?: number;
-  /** Engine worker threads (default 0: evaluate in this thread). See engine-pool.ts. */
+  /** Engine worker threads (default 0: evaluate in this thread). See engines/pool.ts. */
   workers?: number;
   /** With workers: the estimated samples from which a query runs in the heavy lane (engines/pool.ts). */
   heavyCost?: number;

@@ -1,6 +1,6 @@
 /**
  * A request the engine backend refuses, in the vocabulary both wire formats share. Prometheus sends
- * it as a JSON error envelope; Loki as a plain-text body (see prom-wire.ts / loki-wire.ts).
+ * it as a JSON error envelope; Loki as a plain-text body (see prometheus/wire.ts / loki/wire.ts).
  */
 
 import { TypedError } from '../errors.js';

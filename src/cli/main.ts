@@ -1,5 +1,5 @@
 /**
- * The CLI: commander wiring and the one error boundary. Each command lives in commands/<name>.ts,
+ * The CLI: commander wiring and the one error boundary. Each command lives in cli/commands/<name>.ts,
  * parses its flags, lazy-imports its implementation and calls the public API. Only this file
  * calls process.exit (DESIGN §13: 0 ok, 1 threshold/regression, 2 bad input, 3 internal, 129/130/143
  * interrupted). Every message printed here is masked: an error may quote what an agent wrote.

@@ -2,10 +2,10 @@
  * The public API's functions that take an options object, each checking it strictly under its own
  * name (commands/options.ts) before it runs: src/index.ts exports these. The bench's own callers
  * (the CLI, the orchestrator) call the functions underneath, whose options objects they build from
- * wider ones. `runBench` and `exportOtlp` check their own (commands/run/index.ts, export.ts).
+ * wider ones. `runBench` and `exportOtlp` check their own (commands/run/index.ts, commands/export/index.ts).
  *
  * Each schema is a Record over its interface's keys, so an option added to an interface and not
- * here fails to compile; the test walking the public API (test/vitest/public-options.test.ts)
+ * here fails to compile; the test walking the public API (test/commands/public-options.test.ts)
  * calls every one with an unknown option.
  */
 import type { z } from 'zod';

@@ -109,7 +109,7 @@ export function turnCacheOf(
 /**
  * The judge's turn cache: the run's mode and folder (the judge's answers sit beside the seats'
  * turns). Undefined when the cache is off, and in a replay, which asks no judge at all: it copies
- * the recorded judge.json files (run-bench.ts).
+ * the recorded judge.json files (commands/run/trials.ts).
  */
 export function judgeCacheOf(
   opts: RunCacheOptions | undefined,

@@ -53,7 +53,7 @@ function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
 
 /**
  * Runs one planned trial (a TrialSpec: one cell of the plan) in its folder and returns its outcome,
- * unscored: the scheduler (execute.ts) scores and journals it, `bench trial` (commands/trial-run.ts)
+ * unscored: the scheduler (execute.ts) scores and journals it, `bench trial` (commands/trial/run.ts)
  * scores it. Not rematch/vitest's public `runTrial`, which resolves ids and calls through here.
  */
 export async function runPlannedTrial(spec: TrialSpec, env: PlannedTrialEnv): Promise<TrialOutcome> {

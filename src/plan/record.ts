@@ -1,5 +1,5 @@
 /**
- * What run.json records of a plan (formats/run-files.ts has the record's schema): the fields that
+ * What run.json records of a plan (formats/run/files.ts has the record's schema): the fields that
  * plan the same trials again, and what each gate set of the run meant (the ceiling's `all`
  * included). The plan produces its record, so the run folder needs only the record's type.
  */

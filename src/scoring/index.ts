@@ -1,4 +1,7 @@
-/** Scoring: pure judgement of trials and their aggregates (DESIGN §11). Depends on spec only. */
+/**
+ * Scoring: pure judgement of trials and their aggregates (DESIGN §11). Nothing here reads a file,
+ * a clock or the environment; what it may import is test/architecture.test.ts's ALLOWED row.
+ */
 export { aggregate, gateEffects, rowKey, seatGateEffects } from './aggregate.js';
 export { judgeAssertions } from './assert/index.js';
 export {

@@ -1,6 +1,6 @@
 /**
  * What a finished scorecard means for the exit code, as data: each reason the run fails, in the
- * words the CLI prints. One function, so the exit code (commands/outcome.ts, run-bench.ts) and
+ * words the CLI prints. One function, so the exit code (commands/outcome.ts, which `bench run`, `bench report` and `bench merge` call) and
  * junit.xml's `rematch.outcome` testcase cannot disagree about whether a run failed.
  */
 import { rowKind } from './baselines.js';

@@ -1,6 +1,6 @@
 /**
- * How to start the engine worker. Built, it is `engine-worker.js` beside this file. From sources
- * (vitest, `tsx scripts/...`) it is `engine-worker.ts`, which plain Node cannot load: a small
+ * How to start the engine worker. Built, it is `worker.js` beside this file. From sources
+ * (vitest, `tsx scripts/...`) it is `worker.ts`, which plain Node cannot load: a small
  * bootstrap registers tsx's loader in the worker first.
  */
 import { createRequire } from 'node:module';

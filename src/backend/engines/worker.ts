@@ -2,7 +2,7 @@
  * An engine pool's worker thread: it rebuilds the world it was handed and answers one request at a
  * time with the same handlers the in-process engine backend uses. It reads its cancel flag (set by
  * the main thread when the client goes away) through the deadline, since a busy thread gets no
- * messages. Started only by engine-pool.ts.
+ * messages. Started only by pool.ts.
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';

@@ -1,6 +1,6 @@
 /**
  * `bench export otlp DIR [--out FILE | --endpoint URL]` (docs/otlp.md): every trial of a run
- * folder whose trace is there, as one OTLP/JSON ExportTraceServiceRequest (reporters/otlp.ts) —
+ * folder whose trace is there, as one OTLP/JSON ExportTraceServiceRequest (otlp/trace.ts) —
  * written one a line to FILE (or stdout), or POSTed one a request to an OTLP/HTTP endpoint.
  *
  * It reads the folder only (run.json, the journal, each trial's trace.jsonl) and takes no lock: a

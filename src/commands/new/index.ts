@@ -1,5 +1,5 @@
 /**
- * \`bench new golden <id>\`: a commented skeleton that validates (new-golden-text.ts), with the
+ * \`bench new golden <id>\`: a commented skeleton that validates (golden-text.ts), with the
  * editor's schema comment pointing, relative to the new file, at this package's
  * schemas/golden.schema.json (so it resolves wherever the golden lives: in this repository or
  * under a project that installed rematch into node_modules).

@@ -1,7 +1,7 @@
 /**
  * One trial as `bench trial` runs it, without printing: resolve golden/seat (id, name, path or glob)
  * and gate set, run it, score it and write score.json beside the trace. `bench trial` prints what
- * this returns (commands/trial.ts); `rematch/vitest`'s `runTrial` asserts on it. A seat skipped
+ * this returns (commands/trial/index.ts); `rematch/vitest`'s `runTrial` asserts on it. A seat skipped
  * for want of its key comes back as a skipped outcome with no score, never an error.
  */
 import { join, resolve } from 'node:path';

@@ -3,7 +3,7 @@
  * and schemas/golden.schema.json is emitted from it.
  *
  * Times: absolute RFC3339 strings, or durations ("90s", "64m", "1h30m") meaning an offset from
- * `time.start`. The normalizer (formats/normalize.ts) turns all of them into epoch milliseconds.
+ * `time.start`. The normalizer (normalized.ts) turns all of them into epoch milliseconds.
  */
 import { z } from 'zod';
 import { DURATION_RE } from '../time.js';
@@ -229,7 +229,7 @@ export const FaultMatch = z
   .strict();
 
 const HttpStatus = z.number().int().min(100).max(599);
-/** Every fault: an id and which calls it matches; the kind decides the rest (faults.ts answers it). */
+/** Every fault: an id and which calls it matches; the kind decides the rest (backend/faults/layer.ts answers it). */
 const faultOf = <K extends FaultKind, S extends z.ZodRawShape>(kind: K, shape: S) =>
   z.object({ id: z.string(), kind: z.literal(kind), match: FaultMatch.default({}), ...shape }).strict();
 /** The answer of a fault that refuses the call: status, Prometheus error type, message text. */

@@ -2,8 +2,8 @@
  * Whether a LogQL instant query over one `[D]` range still has an exact answer when Loki refuses
  * ranges longer than a limit: the range aggregation must combine across shorter windows (counts
  * and sums add, maxima max, minima min) with nothing outside it but the same combine. This is the
- * question a careful agent asks before splitting (the reference sim's narrow.ts splits the same
- * shapes), said textually because formats/ sits below the LogQL parser.
+ * question a careful agent asks before splitting (the reference sim's windows, providers/sim/reference/windows.ts, split
+ * the same shapes), said textually because formats/ sits below the LogQL parser.
  */
 import { parseDuration } from '../time.js';
 

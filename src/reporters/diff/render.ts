@@ -4,7 +4,7 @@
  * trials, passes, honesty failures, regressions and assertions, then the diff's counts), the
  * head's seat × golden grid (scorecard.md's), a table of the rows that changed (each row once, the
  * crossed figures in bold), and the unchanged rows counted, their figures in a collapsed
- * `<details>`. The whole stays under GitHub's 65,000 characters for a comment (diff-budget.ts).
+ * `<details>`. The whole stays under GitHub's 65,000 characters for a comment (budget.ts).
  */
 
 import { kTokens } from '../../scoring/compare/index.js';

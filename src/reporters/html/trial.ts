@@ -1,5 +1,5 @@
 /**
- * One trial as report.html shows it when opened: its timeline rows (html-rows.ts), the final
+ * One trial as report.html shows it when opened: its timeline rows (rows.ts), the final
  * Theory, the golden's truth beside it, and the verdict with the rules that decided it.
  */
 import type { Golden } from '../../formats/golden/index.js';

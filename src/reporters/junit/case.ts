@@ -1,4 +1,4 @@
-/** One JUnit testcase element, escaped; and the ceiling's (junit.ts assembles the file). */
+/** One JUnit testcase element, escaped; and the ceiling's (render.ts assembles the file). */
 import type { CeilingResult } from '../../scoring/index.js';
 
 /** XML 1.0 text/attribute escaping; characters XML cannot carry at all are dropped. */

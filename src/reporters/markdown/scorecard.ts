@@ -81,7 +81,7 @@ export function renderScorecardMd(sc: Scorecard): string {
 
 /**
  * One table: rows are seats (then the ceiling and the null baselines), one column per golden.
- * Also the head's grid of `bench diff`'s comment (diff.ts).
+ * Also the head's grid of `bench diff`'s comment (reporters/diff/render.ts).
  */
 export function gridMd(grids: GoldenGrid[]): string[] {
   const cell = (rows: (AggregateRow | undefined)[]): string =>

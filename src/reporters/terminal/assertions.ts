@@ -1,7 +1,7 @@
 /**
  * The terminal's "assertions" section: one ✓/✗ line per config `assert:` rule, and for a failed
  * one what was measured and which rows broke it. Kept apart from the scorecard table
- * (terminal.ts) so either can change without the other; the terminal reporter prints it.
+ * (scorecard.ts) so either can change without the other; the terminal reporter prints it.
  */
 import { Chalk } from 'chalk';
 import type { Scorecard } from '../../scoring/index.js';

@@ -1,4 +1,4 @@
-/** Log field generators (formats/log-field.ts `LogField`; semantics in docs/goldens.md). */
+/** Log field generators (formats/golden/log-field.ts `LogField`; semantics in docs/goldens.md). */
 import type { LogFieldGeneratorSpec, LogFieldSpec } from '../../formats/golden/index.js';
 import { goDuration } from '../../formats/time.js';
 import type { Rng } from '../rng.js';

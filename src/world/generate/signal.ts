@@ -1,5 +1,5 @@
 /**
- * A Signal (golden.ts) resolved to epoch milliseconds and evaluated over time.
+ * A Signal (formats/golden/schema.ts) resolved to epoch milliseconds and evaluated over time.
  *
  * Shape segments apply in the order written, each on top of the level left by the ones before:
  * `step` sets the level from `at` on; `ramp` moves it linearly from the level at `from` to `value`

@@ -31,12 +31,12 @@ export const STATUS = { unset: 0, error: 2 } as const;
 /** W3C sampled (0x01) plus SPAN_FLAGS_CONTEXT_HAS_IS_REMOTE (0x100): every parent here is local. */
 export const SPAN_FLAGS = 0x101;
 
-/** A number by its key's declared type (otlp-genai.ts), never by whether this value is whole. */
+/** A number by its key's declared type (genai.ts), never by whether this value is whole. */
 function numberValue(key: string, v: number): AnyValue {
   const type = NUMBER_TYPES[key];
   if (type === 'int') return { intValue: String(Math.round(v)) };
   if (type === 'double') return { doubleValue: v };
-  throw new InternalError(`otlp: numeric attribute ${key} has no declared type (otlp-genai.ts NUMBER_TYPES)`);
+  throw new InternalError(`otlp: numeric attribute ${key} has no declared type (genai.ts NUMBER_TYPES)`);
 }
 
 function anyValue(key: string, v: Exclude<AttrValue, undefined>): AnyValue {

@@ -46,7 +46,7 @@ export const providerName = (seatProvider: string): string => PROVIDER_NAMES[sea
  * The OTLP value type of every numeric attribute, fixed per key: a backend indexes an attribute by
  * its type, so `rematch.latency_ms` must not be an intValue on a whole millisecond and a
  * doubleValue otherwise. Counts and tokens are ints; ratios, money and durations are doubles.
- * A numeric attribute not listed here is our bug (otlp-encode.ts throws), so a new one is declared.
+ * A numeric attribute not listed here is our bug (encode.ts throws), so a new one is declared.
  */
 export const NUMBER_TYPES: Readonly<Record<string, 'int' | 'double'>> = {
   [GEN_AI.inputTokens]: 'int',

@@ -4,7 +4,7 @@
  * decides (the instant query, else the same query over a one-step range), or as the windows a
  * length limit leaves (windows.ts); for an unobtainable one, the route in the form the golden's
  * faults answer, so the gap names a query that really failed and nothing "measures" what the
- * golden says cannot be measured. What comes back stays the authority: reference.ts reads the answers.
+ * golden says cannot be measured. What comes back stays the authority: policy.ts reads the answers.
  */
 import type { Golden, MeasurementSpec } from '../../../formats/golden/index.js';
 import type { Source } from '../../../formats/vocabulary.js';

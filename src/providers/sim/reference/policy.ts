@@ -1,6 +1,6 @@
 /**
  * `reference`: each golden's honest ceiling. It asks every measurement's question as the golden's
- * truth says it can be answered (reference-ask.ts: the route at its `at`, in the form no fault
+ * truth says it can be answered (ask.ts: the route at its `at`, in the form no fault
  * decides, or as the windows a length limit leaves; an unobtainable measurement where its fault
  * answers) through the real host and gates, all of a part's questions in one wave. Where an answer
  * still fails it tries ONE retry, all retries in one more wave (a range a limit refused, as
@@ -10,7 +10,7 @@
  * retried: its failed route is the honest answer.
  *
  * It is the one sim that reads the golden's truth beyond the prompt: `obtainable`, `faults` and
- * `rootCause` (reference-theory.ts), never `truth` or `tolerance`.
+ * `rootCause` (theory.ts), never `truth` or `tolerance`.
  */
 
 import { queryOfCall, recordGap, recordOk, refusedByHost } from '../measure.js';
