@@ -140,8 +140,10 @@ function measurementCause(
         `is obtainable, but the reference never got its route answered (${gaps[0]?.reason ?? 'not reported'})`,
       );
     const by = faults.length ? faults.map((f) => faultScope(g, f)).join(' and ') : 'no fault';
+    // The reference's gap lists every honest route it tried and what each returned (or the fault that decides it).
+    const routes = gaps.flatMap((x) => /routes tried: (.*)$/.exec(x.reason)?.[1] ?? []);
     return say(
-      `is obtainable (truth ${spec.truth}), but its route failed (${tried.map(answered).join(', ')}), decided by ${by}: no honest agent measures it; mark it obtainable: false (its gap is then the honest answer) or narrow the fault's match`,
+      `is obtainable (truth ${spec.truth}), but its route failed (${tried.map(answered).join(', ')}), decided by ${by}${routes.length ? `, and no other honest route measured it (${routes.join('; ')})` : ''}: no honest agent measures it; mark it obtainable: false (its gap is then the honest answer) or narrow the fault's match`,
     );
   }
   if (s.note.startsWith('value '))

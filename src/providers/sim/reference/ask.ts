@@ -22,9 +22,12 @@ export function oneStepRange(source: Source, query: string, at: string): Planned
   return queryCall(source, query, at, source === 'metrics' ? { mode: 'range', ...range } : range);
 }
 
-/** The windows of `r`'s route under `limit`, each asked at its own end time. */
-export function windowsOf(r: RouteSpec, query: string, limit: number): WindowPlan | undefined {
-  return windowPlan(query, r.source, limit, r.at, (q, t) => queryCall(r.source, q, t));
+/** The windows of `r`'s route under `limit`, each asked at its own end time (as one-step ranges: `range`). */
+export function windowsOf(r: RouteSpec, query: string, limit: number, range = false): WindowPlan | undefined {
+  const build = range
+    ? (q: string, t: string) => oneStepRange(r.source, q, t)
+    : (q: string, t: string) => queryCall(r.source, q, t);
+  return windowPlan(query, r.source, limit, r.at, build);
 }
 
 /** The spec of a route's measurement. */
@@ -35,9 +38,19 @@ export function specOf(golden: Golden, r: RouteSpec): MeasurementSpec {
 /** The first ask for a route that has a query. */
 export function firstAsk(golden: Golden, r: RouteSpec): Ask {
   const query = r.query!;
+  if (!specOf(golden, r).obtainable)
+    return hiddenAsk(golden, [queryCall(r.source, query, r.at), oneStepRange(r.source, query, r.at)]);
+  return askOf(golden, r, query);
+}
+
+/**
+ * How `query` (the route, or another honest form of it) is asked of an obtainable measurement: as
+ * the windows a length limit leaves, else the instant query, or the one-step range when a fault
+ * decides only the instant one.
+ */
+export function askOf(golden: Golden, r: RouteSpec, query: string): Ask {
   const instant = queryCall(r.source, query, r.at);
   const range = oneStepRange(r.source, query, r.at);
-  if (!specOf(golden, r).obtainable) return hiddenAsk(golden, [instant, range]);
   const limit = lengthLimit(golden, r.source, query, Date.parse(r.at));
   const split = limit !== undefined && widestRange(query) > limit ? windowsOf(r, query, limit) : undefined;
   if (split) return { kind: 'windows', plan: split };

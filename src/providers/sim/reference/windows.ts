@@ -75,7 +75,8 @@ const COMBINE: Record<Rule, (vs: number[], ws: Window[], total: number) => numbe
 };
 
 /** The text with every string literal blanked out (same length): a filter's "(" or "[1h]" is no syntax. */
-const masked = (q: string) => q.replace(/"(?:[^"\\]|\\.)*"|`[^`]*`/g, (t) => `"${' '.repeat(t.length - 2)}"`);
+export const masked = (q: string) =>
+  q.replace(/"(?:[^"\\]|\\.)*"|`[^`]*`/g, (t) => `"${' '.repeat(t.length - 2)}"`);
 
 const RANGE = /\[(\w+?)(:\w+)?\]/g;
 
