@@ -23,6 +23,15 @@ const CONTAINERS = new Set(['pool', 'queue', 'cache', 'buffer', 'heap', 'semapho
 const UNIT_WORDS = new Set(['bucket', 'total', 'count', 'sum', 'seconds', 'duration', 'bytes', 'ms']);
 const TROUBLE = /error|fail|evict|timeout|reject|throttl|drop|oom|restart|429|5\.\.|5xx|"5\d\d"/i;
 
+/** A ratio of what went right: a cache's hits, a probe's successes. */
+const GOOD_RATIO = /hits?_|success|_ok\b|avail/i;
+
+/** Whether a measured value of this route shows trouble. */
+function troubledValue(query: string, unit: string | undefined, value: number): boolean {
+  if (unit === 'ratio' && GOOD_RATIO.test(query) && !TROUBLE.test(query)) return value < 0.5;
+  return TROUBLE.test(query) && value > (unit === 'ratio' ? 0.05 : 0);
+}
+
 const word = (t: string) => (ACRONYMS.has(t) ? t.toUpperCase() : t);
 const singular = (t: string) => t.replace(/(?<=[^s])s$/, '');
 export const fmt = (v: number) => String(Number(v.toPrecision(3)));
@@ -109,13 +118,14 @@ export function limitCause(golden: Golden, book: Notebook): (Cause & { workload?
 }
 
 /** A component other than the alerting service whose measured metrics show trouble. */
-export function upstreamCause(golden: Golden, book: Notebook): Cause | undefined {
+export function upstreamCause(golden: Golden, book: Notebook): (Cause & { workload?: string }) | undefined {
   const alerting = alertService(golden);
-  // A ratio is trouble from 5% (an error budget's usual page); a rate or count above 0. The
-  // largest troubled ratio wins, else the first troubled rate.
-  const troubled = measuredMetrics(golden, book).filter(
-    (x) =>
-      x.workload !== alerting && TROUBLE.test(x.r.query ?? '') && x.value > (x.r.unit === 'ratio' ? 0.05 : 0),
+  // A ratio is trouble from 5% (an error budget's usual page); a rate or count above 0; a ratio of
+  // what went right (hits, successes) below one half. The largest troubled ratio wins, else the
+  // first troubled rate.
+  const measured = measuredMetrics(golden, book);
+  const troubled = measured.filter(
+    (x) => x.workload !== alerting && troubledValue(x.r.query ?? '', x.r.unit, x.value),
   );
   const ratios = troubled.filter((x) => x.r.unit === 'ratio').sort((a, b) => b.value - a.value);
   const hit = ratios[0] ?? troubled[0];
@@ -123,9 +133,14 @@ export function upstreamCause(golden: Golden, book: Notebook): Cause | undefined
   const name = /([a-zA-Z_:][a-zA-Z0-9_:]*)\s*\{/.exec(hit.r.query!)?.[1] ?? hit.r.id;
   const component = hit.workload ?? resourceOf(name.replace(/_(total|bucket|count|sum)$/, '')).resource;
   const what = describe(hit.r.query!, hit.value, hit.r.unit);
+  // What else was measured of the same workload says how (expirations beside a falling hit ratio).
+  const support = measured
+    .filter((x) => x !== hit && hit.workload !== undefined && x.workload === hit.workload)
+    .map((x) => describe(x.r.query!, x.value, x.r.unit));
   return {
+    workload: hit.workload,
     component,
-    mechanism: `${component} shows the trouble upstream of ${alerting ?? 'the alerting service'}: ${what}`,
+    mechanism: `${component} shows the trouble upstream of ${alerting ?? 'the alerting service'}: ${what}${support.map((x) => `; ${x}`).join('')}`,
     explanation: `measured ${hit.r.id} = ${fmt(hit.value)}${unitText(hit.r.unit)} on ${component}, not on the alerting ${alerting ?? 'service'}`,
   };
 }

@@ -40,36 +40,52 @@ function shape(msg: string): string {
     .trim();
 }
 
+export interface DominantError {
+  message: string;
+  component?: string;
+  count: number;
+  /** Only warnings said it (`level=warn`, a slow query): a symptom of load, not a failure of its own. */
+  warningOnly: boolean;
+}
+
 /** The most frequent error message of each stream (by its service-like label), most frequent first. */
-export function dominantErrors(lines: LogLine[]): { message: string; component?: string; count: number }[] {
-  const counts = new Map<string, { n: number; example: string; component?: string }>();
+export function dominantErrors(lines: LogLine[]): DominantError[] {
+  const counts = new Map<string, { n: number; example: string; component?: string; failing: boolean }>();
   for (const l of lines) {
-    const levelErr =
-      /level[=:"\s]+"?(error|err|fatal|warn)/i.test(l.line) ||
-      /\b(ERROR|ERR|WARN|WARNING|FATAL|CRITICAL)\b/.test(l.line) ||
-      /error|fatal|warn/i.test(l.labels.level ?? '');
+    const failing =
+      /level[=:"\s]+"?(error|err|fatal)/i.test(l.line) ||
+      /\b(ERROR|ERR|FATAL|CRITICAL)\b/.test(l.line) ||
+      /error|fatal/i.test(l.labels.level ?? '');
+    const warning =
+      /level[=:"\s]+"?warn/i.test(l.line) ||
+      /\b(WARN|WARNING)\b/.test(l.line) ||
+      /warn/i.test(l.labels.level ?? '');
     const msg = messageOf(l.line);
-    if (!levelErr && !ERRORISH.test(msg)) continue;
+    const errorish = ERRORISH.test(msg);
+    if (!failing && !warning && !errorish) continue;
     const component = l.labels.app ?? l.labels.service ?? l.labels.job ?? l.labels.container;
     const key = `${component}\0${shape(msg)}`;
-    const c = counts.get(key) ?? { n: 0, example: msg, component };
+    const c = counts.get(key) ?? { n: 0, example: msg, component, failing: false };
     c.n++;
+    c.failing ||= failing || errorish;
     counts.set(key, c);
   }
-  const best = new Map<string | undefined, { message: string; component?: string; count: number }>();
+  const best = new Map<string | undefined, DominantError>();
   for (const c of counts.values()) {
     const b = best.get(c.component);
     if (!b || c.n > b.count)
-      best.set(c.component, { message: c.example, component: c.component, count: c.n });
+      best.set(c.component, {
+        message: c.example,
+        component: c.component,
+        count: c.n,
+        warningOnly: !c.failing,
+      });
   }
   return [...best.values()].sort((a, b) => b.count - a.count);
 }
 
 /** The alerting service is usually the victim: prefer an erroring component with another name. */
-function culprit(
-  errors: { message: string; component?: string; count: number }[],
-  alerting: string | undefined,
-): { message: string; component?: string; count: number } {
+function culprit(errors: DominantError[], alerting: string | undefined): DominantError {
   const self = (c: string) =>
     c === alerting || new RegExp(`^${alerting}-(api|svc|service|web|frontend|server)$`).test(c);
   const other = alerting ? errors.find((e) => e.component && !self(e.component)) : undefined;
@@ -89,7 +105,10 @@ function selfHealth(golden: Golden, lines: LogLine[], errors: { component?: stri
 }
 
 /** The log-line reading: the culprit stream's dominant error, or undefined when no line was an error. */
-export function logCause(golden: Golden, seen: Observation[]): (Cause & { stream?: string }) | undefined {
+export function logCause(
+  golden: Golden,
+  seen: Observation[],
+): (Cause & { stream?: string; warningOnly?: boolean }) | undefined {
   const lines = seen.flatMap((o) => (o.outcome === 'ok' ? o.lines : []));
   const errors = dominantErrors(lines);
   if (!errors.length) return undefined;
@@ -99,6 +118,7 @@ export function logCause(golden: Golden, seen: Observation[]): (Cause & { stream
   return {
     component,
     stream: top.component,
+    warningOnly: top.warningOnly,
     mechanism: top.message,
     explanation: `most frequent error in the ${component} logs (${top.count} of ${lines.length} lines read): "${top.message}"${others.length ? `; also seen: ${others.join('; ')}` : ''}${selfHealth(golden, lines, errors)}`,
   };
@@ -122,9 +142,24 @@ export function inferRootCause(golden: Golden, book: Notebook): Cause {
       explanation: `${limit.explanation}; logs: ${logs ? logs.explanation : noLogs}`,
     };
   }
-  if (logs) return { component: logs.component, mechanism: logs.mechanism, explanation: logs.explanation };
   const up = upstreamCause(golden, book);
-  if (up) return { ...up, explanation: `${up.explanation}; logs: ${noLogs}` };
+  // A stream that only warned (slow queries, retries) shows load arriving, not what failed: a
+  // workload whose own metrics measured trouble is the better-founded cause, and the warnings
+  // are its downstream effect. A stream that logged errors keeps the lead (DESIGN §9: reason
+  // from all the evidence, metrics included).
+  if (logs?.warningOnly && up && up.workload !== logs.stream)
+    return {
+      component: up.component,
+      mechanism: up.mechanism,
+      explanation: `${up.explanation}; logs (downstream of it): ${logs.explanation}`,
+    };
+  if (logs) return { component: logs.component, mechanism: logs.mechanism, explanation: logs.explanation };
+  if (up)
+    return {
+      component: up.component,
+      mechanism: up.mechanism,
+      explanation: `${up.explanation}; logs: ${noLogs}`,
+    };
   return {
     component: alertService(golden) ?? golden.alert.name,
     mechanism: 'not established from logs',
