@@ -10,7 +10,7 @@ import type { Source } from '../formats/vocabulary.js';
 import { queryOfParams, toolOfApi } from '../protocol/api-tool.js';
 import { boundData } from '../protocol/bound.js';
 import { classify } from '../protocol/classify.js';
-import { fingerprintOf } from '../protocol/fingerprint.js';
+import { fingerprintOf, isVacuous } from '../protocol/fingerprint.js';
 import { preview } from '../protocol/observation.js';
 import type { ToolName } from '../protocol/tools.js';
 import { resultRecord } from '../protocol/values.js';
@@ -82,7 +82,10 @@ function answeredResult(
   const upstream = note?.upstream ?? c.res;
   const k = classify(upstream);
   const shown = k.data === undefined ? undefined : boundData(k.data).data;
-  const fingerprint = fingerprintOf({ tool, outcome: k.outcome, error: k.error, query, source }, queryShape);
+  const fingerprint = fingerprintOf(
+    { tool, outcome: k.outcome, error: k.error, query, source, vacuous: isVacuous(c.res.selection) },
+    queryShape,
+  );
   return {
     type: 'tool_result',
     t: c.endedAt - t0,

@@ -8,6 +8,7 @@
 import { reachedBackend } from '../evidence/index.js';
 import type { GateStack, Shown } from './gates/index.js';
 import { fingerprintOf } from './gates/index.js';
+import { isVacuous } from '../protocol/fingerprint.js';
 import { rawView } from './present.js';
 import type { ToolOutput } from './tools/index.js';
 import type { CallRecord } from './types.js';
@@ -26,6 +27,7 @@ export function observe(gates: GateStack, call: Readonly<CallRecord>, out: ToolO
     error: out.error,
     query: call.query,
     source: call.source,
+    vacuous: isVacuous(out.selection),
   });
   const seenFingerprint =
     shown.outcome === out.outcome
@@ -40,6 +42,7 @@ export function observe(gates: GateStack, call: Readonly<CallRecord>, out: ToolO
           },
           query: call.query,
           source: call.source,
+          vacuous: isVacuous(out.selection),
         });
   return { shown, fingerprint, seenFingerprint };
 }

@@ -1,8 +1,11 @@
 /**
  * Fingerprints of terminal failed/empty/rejected observations (DESIGN §6). The hashed text is:
  * tool + class + error type + the error message with numbers, durations and quoted strings
- * masked, and, for `empty`, the query SHAPE (metric names and label names, never values). So a
- * tweaked label value or range that fails the same way gives the same fingerprint.
+ * masked, and, for `empty`, the query SHAPE (metric names and label names, never values) and
+ * whether the empty was VACUOUS (every selector matched nothing: a typo, a wrong label) rather than
+ * measured (the selectors read data, the filter passed none). So a tweaked label value or range
+ * that fails the same way gives the same fingerprint, while a typo'd selector after a measured
+ * zero is a different observation, not a repeat of it (DESIGN §6: "to the same effect").
  *
  * The shape of a query needs the engines' parsers, which sit above this layer: the caller passes
  * its shaper (backend/query-shape.ts is the one both hosts use; it falls back to `regexShape`).
@@ -56,6 +59,13 @@ export interface FingerprintInput {
   error?: { type: string; message: string };
   query?: string;
   source?: Source;
+  /** The empty answer read nothing at all: every selector matched no series or stream. */
+  vacuous?: boolean;
+}
+
+/** Every selector of the query matched nothing (the engines' selection record, docs/trace.md#selection). */
+export function isVacuous(selection: { selectors: number; unmatched: readonly string[] } | undefined): boolean {
+  return !!selection && selection.unmatched.length > 0 && selection.unmatched.length === selection.selectors;
 }
 
 /** The shape of a query: `metrics|labels` names, every value masked. */
@@ -71,5 +81,7 @@ export function fingerprintOf(o: FingerprintInput, shapeOf: QueryShaper): string
   const parts = [o.tool, o.outcome];
   if (o.error) parts.push(o.error.type, maskMessage(o.error.message));
   if (o.outcome === 'empty') parts.push(shapeOf(o.query ?? '', o.source));
+  // Appended only when vacuous, so a measured empty keeps the fingerprint it always had.
+  if (o.outcome === 'empty' && o.vacuous) parts.push('vacuous');
   return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 12);
 }

@@ -40,6 +40,18 @@ describe('fingerprints', () => {
     );
   });
 
+  it('tell a vacuous empty (the selector matched nothing) from a measured empty of the same shape', () => {
+    const e = (query: string, vacuous?: boolean) =>
+      fingerprintOf({ tool: 'query_logs', outcome: 'empty', query, source: 'logs', vacuous });
+    // g2-scripted-all: c12 measured an empty storefront count, c15 a typo'd selector read nothing
+    const measured = e('sum(count_over_time({app="storefront"} |= "error" [30m]))');
+    const typo = e('sum(count_over_time({app="storefrnt"} |= "error" [30m]))', true);
+    expect(typo).not.toBe(measured);
+    // a measured empty keeps the fingerprint it had; typos in a row are still one observation
+    expect(e('sum(count_over_time({app="storefront"} |= "error" [30m]))', false)).toBe(measured);
+    expect(e('sum(count_over_time({app="storefrt"} |= "error" [5m]))', true)).toBe(typo);
+  });
+
   it('leave ok and error observations without a fingerprint', () => {
     expect(fingerprintOf({ tool: 'query_metrics', outcome: 'ok' })).toBeUndefined();
     expect(fingerprintOf({ tool: 'query_metrics', outcome: 'error' })).toBeUndefined();
