@@ -6,9 +6,9 @@
  */
 
 import { reachedBackend } from '../evidence/index.js';
+import { isVacuous } from '../protocol/fingerprint.js';
 import type { GateStack, Shown } from './gates/index.js';
 import { fingerprintOf } from './gates/index.js';
-import { isVacuous } from '../protocol/fingerprint.js';
 import { rawView } from './present.js';
 import type { ToolOutput } from './tools/index.js';
 import type { CallRecord } from './types.js';

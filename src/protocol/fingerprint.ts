@@ -64,7 +64,9 @@ export interface FingerprintInput {
 }
 
 /** Every selector of the query matched nothing (the engines' selection record, docs/trace.md#selection). */
-export function isVacuous(selection: { selectors: number; unmatched: readonly string[] } | undefined): boolean {
+export function isVacuous(
+  selection: { selectors: number; unmatched: readonly string[] } | undefined,
+): boolean {
   return !!selection && selection.unmatched.length > 0 && selection.unmatched.length === selection.selectors;
 }
 

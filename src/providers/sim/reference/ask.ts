@@ -72,7 +72,7 @@ function hiddenAsk(golden: Golden, forms: PlannedCall[]): Ask {
   return { kind: 'one', call: forms.find(hides) ?? forms[0] };
 }
 
-/** The other form of a one-call ask (instant ↔ one-step range), for ONE retry of an answer that failed. */
+/** The other API form of a one-call ask (instant ↔ one-step range): one of the honest routes (alternatives.ts). */
 export function otherForm(r: RouteSpec, tried: PlannedCall): PlannedCall {
   const a = tried.args as { query: string; step?: unknown };
   return a.step === undefined ? oneStepRange(r.source, a.query, r.at) : queryCall(r.source, a.query, r.at);
