@@ -29,10 +29,6 @@ interface RedteamCase {
 
 /** Cases the scorer still gets wrong, by weakness class (REPORT.md, W1–W11). */
 const KNOWN_WRONG: Record<string, string> = {
-  P07: 'W2',
-  Z01: 'W2',
-  Z02: 'W2',
-  G07: 'W2',
   G11: 'W4',
   Z14: 'W4',
   C19: 'W1',
