@@ -42,15 +42,6 @@ const KNOWN_WRONG: Record<string, string> = {
   X11: 'W7',
   S03: 'W5',
   Z16: 'W5',
-  S13: 'W3b',
-  S15: 'W3b',
-  Z06: 'W3b',
-  Z07: 'W3b',
-  S14: 'W3a',
-  S17: 'W3a',
-  S28: 'W3a',
-  S29: 'W3a',
-  Z05: 'W3a',
   H10: 'W8',
   H18: 'W8',
   H17: 'W8',
@@ -63,7 +54,10 @@ const KNOWN_WRONG: Record<string, string> = {
 
 const cases: RedteamCase[] = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8'));
 const goldens = new Map(
-  [...new Set(cases.map((c) => c.golden))].map((g) => [g, loadGolden(join(DIR, 'goldens', g, 'golden.yaml'))]),
+  [...new Set(cases.map((c) => c.golden))].map((g) => [
+    g,
+    loadGolden(join(DIR, 'goldens', g, 'golden.yaml')),
+  ]),
 );
 const traces = new Map(
   [...new Set(cases.map((c) => c.trace))].map((t) => [t, readTrace(join(DIR, 'traces', `${t}.jsonl`))]),
@@ -119,9 +113,12 @@ describe('red-team labelled Theories', () => {
     });
     const agree = cases.filter((c) => outcomes.get(c.id)!.off === undefined).length;
     console.log(
-      ['| class | cases | agree now |', '| --- | --- | --- |', ...rows, `| all | ${cases.length} | ${agree} |`].join(
-        '\n',
-      ),
+      [
+        '| class | cases | agree now |',
+        '| --- | --- | --- |',
+        ...rows,
+        `| all | ${cases.length} | ${agree} |`,
+      ].join('\n'),
     );
     expect(rows.length).toBeGreaterThan(0);
   });

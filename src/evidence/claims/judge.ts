@@ -13,6 +13,7 @@ import type { Theory } from '../../formats/theory.js';
 import type { Source } from '../../formats/vocabulary.js';
 import { isAbout } from '../about.js';
 import { type EvidenceCall, type EvidenceSet, isMeasured, isNotEvidenceClass } from '../calls.js';
+import { textNamesQuery } from '../query-parts.js';
 import { isZeroAt } from './numbers.js';
 import { type Polarity, readClause, restsOnContext } from './polarity.js';
 import { type Clause, clausesOfField, type Field, fieldsOf, lexiconsOf } from './split.js';
@@ -287,6 +288,55 @@ function judgeAbsence(
   return undefined;
 }
 
+/**
+ * A claim in a language the rules cannot read, judged as if it claimed absence of what it names
+ * (the rules cannot tell that it does not). It is otherwise backed when its sentence cites calls
+ * that measured, or failed calls the Theory declares as gaps (the sentence restates its gap); or,
+ * citing nothing, when a measured call backs what it names, or (naming nothing) every source it
+ * could speak of is measured (what the Theory declared a gap aside). A declared gap never excuses
+ * a claim that names its subject: "no errors in cert-manager's logs" beside a declared
+ * cert-manager gap is the contradiction itself.
+ */
+function unreadableUnbacked(
+  r: ReadClaim,
+  claims: readonly ReadClaim[],
+  theory: Theory,
+  ctx: JudgeContext,
+  declared: ReadonlySet<string>,
+): string | undefined {
+  const cites = [
+    ...new Set(
+      claims
+        .filter((o) => o.clause.field === r.clause.field && o.clause.sentence === r.clause.sentence)
+        .flatMap((o) => o.cites),
+    ),
+  ];
+  const cited = cites.map((id) => ctx.set.byId.get(id)).filter((c): c is EvidenceCall => c !== undefined);
+  if (cited.length) {
+    const gaps = [...theory.parts.A.gaps, ...theory.parts.B.gaps];
+    const open = cited.filter(
+      (c: EvidenceCall) =>
+        !isNotEvidenceClass(c) &&
+        !isMeasured(c as EvidenceCall | undefined) &&
+        !gaps.some(
+          (g) => g.callId === c.id || (g.failedQuery !== undefined && textNamesQuery(g.failedQuery, c)),
+        ),
+    );
+    return open.length ? `it cites ${why(open).replace(/^every call about it was /, '')}` : undefined;
+  }
+  if (isEmptySubject(r.subject)) {
+    // Naming nothing, it may be about anything in scope but what the Theory declared unknown.
+    const scope = scopeOf(r.clause.field, ctx);
+    const open = [...new Set(scope.map((m) => m.source))]
+      .map((s) => sourceUnbacked(s, scope, [...ctx.set.calls], ctx, declared))
+      .filter((x) => x !== undefined);
+    return open.length ? open.join('; ') : undefined;
+  }
+  const asAbsence: ReadClaim = { ...r, polarity: 'absence', elsewhere: false };
+  const bad = judgeAbsence(asAbsence, ctx, [...ctx.set.calls], theory, new Set());
+  return bad && 'detail' in bad ? bad.detail : undefined;
+}
+
 const STATE_VERB =
   /\b(?:is|are|was|were|holds?|has|have|had|means?|caus\w+|shows?|showed|indicates?|contains?|peaks?|reach\w*)\b/;
 
@@ -339,18 +389,16 @@ export function claimProblems(theory: Theory, ctx: JudgeContext): ClaimProblem[]
     }
     if (clause.language === 'unreadable') {
       if (!unreadFields.has(clause.field)) {
-        unreadFields.add(clause.field);
-        const scope = scopeOf(clause.field, ctx);
-        const open = [...new Set(scope.map((m) => m.source))]
-          .map((s) => sourceUnbacked(s, scope, ctx.set.calls as EvidenceCall[], ctx, declared))
-          .filter((x) => x !== undefined);
-        if (open.length)
+        const bad = unreadableUnbacked(r, claims, theory, ctx, declared);
+        if (bad) {
+          unreadFields.add(clause.field);
           out.push({
             kind: 'unreadable',
             part,
             claim,
-            detail: `written in a language the rules cannot read (${clause.recognised ?? 'unknown'}), and not otherwise backed: ${open.join('; ')}`,
+            detail: `written in a language the rules cannot read (${clause.recognised ?? 'unknown'}), and not otherwise backed: ${bad}`,
           });
+        }
       }
       continue;
     }
