@@ -31,11 +31,6 @@ interface RedteamCase {
 const KNOWN_WRONG: Record<string, string> = {
   G11: 'W4',
   Z14: 'W4',
-  C19: 'W1',
-  C20: 'W1',
-  C21: 'W1',
-  Z09: 'W1',
-  Z10: 'W1',
   E13: 'W11',
   Z22: 'W11',
   Z21: 'W6',

@@ -18,6 +18,7 @@ import { isZeroAt } from './numbers.js';
 import { type Polarity, readClause, restsOnContext } from './polarity.js';
 import { type Clause, clausesOfField, type Field, fieldsOf, lexiconsOf } from './split.js';
 import { isEmptySubject, type Linker, type Subject } from './subject.js';
+import { valueUnshown } from './value-claims.js';
 
 export type ClaimPart = 'A' | 'B' | 'summary' | 'rootCause';
 
@@ -36,7 +37,9 @@ export type ClaimProblem =
   /** A field (or sentence) in a language the rules cannot read, its sources not all measured. */
   | { kind: 'unreadable'; part: ClaimPart; claim: ClaimRef; detail: string }
   /** A call id cited inline that the trace does not hold. */
-  | { kind: 'fabricated'; part: ClaimPart; claim: ClaimRef; callId: string };
+  | { kind: 'fabricated'; part: ClaimPart; claim: ClaimRef; callId: string }
+  /** A number stated on inline citations that do not show it (or read something else). */
+  | { kind: 'value'; part: ClaimPart; claim: ClaimRef; detail: string };
 
 /** One read claim: a clause with its polarity, subject and inline citations. */
 export interface ReadClaim {
@@ -401,6 +404,15 @@ export function claimProblems(theory: Theory, ctx: JudgeContext): ClaimProblem[]
         }
       }
       continue;
+    }
+    if (r.polarity === 'value' && r.cites.length) {
+      const bad = valueUnshown(
+        { ...clause, ...(clause.field.part ? { part: clause.field.part } : {}) },
+        r.cites,
+        ctx.set,
+        ctx.link,
+      );
+      if (bad) out.push({ kind: 'value', part, claim, detail: bad });
     }
     if (r.polarity !== 'absence') continue;
     const live = cited.filter((c) => !isNotEvidenceClass(c));
