@@ -49,5 +49,5 @@ export function callNamedByGap(
   }
   if (!link) return undefined;
   const words = [q, gap.reason].filter((x) => x !== undefined && x.trim() !== '').join('. ');
-  return words === '' ? undefined : callNamedInWords(words, set.calls.filter(fits), link);
+  return words === '' ? undefined : callNamedInWords(words, set.calls.filter(fits), link, set.calls);
 }

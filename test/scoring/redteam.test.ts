@@ -42,9 +42,6 @@ const KNOWN_WRONG: Record<string, string> = {
   H17: 'W8',
   H13: 'W9',
   S06: 'W9',
-  H21: 'W10',
-  Z17: 'W10',
-  Z18: 'W10',
 };
 
 const cases: RedteamCase[] = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8'));
