@@ -29,8 +29,6 @@ interface RedteamCase {
 
 /** Cases the scorer still gets wrong, by weakness class (REPORT.md, W1–W11). */
 const KNOWN_WRONG: Record<string, string> = {
-  G11: 'W4',
-  Z14: 'W4',
   E13: 'W11',
   Z22: 'W11',
   Z21: 'W6',
@@ -40,8 +38,6 @@ const KNOWN_WRONG: Record<string, string> = {
   H10: 'W8',
   H18: 'W8',
   H17: 'W8',
-  H13: 'W9',
-  S06: 'W9',
 };
 
 const cases: RedteamCase[] = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8'));

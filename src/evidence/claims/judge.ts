@@ -52,6 +52,8 @@ export interface ReadClaim {
   elsewhere: boolean;
   /** Call ids cited inline, in the trace or not. */
   cites: string[];
+  /** The citations of the clause its subject came from, when that clause stands in the same sentence. */
+  inheritedCites: string[];
 }
 
 const clip = (s: string): string => (s.length > 140 ? `${s.slice(0, 137)}...` : s);
@@ -93,6 +95,8 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
     let last: Subject | undefined;
     let lastRow: string | undefined;
     let lastLooked = false;
+    let lastSentence = -1;
+    let lastCites: string[] = [];
     for (const clause of clausesOfField(field)) {
       const read = readClause(clause.folded, lexiconsOf(clause.language));
       const own = link.link({ ...clause, part: clause.field.part });
@@ -116,20 +120,26 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
       // A subject carries over to the clause after one that sets it as the topic: says it was looked
       // at ("The payments logs were reviewed. No errors.") or names it alone ("### The payments logs",
       // "Then the payments error logs."); and from cell to cell of a table row.
+      // Within one sentence a later clause speaks of what the earlier one named, on its citations
+      // ("... no errors (c16), so the pods themselves are healthy"; "... (c13) and renewals were fine").
       const sameRow = clause.row !== undefined && clause.row === lastRow;
+      const sameSentence = clause.sentence === lastSentence;
       const inherited =
         isEmptySubject(own) &&
         last !== undefined &&
         !elsewhere &&
         cites.length === 0 &&
-        (lastLooked || sameRow);
+        (lastLooked || sameRow || sameSentence);
       const subject = inherited ? last! : own;
+      const inheritedCites = inherited && sameSentence ? lastCites : [];
       if (!isEmptySubject(own)) {
         last = own;
         lastRow = clause.row;
+        lastSentence = clause.sentence;
+        lastCites = cites;
         lastLooked = polarity === 'none' && (LOOKED.test(clause.folded) || topic(clause.folded));
       } else if (clause.row === undefined) lastRow = undefined;
-      out.push({ clause, polarity, subject, inherited, elsewhere, cites });
+      out.push({ clause, polarity, subject, inherited, elsewhere, cites, inheritedCites });
     }
   }
   return out;
@@ -340,6 +350,9 @@ function unreadableUnbacked(
   return bad && 'detail' in bad ? bad.detail : undefined;
 }
 
+const inheritedOf = (r: ReadClaim, ctx: JudgeContext): EvidenceCall[] =>
+  r.inheritedCites.map((id) => ctx.set.byId.get(id)).filter((c): c is EvidenceCall => c !== undefined);
+
 const STATE_VERB =
   /\b(?:is|are|was|were|holds?|has|have|had|means?|caus\w+|shows?|showed|indicates?|contains?|peaks?|reach\w*)\b/;
 
@@ -415,9 +428,16 @@ export function claimProblems(theory: Theory, ctx: JudgeContext): ClaimProblem[]
       if (bad) out.push({ kind: 'value', part, claim, detail: bad });
     }
     if (r.polarity !== 'absence') continue;
-    const live = cited.filter((c) => !isNotEvidenceClass(c));
-    const candidates = r.cites.length ? live : [...ctx.set.calls];
-    const bad = judgeAbsence(r, ctx, candidates, theory, declared);
+    const backing = r.cites.length ? cited : inheritedOf(r, ctx);
+    const live = backing.filter((c) => !isNotEvidenceClass(c));
+    const candidates = backing.length ? live : [...ctx.set.calls];
+    const bad = judgeAbsence(
+      backing.length ? { ...r, cites: backing.map((c) => c.id) } : r,
+      ctx,
+      candidates,
+      theory,
+      declared,
+    );
     if (bad) out.push(bad);
   }
   return out;

@@ -191,7 +191,12 @@ function clausesOf(sentence: string, lexicons: Lexicon[]): string[] {
             /^\s*(?:per|according|from|based|as|in|on|at|after|before|during|since|with|by|for|over|under|if|when|because|although|though|while|within|across|between|segun|laut|selon|segundo|de\s+acuerdo|durante|wahrend|pendant)\b/i.test(
               left,
             );
-          if (words(left) >= 3 && words(right) >= 2 && !opener && lex.newSubject.test(fold(right)))
+          const own =
+            lex.ownPredicate !== undefined &&
+            /\band\b/.test(sep) &&
+            lex.ownPredicate.left.test(fold(left)) &&
+            lex.ownPredicate.right.test(fold(right));
+          if (words(left) >= 3 && words(right) >= 2 && !opener && (lex.newSubject.test(fold(right)) || own))
             out.push(piece);
           else out[out.length - 1] = `${left}${sep}${piece}`;
         }
