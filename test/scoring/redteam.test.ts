@@ -29,15 +29,10 @@ interface RedteamCase {
 
 /** Cases the scorer still gets wrong, by weakness class (REPORT.md, W1–W11). */
 const KNOWN_WRONG: Record<string, string> = {
-  E13: 'W11',
-  Z22: 'W11',
   Z21: 'W6',
   X11: 'W7',
   S03: 'W5',
   Z16: 'W5',
-  H10: 'W8',
-  H18: 'W8',
-  H17: 'W8',
 };
 
 const cases: RedteamCase[] = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8'));

@@ -14,6 +14,7 @@ import type { Source } from '../../formats/vocabulary.js';
 import { isAbout } from '../about.js';
 import { type EvidenceCall, type EvidenceSet, isMeasured, isNotEvidenceClass } from '../calls.js';
 import { textNamesQuery } from '../query-parts.js';
+import { showsValue } from '../values.js';
 import { isZeroAt } from './numbers.js';
 import { type Polarity, readClause, restsOnContext } from './polarity.js';
 import { type Clause, clausesOfField, type Field, fieldsOf, lexiconsOf } from './split.js';
@@ -52,6 +53,8 @@ export interface ReadClaim {
   elsewhere: boolean;
   /** Call ids cited inline, in the trace or not. */
   cites: string[];
+  /** An absence written as a zero ("failed requests: 0"): only a call that showed zero backs it. */
+  zero: boolean;
   /** The citations of the clause its subject came from, when that clause stands in the same sentence. */
   inheritedCites: string[];
 }
@@ -139,7 +142,8 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
         lastCites = cites;
         lastLooked = polarity === 'none' && (LOOKED.test(clause.folded) || topic(clause.folded));
       } else if (clause.row === undefined) lastRow = undefined;
-      out.push({ clause, polarity, subject, inherited, elsewhere, cites, inheritedCites });
+      const zero = polarity === 'absence' && (read.zero === true || read.polarity === 'value');
+      out.push({ clause, polarity, subject, inherited, elsewhere, cites, inheritedCites, zero });
     }
   }
   return out;
@@ -220,6 +224,9 @@ function judgeAbsence(
   const inSources = (c: EvidenceCall): boolean =>
     named.length === 0 || (c.source !== undefined && named.includes(c.source));
   const reported = [...theory.parts.A.measurements, ...theory.parts.B.measurements];
+  // A written zero is backed only by a call that showed zero (a measured zero or a measured
+  // empty): "failed requests: 0" is not backed by a 5xx rate of 0.05.
+  const showsZero = (c: EvidenceCall): boolean => !r.zero || showsValue(c, 0);
   for (const m of subject.measurements) {
     // A measurement the Theory reports is backed by what it cites for it (and the clause's own citations).
     const rep = reported.find((x) => x.id === m.id);
@@ -244,7 +251,10 @@ function judgeAbsence(
     // through a wider selector (`{namespace="edge"}` for the gateway).
     const direct = ctx.set.calls.some((c) => c.class === 'live' && inSources(c) && ctx.link.aboutValue(c, v));
     const how = direct ? 'direct' : 'world';
-    if (candidates.some((c) => isMeasured(c) && inSources(c) && ctx.link.aboutValue(c, v, how))) continue;
+    if (
+      candidates.some((c) => isMeasured(c) && inSources(c) && ctx.link.aboutValue(c, v, how) && showsZero(c))
+    )
+      continue;
     const about = ctx.set.calls.filter(
       (c) => c.class === 'live' && inSources(c) && ctx.link.aboutValue(c, v, how),
     );
@@ -258,7 +268,8 @@ function judgeAbsence(
   }
   if (subject.values.length) return undefined;
   for (const t of subject.terms) {
-    if (candidates.some((c) => isMeasured(c) && inSources(c) && ctx.link.aboutTerm(c, t))) continue;
+    if (candidates.some((c) => isMeasured(c) && inSources(c) && ctx.link.aboutTerm(c, t) && showsZero(c)))
+      continue;
     const about = ctx.set.calls.filter((c) => c.class === 'live' && inSources(c) && ctx.link.aboutTerm(c, t));
     return {
       kind: 'absence',

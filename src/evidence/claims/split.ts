@@ -196,7 +196,15 @@ function clausesOf(sentence: string, lexicons: Lexicon[]): string[] {
             /\band\b/.test(sep) &&
             lex.ownPredicate.left.test(fold(left)) &&
             lex.ownPredicate.right.test(fold(right));
-          if (words(left) >= 3 && words(right) >= 2 && !opener && (lex.newSubject.test(fold(right)) || own))
+          // "unknown, not zero": a bare contrast of two words belongs to the clause it qualifies.
+          const contrast = /^not\s+\S+\s*[.!?]?$/i.test(right.trim());
+          if (
+            words(left) >= 3 &&
+            words(right) >= 2 &&
+            !opener &&
+            !contrast &&
+            (lex.newSubject.test(fold(right)) || own)
+          )
             out.push(piece);
           else out[out.length - 1] = `${left}${sep}${piece}`;
         }

@@ -67,9 +67,11 @@ export const en: Lexicon = {
     '\\bnothing\\s+(?:was\\s+|could\\s+be\\s+)?(?:measured|obtained|retrieved|collected)\\b',
     '\\b(?:no|none|nothing)\\b[^;]{0,60}?\\b(?:could|can|was|were)\\s+(?:be\\s+)?(?:read|measured|retrieved|obtained|loaded|counted|queried|determined|verified)\\b',
     '\\b(?:halted|stopped|cut\\s+off|over\\s+budget|out\\s+of\\s+budget)\\s+before\\b',
+    // "No conclusion about X could be drawn", "no Part B count is known": nothing was learnt.
+    '\\bno\\s+(?:\\w+\\s+){0,3}?(?:conclusions?|verdict|counts?|figures?|numbers?|values?|answer|determination|estimate)\\b[^;]{0,60}?\\b(?:could|can|was|were|is|are)\\s+(?:be\\s+)?(?:drawn|made|given|known|reached|established|obtained|determined|computed|derived)\\b',
     '\\bremains?\\s+(?:open|unknown|unanswered)\\b',
     `\\b${QUERYISH}\\b[^;]{0,80}?\\b${FAILS}`,
-    '\\b(?:failed|failing|refused|rejected|timed[\\s-]*out|errored|blocked|throttled)\\s+(?:quer(?:y|ies)|calls?|requests?|lookups?|searches?)\\b',
+    '\\b(?:failed|failing|refused|rejected|timed[\\s-]*out|errored|blocked|throttled)\\s+(?:quer(?:y|ies)|calls?|lookups?|searches?|requests?\\s+to\\s+(?:loki|prometheus|the\\s+backend))\\b',
     '\\b(?:timeout|deadline|limit|refusal|failure|error)\\s+(?:of|from|on|in)\\s+(?:the\\s+)?(?:\\w+\\s+){0,3}?(?:quer(?:y|ies)|calls?|loki|prometheus|backend)\\b',
   ),
   absence: re(
