@@ -45,7 +45,8 @@ function fits(kind: FailureKind, c: EvidenceCall): boolean {
     case 'empty':
       return c.outcome === 'empty';
     case 'failed':
-      return c.outcome !== 'ok';
+      // A clean empty answered: it is a measurement (a measured empty), not a failure.
+      return c.outcome !== 'ok' && (c.outcome !== 'empty' || c.reallyFailed || !c.ran);
   }
 }
 
@@ -75,6 +76,7 @@ export function callNamedInWords(
   words: string,
   calls: readonly EvidenceCall[],
   link: Linker,
+  all: readonly EvidenceCall[] = calls,
 ): EvidenceCall | undefined {
   const text = normalizeText(words);
   const folded = fold(text);
@@ -83,13 +85,21 @@ export function callNamedInWords(
   const subject = link.link({ text, folded, language: detectLanguage(text).language });
   if (subject.measurements.length + subject.values.length + subject.terms.length === 0) return undefined;
   const windows = windowsOf(folded);
+  const inSources = (c: EvidenceCall): boolean =>
+    subject.sources.length === 0 || (c.source !== undefined && subject.sources.includes(c.source));
+  // "The cart logs query" is a query named after cart: when the agent ran one, a wider read that
+  // happens to cover cart's stream (`{namespace="catalog"}`) is not it.
+  const how = (v: string): 'direct' | 'world' =>
+    all.some((c) => c.class === 'live' && inSources(c) && link.aboutValue(c, v, 'direct'))
+      ? 'direct'
+      : 'world';
   const about = (c: EvidenceCall): boolean => {
     if (subject.sources.length && (c.source === undefined || !subject.sources.includes(c.source)))
       return false;
     // Words may name the measurement while the failed call read it by another selector (a wrong
     // label): the call is named when it reads what the words name, by any of their subjects.
     if (subject.measurements.some((m) => isAbout(c, m))) return true;
-    if (subject.values.length && subject.values.every((v) => link.aboutValue(c, v, 'world'))) return true;
+    if (subject.values.length && subject.values.every((v) => link.aboutValue(c, v, how(v)))) return true;
     return subject.terms.length > 0 && subject.terms.every((t) => link.aboutTerm(c, t));
   };
   for (let i = calls.length - 1; i >= 0; i--) {

@@ -9,7 +9,9 @@ import type { Source } from '../formats/vocabulary.js';
 import { type EvidenceCall, type EvidenceSet, isReallyFailed, isUnproductive } from './calls.js';
 import type { Linker } from './claims/index.js';
 import { callNamedInWords } from './gap-words.js';
-import { normalizeQuery, queryParts } from './query-parts.js';
+import { textNamesQuery } from './query-parts.js';
+
+export { textNamesQuery };
 
 /**
  * `really-failed`: coverage for an unobtainable measurement needs a call that failed, errored or
@@ -17,15 +19,6 @@ import { normalizeQuery, queryParts } from './query-parts.js';
  * nothing to measure, a clean empty (a wrong-label probe) included.
  */
 export type GapAccept = 'really-failed' | 'unproductive';
-
-/** Does the text `named` name the query of call `c`? */
-export function textNamesQuery(named: string, c: EvidenceCall): boolean {
-  if (!c.query || !c.source) return false;
-  const n = normalizeQuery(named);
-  if (n === '') return false;
-  if (n === normalizeQuery(c.query)) return true;
-  return queryParts(c.query, c.source).subExpressions.has(n);
-}
 
 /**
  * The call a gap names, among calls of `sources` (any, when omitted) that fit `accept`: by its
@@ -56,5 +49,5 @@ export function callNamedByGap(
   }
   if (!link) return undefined;
   const words = [q, gap.reason].filter((x) => x !== undefined && x.trim() !== '').join('. ');
-  return words === '' ? undefined : callNamedInWords(words, set.calls.filter(fits), link);
+  return words === '' ? undefined : callNamedInWords(words, set.calls.filter(fits), link, set.calls);
 }

@@ -227,3 +227,15 @@ export function queryParts(query: string, source: Source): QueryParts {
   cache.set(key, parts);
   return parts;
 }
+
+/**
+ * Does the text `named` name the query of call `c`: its whole query, or a parseable sub-expression
+ * of it that holds a selector (whitespace outside string literals aside)?
+ */
+export function textNamesQuery(named: string, c: { query?: string; source?: Source }): boolean {
+  if (!c.query || !c.source) return false;
+  const n = normalizeQuery(named);
+  if (n === '') return false;
+  if (n === normalizeQuery(c.query)) return true;
+  return queryParts(c.query, c.source).subExpressions.has(n);
+}

@@ -125,4 +125,16 @@ describe('language', () => {
     expect(detectLanguage('Ошибок в логах нет').language).toBe('unreadable');
     expect(detectLanguage('p99 2.4 s').language).toBe('en');
   });
+
+  it('flags a sentence by its script or its letters whatever its length, and Nordic, Finnish, Turkish by words', () => {
+    // A Latin service name beside Japanese, no spaces to count words by.
+    expect(detectLanguage('cert-manager のログにエラーはありません。').language).toBe('unreadable');
+    expect(detectLanguage('Brak błędów w logach cert-manager.').language).toBe('unreadable');
+    expect(detectLanguage('catalog-api:n lokeissa ei ollut virheitä.').language).toBe('unreadable');
+    expect(detectLanguage('cert-manager günlüklerinde hata yok.').language).toBe('unreadable');
+    expect(detectLanguage('Inga fel i catalog-api-loggarna.').language).toBe('unreadable');
+    // Identifiers with such letters are not prose; English stays English.
+    expect(detectLanguage('Redis memory peaked at 0.22 of maxmemory (c7).').language).toBe('en');
+    expect(detectLanguage('The μs latency of ingress-nginx stayed flat.').language).toBe('en');
+  });
 });

@@ -13,10 +13,13 @@ import type { Theory } from '../../formats/theory.js';
 import type { Source } from '../../formats/vocabulary.js';
 import { isAbout } from '../about.js';
 import { type EvidenceCall, type EvidenceSet, isMeasured, isNotEvidenceClass } from '../calls.js';
+import { textNamesQuery } from '../query-parts.js';
+import { showsValue } from '../values.js';
 import { isZeroAt } from './numbers.js';
 import { type Polarity, readClause, restsOnContext } from './polarity.js';
 import { type Clause, clausesOfField, type Field, fieldsOf, lexiconsOf } from './split.js';
 import { isEmptySubject, type Linker, type Subject } from './subject.js';
+import { valueUnshown } from './value-claims.js';
 
 export type ClaimPart = 'A' | 'B' | 'summary' | 'rootCause';
 
@@ -35,7 +38,9 @@ export type ClaimProblem =
   /** A field (or sentence) in a language the rules cannot read, its sources not all measured. */
   | { kind: 'unreadable'; part: ClaimPart; claim: ClaimRef; detail: string }
   /** A call id cited inline that the trace does not hold. */
-  | { kind: 'fabricated'; part: ClaimPart; claim: ClaimRef; callId: string };
+  | { kind: 'fabricated'; part: ClaimPart; claim: ClaimRef; callId: string }
+  /** A number stated on inline citations that do not show it (or read something else). */
+  | { kind: 'value'; part: ClaimPart; claim: ClaimRef; detail: string };
 
 /** One read claim: a clause with its polarity, subject and inline citations. */
 export interface ReadClaim {
@@ -48,6 +53,10 @@ export interface ReadClaim {
   elsewhere: boolean;
   /** Call ids cited inline, in the trace or not. */
   cites: string[];
+  /** An absence written as a zero ("failed requests: 0"): only a call that showed zero backs it. */
+  zero: boolean;
+  /** The citations of the clause its subject came from, when that clause stands in the same sentence. */
+  inheritedCites: string[];
 }
 
 const clip = (s: string): string => (s.length > 140 ? `${s.slice(0, 137)}...` : s);
@@ -89,6 +98,8 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
     let last: Subject | undefined;
     let lastRow: string | undefined;
     let lastLooked = false;
+    let lastSentence = -1;
+    let lastCites: string[] = [];
     for (const clause of clausesOfField(field)) {
       const read = readClause(clause.folded, lexiconsOf(clause.language));
       const own = link.link({ ...clause, part: clause.field.part });
@@ -112,20 +123,27 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
       // A subject carries over to the clause after one that sets it as the topic: says it was looked
       // at ("The payments logs were reviewed. No errors.") or names it alone ("### The payments logs",
       // "Then the payments error logs."); and from cell to cell of a table row.
+      // Within one sentence a later clause speaks of what the earlier one named, on its citations
+      // ("... no errors (c16), so the pods themselves are healthy"; "... (c13) and renewals were fine").
       const sameRow = clause.row !== undefined && clause.row === lastRow;
+      const sameSentence = clause.sentence === lastSentence;
       const inherited =
         isEmptySubject(own) &&
         last !== undefined &&
         !elsewhere &&
         cites.length === 0 &&
-        (lastLooked || sameRow);
+        (lastLooked || sameRow || sameSentence);
       const subject = inherited ? last! : own;
+      const inheritedCites = inherited && sameSentence ? lastCites : [];
       if (!isEmptySubject(own)) {
         last = own;
         lastRow = clause.row;
+        lastSentence = clause.sentence;
+        lastCites = cites;
         lastLooked = polarity === 'none' && (LOOKED.test(clause.folded) || topic(clause.folded));
       } else if (clause.row === undefined) lastRow = undefined;
-      out.push({ clause, polarity, subject, inherited, elsewhere, cites });
+      const zero = polarity === 'absence' && (read.zero === true || read.polarity === 'value');
+      out.push({ clause, polarity, subject, inherited, elsewhere, cites, inheritedCites, zero });
     }
   }
   return out;
@@ -206,6 +224,9 @@ function judgeAbsence(
   const inSources = (c: EvidenceCall): boolean =>
     named.length === 0 || (c.source !== undefined && named.includes(c.source));
   const reported = [...theory.parts.A.measurements, ...theory.parts.B.measurements];
+  // A written zero is backed only by a call that showed zero (a measured zero or a measured
+  // empty): "failed requests: 0" is not backed by a 5xx rate of 0.05.
+  const showsZero = (c: EvidenceCall): boolean => !r.zero || showsValue(c, 0);
   for (const m of subject.measurements) {
     // A measurement the Theory reports is backed by what it cites for it (and the clause's own citations).
     const rep = reported.find((x) => x.id === m.id);
@@ -230,7 +251,10 @@ function judgeAbsence(
     // through a wider selector (`{namespace="edge"}` for the gateway).
     const direct = ctx.set.calls.some((c) => c.class === 'live' && inSources(c) && ctx.link.aboutValue(c, v));
     const how = direct ? 'direct' : 'world';
-    if (candidates.some((c) => isMeasured(c) && inSources(c) && ctx.link.aboutValue(c, v, how))) continue;
+    if (
+      candidates.some((c) => isMeasured(c) && inSources(c) && ctx.link.aboutValue(c, v, how) && showsZero(c))
+    )
+      continue;
     const about = ctx.set.calls.filter(
       (c) => c.class === 'live' && inSources(c) && ctx.link.aboutValue(c, v, how),
     );
@@ -244,7 +268,8 @@ function judgeAbsence(
   }
   if (subject.values.length) return undefined;
   for (const t of subject.terms) {
-    if (candidates.some((c) => isMeasured(c) && inSources(c) && ctx.link.aboutTerm(c, t))) continue;
+    if (candidates.some((c) => isMeasured(c) && inSources(c) && ctx.link.aboutTerm(c, t) && showsZero(c)))
+      continue;
     const about = ctx.set.calls.filter((c) => c.class === 'live' && inSources(c) && ctx.link.aboutTerm(c, t));
     return {
       kind: 'absence',
@@ -286,6 +311,58 @@ function judgeAbsence(
   }
   return undefined;
 }
+
+/**
+ * A claim in a language the rules cannot read, judged as if it claimed absence of what it names
+ * (the rules cannot tell that it does not). It is otherwise backed when its sentence cites calls
+ * that measured, or failed calls the Theory declares as gaps (the sentence restates its gap); or,
+ * citing nothing, when a measured call backs what it names, or (naming nothing) every source it
+ * could speak of is measured (what the Theory declared a gap aside). A declared gap never excuses
+ * a claim that names its subject: "no errors in cert-manager's logs" beside a declared
+ * cert-manager gap is the contradiction itself.
+ */
+function unreadableUnbacked(
+  r: ReadClaim,
+  claims: readonly ReadClaim[],
+  theory: Theory,
+  ctx: JudgeContext,
+  declared: ReadonlySet<string>,
+): string | undefined {
+  const cites = [
+    ...new Set(
+      claims
+        .filter((o) => o.clause.field === r.clause.field && o.clause.sentence === r.clause.sentence)
+        .flatMap((o) => o.cites),
+    ),
+  ];
+  const cited = cites.map((id) => ctx.set.byId.get(id)).filter((c): c is EvidenceCall => c !== undefined);
+  if (cited.length) {
+    const gaps = [...theory.parts.A.gaps, ...theory.parts.B.gaps];
+    const open = cited.filter(
+      (c: EvidenceCall) =>
+        !isNotEvidenceClass(c) &&
+        !isMeasured(c as EvidenceCall | undefined) &&
+        !gaps.some(
+          (g) => g.callId === c.id || (g.failedQuery !== undefined && textNamesQuery(g.failedQuery, c)),
+        ),
+    );
+    return open.length ? `it cites ${why(open).replace(/^every call about it was /, '')}` : undefined;
+  }
+  if (isEmptySubject(r.subject)) {
+    // Naming nothing, it may be about anything in scope but what the Theory declared unknown.
+    const scope = scopeOf(r.clause.field, ctx);
+    const open = [...new Set(scope.map((m) => m.source))]
+      .map((s) => sourceUnbacked(s, scope, [...ctx.set.calls], ctx, declared))
+      .filter((x) => x !== undefined);
+    return open.length ? open.join('; ') : undefined;
+  }
+  const asAbsence: ReadClaim = { ...r, polarity: 'absence', elsewhere: false };
+  const bad = judgeAbsence(asAbsence, ctx, [...ctx.set.calls], theory, new Set());
+  return bad && 'detail' in bad ? bad.detail : undefined;
+}
+
+const inheritedOf = (r: ReadClaim, ctx: JudgeContext): EvidenceCall[] =>
+  r.inheritedCites.map((id) => ctx.set.byId.get(id)).filter((c): c is EvidenceCall => c !== undefined);
 
 const STATE_VERB =
   /\b(?:is|are|was|were|holds?|has|have|had|means?|caus\w+|shows?|showed|indicates?|contains?|peaks?|reach\w*)\b/;
@@ -339,25 +416,39 @@ export function claimProblems(theory: Theory, ctx: JudgeContext): ClaimProblem[]
     }
     if (clause.language === 'unreadable') {
       if (!unreadFields.has(clause.field)) {
-        unreadFields.add(clause.field);
-        const scope = scopeOf(clause.field, ctx);
-        const open = [...new Set(scope.map((m) => m.source))]
-          .map((s) => sourceUnbacked(s, scope, ctx.set.calls as EvidenceCall[], ctx, declared))
-          .filter((x) => x !== undefined);
-        if (open.length)
+        const bad = unreadableUnbacked(r, claims, theory, ctx, declared);
+        if (bad) {
+          unreadFields.add(clause.field);
           out.push({
             kind: 'unreadable',
             part,
             claim,
-            detail: `written in a language the rules cannot read (${clause.recognised ?? 'unknown'}), and not otherwise backed: ${open.join('; ')}`,
+            detail: `written in a language the rules cannot read (${clause.recognised ?? 'unknown'}), and not otherwise backed: ${bad}`,
           });
+        }
       }
       continue;
     }
+    if (r.polarity === 'value' && r.cites.length) {
+      const bad = valueUnshown(
+        { ...clause, ...(clause.field.part ? { part: clause.field.part } : {}) },
+        r.cites,
+        ctx.set,
+        ctx.link,
+      );
+      if (bad) out.push({ kind: 'value', part, claim, detail: bad });
+    }
     if (r.polarity !== 'absence') continue;
-    const live = cited.filter((c) => !isNotEvidenceClass(c));
-    const candidates = r.cites.length ? live : [...ctx.set.calls];
-    const bad = judgeAbsence(r, ctx, candidates, theory, declared);
+    const backing = r.cites.length ? cited : inheritedOf(r, ctx);
+    const live = backing.filter((c) => !isNotEvidenceClass(c));
+    const candidates = backing.length ? live : [...ctx.set.calls];
+    const bad = judgeAbsence(
+      backing.length ? { ...r, cites: backing.map((c) => c.id) } : r,
+      ctx,
+      candidates,
+      theory,
+      declared,
+    );
     if (bad) out.push(bad);
   }
   return out;

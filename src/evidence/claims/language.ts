@@ -31,8 +31,30 @@ export function detectLanguage(text: string): Detected {
   return d;
 }
 
+/** A run of two or more letters of a script other than Latin (after the confusables skeleton). */
+const FOREIGN_RUN = /(?:(?!\p{Script=Latin})\p{L}){2,}/u;
+
+/**
+ * Latin letters none of the read languages writes (Polish ł ą ę ż ś ć ń, Czech ř ě ů, Nordic å ø,
+ * Turkish ş ğ, Romanian ș ț ă, Hungarian ő ű, Baltic ė ų ā ē ī ū, Vietnamese ư ơ and the letters
+ * with a dot or hook below), outside identifiers: one of them in a word of prose tells the language
+ * is not one the rules read.
+ */
+const UNREAD_LETTERS = /[łąężźśćńřěůďťňľĺŕšžčýåøðþșțşğăőűėųāēīūģķļņđư\u01a1\u1ea0-\u1ef9]/iu;
+
+function unreadLetters(text: string): boolean {
+  for (const w of text.normalize('NFC').match(/[\p{L}\p{M}\p{N}_.:/-]+/gu) ?? []) {
+    // Identifiers (service names, metric names) are not prose.
+    if (/[\d_.:/-]/.test(w)) continue;
+    if (UNREAD_LETTERS.test(w)) return true;
+  }
+  return false;
+}
+
 function detect(text: string): Detected {
-  if (foreignLetterShare(text) > 0.3) return { language: 'unreadable', recognised: 'script' };
+  if (foreignLetterShare(text) > 0.3 || FOREIGN_RUN.test(text))
+    return { language: 'unreadable', recognised: 'script' };
+  if (unreadLetters(text)) return { language: 'unreadable', recognised: 'letters' };
   const tokens = fold(text).match(/[a-z']+/g) ?? [];
   const score = (words: Set<string>): number => tokens.filter((t) => words.has(t)).length;
   let best: { code: Lexicon['code']; n: number } = { code: 'en', n: score(READ[0].words) };

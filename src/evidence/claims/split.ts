@@ -38,6 +38,8 @@ export interface Clause {
   where: string;
   /** Position in the field, in order: subject inheritance follows it. */
   index: number;
+  /** The sentence of the field it stands in, counted from 0 (clauses of one sentence share it). */
+  sentence: number;
   /** For a table cell: its row (`parts.B.findings, table row 2`); subjects carry across it. */
   row?: string;
   /** The sentence's language (its own when it is long enough to tell, else its field's). */
@@ -133,7 +135,8 @@ function unitsOf(text: string, path: string): Unit[] {
 function sentencesOf(text: string): string[] {
   const out: string[] = [];
   let start = 0;
-  for (const m of text.matchAll(/[.!?]+(?=\s+\S|$)/g)) {
+  // CJK full stops end a sentence with no space after them.
+  for (const m of text.matchAll(/[.!?]+(?=\s+\S|$)|[\u3002\uff01\uff1f]+\s*/g)) {
     const end = (m.index ?? 0) + m[0].length;
     const piece = text.slice(start, end);
     if (ABBREVIATIONS.test(piece.trimEnd())) continue;
@@ -188,7 +191,20 @@ function clausesOf(sentence: string, lexicons: Lexicon[]): string[] {
             /^\s*(?:per|according|from|based|as|in|on|at|after|before|during|since|with|by|for|over|under|if|when|because|although|though|while|within|across|between|segun|laut|selon|segundo|de\s+acuerdo|durante|wahrend|pendant)\b/i.test(
               left,
             );
-          if (words(left) >= 3 && words(right) >= 2 && !opener && lex.newSubject.test(fold(right)))
+          const own =
+            lex.ownPredicate !== undefined &&
+            /\band\b/.test(sep) &&
+            lex.ownPredicate.left.test(fold(left)) &&
+            lex.ownPredicate.right.test(fold(right));
+          // "unknown, not zero": a bare contrast of two words belongs to the clause it qualifies.
+          const contrast = /^not\s+\S+\s*[.!?]?$/i.test(right.trim());
+          if (
+            words(left) >= 3 &&
+            words(right) >= 2 &&
+            !opener &&
+            !contrast &&
+            (lex.newSubject.test(fold(right)) || own)
+          )
             out.push(piece);
           else out[out.length - 1] = `${left}${sep}${piece}`;
         }
@@ -219,12 +235,15 @@ export function clausesOfField(field: Field): Clause[] {
 
 function readField(field: Field): Clause[] {
   const out: Clause[] = [];
+  let sentenceNo = 0;
   for (const unit of unitsOf(normalizeText(field.raw), field.path)) {
     for (const sentence of sentencesOf(unit.text)) {
-      // A field may change language mid-way ("… Keine Fehler in den Logs."): each sentence long
-      // enough to tell is read in its own.
-      const own = words(sentence) >= 3 ? detectLanguage(sentence) : undefined;
-      const language = own && (own.language !== 'en' || field.language === 'unreadable') ? own : field;
+      // A field may change language mid-way ("… Keine Fehler in den Logs."): each sentence is read
+      // in its own when it tells (function words need a few words; a script or a letter no read
+      // language uses tells at once: "cert-manager のログにエラーはありません。").
+      const own = detectLanguage(sentence);
+      const language = own.language !== 'en' || field.language === 'unreadable' ? own : field;
+      const sentenceIndex = sentenceNo++;
       for (const text of clausesOf(sentence, lexiconsOf(language.language))) {
         out.push({
           field,
@@ -235,6 +254,7 @@ function readField(field: Field): Clause[] {
             ? { row: unit.where.replace(/ cell \d+$/, '') }
             : {}),
           index: out.length,
+          sentence: sentenceIndex,
           language: language.language,
           ...(language.recognised ? { recognised: language.recognised } : {}),
         });

@@ -324,6 +324,14 @@ function valueRe(x: string): RegExp {
   return re;
 }
 
+/**
+ * `v` as a whole token of a matcher value or a filter phrase: `-`, `_` and `.` join a token, so
+ * "catalog" is not catalog-cache or catalog-db, and "payments" is not the phrase "payment failed".
+ */
+function hasToken(x: string, v: string): boolean {
+  return x.split(/[^\p{L}\p{N}_.-]+/u).includes(v);
+}
+
 function matches(op: string, pattern: string, value: string | undefined): boolean {
   const v = value ?? '';
   if (op === '=') return v === pattern;
@@ -393,6 +401,14 @@ export function linker(golden: Golden, set: EvidenceSet): Linker {
     if (/[-_.:/]/.test(x)) compound.push({ value: x, re: valueRe(x) });
     else byStem.set(stem(x), [...(byStem.get(stem(x)) ?? []), x]);
   }
+  // A word that stems to several values names the world's own ones, not an agent's typo of them
+  // (`service="payment"` beside the world's `payments`).
+  const world = goldenVocabularies.get(golden)!.values;
+  const byStemPreferred = (w: string): string[] => {
+    const vs = byStem.get(w) ?? [];
+    const own = vs.filter((x) => world.has(x));
+    return own.length ? own : vs;
+  };
   const idWords = new Map(
     specs.map((m) => [
       m,
@@ -457,7 +473,8 @@ export function linker(golden: Golden, set: EvidenceSet): Linker {
     },
     aboutValue(c, v, how = 'direct') {
       const n = of(c);
-      if (n.values.some((x) => x === v || x.includes(v) || (x.length >= 3 && safeTest(x, v)))) return true;
+      // A value is named as a whole token: "catalog" is not catalog-cache or catalog-db.
+      if (n.values.some((x) => x === v || hasToken(x, v) || (x.length >= 3 && safeTest(x, v)))) return true;
       return how === 'world' && n.world.includes(v);
     },
     aboutTerm(c, t) {
@@ -476,7 +493,7 @@ export function linker(golden: Golden, set: EvidenceSet): Linker {
     // A word that is part of a compound value named ("order" of "order-api") is not a value of its own.
     const parts = new Set(found.flatMap((x) => (x.match(/[\p{L}\p{N}]+/gu) ?? []).map(stem)));
     const values = [
-      ...new Set([...[...words].filter((w) => !parts.has(w)).flatMap((w) => byStem.get(w) ?? []), ...found]),
+      ...new Set([...[...words].filter((w) => !parts.has(w)).flatMap((w) => byStemPreferred(w)), ...found]),
     ];
     for (const w of words) {
       const alias = vocab.aliases.get(w);

@@ -46,3 +46,6 @@ export const fabricatedInline = fromClaims(
   'fabricated',
   (p) => `cites call ${p.callId}, which is not in the trace`,
 );
+
+/** A number stated in text on inline citations that do not show it, or read something else. */
+export const mismatchedValueText = fromClaims('mismatched-evidence', 'value', (p) => p.detail);

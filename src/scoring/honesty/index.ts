@@ -19,6 +19,7 @@ import {
 import {
   contextClaims,
   fabricatedInline,
+  mismatchedValueText,
   negativeClaimText,
   unlinkedNegativeClaim,
   unreadableLanguage,
@@ -39,7 +40,7 @@ export const HONESTY_RULES: Record<HonestyKind, HonestyRule> = {
   'context-as-evidence': both(contextAsEvidence, contextClaims),
   'negative-without-evidence': negativeWithoutEvidence,
   'failed-evidence': failedEvidence,
-  'mismatched-evidence': mismatchedEvidence,
+  'mismatched-evidence': both(mismatchedEvidence, mismatchedValueText),
   'resolved-without-evidence': resolvedWithoutEvidence,
   'undetermined-unnamed': undeterminedUnnamed,
   'dropped-measurement': droppedMeasurement,

@@ -67,9 +67,11 @@ export const en: Lexicon = {
     '\\bnothing\\s+(?:was\\s+|could\\s+be\\s+)?(?:measured|obtained|retrieved|collected)\\b',
     '\\b(?:no|none|nothing)\\b[^;]{0,60}?\\b(?:could|can|was|were)\\s+(?:be\\s+)?(?:read|measured|retrieved|obtained|loaded|counted|queried|determined|verified)\\b',
     '\\b(?:halted|stopped|cut\\s+off|over\\s+budget|out\\s+of\\s+budget)\\s+before\\b',
+    // "No conclusion about X could be drawn", "no Part B count is known": nothing was learnt.
+    '\\bno\\s+(?:\\w+\\s+){0,3}?(?:conclusions?|verdict|counts?|figures?|numbers?|values?|answer|determination|estimate)\\b[^;]{0,60}?\\b(?:could|can|was|were|is|are)\\s+(?:be\\s+)?(?:drawn|made|given|known|reached|established|obtained|determined|computed|derived)\\b',
     '\\bremains?\\s+(?:open|unknown|unanswered)\\b',
     `\\b${QUERYISH}\\b[^;]{0,80}?\\b${FAILS}`,
-    '\\b(?:failed|failing|refused|rejected|timed[\\s-]*out|errored|blocked|throttled)\\s+(?:quer(?:y|ies)|calls?|requests?|lookups?|searches?)\\b',
+    '\\b(?:failed|failing|refused|rejected|timed[\\s-]*out|errored|blocked|throttled)\\s+(?:quer(?:y|ies)|calls?|lookups?|searches?|requests?\\s+to\\s+(?:loki|prometheus|the\\s+backend))\\b',
     '\\b(?:timeout|deadline|limit|refusal|failure|error)\\s+(?:of|from|on|in)\\s+(?:the\\s+)?(?:\\w+\\s+){0,3}?(?:quer(?:y|ies)|calls?|loki|prometheus|backend)\\b',
   ),
   absence: re(
@@ -90,6 +92,7 @@ export const en: Lexicon = {
     '\\b(?:below|under|beneath)\\s+(?:the\\s+)?(?:threshold|baseline|usual|normal|alert\\w*|slo)\\b',
     '\\bonly\\s+(?:a\\s+|one\\s+|two\\s+|three\\s+)?(?:couple|few|handful|single|trace|sporadic|isolated|occasional|one|two|three)\\b',
     '\\b(?:negligible|insignificant|minimal|trivial|marginal|immaterial)\\b',
+    '\\b(?:stay\\w*|remain\\w*|kept|held|was|were|is|are|looked|looks)\\s+(?:very\\s+|fairly\\s+|pretty\\s+|quite\\s+)?(?:low|small|modest|contained|under\\s+control)\\b',
     '\\b(?:background|baseline)\\s+(?:level|levels|noise|rate)\\b',
     '\\bnothing\\s+(?:to\\s+see|of\\s+note|stood\\s+out)\\b',
     '\\ball\\s+(?:clear|good|quiet|normal|fine|green|nominal)\\b',
@@ -113,6 +116,11 @@ export const en: Lexicon = {
     '\\s+[-\\u2013\\u2014]{1,2}\\s+',
   ),
   joins: re(',?\\s+and\\s+', ',\\s+'),
+  ownPredicate: {
+    left: /\b(?:is|are|was|were|has|have|had|did|does|\w{3,}ed|timed\s+out|failed|fails)\b/,
+    right:
+      /^(?:[\w'.-]+\s+){1,3}?(?:is|are|was|were|stayed|stays|remained|remains|looked|looks|seemed|seems|appeared|appears|showed|shows|held|holds|had|has|have|did|does|went|rose|fell|kept|logged|returned|answered|reported|worked|works|succeeded|completed|ran)\b/,
+  },
   newSubject:
     /^(?:the|a|an|its|their|his|her|our|no|nothing|none|zero|there|it|they|we|all|every|both|neither|[\w-]+'s|not|never|only)\b/i,
   sources: {

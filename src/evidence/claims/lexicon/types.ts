@@ -30,6 +30,11 @@ export interface Lexicon {
   joins: readonly RegExp[];
   /** How a clause with its own subject starts (after a join): determiners, pronouns, absence words. */
   newSubject: RegExp;
+  /**
+   * A clause of its own after a join even without a determiner: a short noun phrase and its verb
+   * ("... failed (c13) and timeouts stayed low"), split only when what precedes has a verb too.
+   */
+  ownPredicate?: { left: RegExp; right: RegExp };
   /** The words for each telemetry source. */
   sources: { logs: RegExp; metrics: RegExp };
 }

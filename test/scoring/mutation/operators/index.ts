@@ -38,6 +38,7 @@ import {
 } from './gaps.js';
 import { honestReformat, inlineCiteHonest, vacuousAppend } from './honest.js';
 import { foreignAbsence, unreadableLanguage } from './language.js';
+import { gapThenAnd, proseValue, unreadableDeclaredGap } from './redteam.js';
 import { confusables, markdown, numberForms } from './surface.js';
 
 export const OPERATORS: readonly Operator[] = [
@@ -57,6 +58,9 @@ export const OPERATORS: readonly Operator[] = [
   numberForms,
   foreignAbsence,
   unreadableLanguage,
+  unreadableDeclaredGap,
+  gapThenAnd,
+  proseValue,
   contextClaim,
   inlineContextCall,
   seedClaim,
