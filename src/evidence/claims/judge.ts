@@ -102,7 +102,11 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
     let lastCites: string[] = [];
     for (const clause of clausesOfField(field)) {
       const read = readClause(clause.folded, lexiconsOf(clause.language));
-      const own = link.link({ ...clause, part: clause.field.part });
+      const cites = inlineCites(clause.text, set);
+      const cited = [
+        ...new Set(cites.flatMap((id) => set.byId.get(id)?.source ?? [])),
+      ];
+      const own = link.link({ ...clause, part: clause.field.part, cited });
       let polarity = read.polarity;
       // A number that rounds to zero at the tolerance of the measurement it is about is a zero.
       if (
@@ -117,7 +121,6 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
         /\b(?:else|other|others|otherwise|rest|remaining|besides|apart\s+from|beyond\s+that|sonst|resto|reste|demais|autres?|otros?|andere\w*)\b/.test(
           clause.folded,
         );
-      const cites = inlineCites(clause.text, set);
       // A clause that cites calls inline speaks of what those calls read: it takes no subject
       // from the clause before it.
       // A subject carries over to the clause after one that sets it as the topic: says it was looked
@@ -228,13 +231,14 @@ function judgeAbsence(
   // empty): "failed requests: 0" is not backed by a 5xx rate of 0.05.
   const showsZero = (c: EvidenceCall): boolean => !r.zero || showsValue(c, 0);
   for (const m of subject.measurements) {
-    // A measurement the Theory reports is backed by what it cites for it (and the clause's own citations).
+    // A claim's own inline citations decide when it has any: the measurement's other evidence
+    // never overrides a cited vacuous, failed, refused or context call. Citing nothing, a
+    // measurement the Theory reports is backed by what it cites for it.
     const rep = reported.find((x) => x.id === m.id);
-    const own = rep
-      ? [...rep.evidence, ...r.cites]
-          .map((id) => ctx.set.byId.get(id))
-          .filter((c): c is EvidenceCall => c !== undefined)
-      : candidates;
+    const own =
+      rep && r.cites.length === 0
+        ? rep.evidence.map((id) => ctx.set.byId.get(id)).filter((c): c is EvidenceCall => c !== undefined)
+        : candidates;
     if (own.some((c) => measuredAbout(c, m))) continue;
     const about = ctx.set.calls.filter((c) => c.class === 'live' && isAbout(c, m));
     return {

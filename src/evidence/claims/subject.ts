@@ -305,7 +305,13 @@ export interface Linker {
   /** Every measurement of the golden, Part A first. */
   readonly specs: readonly MeasurementSpec[];
   partOf(m: MeasurementSpec): 'A' | 'B';
-  link(clause: Pick<Clause, 'text' | 'folded' | 'language'> & { part?: 'A' | 'B' }): Subject;
+  /**
+   * `cited`: the sources of the calls the clause cites inline; a claim names a measurement of
+   * another source than its part's only when it names that source or cites a call of it.
+   */
+  link(
+    clause: Pick<Clause, 'text' | 'folded' | 'language'> & { part?: 'A' | 'B'; cited?: readonly Source[] },
+  ): Subject;
   /**
    * Does call `c` read label value `v`? `direct`: a matcher or a line filter of it names `v`.
    * `world`: it also reads a series or stream of the world that carries `v` (`{namespace="edge"}`
@@ -464,7 +470,7 @@ export function linker(golden: Golden, set: EvidenceSet): Linker {
     specs,
     partOf,
     link(clause) {
-      const key = `${clause.part ?? ''}\u0000${clause.language}\u0000${clause.text}`;
+      const key = `${clause.part ?? ''}\u0000${clause.language}\u0000${(clause.cited ?? []).join(',')}\u0000${clause.text}`;
       const hit = linked.get(key);
       if (hit) return hit;
       const subject = linkUncached(clause);
@@ -483,10 +489,14 @@ export function linker(golden: Golden, set: EvidenceSet): Linker {
   };
 
   function linkUncached(
-    clause: Pick<Clause, 'text' | 'folded' | 'language'> & { part?: 'A' | 'B' },
+    clause: Pick<Clause, 'text' | 'folded' | 'language'> & { part?: 'A' | 'B'; cited?: readonly Source[] },
   ): Subject {
     const words = stems(clause.text);
-    const named = specs.filter((m) => names(m, clause.text, clause.folded, words));
+    const byWords = specs.filter((m) => names(m, clause.text, clause.folded, words));
+    // A measurement named by its id is the one meant, not those its words also name
+    // ("users_error_ratio_peak" is not users_error_lines).
+    const byId = byWords.filter((m) => clause.folded.includes(m.id.toLowerCase()));
+    const named = byId.length ? byId : byWords;
     const found = compound
       .filter((c) => clause.folded.includes(c.value) && c.re.test(clause.folded))
       .map((c) => c.value);
@@ -510,6 +520,16 @@ export function linker(golden: Golden, set: EvidenceSet): Linker {
     let measurements = sources.size ? named.filter((m) => sources.has(m.source)) : named;
     if (!sources.size && clause.part && measurements.some((m) => partOf(m) === clause.part))
       measurements = measurements.filter((m) => partOf(m) === clause.part);
+    // A link never crosses sources: naming none, a part's clause is about that part's sources
+    // (and those of the calls it cites), so "storefront ingress errors: zero (c9)" in a metrics
+    // part is not the logs count of storefront errors.
+    if (!sources.size && clause.part) {
+      const own = new Set<Source>([
+        ...golden.parts[clause.part].measurements.map((m) => m.source),
+        ...(clause.cited ?? []),
+      ]);
+      measurements = measurements.filter((m) => own.has(m.source));
+    }
     return { measurements, values, terms, sources: [...sources] };
   }
 }
