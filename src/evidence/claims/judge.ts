@@ -103,9 +103,7 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
     for (const clause of clausesOfField(field)) {
       const read = readClause(clause.folded, lexiconsOf(clause.language));
       const cites = inlineCites(clause.text, set);
-      const cited = [
-        ...new Set(cites.flatMap((id) => set.byId.get(id)?.source ?? [])),
-      ];
+      const cited = [...new Set(cites.flatMap((id) => set.byId.get(id)?.source ?? []))];
       const own = link.link({ ...clause, part: clause.field.part, cited });
       let polarity = read.polarity;
       // A number that rounds to zero at the tolerance of the measurement it is about is a zero.
