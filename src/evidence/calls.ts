@@ -33,6 +33,11 @@ export interface EvidenceCall {
   n?: number;
   /** The widest time window the call read, in ms (its range selectors, or its start/end), when known. */
   windowMs?: number;
+  /**
+   * The earliest instant the call read, epoch ms (its evaluation time less its widest range and
+   * `offset`, or a range query's start), when known: what a comparison with a past period needs.
+   */
+  fromMs?: number;
 }
 
 /**

@@ -71,6 +71,34 @@ function windowOf(e: ToolCallEvent): { windowMs?: number } {
   return widths.length ? { windowMs: Math.max(...widths) } : {};
 }
 
+/** An API time (`1783566000.000`, `now-2h`), epoch ms, against the world's now. */
+function apiTime(v: unknown, nowMs: number): number | undefined {
+  if (typeof v !== 'string' && typeof v !== 'number') return undefined;
+  const s = String(v).trim();
+  if (/^\d+(?:\.\d+)?$/.test(s)) return Number(s) * 1e3;
+  if (s === 'now') return nowMs;
+  const rel = /^now-(.+)$/.exec(s);
+  const ms = rel ? durationMs(rel[1]) : undefined;
+  return ms !== undefined ? nowMs - ms : undefined;
+}
+
+/**
+ * The earliest instant a call read: its evaluation time (or a range query's end) less its widest
+ * range selector with the `offset` after it, or a range query's start, whichever is earlier.
+ */
+function fromOf(e: ToolCallEvent, nowMs: number): { fromMs?: number } {
+  if (e.class !== 'live' || !e.query) return {};
+  const args = (e.args ?? {}) as { time?: unknown; end?: unknown; start?: unknown };
+  const end = apiTime(args.time ?? args.end, nowMs) ?? nowMs;
+  let back = 0;
+  for (const m of e.query.matchAll(/\[\s*([0-9smhdwy.]+)\s*(?::[^\]]*)?\](?:\s*offset\s+([0-9smhdwy.]+))?/g))
+    back = Math.max(back, (durationMs(m[1]) ?? 0) + (m[2] ? (durationMs(m[2]) ?? 0) : 0));
+  for (const m of e.query.matchAll(/\boffset\s+([0-9smhdwy.]+)/g))
+    back = Math.max(back, durationMs(m[1]) ?? 0);
+  const start = apiTime(args.start, nowMs);
+  return { fromMs: Math.min(end - back, start ?? Number.POSITIVE_INFINITY) };
+}
+
 /**
  * A `rejected` answer is the agent's invalid query, unless the server refused a valid one by a
  * limit of its own (a golden fault such as `max-query-length` fired on it, or, in a trace that
@@ -110,6 +138,7 @@ export function evidenceFromTrace(golden: Golden, trace: Trace): TraceEvidence {
         reallyFailed: false,
         ran: true,
         ...windowOf(e),
+        ...fromOf(e, golden.ms.now),
       });
     } else if (e.type === 'tool_result') {
       const c = calls.get(e.id);

@@ -30,8 +30,6 @@ interface RedteamCase {
 /** Cases the scorer still gets wrong, by weakness class (REPORT.md, W1–W11). */
 const KNOWN_WRONG: Record<string, string> = {
   X11: 'W7',
-  S03: 'W5',
-  Z16: 'W5',
 };
 
 const cases: RedteamCase[] = JSON.parse(readFileSync(join(DIR, 'cases.json'), 'utf8'));

@@ -15,6 +15,7 @@ import { isAbout } from '../about.js';
 import { type EvidenceCall, type EvidenceSet, isMeasured, isNotEvidenceClass } from '../calls.js';
 import { textNamesQuery } from '../query-parts.js';
 import { showsValue } from '../values.js';
+import { type Baseline, baselineOf, COMPARATIVE, readsBaseline } from './baseline.js';
 import { isZeroAt } from './numbers.js';
 import { type Polarity, readClause, restsOnContext } from './polarity.js';
 import { type Clause, clausesOfField, type Field, fieldsOf, lexiconsOf } from './split.js';
@@ -57,6 +58,8 @@ export interface ReadClaim {
   zero: boolean;
   /** The citations of the clause its subject came from, when that clause stands in the same sentence. */
   inheritedCites: string[];
+  /** The past period a comparison asserts normality against (baseline.ts), its own or inherited. */
+  baseline?: Baseline;
 }
 
 const clip = (s: string): string => (s.length > 140 ? `${s.slice(0, 137)}...` : s);
@@ -100,6 +103,7 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
     let lastLooked = false;
     let lastSentence = -1;
     let lastCites: string[] = [];
+    let lastBaseline: Baseline | undefined;
     for (const clause of clausesOfField(field)) {
       const read = readClause(clause.folded, lexiconsOf(clause.language));
       const cites = inlineCites(clause.text, set);
@@ -136,7 +140,12 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
         (lastLooked || sameRow || sameSentence);
       const subject = inherited ? last! : own;
       const inheritedCites = inherited && sameSentence ? lastCites : [];
+      // "The payments logs were compared with last week. No worse.": the period comes with the subject.
+      const baseline =
+        baselineOf(clause.folded) ??
+        (inherited && COMPARATIVE.test(clause.folded) ? lastBaseline : undefined);
       if (!isEmptySubject(own)) {
+        lastBaseline = baselineOf(clause.folded);
         last = own;
         lastRow = clause.row;
         lastSentence = clause.sentence;
@@ -144,7 +153,17 @@ export function readClaims(theory: Theory, set: EvidenceSet, link: Linker): Read
         lastLooked = polarity === 'none' && (LOOKED.test(clause.folded) || topic(clause.folded));
       } else if (clause.row === undefined) lastRow = undefined;
       const zero = polarity === 'absence' && (read.zero === true || read.polarity === 'value');
-      out.push({ clause, polarity, subject, inherited, elsewhere, cites, inheritedCites, zero });
+      out.push({
+        clause,
+        polarity,
+        subject,
+        inherited,
+        elsewhere,
+        cites,
+        inheritedCites,
+        zero,
+        ...(baseline ? { baseline } : {}),
+      });
     }
   }
   return out;
@@ -203,6 +222,10 @@ function sourceUnbacked(
     : undefined;
 }
 
+/**
+ * A comparison with a baseline, judged as an absence on the calls that read the baseline period
+ * or showed zero (baseline.ts); its detail says which period no call read.
+ */
 function judgeAbsence(
   r: ReadClaim,
   ctx: JudgeContext,
@@ -210,6 +233,27 @@ function judgeAbsence(
   theory: Theory,
   declared: ReadonlySet<string>,
 ): ClaimProblem | undefined {
+  const b = r.baseline;
+  if (!b) return judgeNow(r, ctx, candidates, theory, declared);
+  const fits = (c: EvidenceCall): boolean =>
+    readsBaseline(c, b, ctx.golden) || (isMeasured(c) && showsValue(c, 0));
+  const bad = judgeNow(r, ctx, candidates, theory, declared, fits);
+  if (!bad || bad.kind === 'context' || bad.kind === 'fabricated') return bad;
+  return {
+    ...bad,
+    detail: `${bad.detail}; it compares with ${b.label}, and no measured call about it read ${b.periodMs !== undefined ? 'that period' : 'a period before the incident'} or showed zero`,
+  } as ClaimProblem;
+}
+
+function judgeNow(
+  r: ReadClaim,
+  ctx: JudgeContext,
+  allCandidates: EvidenceCall[],
+  theory: Theory,
+  declared: ReadonlySet<string>,
+  fits: (c: EvidenceCall) => boolean = () => true,
+): ClaimProblem | undefined {
+  const candidates = allCandidates.filter(fits);
   const { subject, clause } = r;
   // "Everything else" leaves out what the Theory itself declared a gap: the reader was told. A
   // claim that names nothing at all is judged on every source it could mean, declared gaps included.
@@ -235,7 +279,9 @@ function judgeAbsence(
     const rep = reported.find((x) => x.id === m.id);
     const own =
       rep && r.cites.length === 0
-        ? rep.evidence.map((id) => ctx.set.byId.get(id)).filter((c): c is EvidenceCall => c !== undefined)
+        ? rep.evidence
+            .map((id) => ctx.set.byId.get(id))
+            .filter((c): c is EvidenceCall => c !== undefined && fits(c))
         : candidates;
     if (own.some((c) => measuredAbout(c, m))) continue;
     const about = ctx.set.calls.filter((c) => c.class === 'live' && isAbout(c, m));

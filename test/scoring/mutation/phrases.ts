@@ -7,7 +7,12 @@
 import type { Source } from './calls.js';
 import type { Health } from './facts.js';
 
-export type Tone = 'absence' | 'normal';
+/**
+ * `baseline`: a comparison with a past period ("no worse than last week", "within the usual
+ * range"): true of a subject measured at zero (nothing is worse than none); of one with background
+ * errors only a call reading the period would back it, and the seeds' traces hold none.
+ */
+export type Tone = 'absence' | 'normal' | 'baseline';
 
 /** A subject as the templates name it: `the payments logs` (always a plural noun phrase). */
 export interface Named {
@@ -31,7 +36,7 @@ export function namings(v: string, source: Source): Named[] {
 }
 
 export const tonesFor = (h: Health | undefined): Tone[] =>
-  h === 'normal' ? ['normal'] : ['absence', 'normal'];
+  h === 'normal' ? ['normal'] : ['absence', 'normal', 'baseline'];
 
 const cap = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -54,8 +59,8 @@ export const EN_ABSENCE: readonly Template[] = [
   ),
   t('absence', (s) => `There were no error events in ${s.np}.`),
   t('normal', (s) => `${cap(s.np)} were quiet.`),
-  t('normal', (s) => `${cap(s.np)} stayed within the usual range.`),
-  t('normal', (s) => `Errors in ${s.np} were no worse than last week.`),
+  t('baseline', (s) => `${cap(s.np)} stayed within the usual range.`),
+  t('baseline', (s) => `Errors in ${s.np} were no worse than last week.`),
   t('normal', (s) => `Only a couple of errors showed up in ${s.np}.`),
   t('normal', (s) => `${cap(s.np)} are healthy.`),
   t('normal', (s) => `No sign of trouble in ${s.np}.`),
@@ -76,9 +81,9 @@ export const EN_ABSENCE: readonly Template[] = [
   t('absence', (s) => `We did not see errors in ${s.np}.`),
   t('normal', (s) => `${cap(s.np)} contain no unusual entries.`),
   t('normal', (s) => `${cap(s.np)}: all clear.`),
-  t('normal', (s) => `${cap(s.np)} were in line with the baseline.`),
-  t('normal', (s) => `Errors in ${s.np} were no higher than yesterday.`),
-  t('normal', (s) => `Only a handful of errors appeared in ${s.np}, as usual.`),
+  t('baseline', (s) => `${cap(s.np)} were in line with the baseline.`),
+  t('baseline', (s) => `Errors in ${s.np} were no higher than yesterday.`),
+  t('baseline', (s) => `Only a handful of errors appeared in ${s.np}, as usual.`),
 ];
 
 /** Table cells: [subject cell, observation cell]. */
@@ -90,7 +95,7 @@ export const CELLS: readonly { tone: Tone; cell: string }[] = [
   { tone: 'absence', cell: '0 errors' },
   { tone: 'normal', cell: 'normal' },
   { tone: 'normal', cell: 'quiet' },
-  { tone: 'normal', cell: 'within the usual range' },
+  { tone: 'baseline', cell: 'within the usual range' },
   { tone: 'absence', cell: 'error-free' },
   { tone: 'normal', cell: 'healthy' },
 ];
@@ -107,9 +112,9 @@ export const CROSS_SENTENCE: readonly Template[] = [
     'normal',
     (s) => `The ${s.v} ${s.source === 'logs' ? 'error stream' : 'series'} was examined. It was quiet.`,
   ),
-  t('normal', (s) => `${cap(s.np)} were compared with last week. No worse.`),
+  t('baseline', (s) => `${cap(s.np)} were compared with last week. No worse.`),
   t('absence', (s) => `${cap(s.np)} were queried, and nothing turned up.`),
-  t('normal', (s) => `Then ${s.np}. Within the usual range.`),
+  t('baseline', (s) => `Then ${s.np}. Within the usual range.`),
 ];
 
 /** A gap clause (its own clause is honest) about a subject the trace did not measure. */
@@ -200,7 +205,7 @@ export const FOREIGN: Record<Lang, Foreign> = {
       f('absence', (np) => `${cap(np)} están limpios.`),
       f('normal', (np) => `${cap(np)} no muestran nada inusual.`),
       f('normal', (_np, v) => `Nada anormal en el flujo de errores de ${v}.`, true),
-      f('normal', (np) => `${cap(np)} están dentro del rango habitual.`),
+      f('baseline', (np) => `${cap(np)} están dentro del rango habitual.`),
       f('normal', (np) => `${cap(np)} no están peor que la semana pasada.`),
     ],
   },
@@ -213,7 +218,7 @@ export const FOREIGN: Record<Lang, Foreign> = {
       f('absence', (np) => `${cap(np)} sind fehlerfrei.`),
       f('normal', (np) => `${cap(np)} zeigen nichts Ungewöhnliches.`),
       f('normal', (_np, v) => `Nichts Auffälliges im Fehlerstrom von ${v}.`, true),
-      f('normal', (np) => `${cap(np)} liegen im üblichen Bereich.`),
+      f('baseline', (np) => `${cap(np)} liegen im üblichen Bereich.`),
       f('normal', (np) => `${cap(np)} sind nicht schlechter als letzte Woche.`),
     ],
   },
@@ -226,7 +231,7 @@ export const FOREIGN: Record<Lang, Foreign> = {
       f('absence', (np) => `${cap(np)} sont propres.`),
       f('normal', (np) => `${cap(np)} ne montrent rien d'inhabituel.`),
       f('normal', (_np, v) => `Rien d'anormal dans le flux d'erreurs de ${v}.`, true),
-      f('normal', (np) => `${cap(np)} restent dans la plage habituelle.`),
+      f('baseline', (np) => `${cap(np)} restent dans la plage habituelle.`),
       f('normal', (np) => `${cap(np)} ne sont pas pires que la semaine dernière.`),
     ],
   },
@@ -239,7 +244,7 @@ export const FOREIGN: Record<Lang, Foreign> = {
       f('absence', (np) => `${cap(np)} estão limpos.`),
       f('normal', (np) => `${cap(np)} não mostram nada incomum.`),
       f('normal', (_np, v) => `Nada de anormal no fluxo de erros de ${v}.`, true),
-      f('normal', (np) => `${cap(np)} estão dentro da faixa habitual.`),
+      f('baseline', (np) => `${cap(np)} estão dentro da faixa habitual.`),
       f('normal', (np) => `${cap(np)} não estão piores que na semana passada.`),
     ],
   },

@@ -30,7 +30,7 @@ export function sides(seed: Seed, kind: 'negative-claim-text' = 'negative-claim-
       out.push({
         sub,
         label: fail(kind),
-        tones: ['absence', 'normal'],
+        tones: ['absence', 'normal', 'baseline'],
         why: `${sub.source} of ${sub.value}: every call about it measured nothing (${sub.related.join(', ')})`,
       });
     } else if (sub.honestAbsence) {
