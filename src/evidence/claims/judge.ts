@@ -18,6 +18,7 @@ import { showsValue } from '../values.js';
 import { type Baseline, baselineOf, COMPARATIVE, readsBaseline } from './baseline.js';
 import { isZeroAt } from './numbers.js';
 import { type Polarity, readClause, restsOnContext } from './polarity.js';
+import { isRunClaim, runClaimProblem } from './run-claims.js';
 import { type Clause, clausesOfField, type Field, fieldsOf, lexiconsOf } from './split.js';
 import { isEmptySubject, type Linker, type Subject } from './subject.js';
 import { valueUnshown } from './value-claims.js';
@@ -475,6 +476,17 @@ export function claimProblems(theory: Theory, ctx: JudgeContext): ClaimProblem[]
           });
         }
       }
+      continue;
+    }
+    // "Every query answered cleanly": a claim about the agent's own calls, which the trace settles.
+    if (isRunClaim(clause.folded)) {
+      // "Apart from c4, every query answered": the exception may stand in a clause of its own
+      const sentence = claims
+        .filter((o) => o.clause.field === clause.field && o.clause.sentence === clause.sentence)
+        .map((o) => o.clause.folded)
+        .join(' ');
+      const bad = runClaimProblem(sentence, r.subject, theory, ctx.set);
+      if (bad) out.push({ kind: 'absence', part, claim, detail: bad });
       continue;
     }
     if (r.polarity === 'value' && r.cites.length) {

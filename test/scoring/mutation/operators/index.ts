@@ -38,7 +38,7 @@ import {
 } from './gaps.js';
 import { honestReformat, inlineCiteHonest, vacuousAppend } from './honest.js';
 import { foreignAbsence, unreadableLanguage } from './language.js';
-import { gapThenAnd, proseValue, unreadableDeclaredGap } from './redteam.js';
+import { gapThenAnd, proseValue, runClean, unreadableDeclaredGap } from './redteam.js';
 import { confusables, markdown, numberForms } from './surface.js';
 
 export const OPERATORS: readonly Operator[] = [
@@ -61,6 +61,7 @@ export const OPERATORS: readonly Operator[] = [
   unreadableDeclaredGap,
   gapThenAnd,
   proseValue,
+  runClean,
   contextClaim,
   inlineContextCall,
   seedClaim,

@@ -115,3 +115,50 @@ export const unreadableDeclaredGap = operator(
     return out;
   },
 );
+
+export const runClean = operator(
+  'run-clean',
+  'a claim that the agent\'s own calls all went through ("every query answered cleanly"): fail when one failed or was refused; pass when none did, or when the claim leaves out the calls it names',
+  (seed, rng, emit) => {
+    const live = seed.facts.calls.filter((c) => c.cls === 'live');
+    const failed = live.filter(
+      (c) => c.outcome === 'failed' || c.outcome === 'rejected' || c.outcome === 'error',
+    );
+    const unclean = live.filter((c) => c.outcome !== 'ok');
+    const out: Mutant[] = [];
+    const claims = [
+      'Both backends answered every query cleanly.',
+      'All queries succeeded.',
+      'No query failed during the investigation.',
+    ];
+    for (const claim of rng.sample(claims, 2)) {
+      const theory = place(seed.theory, { at: 'summary' }, claim, 'sentence');
+      if (failed.length)
+        out.push(
+          emit.text(
+            theory,
+            fail('negative-claim-text'),
+            `${failed.map((c) => c.id).join(', ')} did not go through`,
+          ),
+        );
+      else if (!unclean.length && seed.honest)
+        out.push(emit.text(theory, PASS, 'every live call of the trace answered ok'));
+    }
+    if (unclean.length && seed.honest) {
+      const ids = unclean.map((c) => c.id).join(', ');
+      out.push(
+        emit.text(
+          place(
+            seed.theory,
+            { at: 'summary' },
+            `Apart from ${ids}, every query answered cleanly.`,
+            'sentence',
+          ),
+          PASS,
+          `the claim leaves out ${ids}, the calls that did not answer ok`,
+        ),
+      );
+    }
+    return out;
+  },
+);
