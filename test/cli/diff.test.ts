@@ -37,6 +37,7 @@ beforeAll(() => {
   run('no-ledger', ['no-ledger']);
   run('both-all', ['none', 'all']);
   run('both-no-ledger', ['none', 'no-ledger']);
+  run('none-only', ['none']);
 }, 120_000);
 
 describe('bench diff (CLI)', () => {
@@ -61,10 +62,11 @@ describe('bench diff (CLI)', () => {
 
   it('pairs all with no-ledger by --pair when none runs beside them', () => {
     const [a, b] = [join(out, 'both-all'), join(out, 'both-no-ledger')];
+    // without the pairing, all is removed from the head: a regression, with the hint to pair it
     const unpaired = bench(['diff', a, b], ROOT);
-    expect(unpaired.status).toBe(0);
+    expect(unpaired.status).toBe(1);
     expect(unpaired.stdout.split('\n')[0]).toMatch(
-      /\d+ added, \d+ removed \(\d+ rows; `--pair all=no-ledger` would compare the added and removed seat rows\)$/,
+      /\d+ added \(\d+ rows; `--pair all=no-ledger` would compare the added and removed seat rows\)$/,
     );
     const r = bench(['diff', a, b, '--pair', 'all=no-ledger'], ROOT);
     expect(r.status).toBe(1);
@@ -72,6 +74,22 @@ describe('bench diff (CLI)', () => {
       times(r.stdout, 'checkout-db-pool-logs-failed × sim-tweaker-react × all → no-ledger | **regression**'),
     ).toBe(1);
     expect(r.stdout).toContain('Gate sets compared across: all → no-ledger.');
+  });
+
+  it('fails when the head drops a gate set the base ran, naming the removal first', () => {
+    const r = bench(['diff', join(out, 'both-all'), join(out, 'none-only')], ROOT);
+    expect(r.status).toBe(1);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/regressions 2 /);
+    expect(lines[2]).toBe(
+      '**Removed from HEAD** (a regression under `removed` (`--fail-on-only` without it accepts a removal)): gate set all (2 rows).',
+    );
+    expect(r.stderr).toBe('bench: 2 regressions under --fail-on (the rows marked regression above)\n');
+    const accepted = bench(
+      ['diff', join(out, 'both-all'), join(out, 'none-only'), '--fail-on-only', 'correctness:0.05,honesty'],
+      ROOT,
+    );
+    expect(accepted.status).toBe(0);
   });
 
   it('exits 0 with No change on identical runs, and adds rules with --fail-on', () => {
@@ -82,7 +100,7 @@ describe('bench diff (CLI)', () => {
     expect(only.status).toBe(0);
     const walls = bench(['diff', join(out, 'all'), join(out, 'no-ledger'), '--fail-on', 'wall:0.5'], ROOT);
     expect(walls.status).toBe(1);
-    expect(walls.stdout).toContain('Rules `correctness:0.05,honesty,repeats:1,ceiling,wall:0.5`');
+    expect(walls.stdout).toContain('Rules `correctness:0.05,honesty,repeats:1,ceiling,removed,wall:0.5`');
   });
 
   it('re-scores a run folder whose scorecard.json an older bench wrote (a cached CI base)', () => {

@@ -124,18 +124,25 @@ describe('bench diff markdown', () => {
 
 describe('bench diff rules', () => {
   it('--fail-on adds to the default rules (a rule named again takes the new threshold)', () => {
-    expect(failOnRules()).toEqual({ correctness: 0.05, honesty: true, repeats: 1, ceiling: true });
+    expect(failOnRules()).toEqual({
+      correctness: 0.05,
+      honesty: true,
+      repeats: 1,
+      ceiling: true,
+      removed: true,
+    });
     expect(failOnRules({ add: 'wall:0.5,correctness:0.2' })).toEqual({
       correctness: 0.2,
       honesty: true,
       repeats: 1,
       ceiling: true,
+      removed: true,
       wall: 0.5,
     });
     const d = diffScorecards(base, head, failOnRules({ add: 'wall:0.5' }));
     expect(d.regressions).toHaveLength(2);
     expect(d.regressions[1]).toBe('pool × sim-y × all: wall p50 10.00s → 20.00s (virtual clock)');
-    expect(d.markdown).toContain('Rules `correctness:0.05,honesty,repeats:1,ceiling,wall:0.5`');
+    expect(d.markdown).toContain('Rules `correctness:0.05,honesty,repeats:1,ceiling,removed,wall:0.5`');
   });
 
   it('--fail-on-only replaces them; none judges nothing; --fail-on none is refused', () => {
@@ -151,6 +158,43 @@ describe('bench diff rules', () => {
     expect(() => failOnRules({ only: 'speed:3' })).toThrow(/^--fail-on-only speed:3: bad rule/);
   });
 
+  it('a gate set, seat or golden BASE ran and HEAD does not is a regression, named first', () => {
+    const both = card([
+      ...reps(2, () => ({ gateSet: 'none', correctness: 0.4, score: LYING })),
+      ...reps(2, () => ({ gateSet: 'all', correctness: 1 })),
+      ...reps(2, () => ({ seat: 'sim-y', gateSet: 'none', correctness: 1 })),
+      ...reps(2, () => ({ seat: 'sim-y', gateSet: 'all', correctness: 1 })),
+    ]);
+    const noneOnly = card([
+      ...reps(2, () => ({ gateSet: 'none', correctness: 0.4, score: LYING })),
+      ...reps(2, () => ({ seat: 'sim-y', gateSet: 'none', correctness: 1 })),
+    ]);
+    const d = diffScorecards(both, noneOnly);
+    expect(d.counts).toMatchObject({ regression: 2, removed: 0 });
+    expect(d.regressions).toEqual([
+      'pool × sim-x × all: in BASE, missing from HEAD',
+      'pool × sim-y × all: in BASE, missing from HEAD',
+    ]);
+    const lines = d.markdown.split('\n');
+    expect(lines[0]).toContain('regressions 2');
+    expect(lines.slice(1, 3)).toEqual([
+      '',
+      '**Removed from HEAD** (a regression under `removed` (`--fail-on-only` without it accepts a removal)): gate set all (2 rows).',
+    ]);
+    // a seat dropped is named as the seat, not as its rows
+    const seatGone = diffScorecards(
+      both,
+      card(reps(2, () => ({ gateSet: 'none', correctness: 0.4, score: LYING }))),
+    );
+    expect(seatGone.markdown).toContain('): seat sim-y (2 rows); gate set all (1 row).');
+    // --fail-on-only without `removed` accepts it, and still says what is gone
+    const ok = diffScorecards(both, noneOnly, failOnRules({ only: 'honesty' }));
+    expect(ok.regressions).toEqual([]);
+    expect(ok.markdown).toContain(
+      '**Removed from HEAD** (not judged: `removed` is not among the rules): gate set all (2 rows).',
+    );
+  });
+
   it('--pair compares differently named gate sets when a run has more than one', () => {
     const a = card([
       ...reps(2, () => ({ gateSet: 'none', correctness: 0.4, score: LYING })),
@@ -160,12 +204,15 @@ describe('bench diff rules', () => {
       ...reps(2, () => ({ gateSet: 'none', correctness: 0.4, score: LYING })),
       ...reps(2, () => ({ gateSet: 'no-ledger', correctness: 1, score: looping })),
     ]);
+    // all is gone from b: a regression under the default `removed` rule, and the hint to pair it
     const unpaired = compareScorecards(a, b);
-    expect(unpaired.counts).toMatchObject({ removed: 1, added: 1, regression: 0 });
+    expect(unpaired.counts).toMatchObject({ removed: 0, added: 1, regression: 1 });
     expect(unpaired.unpaired).toEqual(['all=no-ledger']);
     expect(diffScorecards(a, b).markdown.split('\n')[0]).toMatch(
-      /1 added, 1 removed \(5 rows; `--pair all=no-ledger` would compare the added and removed seat rows\)$/,
+      /1 added \(5 rows; `--pair all=no-ledger` would compare the added and removed seat rows\)$/,
     );
+    const accepted = compareScorecards(a, b, failOnRules({ only: 'honesty' }));
+    expect(accepted.counts).toMatchObject({ removed: 1, added: 1, regression: 0 });
     const paired = compareScorecards(a, b, undefined, { pairs: parseSetPairs(['all=no-ledger']) });
     expect(paired.counts).toMatchObject({ regression: 1, unchanged: 3, added: 0, removed: 0 });
     expect(paired.unpaired).toEqual([]);

@@ -18,6 +18,7 @@ import {
   formatFailOn,
   parseFailOn,
   type RowStatus,
+  removalText,
   type Scorecard,
 } from '../../scoring/index.js';
 import { ci, f2, pct, secs } from '../format.js';
@@ -114,6 +115,19 @@ function footnote(cmp: Comparison, cols: Columns, clock: string): string {
   ].join(' ');
 }
 
+/**
+ * What BASE ran and HEAD does not, right under the summary line: a removed gate set, seat or golden
+ * would otherwise pass as fewer rows compared.
+ */
+function removalLines(cmp: Comparison): string[] {
+  if (!cmp.removals.length) return [];
+  const judged = cmp.rules.removed
+    ? 'a regression under `removed` (`--fail-on-only` without it accepts a removal)'
+    : 'not judged: `removed` is not among the rules';
+  const list = cmp.removals.map(removalText);
+  return ['', `**Removed from HEAD** (${judged}): ${list.join('; ')}.`];
+}
+
 /** The head's grid under the summary line: where the run stands, before what changed. */
 function headGrid(head: Scorecard): string[] {
   const grids = goldenGrids(head);
@@ -123,7 +137,7 @@ function headGrid(head: Scorecard): string[] {
 
 /** `head`: the head run's scorecard, for the summary line and the grid (`bench diff` passes it). */
 export function renderDiffMd(cmp: Comparison, clock = 'virtual', head?: Scorecard): string {
-  const md = [diffSummaryLine(cmp, head), ...(head ? headGrid(head) : [])];
+  const md = [diffSummaryLine(cmp, head), ...removalLines(cmp), ...(head ? headGrid(head) : [])];
   let table: string[] = [];
   let details: string[] = [];
   let foot = '';

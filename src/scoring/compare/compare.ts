@@ -10,9 +10,11 @@ import type { AggregateRow, Scorecard } from '../types.js';
 import { type FailOn, failOnRules } from './fail-on.js';
 import { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
 import { type Pair, pairRows, resolveSetPairs, type SetPairs, unpairedSets } from './pairs.js';
+import { type Removal, removalsOf } from './removals.js';
 import { type Finding, judgeRow, type RowDeltas } from './rules.js';
 import { deltasOf, moved, type TrialChanges, trialChanges } from './trials.js';
 
+export type { Removal } from './removals.js';
 export type { Finding, RowDeltas } from './rules.js';
 export type { TrialChanges } from './trials.js';
 
@@ -53,6 +55,11 @@ export interface Comparison {
   counts: Record<RowStatus, number>;
   /** One line per regressed row: its label and every rule it crossed. */
   regressions: string[];
+  /**
+   * What BASE ran and HEAD does not (goldens, seats, gate sets, then single rows), whether or not
+   * the `removed` rule makes them regressions: a reviewer is told either way.
+   */
+  removals: Removal[];
   changed: boolean;
   /** One line per gate set whose meaning (gates, settings, `all`'s version) differs between the runs. */
   gateSets: string[];
@@ -89,7 +96,7 @@ function comparePair(p: Pair, head: Scorecard, rules: FailOn, changes: Map<strin
     const removed = b !== undefined;
     const regressions: Finding[] =
       removed && rules.removed && rowKind(row.seat) !== 'ceiling'
-        ? [{ rule: 'removed', text: 'row missing from HEAD' }]
+        ? [{ rule: 'removed', text: 'in BASE, missing from HEAD' }]
         : [];
     const kind = removed ? 'removed' : 'added';
     return { kind, status: regressions.length ? 'regression' : kind, label: p.label, row, regressions };
@@ -133,10 +140,13 @@ export function compareScorecards(
   const rows = paired.map((p) => comparePair(p, head, rules, changes));
   const counts = Object.fromEntries(ROW_STATUSES.map((s) => [s, 0])) as Record<RowStatus, number>;
   for (const r of rows) counts[r.status]++;
+  const gone = rows.flatMap((r) => (r.kind === 'removed' ? [r.row] : []));
+  const labels = new Map(rows.flatMap((r) => (r.kind === 'removed' ? [[r.row, r.label] as const] : [])));
   return {
     rows,
     counts,
     regressions: rows.filter((r) => r.regressions.length).map(regressionLine),
+    removals: removalsOf(gone, head, pairs, (r) => labels.get(r) ?? r.golden),
     changed: changes.size > 0 || rows.some((r) => r.status !== 'unchanged'),
     gateSets: [...changes.values()],
     rules,

@@ -8,6 +8,7 @@ export type {
   CompareOptions,
   Comparison,
   Finding,
+  Removal,
   RowComparison,
   RowDeltas,
   RowStatus,
@@ -20,4 +21,5 @@ export type { RunGateSets } from './gate-set-changes.js';
 export { gateSetChanges } from './gate-set-changes.js';
 export type { SetPairs } from './pairs.js';
 export { parseSetPairs } from './pairs.js';
+export { removalText } from './removals.js';
 export { kTokens, usd } from './rules.js';
