@@ -23,7 +23,7 @@ import {
 } from '../../scoring/index.js';
 import { ci, f2, pct, secs } from '../format.js';
 import { gridMd } from '../markdown/index.js';
-import { mdHead, mdRow } from '../md.js';
+import { mdCode, mdEsc, mdHead, mdRow } from '../md.js';
 import { summaryLine } from '../summary.js';
 import { GRID_LEGEND, goldenGrids } from '../terminal/index.js';
 import { fitDiffMd } from './budget.js';
@@ -65,7 +65,7 @@ export function diffSummaryLine(cmp: Comparison, head?: Scorecard): string {
     ...(c.removed ? [`${c.removed} removed`] : []),
   ];
   const hint = cmp.unpaired.length
-    ? `; ${cmp.unpaired.map((p) => `\`--pair ${p}\``).join(', ')} would compare the added and removed seat rows`
+    ? `; ${cmp.unpaired.map((p) => mdCode(`--pair ${p}`)).join(', ')} would compare the added and removed seat rows`
     : '';
   return `${open}${parts.join(', ')} (${plural(total, 'row')}${hint})`;
 }
@@ -91,7 +91,7 @@ function unchangedDetails(cmp: Comparison): string[] {
     mdHead(['row', 'n', 'correctness [95% CI]', 'pass rate', 'honesty fails', 'wall p50', 'tokens/trial']),
     ...rows.map(({ label, head: h }) =>
       mdRow([
-        label,
+        mdEsc(label),
         String(h.n),
         `${f2(h.correctness.mean)} ${ci(h.correctness.ci95)}`,
         pct(h.passRate),
@@ -106,7 +106,7 @@ function unchangedDetails(cmp: Comparison): string[] {
 }
 
 function footnote(cmp: Comparison, cols: Columns, clock: string): string {
-  const pairs = Object.entries(cmp.pairs).map(([b, h]) => `${b} → ${h}`);
+  const pairs = Object.entries(cmp.pairs).map(([b, h]) => `${mdEsc(b)} → ${mdEsc(h)}`);
   return [
     `Rules \`${formatFailOn(cmp.rules)}\` (\`--fail-on\` adds to the defaults, \`--fail-on-only\` replaces them): a regression crossed one (bold), an improvement crossed one the other way, another change crossed none.`,
     ...(pairs.length ? [`Gate sets compared across: ${pairs.join(', ')}.`] : []),
@@ -124,7 +124,7 @@ function removalLines(cmp: Comparison): string[] {
   const judged = cmp.rules.removed
     ? 'a regression under `removed` (`--fail-on-only` without it accepts a removal)'
     : 'not judged: `removed` is not among the rules';
-  const list = cmp.removals.map(removalText);
+  const list = cmp.removals.map((r) => mdEsc(removalText(r)));
   return ['', `**Removed from HEAD** (${judged}): ${list.join('; ')}.`];
 }
 
@@ -146,7 +146,7 @@ export function renderDiffMd(cmp: Comparison, clock = 'virtual', head?: Scorecar
       md.push(
         '',
         '**Gate sets whose meaning differs between BASE and HEAD**: their rows compare different gates, so a change in them is neither a regression nor an improvement of the same gates:',
-        ...cmp.gateSets.map((l) => `- ${l}`),
+        ...cmp.gateSets.map((l) => `- ${mdEsc(l)}`),
       );
     }
     const cost = cmp.rows.some((r) =>
