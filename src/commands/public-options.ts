@@ -160,7 +160,7 @@ export const compareScorecards = checked(
   2,
   checked(
     'compareScorecards',
-    optionsSchema<CompareOptions>({ sets: true, pairs: true }),
+    optionsSchema<CompareOptions>({ sets: true, pairs: true, tally: true }),
     3,
     compareUnchecked,
   ),

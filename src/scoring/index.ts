@@ -11,14 +11,17 @@ export {
   rowKind,
 } from './baselines.js';
 export {
+  type Cause,
   type CompareOptions,
   type Comparison,
+  type Count,
   compareScorecards,
   DEFAULT_FAIL_ON,
   type FailOn,
   type Finding,
   failOnRules,
   formatFailOn,
+  type GateTally,
   gateSetChanges,
   parseFailOn,
   parseSetPairs,
@@ -31,6 +34,7 @@ export {
   type RunGateSets,
   removalText,
   type SetPairs,
+  type TallyOf,
   type TrialChanges,
 } from './compare/index.js';
 export { type Explanation, explainScore } from './explain.js';

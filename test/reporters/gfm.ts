@@ -35,6 +35,7 @@ export function gfmTables(md: string): string[][][] {
 /** The rendered page as text lines (blank ones dropped); what a collapsed `<details>` holds is hidden. */
 export function gfmLines(md: string): string[] {
   const html = renderGfm(md)
+    .replace(/>\s+</g, '><')
     .replace(
       /<details>[\s\S]*?<\/details>/g,
       (d) => `<p>${/<summary>([\s\S]*?)<\/summary>/.exec(d)?.[1] ?? ''}</p>`,

@@ -39,7 +39,7 @@ function grouped<T extends { rep: number }>(items: T[], say: (x: T) => string): 
 }
 
 /** What else moved: verdicts and fingerprint sequences per repetition, coverage, trial counts. */
-function trialsCell(r: Paired): string {
+export function trialsCell(r: Paired): string {
   const { base: b, head: h, deltas: d, trials: t } = r;
   const out = [
     ...grouped(t.verdicts, (v) => `${v.from}→${v.to}`),

@@ -1,10 +1,10 @@
 /**
- * `bench diff BASE HEAD` as markdown for a PR comment: the comparison (scoring/compare/compare.ts decides
- * what changed and what regressed under `--fail-on`) rendered as one summary line (the head run's
- * trials, passes, honesty failures, regressions and assertions, then the diff's counts), the
- * head's seat × golden grid (scorecard.md's), a table of the rows that changed (each row once, the
- * crossed figures in bold), and the unchanged rows counted, their figures in a collapsed
- * `<details>`. The whole stays under GitHub's 65,000 characters for a comment (diff-budget.ts).
+ * `bench diff BASE HEAD` as markdown for a PR comment, leading with the answer (lead.ts): the
+ * verdict line, HEAD's failed assertions, what HEAD no longer runs, gate sets that changed meaning,
+ * each regression once with its cause; then the improvements, the table of every changed row (the
+ * crossed figures in bold) and the rules; and only then, collapsed, HEAD's grid and the unchanged
+ * rows. The comparison itself is scoring/compare's; the whole stays under GitHub's 65,000
+ * characters for a comment (budget.ts).
  */
 
 import { kTokens } from '../../scoring/compare/index.js';
@@ -18,16 +18,22 @@ import {
   formatFailOn,
   parseFailOn,
   type RowStatus,
-  removalText,
   type Scorecard,
 } from '../../scoring/index.js';
 import { ci, f2, pct, secs } from '../format.js';
 import { gridMd } from '../markdown/index.js';
-import { mdCode, mdEsc, mdHead, mdRow } from '../md.js';
-import { summaryLine } from '../summary.js';
+import { mdEsc, mdHead, mdRow } from '../md.js';
 import { GRID_LEGEND, goldenGrids } from '../terminal/index.js';
 import { fitDiffMd } from './budget.js';
 import { type Columns, headCells, oneSidedCells, pairedCells } from './cells.js';
+import {
+  failedAssertionLines,
+  gateSetLines,
+  improvementLines,
+  regressionLines,
+  removalLines,
+  verdictLine,
+} from './lead.js';
 
 export { DEFAULT_FAIL_ON, type FailOn, failOnRules, parseFailOn };
 
@@ -41,36 +47,24 @@ export interface DiffResult {
   gateSets: string[];
 }
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-
-const md = { strong: (s: string) => `**${s}**`, bad: (s: string) => s };
-
-/**
- * The one line the diff opens with. With the head scorecard: its summary line (trials, pass,
- * honesty failures, the diff's regressions, assertions), then the other counts of the diff.
- */
-export function diffSummaryLine(cmp: Comparison, head?: Scorecard): string {
-  const c = cmp.counts;
-  const total = cmp.rows.length;
-  const open = `**bench diff** base → head: ${head ? `${summaryLine(head, md, c.regression)} · ` : ''}`;
-  if (!cmp.changed)
-    return `${open}No change (${plural(total, 'row')}: every figure, verdict and fingerprint sequence is identical)`;
-  const regressions = plural(c.regression, 'regression');
-  const parts = [
-    ...(head ? [] : [c.regression ? `**${regressions}**` : regressions]),
-    plural(c.improvement, 'improvement'),
-    plural(c.changed, 'other change'),
-    `${c.unchanged} unchanged`,
-    ...(c.added ? [`${c.added} added`] : []),
-    ...(c.removed ? [`${c.removed} removed`] : []),
-  ];
-  const hint = cmp.unpaired.length
-    ? `; ${cmp.unpaired.map((p) => mdCode(`--pair ${p}`)).join(', ')} would compare the added and removed seat rows`
-    : '';
-  return `${open}${parts.join(', ')} (${plural(total, 'row')}${hint})`;
+/** What the rendering knows beside the comparison. */
+export interface DiffRenderOptions {
+  /** The clock both runs' wall figures are on ('mixed' when they differ). */
+  clock?: string;
+  /** HEAD's scorecard: its summary, failed assertions and grid. */
+  head?: Scorecard;
+  /** BASE's scorecard: whether a failed assertion of HEAD passed there. */
+  base?: Scorecard;
+  /** HEAD's run folder as the reader names it, for the `bench show` commands (default `HEAD`). */
+  headDir?: string;
 }
 
-function changedTable(cmp: Comparison, cols: Columns): string[] {
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** The one line the diff opens with (lead.ts). */
+export const diffSummaryLine = verdictLine;
+
+function changedRows(cmp: Comparison, cols: Columns): string[] {
   const lines: string[] = [];
   for (const r of cmp.rows) {
     if (r.status === 'unchanged') continue;
@@ -78,7 +72,7 @@ function changedTable(cmp: Comparison, cols: Columns): string[] {
     else
       lines.push(mdRow(oneSidedCells(r.label, r.status, r.row, r.kind === 'added' ? 'HEAD' : 'BASE', cols)));
   }
-  return lines.length ? [mdHead(headCells(cols)), ...lines] : [];
+  return lines;
 }
 
 function unchangedDetails(cmp: Comparison): string[] {
@@ -115,48 +109,51 @@ function footnote(cmp: Comparison, cols: Columns, clock: string): string {
   ].join(' ');
 }
 
-/**
- * What BASE ran and HEAD does not, right under the summary line: a removed gate set, seat or golden
- * would otherwise pass as fewer rows compared.
- */
-function removalLines(cmp: Comparison): string[] {
-  if (!cmp.removals.length) return [];
-  const judged = cmp.rules.removed
-    ? 'a regression under `removed` (`--fail-on-only` without it accepts a removal)'
-    : 'not judged: `removed` is not among the rules';
-  const list = cmp.removals.map((r) => mdEsc(removalText(r)));
-  return ['', `**Removed from HEAD** (${judged}): ${list.join('; ')}.`];
-}
-
-/** The head's grid under the summary line: where the run stands, before what changed. */
+/** HEAD's grid, collapsed: where the run stands, after what changed. */
 function headGrid(head: Scorecard): string[] {
   const grids = goldenGrids(head);
   if (!grids.length) return [];
-  return ['', `Head: ${GRID_LEGEND}; one line per gate set.`, '', ...gridMd(grids)];
+  return [
+    '',
+    `<details><summary>HEAD's grid (${plural(grids.length, 'golden')})</summary>`,
+    '',
+    `${GRID_LEGEND}; one line per gate set.`,
+    '',
+    ...gridMd(grids),
+    '',
+    '</details>',
+  ];
 }
 
-/** `head`: the head run's scorecard, for the summary line and the grid (`bench diff` passes it). */
-export function renderDiffMd(cmp: Comparison, clock = 'virtual', head?: Scorecard): string {
-  const md = [diffSummaryLine(cmp, head), ...removalLines(cmp), ...(head ? headGrid(head) : [])];
-  let table: string[] = [];
-  let details: string[] = [];
+/** The comment (`clock` kept as the second argument for the callers that pass only it). */
+export function renderDiffMd(
+  cmp: Comparison,
+  clock = 'virtual',
+  head?: Scorecard,
+  opts: Omit<DiffRenderOptions, 'clock' | 'head'> = {},
+): string {
+  const lead = [
+    verdictLine(cmp, head),
+    ...failedAssertionLines(head, opts.base),
+    ...removalLines(cmp),
+    ...(cmp.changed ? gateSetLines(cmp) : []),
+    ...regressionLines(cmp, opts.headDir),
+    ...improvementLines(cmp),
+  ];
+  let rows: string[] = [];
+  let tableHead: string[] = [];
   let foot = '';
+  const details = head ? headGrid(head) : [];
   if (cmp.changed) {
-    if (cmp.gateSets.length) {
-      md.push(
-        '',
-        '**Gate sets whose meaning differs between BASE and HEAD**: their rows compare different gates, so a change in them is neither a regression nor an improvement of the same gates:',
-        ...cmp.gateSets.map((l) => `- ${mdEsc(l)}`),
-      );
-    }
     const cost = cmp.rows.some((r) =>
       r.kind === 'paired' ? r.base.means.costUsd > 0 || r.head.means.costUsd > 0 : r.row.means.costUsd > 0,
     );
-    table = changedTable(cmp, { cost });
+    rows = changedRows(cmp, { cost });
+    tableHead = [`**Every changed row** (${rows.length}):`, '', mdHead(headCells({ cost }))];
     foot = footnote(cmp, { cost }, clock);
-    details = unchangedDetails(cmp);
+    details.push(...unchangedDetails(cmp));
   }
-  return fitDiffMd({ opening: md, table, foot, details, unchanged: cmp.counts.unchanged });
+  return fitDiffMd({ opening: lead, tableHead, rows, foot, details, unchanged: cmp.counts.unchanged });
 }
 
 /** Compare (scoring) and render: what `bench diff` prints and the regressions it exits 1 on. */
@@ -164,12 +161,14 @@ export function diffScorecards(
   base: Scorecard,
   head: Scorecard,
   failOn?: FailOn,
-  opts: CompareOptions = {},
+  opts: CompareOptions & Pick<DiffRenderOptions, 'headDir'> = {},
 ): DiffResult {
-  const cmp = compareScorecards(base, head, failOn, opts);
+  const { headDir, ...compare } = opts;
+  const cmp = compareScorecards(base, head, failOn, compare);
   const clocks = new Set([base.run.clock, head.run.clock]);
+  const clock = clocks.size === 1 ? [...clocks][0] : 'mixed';
   return {
-    markdown: renderDiffMd(cmp, clocks.size === 1 ? [...clocks][0] : 'mixed', head),
+    markdown: renderDiffMd(cmp, clock, head, { base, headDir }),
     regressions: cmp.regressions,
     changed: cmp.changed,
     counts: cmp.counts,

@@ -5,13 +5,17 @@
  */
 
 export type {
+  Cause,
   CompareOptions,
   Comparison,
+  Count,
   Finding,
+  GateTally,
   Removal,
   RowComparison,
   RowDeltas,
   RowStatus,
+  TallyOf,
   TrialChanges,
 } from './compare.js';
 export { compareScorecards, ROW_STATUSES } from './compare.js';
