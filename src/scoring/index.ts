@@ -1,6 +1,6 @@
 /** Scoring: pure judgement of trials and their aggregates (DESIGN §11). Depends on spec only. */
 export { aggregate, gateEffects, rowKey, seatGateEffects } from './aggregate.js';
-export { judgeAssertions } from './assert/index.js';
+export { type AssertMatrix, type AssertOptions, judgeAssertions } from './assert/index.js';
 export {
   alertOnlyTheory,
   BASELINE_SEATS,

@@ -9,7 +9,7 @@ import type { AssertRule } from '../formats/assert.js';
 import type { JudgeRecord } from '../formats/judge.js';
 import { SCORECARD_FORMAT } from '../formats/run/index.js';
 import { aggregate, gateEffects, seatGateEffects } from './aggregate.js';
-import { judgeAssertions } from './assert/index.js';
+import { type AssertMatrix, judgeAssertions } from './assert/index.js';
 import { BASELINE_SEATS, CEILING_SEAT, rowKind } from './baselines.js';
 import { explainScore } from './explain.js';
 import { judgeSummary } from './judge/index.js';
@@ -51,6 +51,8 @@ export function buildScorecard(input: {
   worst?: number;
   /** The run planned part of the config's matrix: a rule selecting nothing planned is skipped, not failed. */
   assertPartial?: boolean;
+  /** With assertPartial: the config's matrix (goldens, seats, gate sets) the rules are about. */
+  assertMatrix?: AssertMatrix;
   /** The config's `assert:` rules (as the run recorded them), judged into `assertions`. */
   assert?: AssertRule[];
   /** The LLM judge's records (judge.json) by trial id: reported beside the scores, never in them. */
@@ -107,7 +109,10 @@ export function buildScorecard(input: {
       elapsed: { ...(input.runMs !== undefined ? { runMs: input.runMs } : {}), trialMs },
     },
   };
-  sc.assertions = judgeAssertions(sc, input.assert ?? [], { partial: input.assertPartial ?? false });
+  sc.assertions = judgeAssertions(sc, input.assert ?? [], {
+    partial: input.assertPartial ?? false,
+    ...(input.assertMatrix ? { matrix: input.assertMatrix } : {}),
+  });
   // after the assertions, which must not see it: the judge is a second opinion, never a verdict
   const judge = input.judge ? judgeSummary(trials, input.judge) : undefined;
   if (judge) sc.judge = judge;
