@@ -40,7 +40,12 @@ export {
 export { type Explanation, explainScore } from './explain.js';
 export { BOOTSTRAP_RESAMPLES, bootstrap, wilson } from './intervals.js';
 export { JUDGE_SYSTEM, judgePrompt, judgeSummary } from './judge/index.js';
-export { outcomeProblems, type RunOutcomeOptions, SPEND_CAP_REASON } from './outcome.js';
+export {
+  incompleteText,
+  outcomeProblems,
+  type RunOutcomeOptions,
+  SPEND_CAP_REASON,
+} from './outcome.js';
 export { DEFAULT_PASS_CORRECTNESS, DEFAULT_WEIGHTS, scoreTrial } from './score-trial.js';
 export { buildScorecard, isBaseline, isCeiling } from './scorecard.js';
 export { mean, passHatK, quantile } from './stats.js';

@@ -19,6 +19,7 @@ import {
   type TallyOf,
   type TrialRecord,
 } from '../../scoring/index.js';
+import { incompleteLine, incompleteRun } from '../report/index.js';
 
 /** Every seat skipped or unscored: a diff against it would find no regression in nothing. */
 function assertScored(sc: Scorecard, path: string): void {
@@ -81,7 +82,14 @@ export function diffRuns(base: string, head: string, opts: DiffOptions = {}): Di
   assertScored(b, base);
   assertScored(h, head);
   const dirs = { base: folderOf(base), head: folderOf(head) };
+  const incomplete = (['BASE', 'HEAD'] as const).flatMap((side) => {
+    const dir = side === 'BASE' ? dirs.base : dirs.head;
+    const sc = side === 'BASE' ? b : h;
+    const p = existsSync(join(dir, 'run.json')) ? incompleteRun(dir) : sc.meta.incomplete;
+    return p ? [{ side, line: incompleteLine(p, dir) }] : [];
+  });
   const r = diffScorecards(b, h, rules, {
+    incomplete,
     sets: { base: readGateSets(base), head: readGateSets(head) },
     pairs,
     tally: traceTally(dirs),
@@ -103,11 +111,11 @@ export function diffCommand(
 ): DiffResult {
   const r = diffRuns(base, head, opts);
   write(r.markdown);
-  if (r.regressions.length) {
-    const n = r.regressions.length;
-    throw new ThresholdError(
-      `${n} regression${n === 1 ? '' : 's'} under --fail-on (the rows marked regression above)`,
-    );
-  }
+  const n = r.regressions.length;
+  const problems = [
+    ...r.incomplete,
+    ...(n ? [`${n} regression${n === 1 ? '' : 's'} under --fail-on (the rows marked regression above)`] : []),
+  ];
+  if (problems.length) throw new ThresholdError(problems.join('\n'));
   return r;
 }

@@ -12,6 +12,9 @@ import { readManifest } from '../../runlog/manifest.js';
 import { scorecardOf } from '../../runlog/scorecard.js';
 import type { Scorecard } from '../../scoring/index.js';
 import { checkOutcome, type OutcomeOptions } from '../outcome.js';
+import { incompleteRun } from './complete.js';
+
+export { incompleteLine, incompleteRun, type Progress } from './complete.js';
 
 type Warn = (line: string) => void;
 const toStderr: Warn = (l) => process.stderr.write(l);
@@ -72,6 +75,9 @@ export function reportRun(dir: string, warn: Warn = toStderr, opts: ReportOption
 /** For a caller that holds the folder's lock already (bench merge). */
 export function reportUnlocked(dir: string, warn: Warn = toStderr, opts: ReportOptions = {}): Scorecard {
   const sc = scorecardOf(dir, warn);
+  // a folder short of its plan is rendered (what it has is worth reading) but never as complete
+  const inc = incompleteRun(dir);
+  if (inc) sc.meta.incomplete = inc;
   renderRun(dir, sc, opts);
   if (opts.outcome) checkOutcome(sc, opts.outcome);
   return sc;

@@ -231,6 +231,11 @@ export const Scorecard = z.object({
     dir: str,
     /** Real time: the run's (every invocation's execution summed) and each trial's, by id. */
     elapsed: z.object({ runMs: num.optional(), trialMs: z.record(str, num) }).optional(),
+    /**
+     * The folder's journal holds fewer of its plan's trials than the plan runs (`bench report` of a
+     * killed run): every report says so first, and the run fails. Absent: complete.
+     */
+    incomplete: z.object({ trials: num, planned: num }).optional(),
   }),
 });
 export type Scorecard = z.infer<typeof Scorecard>;

@@ -45,6 +45,8 @@ export interface DiffResult {
   counts: Record<RowStatus, number>;
   /** Gate sets whose meaning differs between the runs, one line each. */
   gateSets: string[];
+  /** A run short of its plan, one line each (`incomplete run: …`): the diff cannot pass. */
+  incomplete: string[];
 }
 
 /** What the rendering knows beside the comparison. */
@@ -57,6 +59,11 @@ export interface DiffRenderOptions {
   base?: Scorecard;
   /** HEAD's run folder as the reader names it, for the `bench show` commands (default `HEAD`). */
   headDir?: string;
+  /**
+   * A side that is an incomplete run, each as `incomplete run: 60 of 153 trials; continue with bench
+   * run --resume DIR` and the side: the comment's first lines, since such a diff cannot pass.
+   */
+  incomplete?: { side: 'BASE' | 'HEAD'; line: string }[];
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -133,6 +140,10 @@ export function renderDiffMd(
   opts: Omit<DiffRenderOptions, 'clock' | 'head'> = {},
 ): string {
   const lead = [
+    ...(opts.incomplete ?? []).map(
+      (i) => `**${mdEsc(i.line)}** (${i.side}): a comparison with an incomplete run cannot pass.`,
+    ),
+    ...(opts.incomplete?.length ? [''] : []),
     verdictLine(cmp, head),
     ...failedAssertionLines(head, opts.base),
     ...removalLines(cmp),
@@ -161,17 +172,18 @@ export function diffScorecards(
   base: Scorecard,
   head: Scorecard,
   failOn?: FailOn,
-  opts: CompareOptions & Pick<DiffRenderOptions, 'headDir'> = {},
+  opts: CompareOptions & Pick<DiffRenderOptions, 'headDir' | 'incomplete'> = {},
 ): DiffResult {
-  const { headDir, ...compare } = opts;
+  const { headDir, incomplete = [], ...compare } = opts;
   const cmp = compareScorecards(base, head, failOn, compare);
   const clocks = new Set([base.run.clock, head.run.clock]);
   const clock = clocks.size === 1 ? [...clocks][0] : 'mixed';
   return {
-    markdown: renderDiffMd(cmp, clock, head, { base, headDir }),
+    markdown: renderDiffMd(cmp, clock, head, { base, headDir, incomplete }),
     regressions: cmp.regressions,
     changed: cmp.changed,
     counts: cmp.counts,
     gateSets: cmp.gateSets,
+    incomplete: incomplete.map((i) => `${i.side}: ${i.line}`),
   };
 }

@@ -5,7 +5,7 @@
  * section, assertions, worst trials; every cell and the per-golden effects go in a collapsed
  * <details>. The default run's part above <details> stays under 60 lines.
  */
-import type { AggregateRow, Scorecard } from '../../scoring/index.js';
+import { type AggregateRow, incompleteText, type Scorecard } from '../../scoring/index.js';
 import { CEILING_MEANING, failedCeilings } from '../ceiling.js';
 import { EFFECT_COLUMNS, effectParts } from '../effects.js';
 import { f2 } from '../format.js';
@@ -32,6 +32,7 @@ export function renderScorecardMd(sc: Scorecard): string {
   const out: string[] = [
     '# rematch scorecard',
     '',
+    ...(sc.meta.incomplete ? [`**${mdEsc(incompleteText(sc))}**`, ''] : []),
     summaryLine(sc, { strong: (s) => `**${s}**`, bad: (s) => s }),
   ];
   out.push(

@@ -3,7 +3,7 @@
  * `bench report`, `bench merge`). With every seat skipped there is no table to print; the ceiling
  * lines (which the table carries) and the reason are said instead.
  */
-import { rowKind } from '../../scoring/index.js';
+import { incompleteText, rowKind } from '../../scoring/index.js';
 import { ceilingLines } from '../ceiling.js';
 import type { ReporterContext, ReporterFactory } from '../lifecycle.js';
 import { renderAssertions } from './assertions.js';
@@ -20,6 +20,7 @@ export const terminalReporter: ReporterFactory = () => {
       const out = ctx.stdout;
       const ranSeats = new Set(sc.trials.filter((t) => rowKind(t.seat) === 'seat').map((t) => t.seat));
       if (ranSeats.size === 0 && sc.skipped.length > 0) {
+        if (sc.meta.incomplete) out.write(`${incompleteText(sc)}\n`);
         out.write(`every seat was skipped (${sc.skipped.map((s) => s.seat).join(', ')}): nothing to score\n`);
       } else {
         const d = ctx.display;

@@ -5,7 +5,7 @@
  * Color only when `color` (the CLI decides it: cli/terminal.ts); without it no escape code at all.
  */
 import { Chalk } from 'chalk';
-import type { Scorecard } from '../../scoring/index.js';
+import { incompleteText, type Scorecard } from '../../scoring/index.js';
 import { ceilingLines } from '../ceiling.js';
 import { EFFECT_COLUMNS, effectDirection, effectParts } from '../effects.js';
 import { f2 } from '../format.js';
@@ -35,7 +35,9 @@ export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
   const red = (s: string) => c.red(s);
   const prose = (text: string, indent = '') => wrapText(text, width, indent);
   const r = sc.run;
-  const out: string[] = prose(summaryLine(sc, { strong: (s) => c.bold(s), bad: red }));
+  // a run short of its plan says so before anything else (unwrapped: a log search finds it whole)
+  const out: string[] = sc.meta.incomplete ? [c.red(incompleteText(sc))] : [];
+  out.push(...prose(summaryLine(sc, { strong: (s) => c.bold(s), bad: red })));
   const clock = `clock: ${r.clock}${r.clock === 'virtual' ? ' (simulated time; sims)' : ''}`;
   out.push(
     ...prose(
