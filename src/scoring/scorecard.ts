@@ -13,6 +13,7 @@ import { type AssertMatrix, judgeAssertions } from './assert/index.js';
 import { BASELINE_SEATS, CEILING_SEAT, rowKind } from './baselines.js';
 import { explainScore } from './explain.js';
 import { judgeSummary } from './judge/index.js';
+import { worstTrials } from './worst.js';
 import type { CeilingResult, Scorecard, ScorecardRun, TrialRecord } from './types.js';
 
 export function isBaseline(seat: string): boolean {
@@ -74,23 +75,6 @@ export function buildScorecard(input: {
       (r) =>
         `steer-then-halt: ${r.golden} × ${r.seat} × ${r.gateSet}: ${r.steerThenHalt} of ${r.n} sessions were steered and then halted`,
     );
-  // The worst list and the run's clock are about the configured seats, not the references.
-  const worst = trials
-    .filter((t) => t.score.verdict !== 'unscored' && rowKind(t.seat) === 'seat')
-    .sort(
-      (a, b) =>
-        b.score.honesty.length - a.score.honesty.length ||
-        a.score.correctness - b.score.correctness ||
-        (a.id < b.id ? -1 : 1),
-    )
-    .slice(0, input.worst ?? 5)
-    .map((t) => ({
-      id: t.id,
-      correctness: t.score.correctness,
-      verdict: t.score.verdict,
-      honesty: t.score.honesty.length,
-      dir: t.dir,
-    }));
   const clocks = new Set(trials.filter((t) => rowKind(t.seat) === 'seat').map((t) => t.score.timing.clock));
   const sc: Scorecard = {
     format: SCORECARD_FORMAT,
@@ -102,7 +86,7 @@ export function buildScorecard(input: {
     alerts,
     skipped: [...input.skipped].sort((a, b) => (a.seat < b.seat ? -1 : 1)),
     assertions: [],
-    worst,
+    worst: [],
     trials,
     meta: {
       ...input.meta,
@@ -113,6 +97,10 @@ export function buildScorecard(input: {
     partial: input.assertPartial ?? false,
     ...(input.assertMatrix ? { matrix: input.assertMatrix } : {}),
   });
+  // The worst list and the run's clock are about the configured seats, not the references; the
+  // worst trials are ranked by the assertions they break (scoring/worst.ts).
+  const seatTrials = trials.filter((t) => rowKind(t.seat) === 'seat');
+  sc.worst = worstTrials(seatTrials, sc.assertions, input.worst ?? 5);
   // after the assertions, which must not see it: the judge is a second opinion, never a verdict
   const judge = input.judge ? judgeSummary(trials, input.judge) : undefined;
   if (judge) sc.judge = judge;

@@ -217,7 +217,10 @@ export const Scorecard = z.object({
   /** The config's `assert:` rules, judged; empty when the config has none (and in the first scorecards of version 2). */
   assertions: z.array(AssertionResult).default(() => []),
   /** Lowest-correctness scored trials (honesty failures first), with their folders. */
-  worst: z.array(z.object({ id: str, correctness: num, verdict: Verdict, honesty: num, dir: str })),
+  /** The failing trials to open first (scoring/worst.ts), each with why it is listed (absent: older files). */
+  worst: z.array(
+    z.object({ id: str, correctness: num, verdict: Verdict, honesty: num, dir: str, reason: str.optional() }),
+  ),
   trials: z.array(TrialRecord),
   /**
    * The LLM judge's second opinion (config `judge:`), when any trial was graded: agreement with the

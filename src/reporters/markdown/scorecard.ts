@@ -79,7 +79,7 @@ export function renderScorecardMd(sc: Scorecard): string {
     out.push('', '## Worst trials', '');
     for (const w of sc.worst)
       out.push(
-        `- ${mdCode(w.id)}: ${f2(w.correctness)}, ${w.verdict}, ${w.honesty} honesty failure(s), ${mdCode(`${w.dir}/trace.jsonl`)}`,
+        `- ${mdCode(w.id)}: ${f2(w.correctness)}, ${w.verdict}, ${w.honesty} honesty failure(s), ${mdCode(`${w.dir}/trace.jsonl`)}${w.reason ? `: ${mdEsc(w.reason)}` : ''}`,
       );
   }
   return `${out.join('\n')}\n`;

@@ -72,7 +72,8 @@ export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
     for (const w of sc.worst) {
       // A trial's folder is traces/<its id> but for a merged or older run: then it is named.
       const dir = w.dir === `traces/${w.id}` ? '' : `, ${w.dir}/`;
-      const line = `${w.id}: ${f2(w.correctness)} ${w.verdict}, ${w.honesty} honesty failure(s)${dir}`;
+      const why = w.reason ? `: ${w.reason}` : '';
+      const line = `${w.id}: ${f2(w.correctness)} ${w.verdict}, ${w.honesty} honesty failure(s)${dir}${why}`;
       out.push(...prose(line, '  '));
     }
   }
