@@ -13,8 +13,8 @@ import { type AssertMatrix, judgeAssertions } from './assert/index.js';
 import { BASELINE_SEATS, CEILING_SEAT, rowKind } from './baselines.js';
 import { explainScore } from './explain.js';
 import { judgeSummary } from './judge/index.js';
-import { worstTrials } from './worst.js';
 import type { CeilingResult, Scorecard, ScorecardRun, TrialRecord } from './types.js';
+import { worstTrials } from './worst.js';
 
 export function isBaseline(seat: string): boolean {
   return (BASELINE_SEATS as readonly string[]).includes(seat);

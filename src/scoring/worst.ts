@@ -23,7 +23,8 @@ export function worstTrials(
 ): Worst[] {
   const broke = new Map<string, string>();
   for (const a of assertions)
-    if (!a.passed && !a.skipped) for (const c of a.cells) if (!broke.has(cellKey(c))) broke.set(cellKey(c), a.id);
+    if (!a.passed && !a.skipped)
+      for (const c of a.cells) if (!broke.has(cellKey(c))) broke.set(cellKey(c), a.id);
   const control = new Map(
     seatTrials
       .filter((t) => t.gateSet === CONTROL)
