@@ -31,7 +31,7 @@ function expectSummaryScreen(stdout: string, sc: Scorecard, width: number): void
   expect(screen.slice(worst + 1).some((l) => l.startsWith(`  ${sc.worst[0].id} `))).toBe(true);
   expect(screen.at(-1)?.startsWith('reports: ') || screen.at(-2)?.startsWith('reports: ')).toBe(true);
   // the grids are above it
-  const grid = lines.findIndex((l) => l === sc.rows[0].golden);
+  const grid = lines.indexOf(sc.rows[0].golden);
   expect(grid).toBeGreaterThanOrEqual(0);
   expect(grid).toBeLessThan(lines.length - SCREEN);
 }
