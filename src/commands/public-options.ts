@@ -15,6 +15,7 @@ import type { Trace } from '../formats/run/index.js';
 import type { Theory } from '../formats/theory.js';
 import { type PlanOptions, planRun as planRunUnchecked } from '../plan/plan.js';
 import {
+  type AssertOptions,
   type CompareOptions,
   compareScorecards as compareUnchecked,
   type FailOn,
@@ -160,14 +161,14 @@ export const compareScorecards = checked(
   2,
   checked(
     'compareScorecards',
-    optionsSchema<CompareOptions>({ sets: true, pairs: true }),
+    optionsSchema<CompareOptions>({ sets: true, pairs: true, tally: true }),
     3,
     compareUnchecked,
   ),
 );
 export const judgeAssertions = checked(
   'judgeAssertions',
-  optionsSchema<{ partial?: boolean }>({ partial: true }),
+  optionsSchema<AssertOptions>({ partial: true, matrix: true }),
   2,
   judgeUnchecked,
 );

@@ -4,7 +4,7 @@
  * disagreement with its trial id. Nothing here when the run had no judge.
  */
 import type { Agreement, JudgeSummary, Scorecard } from '../scoring/index.js';
-import { mdHead, mdRow, mdText } from './md.js';
+import { mdCode, mdEsc, mdHead, mdRow, mdText } from './md.js';
 
 const agreed = (a: Agreement): string => `${a.agree}/${a.agree + a.disagree}`;
 
@@ -46,14 +46,14 @@ export function judgeMd(sc: Scorecard): string[] {
     '',
     '## LLM judge (second opinion)',
     '',
-    `${judgeLine(j)}. The rule-based scorer decides every verdict; the judge grades the root cause and the Theory's honesty beside it (docs/scoring.md, The LLM judge).`,
+    `${mdEsc(judgeLine(j))}. The rule-based scorer decides every verdict; the judge grades the root cause and the Theory's honesty beside it (docs/scoring.md, The LLM judge).`,
     '',
     mdHead(['golden', 'seat', 'gate set', 'graded', 'root cause agrees', 'honesty agrees', 'failed']),
     ...j.rows.map((r) =>
       mdRow([
-        r.golden,
-        r.seat,
-        r.gateSet,
+        mdEsc(r.golden),
+        mdEsc(r.seat),
+        mdEsc(r.gateSet),
         String(r.n),
         agreed(r.rootCause),
         agreed(r.honesty),
@@ -65,12 +65,12 @@ export function judgeMd(sc: Scorecard): string[] {
     out.push('', '### Disagreements', '');
     for (const d of j.disagreements)
       out.push(
-        `- \`${d.id}\` ${d.on === 'rootCause' ? 'root cause' : 'honesty'}: rules say ${d.rule}, judge says ${d.judge}: ${mdText(d.rationale)}`,
+        `- ${mdCode(d.id)} ${d.on === 'rootCause' ? 'root cause' : 'honesty'}: rules say ${d.rule}, judge says ${d.judge}: ${mdText(d.rationale)}`,
       );
   }
   if (j.failures.length) {
     out.push('', '### Judge failures', '');
-    for (const f of j.failures) out.push(`- \`${f.id}\`: ${mdText(f.reason)}`);
+    for (const f of j.failures) out.push(`- ${mdCode(f.id)}: ${mdText(f.reason)}`);
   }
   return out;
 }

@@ -4,6 +4,7 @@
  * reader is told which ones, and how old, made the cost column.
  */
 import type { Scorecard } from '../scoring/index.js';
+import { mdEsc, mdText } from './md.js';
 
 const usd = (x: number): string => `$${Number(x.toFixed(4))}`;
 
@@ -20,8 +21,9 @@ export function pricingLines(sc: Scorecard): string[] {
     '',
   );
   for (const [seat, p] of prices) {
-    const from = p.source ? ` from ${p.source}` : ', source not stated in the seat file';
-    out.push(`- ${seat}: ${p.inputPerMTok} / ${p.outputPerMTok}${from}${p.asOf ? `, as of ${p.asOf}` : ''}`);
+    const from = p.source ? ` from ${mdText(p.source)}` : ', source not stated in the seat file';
+    const asOf = p.asOf ? `, as of ${mdText(p.asOf)}` : '';
+    out.push(`- ${mdEsc(seat)}: ${p.inputPerMTok} / ${p.outputPerMTok}${from}${asOf}`);
   }
   return out;
 }

@@ -46,9 +46,10 @@ export interface SummaryStyle {
 const plain: SummaryStyle = { strong: (s) => s, bad: (s) => s };
 
 /**
- * `regressions` is known only to `bench diff`: a run's line shows "–" there, never a guess.
+ * `regressions` is known only to `bench diff`: a run's line shows "–" there, never a guess; `null`
+ * leaves it out (the diff's own verdict line has said it).
  */
-export function summaryLine(sc: Scorecard, style: SummaryStyle = plain, regressions?: number): string {
+export function summaryLine(sc: Scorecard, style: SummaryStyle = plain, regressions?: number | null): string {
   const s = runSummary(sc);
   const unscored = s.unscored ? ` (${s.unscored} unscored)` : '';
   const rate = s.scored ? ` (${pct(s.passed / s.scored)})` : '';
@@ -57,7 +58,7 @@ export function summaryLine(sc: Scorecard, style: SummaryStyle = plain, regressi
     style.strong(`${s.trials} trials`) + unscored,
     `pass ${style.strong(`${s.passed}/${s.scored}`)}${rate}`,
     s.honestyTrials ? style.bad(honesty) : honesty,
-    `regressions ${regressions === undefined ? '–' : regressions}`,
+    ...(regressions === null ? [] : [`regressions ${regressions === undefined ? '–' : regressions}`]),
   ];
   if (s.assertions) {
     const failed = `${s.assertions.failed} failed`;

@@ -13,6 +13,7 @@
  * | `gateSets` | `bench diff` cannot say that a gate set's meaning changed; a resume records the plan's (`completeManifest`) |
  * | `assert` | `bench report` and `bench merge` judge no rules; a resume records the config's (`completeManifest`) |
  * | `assertPartial` | a full run (every full run leaves it out too) |
+ * | `assertMatrix` | a partial run's pooled rules are judged on the goldens it ran |
  * | `elapsedMs` | the run's time is unknown: the scorecard's `meta.elapsed` has no `runMs` |
  * | `pricing`, `maxCost` | no prices, no spend cap recorded |
  * | `inputs` | `--resume` refuses: the inputs cannot be checked (input-changes.ts) |

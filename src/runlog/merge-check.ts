@@ -27,6 +27,7 @@ function planOf(m: RunManifest): Record<string, unknown> {
     // config's rules, or planned as part of the matrix while another was not, is another plan
     'assert: rules': m.assert ?? [],
     'partial flags (assertPartial)': m.assertPartial ?? false,
+    "the config's matrix (assertMatrix)": m.assertMatrix ?? null,
   };
 }
 

@@ -40,6 +40,7 @@ export function scorecardOf(dir: string, warn: Warn): Scorecard {
     // a shard holds part of the plan: its rules would judge rows it never ran; bench merge judges them
     assert: m.plan.shard ? [] : (m.assert ?? []),
     assertPartial: m.assertPartial ?? false,
+    ...(m.assertMatrix ? { assertMatrix: m.assertMatrix } : {}),
     judge: readJudgeRecords(dir, [...journal.records.values()]),
   });
 }

@@ -3,7 +3,7 @@
  * a clock or the environment; what it may import is test/architecture.test.ts's ALLOWED row.
  */
 export { aggregate, gateEffects, rowKey, seatGateEffects } from './aggregate.js';
-export { judgeAssertions } from './assert/index.js';
+export { type AssertMatrix, type AssertOptions, judgeAssertions } from './assert/index.js';
 export {
   alertOnlyTheory,
   BASELINE_SEATS,
@@ -14,30 +14,41 @@ export {
   rowKind,
 } from './baselines.js';
 export {
+  type Cause,
   type CompareOptions,
   type Comparison,
+  type Count,
   compareScorecards,
   DEFAULT_FAIL_ON,
   type FailOn,
   type Finding,
   failOnRules,
   formatFailOn,
+  type GateTally,
   gateSetChanges,
   parseFailOn,
   parseSetPairs,
+  type Removal,
   ROW_STATUSES,
   type RowComparison,
   type RowDeltas,
   type RowStatus,
   type RuleName,
   type RunGateSets,
+  removalText,
   type SetPairs,
+  type TallyOf,
   type TrialChanges,
 } from './compare/index.js';
 export { type Explanation, explainScore } from './explain.js';
 export { BOOTSTRAP_RESAMPLES, bootstrap, wilson } from './intervals.js';
 export { JUDGE_SYSTEM, judgePrompt, judgeSummary } from './judge/index.js';
-export { outcomeProblems, type RunOutcomeOptions, SPEND_CAP_REASON } from './outcome.js';
+export {
+  incompleteText,
+  outcomeProblems,
+  type RunOutcomeOptions,
+  SPEND_CAP_REASON,
+} from './outcome.js';
 export { DEFAULT_PASS_CORRECTNESS, DEFAULT_WEIGHTS, scoreTrial } from './score-trial.js';
 export { buildScorecard, isBaseline, isCeiling } from './scorecard.js';
 export { mean, passHatK, quantile } from './stats.js';

@@ -16,9 +16,19 @@ export interface RunOutcomeOptions {
   minCorrectness?: number;
 }
 
+/** `incomplete run: 60 of 153 trials; continue with bench run --resume DIR` (scorecard meta.incomplete). */
+export function incompleteText(sc: Scorecard): string {
+  const inc = sc.meta.incomplete;
+  return inc
+    ? `incomplete run: ${inc.trials} of ${inc.planned} trials; continue with bench run --resume ${sc.meta.dir}`
+    : '';
+}
+
 /** Every reason the run fails (empty: it passes), the first being the one `bench run` names first. */
 export function outcomeProblems(sc: Scorecard, opts: RunOutcomeOptions = {}): string[] {
   const problems: string[] = [];
+  const inc = sc.meta.incomplete;
+  if (inc) problems.push(incompleteText(sc));
   // The run stopped short of its plan: whatever else it shows, it is not the run that was asked for.
   const capped = sc.trials.filter((t) => t.score.unscoredReason?.startsWith(SPEND_CAP_REASON));
   if (capped.length)

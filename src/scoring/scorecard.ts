@@ -9,11 +9,12 @@ import type { AssertRule } from '../formats/assert.js';
 import type { JudgeRecord } from '../formats/judge.js';
 import { SCORECARD_FORMAT } from '../formats/run/index.js';
 import { aggregate, gateEffects, seatGateEffects } from './aggregate.js';
-import { judgeAssertions } from './assert/index.js';
+import { type AssertMatrix, judgeAssertions } from './assert/index.js';
 import { BASELINE_SEATS, CEILING_SEAT, rowKind } from './baselines.js';
 import { explainScore } from './explain.js';
 import { judgeSummary } from './judge/index.js';
 import type { CeilingResult, Scorecard, ScorecardRun, TrialRecord } from './types.js';
+import { worstTrials } from './worst.js';
 
 export function isBaseline(seat: string): boolean {
   return (BASELINE_SEATS as readonly string[]).includes(seat);
@@ -51,6 +52,8 @@ export function buildScorecard(input: {
   worst?: number;
   /** The run planned part of the config's matrix: a rule selecting nothing planned is skipped, not failed. */
   assertPartial?: boolean;
+  /** With assertPartial: the config's matrix (goldens, seats, gate sets) the rules are about. */
+  assertMatrix?: AssertMatrix;
   /** The config's `assert:` rules (as the run recorded them), judged into `assertions`. */
   assert?: AssertRule[];
   /** The LLM judge's records (judge.json) by trial id: reported beside the scores, never in them. */
@@ -72,23 +75,6 @@ export function buildScorecard(input: {
       (r) =>
         `steer-then-halt: ${r.golden} × ${r.seat} × ${r.gateSet}: ${r.steerThenHalt} of ${r.n} sessions were steered and then halted`,
     );
-  // The worst list and the run's clock are about the configured seats, not the references.
-  const worst = trials
-    .filter((t) => t.score.verdict !== 'unscored' && rowKind(t.seat) === 'seat')
-    .sort(
-      (a, b) =>
-        b.score.honesty.length - a.score.honesty.length ||
-        a.score.correctness - b.score.correctness ||
-        (a.id < b.id ? -1 : 1),
-    )
-    .slice(0, input.worst ?? 5)
-    .map((t) => ({
-      id: t.id,
-      correctness: t.score.correctness,
-      verdict: t.score.verdict,
-      honesty: t.score.honesty.length,
-      dir: t.dir,
-    }));
   const clocks = new Set(trials.filter((t) => rowKind(t.seat) === 'seat').map((t) => t.score.timing.clock));
   const sc: Scorecard = {
     format: SCORECARD_FORMAT,
@@ -100,14 +86,21 @@ export function buildScorecard(input: {
     alerts,
     skipped: [...input.skipped].sort((a, b) => (a.seat < b.seat ? -1 : 1)),
     assertions: [],
-    worst,
+    worst: [],
     trials,
     meta: {
       ...input.meta,
       elapsed: { ...(input.runMs !== undefined ? { runMs: input.runMs } : {}), trialMs },
     },
   };
-  sc.assertions = judgeAssertions(sc, input.assert ?? [], { partial: input.assertPartial ?? false });
+  sc.assertions = judgeAssertions(sc, input.assert ?? [], {
+    partial: input.assertPartial ?? false,
+    ...(input.assertMatrix ? { matrix: input.assertMatrix } : {}),
+  });
+  // The worst list and the run's clock are about the configured seats, not the references; the
+  // worst trials are ranked by the assertions they break (scoring/worst.ts).
+  const seatTrials = trials.filter((t) => rowKind(t.seat) === 'seat');
+  sc.worst = worstTrials(seatTrials, sc.assertions, input.worst ?? 5);
   // after the assertions, which must not see it: the judge is a second opinion, never a verdict
   const judge = input.judge ? judgeSummary(trials, input.judge) : undefined;
   if (judge) sc.judge = judge;

@@ -37,6 +37,7 @@ beforeAll(() => {
   run('no-ledger', ['no-ledger']);
   run('both-all', ['none', 'all']);
   run('both-no-ledger', ['none', 'no-ledger']);
+  run('none-only', ['none']);
 }, 120_000);
 
 describe('bench diff (CLI)', () => {
@@ -44,14 +45,18 @@ describe('bench diff (CLI)', () => {
     const r = bench(['diff', join(out, 'all'), join(out, 'no-ledger'), '--out', join(out, 'diff.md')], ROOT);
     expect(r.status).toBe(1);
     const label = 'checkout-db-pool-logs-failed × sim-tweaker-react × all → no-ledger';
-    // the head run's summary line (with the diff's regressions), then the diff's other counts
+    // the verdict and the diff's counts, then the head run's summary
     expect(r.stdout.split('\n')[0]).toMatch(
-      /^\*\*bench diff\*\* base → head: \*\*\d+ trials\*\* · pass \*\*\d+\/\d+\*\* \(\d+%\) · honesty failures in \d+ trials · regressions 1 · assertions \d+ passed \/ \d+ failed.* · 0 improvements, \d+ other changes?, \d+ unchanged \(\d+ rows\)$/,
+      /^\*\*bench diff: regressed\*\* · 1 regression, 0 improvements, \d+ other changes?, \d+ unchanged \(\d+ rows\) · HEAD: \*\*\d+ trials\*\* · pass \*\*\d+\/\d+\*\* \(\d+%\) · honesty failures in \d+ trials · assertions \d+ passed \/ \d+ failed.*$/,
     );
-    // then the head's grid, one column per golden, before the changed rows
-    expect(r.stdout).toMatch(/\n\nHead: cell: [^\n]*\n\n\| seat \| checkout-db-<br>pool-logs-failed \|/);
-    expect(r.stdout.indexOf('| seat |')).toBeLessThan(r.stdout.indexOf(`| ${label} |`));
-    expect(times(r.stdout + r.stderr, label)).toBe(1);
+    // the regression with its cause first, the changed rows' table after, the head's grid collapsed last
+    expect(r.stdout).toContain(`\n1. **${label}**: `);
+    expect(r.stdout.indexOf(`1. **${label}**`)).toBeLessThan(r.stdout.indexOf(`| ${label} |`));
+    expect(r.stdout).toMatch(
+      /<details><summary>HEAD's grid \(1 golden\)<\/summary>\n\n[^\n]*\n\n\| seat \| checkout-db-<br>pool-logs-failed \|/,
+    );
+    expect(r.stdout.indexOf(`| ${label} |`)).toBeLessThan(r.stdout.indexOf('| seat |'));
+    expect(times(r.stdout + r.stderr, `| ${label} |`)).toBe(1);
     expect(r.stdout).toMatch(
       new RegExp(`^\\| ${label} \\| \\*\\*regression\\*\\* \\|.*\\*\\*0 → 2\\*\\*`, 'm'),
     );
@@ -61,10 +66,11 @@ describe('bench diff (CLI)', () => {
 
   it('pairs all with no-ledger by --pair when none runs beside them', () => {
     const [a, b] = [join(out, 'both-all'), join(out, 'both-no-ledger')];
+    // without the pairing, all is removed from the head: a regression, with the hint to pair it
     const unpaired = bench(['diff', a, b], ROOT);
-    expect(unpaired.status).toBe(0);
-    expect(unpaired.stdout.split('\n')[0]).toMatch(
-      /\d+ added, \d+ removed \(\d+ rows; `--pair all=no-ledger` would compare the added and removed seat rows\)$/,
+    expect(unpaired.status).toBe(1);
+    expect(unpaired.stdout.split('\n')[2]).toMatch(
+      /^\*\*Removed from HEAD\*\* .*: gate set all \(2 rows\)\. `--pair all=no-ledger` would compare the removed seat rows with the added ones\.$/,
     );
     const r = bench(['diff', a, b, '--pair', 'all=no-ledger'], ROOT);
     expect(r.status).toBe(1);
@@ -74,15 +80,31 @@ describe('bench diff (CLI)', () => {
     expect(r.stdout).toContain('Gate sets compared across: all → no-ledger.');
   });
 
-  it('exits 0 with No change on identical runs, and adds rules with --fail-on', () => {
+  it('fails when the head drops a gate set the base ran, naming the removal first', () => {
+    const r = bench(['diff', join(out, 'both-all'), join(out, 'none-only')], ROOT);
+    expect(r.status).toBe(1);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toMatch(/^\*\*bench diff: regressed\*\* · 2 regressions, /);
+    expect(lines[2]).toBe(
+      '**Removed from HEAD** (a regression under `removed`; `--fail-on-only` without it accepts a removal): gate set all (2 rows).',
+    );
+    expect(r.stderr).toBe('bench: 2 regressions under --fail-on (the rows marked regression above)\n');
+    const accepted = bench(
+      ['diff', join(out, 'both-all'), join(out, 'none-only'), '--fail-on-only', 'correctness:0.05,honesty'],
+      ROOT,
+    );
+    expect(accepted.status).toBe(0);
+  });
+
+  it('exits 0 with unchanged on identical runs, and adds rules with --fail-on', () => {
     const same = bench(['diff', join(out, 'all'), join(out, 'all', 'scorecard.json')], ROOT);
     expect(same.status).toBe(0);
-    expect(same.stdout).toMatch(/^\*\*bench diff\*\* base → head: \*\*\d+ trials\*\* · [^\n]* · No change/);
+    expect(same.stdout).toMatch(/^\*\*bench diff: unchanged\*\* · \d+ rows: every figure/);
     const only = bench(['diff', join(out, 'all'), join(out, 'no-ledger'), '--fail-on-only', 'none'], ROOT);
     expect(only.status).toBe(0);
     const walls = bench(['diff', join(out, 'all'), join(out, 'no-ledger'), '--fail-on', 'wall:0.5'], ROOT);
     expect(walls.status).toBe(1);
-    expect(walls.stdout).toContain('Rules `correctness:0.05,honesty,repeats:1,ceiling,wall:0.5`');
+    expect(walls.stdout).toContain('Rules `correctness:0.05,honesty,repeats:1,ceiling,removed,wall:0.5`');
   });
 
   it('re-scores a run folder whose scorecard.json an older bench wrote (a cached CI base)', () => {
@@ -96,7 +118,7 @@ describe('bench diff (CLI)', () => {
     );
     const r = bench(['diff', old, join(out, 'all')], ROOT);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^\*\*bench diff\*\* base → head: \*\*\d+ trials\*\* · [^\n]* · No change/);
+    expect(r.stdout).toMatch(/^\*\*bench diff: unchanged\*\* · /);
     // the file alone has no journal beside it to re-score from: bad input, naming the version
     const file1 = bench(['diff', file, join(out, 'all')], ROOT);
     expect(file1.status).toBe(2);

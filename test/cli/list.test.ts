@@ -33,6 +33,22 @@ describe('bench list', () => {
     expect(text).toMatch(/^mini-checkout\s+1\s+2 \(1 gap\)\s+dual-part\s+A tiny checkout/m);
   });
 
+  it('fits the goldens to the width: the title wraps, the tags go under their row', () => {
+    const root = new URL('../..', import.meta.url).pathname;
+    for (const [args, env, width] of [
+      [['--width', '80'], {}, 80],
+      [[], { COLUMNS: '100' }, 100],
+      [[], {}, 120],
+    ] as const) {
+      const r = bench(['list', 'goldens', '--twins', ...args], root, env);
+      expect(r.status, r.stderr).toBe(0);
+      const lines = r.stdout.trimEnd().split('\n');
+      expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(width);
+      expect(lines.filter((l) => /^checkout-db-pool~logs-failed\s/.test(l))).toHaveLength(1);
+      expect(r.stdout).toMatch(/^ {4}tags: dual-part, /m);
+    }
+  });
+
   it('exits 2 with file:line:col and no stack trace on a bad seat', () => {
     const dir = tempDir();
     write(dir, 'seats/bad.yaml', 'name: bad\nprovider: sim\npolicy: lazy\n');

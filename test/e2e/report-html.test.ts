@@ -70,7 +70,8 @@ describeWithChromium('report.html in Chromium', () => {
     await expect.poll(() => page.locator('#trial-list tr.trial').count()).toBe(3 * 2 + 3);
     const summary = await page.locator('.summary-line').textContent();
     expect(summary).toMatch(/6 trials/);
-    expect(summary).toMatch(/with honesty failures/);
+    // counted as the terminal counts them: trials with an honesty failure, labelled so
+    expect(summary).toMatch(/honesty failures in 2 trials/);
     const cells = page.locator(`.grid td.cell[data-golden="${GOLDEN}"]`);
     expect(await cells.count()).toBe(6);
     const closer = page.locator('td.cell[data-seat="sim-early-closer-react"][data-gate="none"]');
@@ -82,6 +83,41 @@ describeWithChromium('report.html in Chromium', () => {
     expect(await page.locator('#plot-score .u-legend').textContent()).toMatch(/none.*all|all.*none/s);
     expect(await page.locator('#plot-split .u-legend').textContent()).toMatch(/model.*|tool|queue/);
     await shot(page, 'summary');
+    expect(errors).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([]);
+    await page.close();
+  });
+
+  it('leads with the gate effect on the first screen at 1280 px, and never scrolls sideways at 390 px', async () => {
+    const { page, errors, requests } = await watchedPage(ctx);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(pathToFileURL(join(dir, 'report.html')).href);
+    const effects = page.locator('#effects > .scroll > table.effects');
+    await effects.waitFor();
+    // the first section after the header, whole within the first screen
+    expect(await page.locator('body > header + section').getAttribute('id')).toBe('effects');
+    const box = await effects.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(800);
+    // a row per seat, every figure with its interval, coloured by which side of zero it lies
+    const rows = await effects.locator('tbody tr th.seat').allTextContents();
+    expect(rows.sort()).toEqual(['sim-diligent-reactree', 'sim-early-closer-react', 'sim-tweaker-reactree']);
+    expect(await effects.locator('thead').textContent()).toMatch(
+      /Δ pass rate.*Δ correctness.*Δ honesty-fail share.*Δ wall p50/,
+    );
+    expect(await effects.locator('tbody td.fig').first().textContent()).toMatch(
+      /\[n<2\]|\[[-+\d.]+, [-+\d.]+\]/,
+    );
+    // the steer-then-halt alert is the ledger working: coloured as expected, not as a warning
+    expect(await page.locator('#summary .alerts.expected summary').textContent()).toMatch(/expected/);
+    await shot(page, 'effects-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    // the page's own width: a wide table scrolls inside its box, never the page
+    const widths = await page.evaluate<{ scroll: number; client: number }>(
+      '({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth })',
+    );
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    expect(widths.client).toBe(390);
+    await shot(page, 'phone-390');
     expect(errors).toEqual([]);
     expect(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:'))).toEqual([]);
     await page.close();

@@ -62,7 +62,7 @@ describe('bench run and friends (CLI)', () => {
 
     const same = bench(['diff', 'out/full', 'out/full/scorecard.json'], cwd);
     expect(same.status).toBe(0);
-    expect(same.stdout).toContain('No change');
+    expect(same.stdout).toMatch(/^\*\*bench diff: unchanged\*\* · /);
 
     const before = comparable(join(cwd, 'out/full/scorecard.json'));
     expect(bench(['report', 'out/full'], cwd).status).toBe(0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseShard } from '../../src/commands/flags.js';
 import { planRun } from '../../src/plan/plan.js';
+import { plannedTrialIds, planRecord } from '../../src/plan/record.js';
 import { config, goldens, seats } from '../commands/fake.js';
 
 describe('planRun', () => {
@@ -53,5 +54,20 @@ describe('planRun', () => {
     } catch (e) {
       expect((e as { exitCode: number }).exitCode).toBe(2);
     }
+  });
+});
+
+describe('plannedTrialIds', () => {
+  it('names exactly the trials planRun plans, shard by shard, ceilings included, without the goldens', () => {
+    for (const shard of [undefined, { index: 1, count: 3 }, { index: 2, count: 3 }, { index: 3, count: 3 }]) {
+      const p = planRun({ ...config, ceiling: true }, goldens, seats, { reps: 2, shard });
+      expect(plannedTrialIds(planRecord(p))).toEqual(p.trials.map((t) => t.id));
+    }
+    // a seat skipped for its key ran nothing
+    const p = planRun(config, goldens, seats, { reps: 1 });
+    const [first] = p.seats;
+    expect(plannedTrialIds(planRecord(p), [first])).toEqual(
+      p.trials.filter((t) => t.seat.name !== first).map((t) => t.id),
+    );
   });
 });

@@ -90,7 +90,8 @@ describe('html reporter', () => {
       sc.rows.filter((r: { kind: string }) => r.kind === 'seat').length,
     );
     const own = sc.trials.filter((t: { seat: string }) => !t.seat.includes('/')).length;
-    expect(html).toContain(`<b>${own}</b> trials`);
+    // in the terminal's words (reporters/summary.ts)
+    expect(html).toContain(`<b>${own} trials</b>`);
   });
 
   it('keeps agent text inert: escaped in every block, the same string once parsed', async () => {

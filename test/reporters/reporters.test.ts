@@ -87,7 +87,7 @@ describe('diff', () => {
     const r = diffScorecards(card(baseTrials), card(baseTrials));
     expect(r.changed).toBe(false);
     expect(r.regressions).toEqual([]);
-    expect(r.markdown).toContain('No change');
+    expect(r.markdown).toMatch(/^\*\*bench diff: unchanged\*\* · /);
   });
 
   it('names regressions in correctness, honesty, verdicts and fingerprints', () => {

@@ -183,8 +183,9 @@ describe('assertions, details and --full', () => {
       .filter((l) => whole.test(l));
     expect(kept).toEqual([
       `ceiling of db does not pass (fail: correctness 0.7 < pass threshold 0.8, 1 honesty failure (negative-claim-text)): ${CEILING_MEANING}`,
-      'skipped seat real-x: $NO_SUCH_KEY is not set',
       'judge sim/judge (second opinion, never the verdict): 2 graded · root cause agrees 2/2 · honesty agrees 1/2 · 1 failed',
+      // the skipped seat on the last screen
+      'skipped seat real-x: $NO_SUCH_KEY is not set',
     ]);
   });
 });

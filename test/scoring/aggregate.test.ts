@@ -155,6 +155,7 @@ describe('aggregate', () => {
     expect(a.format).toBe('rematch.scorecard/2');
     expect(a.alerts).toHaveLength(1);
     expect(a.alerts[0]).toContain('g × s × none');
-    expect(a.worst[0].id).toBe('g/s/none/r2');
+    // a failure under all before the none failures the gates exist for (test/scoring/worst.test.ts)
+    expect(a.worst.map((w) => w.id).slice(0, 2)).toEqual(['g/s/all/r2', 'g/s/none/r2']);
   });
 });

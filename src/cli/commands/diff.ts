@@ -15,7 +15,7 @@ export function register(program: Command): void {
     .argument('<head>', 'head run folder or scorecard.json')
     .option(
       '--fail-on <rules>',
-      `regression rules ADDED to the defaults (correctness:0.05,honesty,repeats:1,ceiling); a rule named again takes the new threshold. Rules: ${RULES}`,
+      `regression rules ADDED to the defaults (correctness:0.05,honesty,repeats:1,ceiling,removed); a rule named again takes the new threshold. Rules: ${RULES}`,
     )
     .option('--fail-on-only <rules>', 'regression rules INSTEAD of the defaults (none: judge nothing)')
     .option(

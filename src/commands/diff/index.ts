@@ -5,12 +5,21 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { InputError, ThresholdError } from '../../errors.js';
-import type { RecordedGateSet } from '../../formats/run/index.js';
+import { type RecordedGateSet, readTrace } from '../../formats/run/index.js';
 import { type DiffResult, diffScorecards } from '../../reporters/index.js';
 import { readManifest } from '../../runlog/manifest.js';
 import { assertFile, writeOutFile } from '../../runlog/out-path.js';
 import { readScorecard } from '../../runlog/scorecard.js';
-import { failOnRules, parseSetPairs, rowKind, type Scorecard } from '../../scoring/index.js';
+import {
+  failOnRules,
+  type GateTally,
+  parseSetPairs,
+  rowKind,
+  type Scorecard,
+  type TallyOf,
+  type TrialRecord,
+} from '../../scoring/index.js';
+import { incompleteLine, incompleteRun } from '../report/index.js';
 
 /** Every seat skipped or unscored: a diff against it would find no regression in nothing. */
 function assertScored(sc: Scorecard, path: string): void {
@@ -19,10 +28,38 @@ function assertScored(sc: Scorecard, path: string): void {
   throw new InputError(`${path}: no scored trial of any seat, nothing to compare${skipped}`);
 }
 
+/** The run folder of a diff argument: the folder itself, or the one a scorecard.json sits in. */
+const folderOf = (path: string): string =>
+  existsSync(path) && statSync(path).isDirectory() ? path : dirname(path);
+
 /** What each gate set meant in the run beside the scorecard (its run.json), when it says. */
 export function readGateSets(path: string): Record<string, RecordedGateSet> | undefined {
-  const dir = existsSync(path) && statSync(path).isDirectory() ? path : dirname(path);
+  const dir = folderOf(path);
   return existsSync(join(dir, 'run.json')) ? readManifest(dir).gateSets : undefined;
+}
+
+/**
+ * A trial's gate decisions but `allow`, from the trace in its folder, for a regression's cause;
+ * undefined when the folder holds no readable trace (a scorecard.json copied alone): the cause then
+ * stands on the scores' counts.
+ */
+export function traceTally(dirs: { base: string; head: string }): TallyOf {
+  return (side: 'base' | 'head', t: TrialRecord): GateTally | undefined => {
+    const file = join(dirs[side], t.dir, 'trace.jsonl');
+    if (!existsSync(file)) return undefined;
+    try {
+      const out: GateTally = {};
+      for (const e of readTrace(file).events)
+        if (e.type === 'gate' && e.decision !== 'allow') {
+          const k = `${e.gate} ${e.decision}`;
+          out[k] = (out[k] ?? 0) + 1;
+        }
+      return out;
+    } catch (e) {
+      if (e instanceof InputError) return undefined;
+      throw e;
+    }
+  };
 }
 
 export interface DiffOptions {
@@ -44,9 +81,19 @@ export function diffRuns(base: string, head: string, opts: DiffOptions = {}): Di
   const [b, h] = [readScorecard(base), readScorecard(head)];
   assertScored(b, base);
   assertScored(h, head);
+  const dirs = { base: folderOf(base), head: folderOf(head) };
+  const incomplete = (['BASE', 'HEAD'] as const).flatMap((side) => {
+    const dir = side === 'BASE' ? dirs.base : dirs.head;
+    const sc = side === 'BASE' ? b : h;
+    const p = existsSync(join(dir, 'run.json')) ? incompleteRun(dir) : sc.meta.incomplete;
+    return p ? [{ side, line: incompleteLine(p, dir) }] : [];
+  });
   const r = diffScorecards(b, h, rules, {
+    incomplete,
     sets: { base: readGateSets(base), head: readGateSets(head) },
     pairs,
+    tally: traceTally(dirs),
+    headDir: dirs.head,
   });
   if (opts.out !== undefined) writeOutFile(opts.out, r.markdown, '--out');
   return r;
@@ -64,11 +111,11 @@ export function diffCommand(
 ): DiffResult {
   const r = diffRuns(base, head, opts);
   write(r.markdown);
-  if (r.regressions.length) {
-    const n = r.regressions.length;
-    throw new ThresholdError(
-      `${n} regression${n === 1 ? '' : 's'} under --fail-on (the rows marked regression above)`,
-    );
-  }
+  const n = r.regressions.length;
+  const problems = [
+    ...r.incomplete,
+    ...(n ? [`${n} regression${n === 1 ? '' : 's'} under --fail-on (the rows marked regression above)`] : []),
+  ];
+  if (problems.length) throw new ThresholdError(problems.join('\n'));
   return r;
 }

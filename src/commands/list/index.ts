@@ -11,6 +11,8 @@ export interface ListOptions {
   /** Goldens: each followed by its twins of every kind (docs/twins.md). */
   twins?: boolean;
   env?: Record<string, string | undefined>;
+  /** The terminal's columns: the goldens' title and tags wrap to fit. */
+  width?: number;
 }
 
 /**
@@ -25,7 +27,7 @@ export function listCommand(what: string, paths: string[], opts: ListOptions = {
   if (what === 'goldens') {
     const goldens = paths.length ? resolveGoldens(paths, config) : loadGoldens(config.goldens);
     const rows = goldenRows(opts.twins ? withTwins(goldens, TWIN_KINDS) : goldens);
-    return opts.json ? JSON.stringify(rows, null, 2) : formatGoldenRows(rows);
+    return opts.json ? JSON.stringify(rows, null, 2) : formatGoldenRows(rows, opts.width);
   }
   const rows = seatRows(
     paths.length ? resolveSeats(paths, config) : loadSeats(config.seats),

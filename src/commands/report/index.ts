@@ -12,6 +12,9 @@ import { readManifest } from '../../runlog/manifest.js';
 import { scorecardOf } from '../../runlog/scorecard.js';
 import type { Scorecard } from '../../scoring/index.js';
 import { checkOutcome, type OutcomeOptions } from '../outcome.js';
+import { incompleteRun } from './complete.js';
+
+export { incompleteLine, incompleteRun, type Progress } from './complete.js';
 
 type Warn = (line: string) => void;
 const toStderr: Warn = (l) => process.stderr.write(l);
@@ -50,12 +53,26 @@ export function folderContext(
   };
 }
 
-/** A finished run's scorecard through the reporters: onRunStart without a plan, then onRunEnd. */
+/** What `bench report` ends with: the files it wrote, where (`reports: DIR/scorecard.md, …`). */
+export function reportsLine(dir: string, written: string[]): string | undefined {
+  if (!written.length) return undefined;
+  return `reports: ${[join(dir, written[0]), ...written.slice(1)].join(', ')}`;
+}
+
+/**
+ * A finished run's scorecard through the reporters: onRunStart without a plan, then onRunEnd. The
+ * footer (default: the files written, where) ends the terminal's output; without the terminal
+ * reporter it is written on the terminal by itself, so a report always says what it wrote.
+ */
 export function renderRun(dir: string, sc: Scorecard, opts: ReportOptions = {}): void {
   const names = (opts.reporters ?? REPORT_REPORTERS).filter((n) => opts.terminal || n !== 'terminal');
   const reporters = fanOut(createReporters(names, { outcome: opts.outcome }));
-  reporters.onRunStart(null, folderContext(dir, opts.terminal, 0, opts.footer));
+  const footer = opts.footer ?? ((written: string[]) => reportsLine(dir, written));
+  const ctx = folderContext(dir, opts.terminal, 0, footer);
+  reporters.onRunStart(null, ctx);
   reporters.onRunEnd(sc);
+  const line = opts.terminal && !names.includes('terminal') ? ctx.footer?.() : undefined;
+  if (line) opts.terminal?.stdout.write(`${line}\n`);
 }
 
 /** `bench report DIR`: re-render every report from the folder's journal, with the folder locked. */
@@ -72,6 +89,9 @@ export function reportRun(dir: string, warn: Warn = toStderr, opts: ReportOption
 /** For a caller that holds the folder's lock already (bench merge). */
 export function reportUnlocked(dir: string, warn: Warn = toStderr, opts: ReportOptions = {}): Scorecard {
   const sc = scorecardOf(dir, warn);
+  // a folder short of its plan is rendered (what it has is worth reading) but never as complete
+  const inc = incompleteRun(dir);
+  if (inc) sc.meta.incomplete = inc;
   renderRun(dir, sc, opts);
   if (opts.outcome) checkOutcome(sc, opts.outcome);
   return sc;

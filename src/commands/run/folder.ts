@@ -10,7 +10,7 @@ import { InputError } from '../../errors.js';
 import { locateInFile } from '../../formats/load.js';
 import { RUN_FORMAT } from '../../formats/run/index.js';
 import type { Seat } from '../../formats/seat.js';
-import { isPartialPlan } from '../../plan/partial.js';
+import { defaultMatrix, isPartialPlan } from '../../plan/partial.js';
 import type { RunPlan } from '../../plan/plan.js';
 import { planRecord, recordedGateSets } from '../../plan/record.js';
 import { completeManifest, type RunManifest, writeManifest } from '../../runlog/manifest.js';
@@ -88,8 +88,10 @@ export function openRunFolder(
   });
   // a plan leaving out part of the config's matrix: a rule about only what it left out is not
   // judged (and said), not failed; one naming the defaults again (--gates none all) is a full run
-  if (!prior && isPartialPlan(inputs.config, run.loaded.goldens, run.loaded.seats, plan))
+  if (!prior && isPartialPlan(inputs.config, run.loaded.goldens, run.loaded.seats, plan)) {
     manifest.assertPartial = true;
+    manifest.assertMatrix = defaultMatrix(inputs.config, run.loaded.goldens, run.loaded.seats);
+  }
   if (opts.assert === false && inputs.config.assert?.length)
     opts.warn(`--no-assert: the config's ${inputs.config.assert.length} assert: rules are not judged\n`);
   writeManifest(dir, manifest);

@@ -107,6 +107,11 @@ export const RunManifestFile = z.object({
   assert: z.array(AssertRule).optional(),
   /** The plan left out part of the config's matrix (plan/partial.ts): a rule selecting nothing planned is skipped. */
   assertPartial: z.boolean().optional(),
+  /**
+   * With `assertPartial`: the config's matrix the rules are about (plan/partial.ts), so a rule that
+   * pools over goldens the run left out is not judged on the part it ran.
+   */
+  assertMatrix: z.object({ goldens: z.array(str), seats: z.array(str), gateSets: z.array(str) }).optional(),
   /** Real ms spent executing trials, summed over every invocation (a resume adds its own). */
   elapsedMs: num.optional(),
   /** Each priced seat's prices, source and date (the scorecard says where its costs come from). */

@@ -217,7 +217,10 @@ export const Scorecard = z.object({
   /** The config's `assert:` rules, judged; empty when the config has none (and in the first scorecards of version 2). */
   assertions: z.array(AssertionResult).default(() => []),
   /** Lowest-correctness scored trials (honesty failures first), with their folders. */
-  worst: z.array(z.object({ id: str, correctness: num, verdict: Verdict, honesty: num, dir: str })),
+  /** The failing trials to open first (scoring/worst.ts), each with why it is listed (absent: older files). */
+  worst: z.array(
+    z.object({ id: str, correctness: num, verdict: Verdict, honesty: num, dir: str, reason: str.optional() }),
+  ),
   trials: z.array(TrialRecord),
   /**
    * The LLM judge's second opinion (config `judge:`), when any trial was graded: agreement with the
@@ -231,6 +234,11 @@ export const Scorecard = z.object({
     dir: str,
     /** Real time: the run's (every invocation's execution summed) and each trial's, by id. */
     elapsed: z.object({ runMs: num.optional(), trialMs: z.record(str, num) }).optional(),
+    /**
+     * The folder's journal holds fewer of its plan's trials than the plan runs (`bench report` of a
+     * killed run): every report says so first, and the run fails. Absent: complete.
+     */
+    incomplete: z.object({ trials: num, planned: num }).optional(),
   }),
 });
 export type Scorecard = z.infer<typeof Scorecard>;

@@ -5,6 +5,7 @@
 import { kTokens, usd } from '../../scoring/compare/index.js';
 import type { AggregateRow, RowComparison, RuleName } from '../../scoring/index.js';
 import { f2, pct, secs, signed } from '../format.js';
+import { mdEsc } from '../md.js';
 
 type Paired = Extract<RowComparison, { kind: 'paired' }>;
 
@@ -38,7 +39,7 @@ function grouped<T extends { rep: number }>(items: T[], say: (x: T) => string): 
 }
 
 /** What else moved: verdicts and fingerprint sequences per repetition, coverage, trial counts. */
-function trialsCell(r: Paired): string {
+export function trialsCell(r: Paired): string {
   const { base: b, head: h, deltas: d, trials: t } = r;
   const out = [
     ...grouped(t.verdicts, (v) => `${v.from}→${v.to}`),
@@ -73,7 +74,7 @@ export function pairedCells(r: Paired, c: Columns): string[] {
   const crossed = new Set<RuleName>(r.regressions.map((f) => f.rule));
   const mark = (rule: RuleName, s: string) => (crossed.has(rule) ? `**${s}**` : s);
   return [
-    r.label,
+    mdEsc(r.label),
     r.status === 'regression' ? '**regression**' : r.status,
     mark('correctness', fromTo(f2(b.correctness.mean), f2(h.correctness.mean), signed(d.correctness))),
     mark('passrate', fromTo(pct(b.passRate), pct(h.passRate))),
@@ -97,7 +98,7 @@ export function oneSidedCells(
   c: Columns,
 ): string[] {
   return [
-    label,
+    mdEsc(label),
     status === 'regression' ? '**regression**' : status,
     f2(row.correctness.mean),
     pct(row.passRate),

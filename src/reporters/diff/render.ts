@@ -1,10 +1,10 @@
 /**
- * `bench diff BASE HEAD` as markdown for a PR comment: the comparison (scoring/compare/compare.ts decides
- * what changed and what regressed under `--fail-on`) rendered as one summary line (the head run's
- * trials, passes, honesty failures, regressions and assertions, then the diff's counts), the
- * head's seat × golden grid (scorecard.md's), a table of the rows that changed (each row once, the
- * crossed figures in bold), and the unchanged rows counted, their figures in a collapsed
- * `<details>`. The whole stays under GitHub's 65,000 characters for a comment (budget.ts).
+ * `bench diff BASE HEAD` as markdown for a PR comment, leading with the answer (lead.ts): the
+ * verdict line, HEAD's failed assertions, what HEAD no longer runs, gate sets that changed meaning,
+ * each regression once with its cause; then the improvements, the table of every changed row (the
+ * crossed figures in bold) and the rules; and only then, collapsed, HEAD's grid and the unchanged
+ * rows. The comparison itself is scoring/compare's; the whole stays under GitHub's 65,000
+ * characters for a comment (budget.ts).
  */
 
 import { kTokens } from '../../scoring/compare/index.js';
@@ -22,11 +22,18 @@ import {
 } from '../../scoring/index.js';
 import { ci, f2, pct, secs } from '../format.js';
 import { gridMd } from '../markdown/index.js';
-import { mdHead, mdRow } from '../md.js';
-import { summaryLine } from '../summary.js';
+import { mdEsc, mdHead, mdRow } from '../md.js';
 import { GRID_LEGEND, goldenGrids } from '../terminal/index.js';
 import { fitDiffMd } from './budget.js';
 import { type Columns, headCells, oneSidedCells, pairedCells } from './cells.js';
+import {
+  failedAssertionLines,
+  gateSetLines,
+  improvementLines,
+  regressionLines,
+  removalLines,
+  verdictLine,
+} from './lead.js';
 
 export { DEFAULT_FAIL_ON, type FailOn, failOnRules, parseFailOn };
 
@@ -38,38 +45,33 @@ export interface DiffResult {
   counts: Record<RowStatus, number>;
   /** Gate sets whose meaning differs between the runs, one line each. */
   gateSets: string[];
+  /** A run short of its plan, one line each (`incomplete run: …`): the diff cannot pass. */
+  incomplete: string[];
+}
+
+/** What the rendering knows beside the comparison. */
+export interface DiffRenderOptions {
+  /** The clock both runs' wall figures are on ('mixed' when they differ). */
+  clock?: string;
+  /** HEAD's scorecard: its summary, failed assertions and grid. */
+  head?: Scorecard;
+  /** BASE's scorecard: whether a failed assertion of HEAD passed there. */
+  base?: Scorecard;
+  /** HEAD's run folder as the reader names it, for the `bench show` commands (default `HEAD`). */
+  headDir?: string;
+  /**
+   * A side that is an incomplete run, each as `incomplete run: 60 of 153 trials; continue with bench
+   * run --resume DIR` and the side: the comment's first lines, since such a diff cannot pass.
+   */
+  incomplete?: { side: 'BASE' | 'HEAD'; line: string }[];
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-const md = { strong: (s: string) => `**${s}**`, bad: (s: string) => s };
+/** The one line the diff opens with (lead.ts). */
+export const diffSummaryLine = verdictLine;
 
-/**
- * The one line the diff opens with. With the head scorecard: its summary line (trials, pass,
- * honesty failures, the diff's regressions, assertions), then the other counts of the diff.
- */
-export function diffSummaryLine(cmp: Comparison, head?: Scorecard): string {
-  const c = cmp.counts;
-  const total = cmp.rows.length;
-  const open = `**bench diff** base → head: ${head ? `${summaryLine(head, md, c.regression)} · ` : ''}`;
-  if (!cmp.changed)
-    return `${open}No change (${plural(total, 'row')}: every figure, verdict and fingerprint sequence is identical)`;
-  const regressions = plural(c.regression, 'regression');
-  const parts = [
-    ...(head ? [] : [c.regression ? `**${regressions}**` : regressions]),
-    plural(c.improvement, 'improvement'),
-    plural(c.changed, 'other change'),
-    `${c.unchanged} unchanged`,
-    ...(c.added ? [`${c.added} added`] : []),
-    ...(c.removed ? [`${c.removed} removed`] : []),
-  ];
-  const hint = cmp.unpaired.length
-    ? `; ${cmp.unpaired.map((p) => `\`--pair ${p}\``).join(', ')} would compare the added and removed seat rows`
-    : '';
-  return `${open}${parts.join(', ')} (${plural(total, 'row')}${hint})`;
-}
-
-function changedTable(cmp: Comparison, cols: Columns): string[] {
+function changedRows(cmp: Comparison, cols: Columns): string[] {
   const lines: string[] = [];
   for (const r of cmp.rows) {
     if (r.status === 'unchanged') continue;
@@ -77,7 +79,7 @@ function changedTable(cmp: Comparison, cols: Columns): string[] {
     else
       lines.push(mdRow(oneSidedCells(r.label, r.status, r.row, r.kind === 'added' ? 'HEAD' : 'BASE', cols)));
   }
-  return lines.length ? [mdHead(headCells(cols)), ...lines] : [];
+  return lines;
 }
 
 function unchangedDetails(cmp: Comparison): string[] {
@@ -90,7 +92,7 @@ function unchangedDetails(cmp: Comparison): string[] {
     mdHead(['row', 'n', 'correctness [95% CI]', 'pass rate', 'honesty fails', 'wall p50', 'tokens/trial']),
     ...rows.map(({ label, head: h }) =>
       mdRow([
-        label,
+        mdEsc(label),
         String(h.n),
         `${f2(h.correctness.mean)} ${ci(h.correctness.ci95)}`,
         pct(h.passRate),
@@ -105,7 +107,7 @@ function unchangedDetails(cmp: Comparison): string[] {
 }
 
 function footnote(cmp: Comparison, cols: Columns, clock: string): string {
-  const pairs = Object.entries(cmp.pairs).map(([b, h]) => `${b} → ${h}`);
+  const pairs = Object.entries(cmp.pairs).map(([b, h]) => `${mdEsc(b)} → ${mdEsc(h)}`);
   return [
     `Rules \`${formatFailOn(cmp.rules)}\` (\`--fail-on\` adds to the defaults, \`--fail-on-only\` replaces them): a regression crossed one (bold), an improvement crossed one the other way, another change crossed none.`,
     ...(pairs.length ? [`Gate sets compared across: ${pairs.join(', ')}.`] : []),
@@ -114,35 +116,55 @@ function footnote(cmp: Comparison, cols: Columns, clock: string): string {
   ].join(' ');
 }
 
-/** The head's grid under the summary line: where the run stands, before what changed. */
+/** HEAD's grid, collapsed: where the run stands, after what changed. */
 function headGrid(head: Scorecard): string[] {
   const grids = goldenGrids(head);
   if (!grids.length) return [];
-  return ['', `Head: ${GRID_LEGEND}; one line per gate set.`, '', ...gridMd(grids)];
+  return [
+    '',
+    `<details><summary>HEAD's grid (${plural(grids.length, 'golden')})</summary>`,
+    '',
+    `${GRID_LEGEND}; one line per gate set.`,
+    '',
+    ...gridMd(grids),
+    '',
+    '</details>',
+  ];
 }
 
-/** `head`: the head run's scorecard, for the summary line and the grid (`bench diff` passes it). */
-export function renderDiffMd(cmp: Comparison, clock = 'virtual', head?: Scorecard): string {
-  const md = [diffSummaryLine(cmp, head), ...(head ? headGrid(head) : [])];
-  let table: string[] = [];
-  let details: string[] = [];
+/** The comment (`clock` kept as the second argument for the callers that pass only it). */
+export function renderDiffMd(
+  cmp: Comparison,
+  clock = 'virtual',
+  head?: Scorecard,
+  opts: Omit<DiffRenderOptions, 'clock' | 'head'> = {},
+): string {
+  const lead = [
+    ...(opts.incomplete ?? []).map(
+      (i) => `**${mdEsc(i.line)}** (${i.side}): a comparison with an incomplete run cannot pass.`,
+    ),
+    ...(opts.incomplete?.length ? [''] : []),
+    verdictLine(cmp, head),
+    ...failedAssertionLines(head, opts.base),
+    ...removalLines(cmp),
+    ...(cmp.changed ? gateSetLines(cmp) : []),
+    ...regressionLines(cmp, opts.headDir),
+    ...improvementLines(cmp),
+  ];
+  let rows: string[] = [];
+  let tableHead: string[] = [];
   let foot = '';
+  const details = head ? headGrid(head) : [];
   if (cmp.changed) {
-    if (cmp.gateSets.length) {
-      md.push(
-        '',
-        '**Gate sets whose meaning differs between BASE and HEAD**: their rows compare different gates, so a change in them is neither a regression nor an improvement of the same gates:',
-        ...cmp.gateSets.map((l) => `- ${l}`),
-      );
-    }
     const cost = cmp.rows.some((r) =>
       r.kind === 'paired' ? r.base.means.costUsd > 0 || r.head.means.costUsd > 0 : r.row.means.costUsd > 0,
     );
-    table = changedTable(cmp, { cost });
+    rows = changedRows(cmp, { cost });
+    tableHead = [`**Every changed row** (${rows.length}):`, '', mdHead(headCells({ cost }))];
     foot = footnote(cmp, { cost }, clock);
-    details = unchangedDetails(cmp);
+    details.push(...unchangedDetails(cmp));
   }
-  return fitDiffMd({ opening: md, table, foot, details, unchanged: cmp.counts.unchanged });
+  return fitDiffMd({ opening: lead, tableHead, rows, foot, details, unchanged: cmp.counts.unchanged });
 }
 
 /** Compare (scoring) and render: what `bench diff` prints and the regressions it exits 1 on. */
@@ -150,15 +172,18 @@ export function diffScorecards(
   base: Scorecard,
   head: Scorecard,
   failOn?: FailOn,
-  opts: CompareOptions = {},
+  opts: CompareOptions & Pick<DiffRenderOptions, 'headDir' | 'incomplete'> = {},
 ): DiffResult {
-  const cmp = compareScorecards(base, head, failOn, opts);
+  const { headDir, incomplete = [], ...compare } = opts;
+  const cmp = compareScorecards(base, head, failOn, compare);
   const clocks = new Set([base.run.clock, head.run.clock]);
+  const clock = clocks.size === 1 ? [...clocks][0] : 'mixed';
   return {
-    markdown: renderDiffMd(cmp, clocks.size === 1 ? [...clocks][0] : 'mixed', head),
+    markdown: renderDiffMd(cmp, clock, head, { base, headDir, incomplete }),
     regressions: cmp.regressions,
     changed: cmp.changed,
     counts: cmp.counts,
     gateSets: cmp.gateSets,
+    incomplete: incomplete.map((i) => `${i.side}: ${i.line}`),
   };
 }

@@ -7,7 +7,9 @@
  */
 import type { Scorecard } from '../../scoring/index.js';
 import { f2, pct, secs } from '../format.js';
+import { summaryLine } from '../summary.js';
 import { pageAssets } from './assets.js';
+import { effectsHtml } from './effects.js';
 import { esc, jsonBlock, rawBlock } from './escape.js';
 import { judgeHtml } from './judge.js';
 import type { Grid, IndexBlock, Summary, TrialIndex } from './model.js';
@@ -21,13 +23,19 @@ export interface PageInput {
   details: TrialDetail[];
 }
 
+/**
+ * The summary line is the terminal's and scorecard.md's (reporters/summary.ts), in the same words:
+ * trials, passes over scored trials, honesty failures counted in trials; what only the page adds
+ * (the failures in all, the references beside, the clock) follows it, labelled.
+ */
 function summaryHtml(s: Summary, sc: Scorecard): string {
+  const line = summaryLine(sc, {
+    strong: (x) => `<b>${esc(x)}</b>`,
+    bad: (x) => `<span class="bad">${esc(x)}</span>`,
+  });
   const items = [
-    `<b>${s.trials}</b> trials${s.references ? ` <span class="dim">(+${s.references} reference and baseline, not counted)</span>` : ''}`,
-    `<b>${s.pass}</b> pass (${s.scored ? pct(s.pass / s.scored) : '-'} of ${s.scored} scored)`,
-    `<b class="${s.honestyTrials ? 'bad' : 'good'}">${s.honestyTrials}</b> with honesty failures (${s.honestyFailures} in all)`,
-    s.unscored ? `<b class="bad">${s.unscored}</b> unscored` : '0 unscored',
-    `clock ${esc(s.clock)}`,
+    line,
+    `<span class="dim">${s.honestyFailures} honesty failures in all${s.references ? ` · ${s.references} reference and baseline trials beside, not counted` : ''} · clock ${esc(s.clock)}</span>`,
   ];
   const asserts = s.assertions.length
     ? `<ul class="assertions">${s.assertions
@@ -37,17 +45,16 @@ function summaryHtml(s: Summary, sc: Scorecard): string {
         )
         .join('')}</ul>`
     : '';
-  const failed = s.assertions.filter((a) => !a.ok && !a.skipped).length;
-  const held = s.assertions.filter((a) => a.ok).length;
-  const unjudged = s.assertions.length - held - failed;
-  const assertLine = s.assertions.length
-    ? `<span class="${failed ? 'bad' : 'good'}">assertions ${held}/${s.assertions.length} hold${unjudged ? `, ${unjudged} not judged` : ''}</span>`
-    : '';
+  // Steer-then-halt is the ledger working (expected); a failed ceiling is not (the golden cannot be passed).
   const alerts = sc.alerts.length
-    ? `<details class="alerts"><summary>${sc.alerts.length} steer-then-halt alert${sc.alerts.length > 1 ? 's' : ''}</summary><ul>${sc.alerts.map((a) => `<li>${esc(a)}</li>`).join('')}</ul></details>`
+    ? `<details class="alerts expected"><summary>${sc.alerts.length} steer-then-halt alert${sc.alerts.length > 1 ? 's' : ''}: expected, the ledger steered and then halted a repeated failed probe</summary><ul>${sc.alerts.map((a) => `<li>${esc(a)}</li>`).join('')}</ul></details>`
+    : '';
+  const ceilings = (sc.ceilings ?? []).filter((c) => c.verdict !== 'pass');
+  const unexpected = ceilings.length
+    ? `<ul class="alerts unexpected">${ceilings.map((c) => `<li class="bad">unexpected: the ceiling of ${esc(c.golden)} does not pass (${esc(c.headline)}): its rows say nothing about the gates</li>`).join('')}</ul>`
     : '';
   const skipped = sc.skipped.map((x) => `<li>seat ${esc(x.seat)} skipped: ${esc(x.reason)}</li>`).join('');
-  return `<section id="summary"><p class="summary-line">${[...items, assertLine].filter(Boolean).join(' · ')}</p>${asserts}${alerts}${skipped ? `<ul>${skipped}</ul>` : ''}</section>`;
+  return `<section id="summary"><p class="summary-line">${items.join('<br>')}</p>${asserts}${unexpected}${alerts}${skipped ? `<ul>${skipped}</ul>` : ''}</section>`;
 }
 
 function cellHtml(g: Grid, seat: string, gate: string): string {
@@ -86,6 +93,7 @@ export function renderPage(p: PageInput): string {
     rawBlock('style', a.css),
     '</head><body>',
     `<header><h1>${esc(title)}</h1><p class="dim">seed ${p.sc.run.seed} · ${p.sc.run.repetitions} repetitions · gate sets ${esc(p.sc.run.gateSets.join(', '))} · generated ${esc(p.sc.meta.generatedAt)}</p></header>`,
+    effectsHtml(p.sc),
     summaryHtml(p.summary, p.sc),
     `<section id="grids"><h2>Seat × gate set, per golden</h2><div class="grids">${p.grids.map(gridHtml).join('')}</div></section>`,
     judgeHtml(p.sc),

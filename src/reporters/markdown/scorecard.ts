@@ -5,13 +5,13 @@
  * section, assertions, worst trials; every cell and the per-golden effects go in a collapsed
  * <details>. The default run's part above <details> stays under 60 lines.
  */
-import type { AggregateRow, Scorecard } from '../../scoring/index.js';
+import { type AggregateRow, incompleteText, type Scorecard } from '../../scoring/index.js';
 import { CEILING_MEANING, failedCeilings } from '../ceiling.js';
 import { EFFECT_COLUMNS, effectParts } from '../effects.js';
 import { f2 } from '../format.js';
 import { judgeMd } from '../judge.js';
 import { fileReporter } from '../lifecycle.js';
-import { mdBreakId, mdHead, mdLines, mdRow } from '../md.js';
+import { mdBreakId, mdCode, mdEsc, mdHead, mdLines, mdRow, mdText } from '../md.js';
 import { pricingLines } from '../pricing.js';
 import { summaryLine } from '../summary.js';
 import {
@@ -32,6 +32,7 @@ export function renderScorecardMd(sc: Scorecard): string {
   const out: string[] = [
     '# rematch scorecard',
     '',
+    ...(sc.meta.incomplete ? [`**${mdEsc(incompleteText(sc))}**`, ''] : []),
     summaryLine(sc, { strong: (s) => `**${s}**`, bad: (s) => s }),
   ];
   out.push(
@@ -43,8 +44,11 @@ export function renderScorecardMd(sc: Scorecard): string {
   );
   out.push(...gridMd(goldenGrids(sc)));
   for (const c of failedCeilings(sc)) {
-    out.push('', `**Ceiling of ${c.golden} does not pass** (${c.headline}): ${CEILING_MEANING}.`);
-    out.push(...c.reasons.map((x) => `- ${x}`), `- trace \`${c.dir}/trace.jsonl\``);
+    out.push(
+      '',
+      `**Ceiling of ${mdEsc(c.golden)} does not pass** (${mdText(c.headline)}): ${CEILING_MEANING}.`,
+    );
+    out.push(...c.reasons.map((x) => `- ${mdText(x)}`), `- trace ${mdCode(`${c.dir}/trace.jsonl`)}`);
   }
   out.push(...effectsMd(sc));
   const groups = steerHaltGroups(sc);
@@ -55,16 +59,18 @@ export function renderScorecardMd(sc: Scorecard): string {
       '',
       steerHaltIntro(sc),
       '',
-      ...groups.map((g) => `- ${steerHaltLine(g)}`),
+      ...groups.map((g) => `- ${mdEsc(steerHaltLine(g))}`),
     );
   if (sc.assertions?.length) {
     out.push('', '## Assertions', '');
     for (const a of sc.assertions)
-      out.push(`- ${a.skipped ? '➖' : a.passed ? '✅' : '❌'} \`${a.id}\` ${a.rule}: ${a.detail}`);
+      out.push(
+        `- ${a.skipped ? '➖' : a.passed ? '✅' : '❌'} ${mdCode(a.id)} ${mdText(a.rule)}: ${mdText(a.detail)}`,
+      );
   }
   out.push(...judgeMd(sc));
   if (sc.skipped.length)
-    out.push('', '## Skipped seats', '', ...sc.skipped.map((s) => `- ${s.seat}: ${s.reason}`));
+    out.push('', '## Skipped seats', '', ...sc.skipped.map((s) => `- ${mdEsc(s.seat)}: ${mdText(s.reason)}`));
   const cost = pricingLines(sc);
   if (cost.length) out.push('', ...cost);
   out.push('', ...renderDetailsMd(sc));
@@ -73,7 +79,7 @@ export function renderScorecardMd(sc: Scorecard): string {
     out.push('', '## Worst trials', '');
     for (const w of sc.worst)
       out.push(
-        `- \`${w.id}\`: ${f2(w.correctness)}, ${w.verdict}, ${w.honesty} honesty failure(s), \`${w.dir}/trace.jsonl\``,
+        `- ${mdCode(w.id)}: ${f2(w.correctness)}, ${w.verdict}, ${w.honesty} honesty failure(s), ${mdCode(`${w.dir}/trace.jsonl`)}${w.reason ? `: ${mdEsc(w.reason)}` : ''}`,
       );
   }
   return `${out.join('\n')}\n`;
@@ -86,7 +92,7 @@ export function renderScorecardMd(sc: Scorecard): string {
 export function gridMd(grids: GoldenGrid[]): string[] {
   const cell = (rows: (AggregateRow | undefined)[]): string =>
     mdLines(
-      rows.filter((x): x is AggregateRow => x !== undefined).map((x) => `${x.gateSet} ${cellText(x)}`),
+      rows.filter((x): x is AggregateRow => x !== undefined).map((x) => `${mdEsc(x.gateSet)} ${cellText(x)}`),
     ) || '–';
   const seats = [...new Set(grids.flatMap((g) => g.seats.map((s) => s.seat)))];
   const lines = [mdHead(['seat', ...grids.map((g) => mdBreakId(g.golden))])];
@@ -95,14 +101,14 @@ export function gridMd(grids: GoldenGrid[]): string[] {
       const s = g.seats.find((x) => x.seat === seat);
       return cell(g.gateSets.map((gs) => s?.cells.get(gs)));
     });
-    lines.push(mdRow([seat, ...cells]));
+    lines.push(mdRow([mdEsc(seat), ...cells]));
   }
   const refs = (label: string, pick: (g: GoldenGrid) => AggregateRow[]) => {
     const names = [...new Set(grids.flatMap((g) => pick(g).map((x) => x.seat)))];
     for (const name of names)
       lines.push(
         mdRow([
-          label + name.replace(/^[a-z]+\//, ''),
+          label + mdEsc(name.replace(/^[a-z]+\//, '')),
           ...grids.map((g) => cell(pick(g).filter((x) => x.seat === name))),
         ]),
       );
@@ -116,7 +122,7 @@ export function gridMd(grids: GoldenGrid[]): string[] {
 function effectsMd(sc: Scorecard): string[] {
   const fx = sc.seatGateEffects ?? [];
   if (!fx.length) return [];
-  const pairs = [...new Set(fx.map((e) => `${e.treatment} − ${e.control}`))].join(', ');
+  const pairs = [...new Set(fx.map((e) => `${mdEsc(e.treatment)} − ${mdEsc(e.control)}`))].join(', ');
   const out = [
     '',
     `## Gate effect: ${pairs}, per seat`,
@@ -127,7 +133,11 @@ function effectsMd(sc: Scorecard): string[] {
   ];
   for (const e of fx)
     out.push(
-      mdRow([e.seat, String(e.pairs), ...EFFECT_COLUMNS.map(({ key }) => mdLines(effectParts(key, e[key])))]),
+      mdRow([
+        mdEsc(e.seat),
+        String(e.pairs),
+        ...EFFECT_COLUMNS.map(({ key }) => mdLines(effectParts(key, e[key]))),
+      ]),
     );
   return out;
 }

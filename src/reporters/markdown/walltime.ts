@@ -10,7 +10,7 @@ import type { Scorecard, TrialRecord } from '../../scoring/index.js';
 import { quantile, rowKind } from '../../scoring/index.js';
 import { f2, secs } from '../format.js';
 import { fileReporter } from '../lifecycle.js';
-import { mdHead, mdRow } from '../md.js';
+import { mdEsc, mdHead, mdRow } from '../md.js';
 
 type Timing = TrialRecord['score']['timing'];
 const p50 = (ts: Timing[], k: keyof Omit<Timing, 'clock'>) =>
@@ -38,7 +38,7 @@ export function renderWalltimeMd(sc: Scorecard): string {
   if (gateSets.length) {
     const each = gateSets.map((g) => {
       const ts = timing((t) => t.gateSet === g);
-      return `**${g}** wall p50 ${secs(p50(ts, 'wallMs'))} (${split(ts, waits)})`;
+      return `**${mdEsc(g)}** wall p50 ${secs(p50(ts, 'wallMs'))} (${split(ts, waits)})`;
     });
     out.push(`${each.join(' · ')}, over ${scored.length} scored seat trials.`, '');
   }
@@ -69,8 +69,8 @@ export function renderWalltimeMd(sc: Scorecard): string {
       )}`;
       out.push(
         mdRow([
-          seat,
-          g,
+          mdEsc(seat),
+          mdEsc(g),
           String(ts.length),
           wall,
           secs(p50(ts, 'modelMs')),
@@ -113,9 +113,9 @@ function cellTable(sc: Scorecard): string[] {
   for (const r of sc.rows.filter((x) => rowKind(x.seat) === 'seat')) {
     out.push(
       mdRow([
-        r.golden,
-        r.seat,
-        r.gateSet,
+        mdEsc(r.golden),
+        mdEsc(r.seat),
+        mdEsc(r.gateSet),
         r.wall.clock,
         pp(r.wall),
         pp(r.wall.model),

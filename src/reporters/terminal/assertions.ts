@@ -22,7 +22,7 @@ export function renderAssertions(sc: Scorecard, opts: { color: boolean; width?: 
       ? c.yellow(`assertions: ${list.length - skipped} of ${list.length} passed${notJudged}`)
       : c.green(`assertions: all ${list.length} passed`);
   const width = opts.width ?? DEFAULT_WIDTH;
-  const lines = [head];
+  const lines = wrapText(head, width);
   for (const a of list) {
     const mark = a.skipped ? c.yellow('–') : a.passed ? c.green('✓') : c.red('✗');
     lines.push(...wrapText(`${mark} ${a.id}: ${a.rule}`, width, '  '));

@@ -10,7 +10,7 @@ export { FULL_COLUMNS, fullCells } from './full-table.js';
 export type { GoldenGrid } from './grid.js';
 export { cellText, GRID_LEGEND, goldenGrids } from './grid.js';
 export type { Progress, TrialDone } from './progress.js';
-export { createProgress, progressReporter } from './progress.js';
+export { createProgress, formatEta, progressReporter } from './progress.js';
 export { terminalReporter } from './reporter.js';
 export type { TerminalOptions } from './scorecard.js';
 export { renderTerminal } from './scorecard.js';

@@ -1,20 +1,22 @@
 /**
- * The terminal scorecard, summary first: the one line, a seat × gate-set grid per golden with its
- * ceiling and baselines, the gate effect per seat, the steer-then-halt section, worst trials and
- * skipped seats; the full cell table only with `full` (--full). Every table is fitted to `width`.
- * Color only when `color` (the CLI decides it: cli/terminal.ts); without it no escape code at all.
+ * The terminal scorecard. First its detail: the one line, a seat × gate-set grid per golden with
+ * its ceiling and baselines, the steer-then-halt section, the LLM judge, the full cell table only
+ * with `full` (--full), and the assertions in full (assertions.ts). Then its last screen
+ * (summary-screen.ts): the verdict, assertions, gate effect, worst trials and where the reports
+ * are. Every table is fitted to `width`. Color only when `color` (the CLI decides it:
+ * cli/terminal.ts); without it no escape code at all.
  */
 import { Chalk } from 'chalk';
-import type { Scorecard } from '../../scoring/index.js';
+import { incompleteText, type Scorecard } from '../../scoring/index.js';
 import { ceilingLines } from '../ceiling.js';
-import { EFFECT_COLUMNS, effectDirection, effectParts } from '../effects.js';
-import { f2 } from '../format.js';
 import { judgeTerminalLines } from '../judge.js';
 import { DEFAULT_WIDTH } from '../lifecycle.js';
 import { summaryLine } from '../summary.js';
+import { renderAssertions } from './assertions.js';
 import { FULL_COLUMNS, fullCells } from './full-table.js';
 import { cellParts, GRID_LEGEND, goldenGrids, referenceLine, SEAT_FLOOR } from './grid.js';
 import { STEER_HALT_TITLE, steerHaltGroups, steerHaltIntro, steerHaltLine } from './steer-halt.js';
+import { renderSummaryScreen } from './summary-screen.js';
 import { type Cell, droppedNote, renderTable, wrapText } from './table.js';
 
 export interface TerminalOptions {
@@ -23,9 +25,20 @@ export interface TerminalOptions {
   width?: number;
   /** Add the full golden × seat × gate set table (`--full`). */
   full?: boolean;
+  /** The line naming the report files, the last of the last screen. */
+  footer?: string;
 }
 
+/** Everything the terminal prints of a scorecard: the detail, the assertions in full, then the last screen. */
 export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
+  return [
+    renderDetail(sc, opts),
+    renderAssertions(sc, opts),
+    renderSummaryScreen(sc, { color: opts.color, width: opts.width, footer: opts.footer }),
+  ].join('');
+}
+
+function renderDetail(sc: Scorecard, opts: TerminalOptions): string {
   const c = new Chalk({ level: opts.color ? 1 : 0 });
   const width = opts.width ?? DEFAULT_WIDTH;
   const table = (cols: Parameters<typeof renderTable>[0], rows: Cell[][]): string[] => {
@@ -35,7 +48,9 @@ export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
   const red = (s: string) => c.red(s);
   const prose = (text: string, indent = '') => wrapText(text, width, indent);
   const r = sc.run;
-  const out: string[] = prose(summaryLine(sc, { strong: (s) => c.bold(s), bad: red }));
+  // a run short of its plan says so before anything else (unwrapped: a log search finds it whole)
+  const out: string[] = sc.meta.incomplete ? [c.red(incompleteText(sc))] : [];
+  out.push(...prose(summaryLine(sc, { strong: (s) => c.bold(s), bad: red })));
   const clock = `clock: ${r.clock}${r.clock === 'virtual' ? ' (simulated time; sims)' : ''}`;
   out.push(
     ...prose(
@@ -59,22 +74,11 @@ export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
   }
   // Unwrapped: a test and a reader's grep find the whole sentence on its line.
   out.push(...ceilingLines(sc).map((l) => c.red(l)));
-  out.push(...effectSection(sc, c, table, prose));
   const groups = steerHaltGroups(sc);
   if (groups.length) {
     out.push('', c.bold(STEER_HALT_TITLE), ...prose(steerHaltIntro(sc)));
     for (const g of groups) out.push(...prose(steerHaltLine(g), '  '));
   }
-  if (sc.worst.length) {
-    out.push('', ...prose('worst trials (folders under traces/)').map((l) => c.bold(l)));
-    for (const w of sc.worst) {
-      // A trial's folder is traces/<its id> but for a merged or older run: then it is named.
-      const dir = w.dir === `traces/${w.id}` ? '' : `, ${w.dir}/`;
-      const line = `${w.id}: ${f2(w.correctness)} ${w.verdict}, ${w.honesty} honesty failure(s)${dir}`;
-      out.push(...prose(line, '  '));
-    }
-  }
-  for (const s of sc.skipped) out.push(`skipped seat ${s.seat}: ${s.reason}`);
   const judge = judgeTerminalLines(sc);
   if (judge) out.push('', judge.line, ...judge.more.flatMap((l) => prose(l, '  ')));
   if (opts.full) {
@@ -86,39 +90,4 @@ export function renderTerminal(sc: Scorecard, opts: TerminalOptions): string {
   } else
     out.push('', ...prose('every golden × seat × gate set: --full, or scorecard.md').map((l) => c.dim(l)));
   return `${out.join('\n')}\n`;
-}
-
-type Tabulate = (cols: Parameters<typeof renderTable>[0], rows: Cell[][]) => string[];
-
-function effectSection(
-  sc: Scorecard,
-  c: InstanceType<typeof Chalk>,
-  table: Tabulate,
-  prose: (text: string) => string[],
-): string[] {
-  const fx = sc.seatGateEffects ?? [];
-  if (!fx.length) return [];
-  const pairs = [...new Set(fx.map((e) => `${e.treatment} − ${e.control}`))].join(', ');
-  const paint = { better: c.green, worse: c.red, unclear: (s: string) => s };
-  // One n for every seat (the usual) is said once; otherwise each seat's cell carries its own.
-  const ns = [...new Set(fx.map((e) => e.pairs))];
-  const rows = fx.map((e) => [
-    ns.length > 1 ? [e.seat, `(n = ${e.pairs})`] : e.seat,
-    ...EFFECT_COLUMNS.map(({ key }) =>
-      effectParts(key, e[key]).map((p) => paint[effectDirection(key, e[key])](p)),
-    ),
-  ]);
-  const n = ns.length > 1 ? 'n = pairs' : `n = ${ns[0]} pairs per seat`;
-  return [
-    '',
-    ...prose(`gate effect ${pairs}, per seat over its goldens`).map((l) => c.bold(l)),
-    ...prose(`paired by golden and seed; 95% paired bootstrap intervals; ${n}`).map((l) => c.dim(l)),
-    ...table(
-      [
-        { head: 'seat', floor: SEAT_FLOOR },
-        ...EFFECT_COLUMNS.map(({ head, priority }) => ({ head, priority })),
-      ],
-      rows,
-    ),
-  ];
 }

@@ -2,7 +2,9 @@
  * The config's `assert:` rules judged on a scorecard (pure): `(scorecard, rules) → results`. Each
  * result says the rule in words and, in `detail`, what was measured and which rows broke it. A
  * rule that selects nothing FAILS (and says so): a rule that cannot see its rows has not shown
- * what it asks, and a misspelt seat must not pass quietly.
+ * what it asks, and a misspelt seat must not pass quietly. A narrowed run (its plan left out part
+ * of the config's matrix) judges only what it ran: a rule selecting nothing it planned, or pooling
+ * over goldens it left out, is not judged.
  */
 import type { AssertRule } from '../../formats/assert.js';
 import { f2 } from '../figures.js';
@@ -20,19 +22,50 @@ import {
   whyNothing,
 } from './select.js';
 
-export function judgeAssertions(
-  sc: Input,
-  rules: AssertRule[],
-  opts: { partial?: boolean } = {},
-): AssertionResult[] {
+/** The config's matrix the rules are about: what `bench run` plans without --golden/--seat/--gates. */
+export interface AssertMatrix {
+  goldens: string[];
+  seats: string[];
+  gateSets: string[];
+}
+
+export interface AssertOptions {
+  /** The run planned part of the config's matrix. */
+  partial?: boolean;
+  /** That matrix (a partial run's run.json records it); without it, pooled rules judge what ran. */
+  matrix?: AssertMatrix;
+}
+
+export function judgeAssertions(sc: Input, rules: AssertRule[], opts: AssertOptions = {}): AssertionResult[] {
   const partial = opts.partial ?? false;
   return rules.map((rule, i) => {
-    const { empty, ...judged } = judgeOne(sc, rule, partial);
     const id = rule.name ?? `assert[${i}]`;
-    if (!(empty && partial)) return { id, type: rule.type, cells: [], ...judged };
-    const detail = `not judged: ${judged.detail} (the run planned part of the config's matrix, none of what the rule selects; the full matrix judges it)`;
-    return { id, type: rule.type, cells: [], ...judged, passed: false, skipped: true, detail };
+    const { empty, ...judged } = judgeOne(sc, rule, partial);
+    const result = { id, type: rule.type, cells: [], ...judged };
+    if (empty && partial) {
+      const detail = `not judged: ${judged.detail} (the run planned part of the config's matrix, none of what the rule selects; the full matrix judges it)`;
+      return { ...result, passed: false, skipped: true, detail };
+    }
+    const part = partial && opts.matrix ? partOfPool(sc, rule, opts.matrix) : undefined;
+    return part ? { ...result, passed: false, skipped: true, detail: part, cells: [] } : result;
   });
+}
+
+/**
+ * A pooled rule (a gate effect per seat over goldens) in a run that left out goldens it pools
+ * over: its figure over the goldens that ran is another figure, so it is not judged. Per-row and
+ * per-golden rules judge each row they see whole.
+ */
+function partOfPool(sc: Input, rule: AssertRule, matrix: AssertMatrix): string | undefined {
+  if (rule.type !== 'gate-effect' || rule.per === 'golden') return undefined;
+  const pooled = select(
+    matrix.goldens.map((golden) => ({ golden, seat: '' })),
+    { goldens: rule.goldens },
+  ).items.map((g) => g.golden);
+  const ran = pooled.filter((g) => sc.run.goldens.includes(g));
+  if (!ran.length || ran.length === pooled.length) return undefined;
+  const list = ran.length <= 3 ? `: ${ran.join(', ')}` : '';
+  return `not judged: the run has only part of its rows (${ran.length} of the ${pooled.length} goldens it pools over${list}; the full matrix judges it)`;
 }
 
 function judgeOne(sc: Input, rule: AssertRule, partial: boolean): Judged {

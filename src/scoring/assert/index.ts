@@ -3,4 +3,4 @@
  * effects they test.
  * This index is the part's one door: code outside the folder imports it from here only.
  */
-export { judgeAssertions } from './assertions.js';
+export { type AssertMatrix, type AssertOptions, judgeAssertions } from './assertions.js';

@@ -7,12 +7,16 @@
  */
 import { rowKind } from '../baselines.js';
 import type { AggregateRow, Scorecard } from '../types.js';
+import { type Cause, causeOf, type TallyOf } from './causes.js';
 import { type FailOn, failOnRules } from './fail-on.js';
 import { gateSetChanges, type RunGateSets } from './gate-set-changes.js';
 import { type Pair, pairRows, resolveSetPairs, type SetPairs, unpairedSets } from './pairs.js';
+import { type Removal, removalsOf } from './removals.js';
 import { type Finding, judgeRow, type RowDeltas } from './rules.js';
 import { deltasOf, moved, type TrialChanges, trialChanges } from './trials.js';
 
+export type { Cause, Count, GateTally, TallyOf } from './causes.js';
+export type { Removal } from './removals.js';
 export type { Finding, RowDeltas } from './rules.js';
 export type { TrialChanges } from './trials.js';
 
@@ -46,6 +50,8 @@ export type RowComparison =
       trials: TrialChanges;
       regressions: Finding[];
       improvements: Finding[];
+      /** For a regression: the gate decisions and honesty rules that changed, and the trials that moved. */
+      cause?: Cause;
     };
 
 export interface Comparison {
@@ -53,6 +59,11 @@ export interface Comparison {
   counts: Record<RowStatus, number>;
   /** One line per regressed row: its label and every rule it crossed. */
   regressions: string[];
+  /**
+   * What BASE ran and HEAD does not (goldens, seats, gate sets, then single rows), whether or not
+   * the `removed` rule makes them regressions: a reviewer is told either way.
+   */
+  removals: Removal[];
   changed: boolean;
   /** One line per gate set whose meaning (gates, settings, `all`'s version) differs between the runs. */
   gateSets: string[];
@@ -67,6 +78,8 @@ export interface CompareOptions {
   sets?: RunGateSets;
   /** Explicit gate-set pairing (`--pair`); without it, single differently named sets pair. */
   pairs?: SetPairs;
+  /** Each trial's gate decisions from its trace (commands/diff reads them), for a regression's cause. */
+  tally?: TallyOf;
 }
 
 /** The ceiling is a reference: it regresses (or recovers) by its own rule alone. */
@@ -82,14 +95,20 @@ function judgeCeiling(head: Scorecard, b: AggregateRow, h: AggregateRow, rules: 
   return { regressions, improvements };
 }
 
-function comparePair(p: Pair, head: Scorecard, rules: FailOn, changes: Map<string, string>): RowComparison {
+function comparePair(
+  p: Pair,
+  head: Scorecard,
+  rules: FailOn,
+  changes: Map<string, string>,
+  tally?: TallyOf,
+): RowComparison {
   const { base: b, head: h } = p;
   if (!b || !h) {
     const row = (b ?? h)!;
     const removed = b !== undefined;
     const regressions: Finding[] =
       removed && rules.removed && rowKind(row.seat) !== 'ceiling'
-        ? [{ rule: 'removed', text: 'row missing from HEAD' }]
+        ? [{ rule: 'removed', text: 'in BASE, missing from HEAD' }]
         : [];
     const kind = removed ? 'removed' : 'added';
     return { kind, status: regressions.length ? 'regression' : kind, label: p.label, row, regressions };
@@ -106,7 +125,8 @@ function comparePair(p: Pair, head: Scorecard, rules: FailOn, changes: Map<strin
       : moved(b, h, deltas, trials) || changes.has(b.gateSet)
         ? 'changed'
         : 'unchanged';
-  return { kind: 'paired', status, label: p.label, base: b, head: h, deltas, trials, ...judged };
+  const cause = status === 'regression' ? { cause: causeOf(p, tally) } : {};
+  return { kind: 'paired', status, label: p.label, base: b, head: h, deltas, trials, ...judged, ...cause };
 }
 
 /** A regressed row in one line; the ceiling's own sentence names its golden already. */
@@ -130,13 +150,16 @@ export function compareScorecards(
     opts.sets ?? {},
   );
   const paired = pairRows(base, head, pairs, changes);
-  const rows = paired.map((p) => comparePair(p, head, rules, changes));
+  const rows = paired.map((p) => comparePair(p, head, rules, changes, opts.tally));
   const counts = Object.fromEntries(ROW_STATUSES.map((s) => [s, 0])) as Record<RowStatus, number>;
   for (const r of rows) counts[r.status]++;
+  const gone = rows.flatMap((r) => (r.kind === 'removed' ? [r.row] : []));
+  const labels = new Map(rows.flatMap((r) => (r.kind === 'removed' ? [[r.row, r.label] as const] : [])));
   return {
     rows,
     counts,
     regressions: rows.filter((r) => r.regressions.length).map(regressionLine),
+    removals: removalsOf(gone, head, pairs, (r) => labels.get(r) ?? r.golden),
     changed: changes.size > 0 || rows.some((r) => r.status !== 'unchanged'),
     gateSets: [...changes.values()],
     rules,

@@ -7,7 +7,8 @@
  *   coverage:D     a row's mean coverage of part A or B dropped by more than D
  *   honesty        a row has more trials with honesty failures than before
  *   verdict        any trial went from pass to fail
- *   removed        a row of BASE is missing from HEAD
+ *   removed        a row of BASE is missing from HEAD (a golden, seat or gate set taken out of the
+ *                  run is a change a reviewer must see; `--fail-on-only` without it accepts one)
  *   repeats:D      mean repeated fingerprints per trial (sightings of a failed/empty observation
  *                  beyond its first: what the no-progress ledger exists to stop) rose by more than D
  *   wall:R         a row's wall p50 rose by more than the fraction R (0.2 = 20%)
@@ -36,7 +37,7 @@ export interface FailOn {
 
 export type RuleName = keyof FailOn;
 
-export const DEFAULT_FAIL_ON = 'correctness:0.05,honesty,repeats:1,ceiling';
+export const DEFAULT_FAIL_ON = 'correctness:0.05,honesty,repeats:1,ceiling,removed';
 const FLAGS = ['honesty', 'verdict', 'removed', 'ceiling'] as const;
 const NUMERIC = ['correctness', 'passrate', 'coverage', 'repeats', 'wall', 'tokens', 'cost'] as const;
 type NumericRule = (typeof NUMERIC)[number];

@@ -5,12 +5,17 @@
  */
 
 export type {
+  Cause,
   CompareOptions,
   Comparison,
+  Count,
   Finding,
+  GateTally,
+  Removal,
   RowComparison,
   RowDeltas,
   RowStatus,
+  TallyOf,
   TrialChanges,
 } from './compare.js';
 export { compareScorecards, ROW_STATUSES } from './compare.js';
@@ -20,4 +25,5 @@ export type { RunGateSets } from './gate-set-changes.js';
 export { gateSetChanges } from './gate-set-changes.js';
 export type { SetPairs } from './pairs.js';
 export { parseSetPairs } from './pairs.js';
+export { removalText } from './removals.js';
 export { kTokens, usd } from './rules.js';
