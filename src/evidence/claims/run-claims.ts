@@ -11,9 +11,9 @@ import { isAbout } from '../about.js';
 import type { EvidenceCall, EvidenceSet } from '../calls.js';
 import type { Subject } from './subject.js';
 
-const NOUN = String.raw`(?:quer(?:y|ies)|calls?|tool calls?|requests?|backends?|data ?sources?|searches|lookups?)`;
-const DID = String.raw`(?:succeeded|succeed|answered|returned|worked|completed|responded|came back|went through|ran|executed|were answered|was answered|were served)`;
-const FAILED = String.raw`(?:failed|fail|errored|error(?:ed)? out|timed out|time out|were refused|was refused|were rejected|was rejected|were blocked|was blocked)`;
+const NOUN = `(?:quer(?:y|ies)|calls?|tool calls?|requests?|backends?|data ?sources?|searches|lookups?)`;
+const DID = `(?:succeeded|succeed|answered|returned|worked|completed|responded|came back|went through|ran|executed|were answered|was answered|were served)`;
+const FAILED = `(?:failed|fail|errored|error(?:ed)? out|timed out|time out|were refused|was refused|were rejected|was rejected|were blocked|was blocked)`;
 
 const CLAIMS: readonly RegExp[] = [
   // every / each / all / both (...) queries ... succeeded
