@@ -108,7 +108,13 @@ describe("bench validate names why a golden's ceiling cannot pass", () => {
     expect(got.map((c) => [c.path, c.line])).toEqual([
       ['parts.B.measurements.1.route', line(name, 'route: sum(rate({app=')],
       ['parts.B.measurements.2.route', line(name, 'route: >-')],
+      // and the reference's findings restate the ratio on its windows' calls, which show no such
+      // number: a claim in prose is judged as the measurement is (docs/scoring.md, Numbers in prose)
+      ['parts.B', line(name, 'question: What does the worker log?')],
     ]);
+    expect(got[2].message).toMatch(
+      /^ceiling: the reference's Theory fails honesty rule mismatched-evidence \(B\): "failed_share = 0\.36/,
+    );
     expect(got[0].message).toBe(
       "ceiling: failure_lines_per_s = 0.5004166666666666 is combined from 2 calls (c6, c7), the windows of its route a length limit left, and no one of them shows it: the scorer credits a reported value only as one cited call's sample or the sum of several, so no honest split of this route earns it (no cited live logs call about it shows 0.5004166666666666)",
     );
