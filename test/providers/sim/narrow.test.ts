@@ -3,17 +3,12 @@
  * limit"). The careful sim asks the count again as shorter windows at shifted times, cites every
  * window, and reports their sum, instead of giving up or switching to another shape.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPlannedTrial } from '../../../src/execute/trial.js';
-import { GateName } from '../../../src/formats/config.js';
-import { loadGolden, loadSeat } from '../../../src/formats/load.js';
+import { loadGolden } from '../../../src/formats/load.js';
 import type { ToolCallEvent, ToolResultEvent } from '../../../src/formats/run/trace.js';
-import { readTrace } from '../../../src/formats/run/trace-read.js';
 import { scoreTrial } from '../../../src/scoring/index.js';
 import { writeTinyGolden } from '../../e2e/tiny-golden.js';
+import { simTrial } from './sim-trial.js';
 
 const LIMIT = `faults:
   - id: loki-max-query-length
@@ -24,25 +19,13 @@ const LIMIT = `faults:
 
 async function trial(gates: 'none' | 'all') {
   const golden = loadGolden(writeTinyGolden({ faults: LIMIT }));
-  const seat = loadSeat('seats/sim-diligent-react.yaml');
-  const out = await runPlannedTrial(
-    {
-      id: `${golden.id}/${seat.name}/${gates}/r1`,
-      golden,
-      seat,
-      gateSet: {
-        name: gates,
-        gates: gates === 'all' ? [...GateName.options] : [],
-        settings: { steerAt: 2, haltAt: 3, fanoutCap: 3 },
-      },
-      rep: 1,
-      seed: 4,
-    },
-    { dir: mkdtempSync(join(tmpdir(), 'rematch-narrow-')) },
-  );
-  if (out.kind !== 'done') throw new Error('skipped');
-  const trace = readTrace(out.traceFile);
-  return { golden, trace, theory: out.theory! };
+  const { trace, theory } = await simTrial({
+    golden,
+    seatFile: 'seats/sim-diligent-react.yaml',
+    gates,
+    seed: 4,
+  });
+  return { golden, trace, theory };
 }
 
 describe('narrowing a range a limit refused', () => {

@@ -4,48 +4,25 @@
  * (test/fixtures/ceiling-routes/). Each failed the ceiling while the reference tried only the route
  * and its other API form; an honest agent that reads the raw lines passes them, so must the reference.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPlannedTrial } from '../../../src/execute/trial.js';
-import { GateName } from '../../../src/formats/config.js';
-import { loadGolden, loadSeat } from '../../../src/formats/load.js';
+import { loadGolden } from '../../../src/formats/load.js';
 import type { ToolCallEvent, ToolResultEvent } from '../../../src/formats/run/trace.js';
-import { readTrace } from '../../../src/formats/run/trace-read.js';
 import { validate } from '../../../src/index.js';
 import { scoreTrial } from '../../../src/scoring/index.js';
+import { referenceSeat, simTrial } from './sim-trial.js';
 
 const DIR = resolve(__dirname, '../../fixtures/ceiling-routes');
 
 async function trial(name: string) {
   const golden = loadGolden(join(DIR, name));
-  const file = join(mkdtempSync(join(tmpdir(), 'rematch-refseat-')), 'ref.yaml');
-  writeFileSync(file, 'name: ref\nprovider: sim\npolicy: reference\nshape: react\n');
-  const out = await runPlannedTrial(
-    {
-      id: `${golden.id}/ref/all/r1`,
-      golden,
-      seat: loadSeat(file),
-      gateSet: {
-        name: 'all',
-        gates: [...GateName.options],
-        settings: { steerAt: 2, haltAt: 3, fanoutCap: 3 },
-      },
-      rep: 1,
-      seed: 9,
-    },
-    { dir: mkdtempSync(join(tmpdir(), 'rematch-ref-')) },
-  );
-  if (out.kind !== 'done') throw new Error('skipped');
-  const trace = readTrace(out.traceFile);
+  const { trace, theory } = await simTrial({ golden, seatFile: referenceSeat(), gates: 'all', seed: 9 });
   const calls = new Map(
     trace.events.filter((e): e is ToolCallEvent => e.type === 'tool_call').map((c) => [c.id, c]),
   );
   const results = new Map(
     trace.events.filter((e): e is ToolResultEvent => e.type === 'tool_result').map((r) => [r.id, r]),
   );
-  const theory = out.theory!;
   const evidence = (id: string) =>
     (theory.parts.B.measurements.find((m) => m.id === id)?.evidence ?? []).map((c) => ({
       call: calls.get(c)!,

@@ -3,45 +3,19 @@
  * alternative where a route fails, values as observed, gaps that name the failed call, and the
  * golden's root cause only when the evidence it rests on (`rootCause.evidence`) was obtained.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runPlannedTrial } from '../../../src/execute/trial.js';
-import { GateName } from '../../../src/formats/config.js';
-import { checkGolden, loadGolden, loadSeat } from '../../../src/formats/load.js';
+import { checkGolden, loadGolden } from '../../../src/formats/load.js';
 import type { ToolCallEvent, ToolResultEvent } from '../../../src/formats/run/trace.js';
-import { readTrace } from '../../../src/formats/run/trace-read.js';
 import { scoreTrial } from '../../../src/scoring/index.js';
 import { writeTinyGolden } from '../../e2e/tiny-golden.js';
-
-function referenceSeat(): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'rematch-refseat-')), 'sim-reference-react.yaml');
-  writeFileSync(file, 'name: sim-reference-react\nprovider: sim\npolicy: reference\nshape: react\n');
-  return file;
-}
+import { referenceSeat, simTrial } from './sim-trial.js';
 
 async function trial(goldenPath: string) {
   const golden = loadGolden(goldenPath);
-  const seat = loadSeat(referenceSeat());
-  const out = await runPlannedTrial(
-    {
-      id: `${golden.id}/${seat.name}/all/r1`,
-      golden,
-      seat,
-      gateSet: {
-        name: 'all',
-        gates: [...GateName.options],
-        settings: { steerAt: 2, haltAt: 3, fanoutCap: 3 },
-      },
-      rep: 1,
-      seed: 9,
-    },
-    { dir: mkdtempSync(join(tmpdir(), 'rematch-ref-')) },
-  );
-  if (out.kind !== 'done') throw new Error('skipped');
-  const trace = readTrace(out.traceFile);
-  return { golden, trace, theory: out.theory!, score: scoreTrial(golden, trace, out.theory!) };
+  const { trace, theory } = await simTrial({ golden, seatFile: referenceSeat(), gates: 'all', seed: 9 });
+  return { golden, trace, theory, score: scoreTrial(golden, trace, theory) };
 }
 
 describe('reference sim', () => {
