@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LogQLError } from '../../src/logql/api.js';
 import { jsonAt, jsonPath } from '../../src/logql/pipeline/json-path.js';
-import { scanJson } from '../../src/logql/pipeline/json-scan.js';
+import { MALFORMED_OBJECT, scanJson } from '../../src/logql/pipeline/json-scan.js';
 import { decodeLogfmt } from '../../src/logql/pipeline/logfmt.js';
 import { compilePattern, matchPattern } from '../../src/logql/pipeline/pattern.js';
 import {
@@ -106,15 +106,16 @@ describe('pattern expressions', () => {
 describe('JSON scanning', () => {
   it('keeps numbers and nested values as written', () => {
     const doc = scanJson('{"n": 1.50, "o": {"a": [1, 2]}}');
+    if ('error' in doc) throw new Error(doc.error);
     expect(jsonAt(doc, ['n'])?.raw).toBe('1.50');
     expect(jsonAt(doc, ['o'])?.raw).toBe('{"a": [1, 2]}');
     expect(jsonAt(doc, jsonPath('o.a[1]')!)?.raw).toBe('2');
     expect(jsonPath('a["b c"][0]')).toEqual(['a', 'b c', 0]);
   });
   it('rejects malformed documents', () => {
-    expect(() => scanJson('{"a": }')).toThrow();
-    expect(() => scanJson('{"a": 1')).toThrow();
-    expect(() => scanJson(`{"a":${'['.repeat(500)}${']'.repeat(500)}}`)).toThrow(/deeply/);
+    expect(scanJson('{"a": }')).toEqual({ error: 'Unknown value type' });
+    expect(scanJson('{"a": 1')).toEqual({ error: MALFORMED_OBJECT });
+    expect(scanJson(`{"a":${'['.repeat(500)}${']'.repeat(500)}}`)).toEqual({ error: 'Too deeply nested' });
   });
 });
 

@@ -14,7 +14,22 @@ export type JVal =
   | { t: 'str'; v: string; raw: string }
   | { t: 'num' | 'bool' | 'null'; raw: string };
 
+/** A json parameter expression Loki's jsonexpr parser rejects (json-path.ts): once per query. */
 export class JsonError extends Error {}
+
+/**
+ * Why a line is not a JSON object, in jsonparser's words. A value, not an Error: `| json` over
+ * logfmt or plain lines fails on every line, and an Error would capture a stack trace each time
+ * (the bulk of such a query's time).
+ */
+export interface JsonFailure {
+  error: string;
+}
+
+/** Thrown inside the scanner only, to leave its recursion: no stack is captured for it. */
+class Malformed {
+  constructor(readonly message: string) {}
+}
 
 const MAX_DEPTH = 128;
 
@@ -28,7 +43,17 @@ const TOKEN = /[^ \n\r\t,}\]]*/y;
 
 export type JObj = Extract<JVal, { t: 'obj' }>;
 
-export function scanJson(s: string): JObj {
+/** The object a line starts with, or why it does not start with one. */
+export function scanJson(s: string): JObj | JsonFailure {
+  try {
+    return scanObject(s);
+  } catch (e) {
+    if (e instanceof Malformed) return { error: e.message };
+    throw e;
+  }
+}
+
+function scanObject(s: string): JObj {
   let i = 0;
   const fffd = s.includes('\ufffd');
   const ws = () => {
@@ -36,7 +61,7 @@ export function scanJson(s: string): JObj {
     while (i < s.length && ((c = s.charCodeAt(i)) === 32 || c === 9 || c === 10 || c === 13)) i++;
   };
   const fail = (what: string): never => {
-    throw new JsonError(what);
+    throw new Malformed(what);
   };
   /** A key keeps U+FFFD (the label sanitizer turns it into `_`); a value holding it is empty. */
   const str = (key = false): string => {

@@ -3,7 +3,7 @@ import type { ExtractionParam } from '../syntax/index.js';
 import { goRegex, semanticError } from '../syntax/index.js';
 import { type Entry, sanitizeKey } from './entry.js';
 import { jsonAt, jsonPath } from './json-path.js';
-import { JsonError, type JVal, scanJson } from './json-scan.js';
+import { type JVal, scanJson } from './json-scan.js';
 import { scanLogfmt } from './logfmt.js';
 import { compilePattern, matchPattern } from './pattern.js';
 
@@ -33,11 +33,9 @@ export function jsonStage(params: ExtractionParam[], hints?: LabelHints): StageF
   });
   if (paths.length) return jsonParamsStage(paths);
   return (e) => {
-    let doc: JVal;
-    try {
-      doc = scanJson(e.line);
-    } catch (err) {
-      e.setError('JSONParserErr', (err as Error).message);
+    const doc = scanJson(e.line);
+    if ('error' in doc) {
+      e.setError('JSONParserErr', doc.error);
       return true;
     }
     flattenInto(e, '', doc, keys);
@@ -56,11 +54,8 @@ function jsonParamsStage(paths: { label: string; path: (string | number)[] }[]):
     const c = e.line[0];
     let doc: JVal | undefined;
     if (c === '{') {
-      try {
-        doc = scanJson(e.line);
-      } catch {
-        doc = undefined;
-      }
+      const scanned = scanJson(e.line);
+      doc = 'error' in scanned ? undefined : scanned;
     }
     // An array or a string is valid JSON without these keys: every label is set empty.
     if (!doc && c !== '[' && c !== '"') {
@@ -83,12 +78,9 @@ function jsonParamsStage(paths: { label: string; path: (string | number)[] }[]):
 export function unpackStage(): StageFn {
   return (e) => {
     if (e.line === '') return true;
-    let doc: JVal;
-    try {
-      if (e.line[0] !== '{') throw new JsonError('expecting json object(6), but it is not');
-      doc = scanJson(e.line);
-    } catch (err) {
-      e.setError('JSONParserErr', (err as Error).message);
+    const doc = e.line[0] === '{' ? scanJson(e.line) : { error: 'expecting json object(6), but it is not' };
+    if ('error' in doc) {
+      e.setError('JSONParserErr', doc.error);
       return true;
     }
     let entry: string | undefined;
