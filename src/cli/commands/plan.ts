@@ -14,9 +14,11 @@ export function register(program: Command): void {
     .option('--all', 'list every trial, one line each')
     .option('--json', 'machine-readable output (every trial)')
     .action(async (flags: RawRunFlags & { json?: boolean; all?: boolean }) => {
+      // the flags first: a bad one is refused before the planner (the run's modules) is loaded
+      const opts = planOptions(flags);
       const { planCommand } = await import('../../commands/plan/index.js');
       process.stdout.write(
-        await planCommand({ ...planOptions(flags), json: flags.json, all: flags.all, env: process.env }),
+        await planCommand({ ...opts, json: flags.json, all: flags.all, env: process.env }),
       );
     });
 }

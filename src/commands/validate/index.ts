@@ -5,10 +5,9 @@
 import { existsSync } from 'node:fs';
 import { InputError } from '../../errors.js';
 import { loadConfig } from '../../formats/load.js';
-import { type ValidationReport, validateInputs } from '../../validate/validate.js';
+import { type CeilingRunner, type ValidationReport, validateInputs } from '../../validate/validate.js';
 import { formatValidation } from '../../validate/validate-format.js';
 import { resolveGoldens, resolveSeats } from '../resolve.js';
-import { ceilingCheck } from './ceiling.js';
 
 export type { ValidationReport } from '../../validate/validate.js';
 
@@ -18,6 +17,14 @@ export interface ValidateOptions {
   /** Run each valid golden's ceiling check (default true). */
   ceiling?: boolean;
 }
+
+/**
+ * The ceiling's reference trial, imported when a golden first needs one: it brings the host, the
+ * sim seats and the scorer, a third of validate's modules, which a validation that runs no trial
+ * (a golden that fails its schema, a seat, a config, `--no-ceiling`) would load for nothing.
+ */
+const ceilingCheck: CeilingRunner = async (g, world, config) =>
+  (await import('./ceiling.js')).ceilingCheck(g, world, config);
 
 /** `bench validate`'s report as data: goldens (with their ceiling), seats and the config. */
 export function validate(paths: string[], opts: ValidateOptions = {}): Promise<ValidationReport> {

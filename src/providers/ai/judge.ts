@@ -4,10 +4,10 @@
  * `askJudge`, and the turn cache wraps it here (judge-cache.ts): a stored answer is returned
  * without a call, `only` fails a missing one without a call, `read-write` stores what it asked. A failure (HTTP, a
  * reply that is not a grade) is thrown as a `ProviderError` with the key redacted; the caller
- * records it as the trial's failed grade, never as a failed run.
+ * records it as the trial's failed grade, never as a failed run. The AI SDK is imported at the
+ * first live call (factory.ts says why).
  */
 import { APICallError } from '@ai-sdk/provider';
-import { generateText, NoObjectGeneratedError, Output } from 'ai';
 import { RealClock } from '../../clock.js';
 import { JUDGE_ANSWER_FORMAT, type JudgeConfig, JudgeGrade } from '../../formats/judge.js';
 import type { Seat } from '../../formats/seat.js';
@@ -64,7 +64,7 @@ export async function askJudge(
   opts: JudgeCallOptions,
 ): Promise<JudgeAnswer> {
   const key = j.auth ? opts.env[j.auth.apiKeyEnv] : undefined;
-  const fail = (err: unknown): ProviderError => judgeError(j, err, key);
+  const fail = (err: unknown, sdk?: Sdk): ProviderError => judgeError(j, err, key, sdk);
   const answers = opts.cache ? new JudgeAnswers(opts.cache.dir) : undefined;
   const cacheKey = judgeKey(j, req);
   const read = answers?.get(cacheKey);
@@ -103,19 +103,24 @@ export async function askJudge(
   return answer;
 }
 
+/** The parts of the AI SDK the judge calls. */
+type Sdk = Pick<typeof import('ai'), 'generateText' | 'NoObjectGeneratedError' | 'Output'>;
+
 async function askLive(
   j: JudgeConfig,
   req: JudgeRequest,
   opts: JudgeCallOptions,
   key: string | undefined,
-  fail: (err: unknown) => ProviderError,
+  fail: (err: unknown, sdk?: Sdk) => ProviderError,
 ): Promise<JudgeAnswer> {
-  let setup: ReturnType<typeof createProviderSetup>;
+  let setup: Awaited<ReturnType<typeof createProviderSetup>>;
   try {
-    setup = createProviderSetup(judgeSeat(j, 'judge'), key, opts.fetch);
+    setup = await createProviderSetup(judgeSeat(j, 'judge'), key, opts.fetch);
   } catch (err) {
     throw fail(err);
   }
+  const sdk: Sdk = await import('ai');
+  const { generateText, Output } = sdk;
   const timeoutMs = Number(j.params.turnTimeoutSeconds ?? 120) * 1000;
   const started = performance.now();
   try {
@@ -148,7 +153,7 @@ async function askLive(
       attempts,
     };
   } catch (err) {
-    throw fail(err);
+    throw fail(err, sdk);
   }
 }
 
@@ -162,11 +167,12 @@ function retryPolicy(j: JudgeConfig): RetryPolicy {
 }
 
 /** The reason a grade failed, in one line, the key redacted before anything is cut. */
-function judgeError(j: JudgeConfig, err: unknown, key: string | undefined): ProviderError {
+function judgeError(j: JudgeConfig, err: unknown, key: string | undefined, sdk?: Sdk): ProviderError {
   const status = APICallError.isInstance(err) ? err.statusCode : undefined;
   const attempts = (err as { attempts?: number }).attempts ?? 1;
   let detail = err instanceof Error ? err.message : String(err);
-  if (NoObjectGeneratedError.isInstance(err))
+  // only an SDK call throws its errors: without the SDK loaded, err is not one
+  if (sdk?.NoObjectGeneratedError.isInstance(err))
     detail = `the reply is not a grade (${err.message}): ${JSON.stringify(err.text ?? '').slice(0, 200)}`;
   else if (APICallError.isInstance(err) && err.responseBody) detail += `: ${err.responseBody}`;
   const text = redact(`${judgeId(j)}: ${detail}`, [key])

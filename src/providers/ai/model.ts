@@ -2,10 +2,11 @@
  * A real model seat: one `turn` is one AI SDK `generateText` step with the host's tools declared
  * but not executed (the host executes them, under its gates). Usage, latency and attempts are
  * reported per turn; failures that survive retries become a `ProviderError` (the trial is then
- * unscored) whose text has the key redacted.
+ * unscored) whose text has the key redacted. The AI SDK is imported at the first turn (factory.ts
+ * says why).
  */
 import { APICallError } from '@ai-sdk/provider';
-import { generateText, jsonSchema, type ToolSet, tool } from 'ai';
+import type { ToolSet } from 'ai';
 import type { Clock } from '../../clock.js';
 import type { Seat } from '../../formats/seat.js';
 import {
@@ -54,13 +55,14 @@ export class AiSdkModel implements Model {
   }
 
   async turn(req: TurnRequest, clock: Clock): Promise<TurnResult> {
-    let setup: ReturnType<typeof createProviderSetup>;
+    let setup: Awaited<ReturnType<typeof createProviderSetup>>;
     try {
-      setup = createProviderSetup(this.seat, this.apiKey, this.opts.fetch);
+      setup = await createProviderSetup(this.seat, this.apiKey, this.opts.fetch);
     } catch (err) {
       throw this.providerError(err);
     }
     const { model, providerOptions } = setup;
+    const { generateText, jsonSchema, tool } = await import('ai');
     const { system, messages } = toModelMessages(req.messages);
     const tools: ToolSet = {};
     for (const t of req.tools)
