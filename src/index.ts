@@ -49,7 +49,7 @@ export {
   withTwins,
 } from './formats/twins/index.js';
 export type { PlanOptions, RunPlan } from './plan/plan.js';
-export { REPORT_HTML, renderHtmlReport } from './reporters/html/index.js';
+export { type HtmlReport, REPORT_HTML, renderHtmlReport } from './reporters/html/index.js';
 export type { Reporter, ReporterContext, ReporterFactory, ReporterOptions } from './reporters/lifecycle.js';
 export { DEFAULT_REPORTERS, REPORTERS, type ReporterName } from './reporters/registry.js';
 export type { AssertionResult } from './scoring/index.js';

@@ -28,15 +28,17 @@ let written = 0;
  * the target, and the folder is fsynced so the rename itself is on disk. The temporary is unique to
  * this call (`<file>.<pid>.<n>.<8 hex>.tmp`, the name runlog/files.ts sweeps): two writers of one
  * file each rename their own, so neither finds its temporary gone, and the last rename wins, whole.
+ * `sync: false` keeps the whole-or-nothing rename but leaves the fsyncs to the caller: for many
+ * derived files (report.html's timelines) whose folder is synced once after them all.
  */
-export function writeAtomic(file: string, data: string | Uint8Array): void {
+export function writeAtomic(file: string, data: string | Uint8Array, opts: { sync?: boolean } = {}): void {
   const tmp = `${file}.${process.pid}.${++written}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     const fd = openSync(tmp, 'wx');
     try {
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
       for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
-      fsyncSync(fd);
+      if (opts.sync !== false) fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -45,7 +47,7 @@ export function writeAtomic(file: string, data: string | Uint8Array): void {
     rmSync(tmp, { force: true });
     throw e;
   }
-  fsyncDir(dirname(file));
+  if (opts.sync !== false) fsyncDir(dirname(file));
 }
 
 /**
@@ -68,7 +70,7 @@ export function commitAtomic(tmp: string, file: string): void {
  * file system refuses to fsync one (EINVAL), the rename still stands: it is only less certain to
  * survive a power cut, which is no reason to fail the write.
  */
-function fsyncDir(dir: string): void {
+export function fsyncDir(dir: string): void {
   let fd: number;
   try {
     fd = openSync(dir, 'r');

@@ -5,7 +5,7 @@
  * click. Screenshots land in test-artifacts/ (gitignored) for a person to look at.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -124,9 +124,14 @@ describeWithChromium('report.html in Chromium', () => {
   });
 
   it('shows a gated trial: calls with class, outcome and fingerprint, gate decisions, nodes, Theory and truth', async () => {
-    const { page, errors } = await watchedPage(ctx);
+    const { page, errors, requests } = await watchedPage(ctx);
     await page.goto(pathToFileURL(join(dir, 'report.html')).href);
+    // nothing of a trial is loaded before it is opened; then its one timeline file, from the folder
+    expect(requests.filter((u) => u.endsWith('.js'))).toEqual([]);
     await openTrial(page, GATED_TRIAL);
+    const loaded = requests.filter((u) => u.endsWith('.js'));
+    expect(loaded).toHaveLength(1);
+    expect(loaded[0]).toMatch(/^file:\/\/.*\/run\/report\/[0-9a-f]{16}\/\d+\.js$/);
     const tl = page.locator('#timeline');
     const failed = tl.locator('tr.call', { has: page.locator('.outcome.o-failed') }).first();
     expect(await failed.locator('.tag.cls').textContent()).toBe('live');
@@ -163,6 +168,24 @@ describeWithChromium('report.html in Chromium', () => {
     await page.close();
   });
 
+  it("says so when a trial's timeline file is missing, and the rest of the page still works", async () => {
+    const copy = join(mkdtempSync(join(tmpdir(), 'rematch-report-copy-')), 'run');
+    cpSync(dir, copy, { recursive: true });
+    const render = readdirSync(join(copy, 'report'))[0];
+    rmSync(join(copy, 'report', render), { recursive: true });
+    const { page, errors } = await watchedPage(ctx);
+    await page.goto(pathToFileURL(join(copy, 'report.html')).href);
+    await page.locator(`#trial-list tr[data-trial="${GATED_TRIAL}"]`).click();
+    await expect
+      .poll(() => page.locator('#timeline p.bad').textContent())
+      .toMatch(
+        /cannot load report\/[0-9a-f]{16}\/\d+\.js beside the page \(bench report DIR writes it again\)/,
+      );
+    // a failed script load is a console error of the browser's, not one of the page's script
+    expect(errors.filter((e) => !/ERR_FILE_NOT_FOUND/.test(e))).toEqual([]);
+    await page.close();
+  });
+
   it('serves the same page through bench view on 127.0.0.1 and nothing else of the folder', async () => {
     const { child, url } = await startView(dir);
     try {
@@ -173,6 +196,18 @@ describeWithChromium('report.html in Chromium', () => {
       await page.locator(`#timeline[data-trial="${HONESTY_TRIAL}"]`).waitFor();
       expect(await page.locator('#plot-wall canvas').count()).toBeGreaterThan(0);
       expect((await page.request.get(`${url}run.json`)).status()).toBe(404);
+      // the timeline files, and nothing else under report/ (nor a path that climbs out of it)
+      const render = readdirSync(join(dir, 'report'))[0];
+      const script = await page.request.get(`${url}report/${render}/0.js`);
+      expect(script.status()).toBe(200);
+      expect(script.headers()['content-type']).toMatch(/^text\/javascript/);
+      expect(await script.text()).toMatch(/^rematchTrial\(0,/);
+      for (const bad of [
+        `report/${render}/x.js`,
+        `report/${render}/../../run.json`,
+        `report/${render}/99999.js`,
+      ])
+        expect((await page.request.get(`${url}${bad}`)).status(), bad).toBe(404);
       await shot(page, 'view-http', '#timeline');
       expect(errors).toEqual([]);
       await page.close();

@@ -2,7 +2,7 @@
  * report.html as a reviewer would skim its source: an indented outline of the markup, each element
  * with its attributes and its own text, the inline scripts and styles named (not their bytes: uPlot's
  * are a dependency's, ours the client/ sources'), and each JSON block by its shape: the index's
- * trials one a line, a trial's detail by what its timeline would show. Throws on a tag closed out
+ * trials one a line; and each timeline file (a trial's detail) by what its timeline would show. Throws on a tag closed out
  * of order, so the snapshot also proves the markup well formed.
  */
 
@@ -41,10 +41,20 @@ function blockLines(id: string, json: string): string[] {
   for (const r of d.rows) kinds.set(r.k, (kinds.get(r.k) ?? 0) + 1);
   const rows = [...kinds].map(([k, n]) => `${k}×${n}`).join(' ') || 'none';
   return [
-    `detail block #${id}: ${d.id}`,
+    `detail ${id}: ${d.id}`,
     `  ${d.verdict.headline}${d.verdict.reasons.length ? ` | ${d.verdict.reasons.join(' | ')}` : ''}`,
     `  rows ${rows}; theory ${d.theory ? 'yes' : 'no'}; truth ${d.truth ? 'yes' : 'no'}${d.problem ? `; problem: ${d.problem}` : ''}`,
   ];
+}
+
+/** report.html's timeline files (timelines.ts) as the outline shows a detail: one entry per file. */
+export function timelinesOutline(files: { name: string; text: string }[]): string {
+  const lines = files.flatMap((f) => {
+    const m = /^rematchTrial\((\d+),(.*)\);\n$/s.exec(f.text);
+    if (!m || `${m[1]}.js` !== f.name) throw new Error(`timeline ${f.name}: not rematchTrial(${f.name})`);
+    return blockLines(`file ${f.name}`, m[2]);
+  });
+  return `${lines.join('\n')}\n`;
 }
 
 /** `inline` names each inline script and style body the page may hold; any other body throws. */

@@ -1,9 +1,10 @@
 /**
  * The html reporter through runBench and reportRun: report.html in the run folder, every trial's
- * data in its own JSON block, agent text that tries to end a script block kept inert, nothing
- * fetched from anywhere, and a broken or missing trace shown as a reason instead of failing the run.
+ * timeline in its own file beside it (report/<render>/<i>.js), agent text that tries to end a
+ * script block kept inert, nothing fetched from outside the folder, older renders removed, and a
+ * broken or missing trace shown as a reason instead of failing the run.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../src/formats/run/trace.js';
@@ -12,6 +13,7 @@ import type { TrialEnv, TrialOutcome, TrialSpec } from '../../src/plan/types.js'
 import { pageAssets, SCRIPTS } from '../../src/reporters/html/assets.js';
 import { fakeRunTrial, inputs } from '../commands/fake.js';
 import { sink, tmp } from '../commands/helpers.js';
+import { indexBlock, timelineDetails } from './timeline-files.js';
 
 const HOSTILE = '</script><script>window.pwned=1</script><!-- <b>&amp;';
 
@@ -76,15 +78,18 @@ type Detail = {
 };
 
 describe('html reporter', () => {
-  it('writes report.html into the run folder with one parsed-on-demand block per trial', async () => {
+  it('writes report.html into the run folder and one timeline file per trial beside it', async () => {
     const dir = await run();
     const html = readFileSync(join(dir, REPORT_HTML), 'utf8');
     const sc = JSON.parse(readFileSync(join(dir, 'scorecard.json'), 'utf8'));
-    const b = blocks(html);
-    const index = b.get('rematch-index') as { index: { id: string }[] };
+    const index = indexBlock(html);
     expect(index.index.map((t) => t.id)).toEqual(sc.trials.map((t: { id: string }) => t.id));
-    const details = index.index.map((_, i) => b.get(`trial-${i}`) as Detail);
+    expect(index.timelines).toMatch(/^report\/[0-9a-f]{16}\/$/);
+    // the page holds the index only: no trial's detail is inline
+    expect([...blocks(html).keys()]).toEqual(['rematch-index']);
+    const details = timelineDetails<Detail>(dir, html);
     expect(details.map((d) => d.id)).toEqual(sc.trials.map((t: { id: string }) => t.id));
+    expect(readdirSync(join(dir, 'report'))).toEqual([index.timelines.split('/')[1]]);
     // The grid has a cell per seat × gate set of each golden, the summary counts the seat trials.
     expect(html.match(/<td class="cell /g)?.length).toBe(
       sc.rows.filter((r: { kind: string }) => r.kind === 'seat').length,
@@ -94,11 +99,18 @@ describe('html reporter', () => {
     expect(html).toContain(`<b>${own} trials</b>`);
   });
 
-  it('keeps agent text inert: escaped in every block, the same string once parsed', async () => {
-    const html = readFileSync(join(await run(), REPORT_HTML), 'utf8');
-    expect(html).not.toContain('window.pwned=1</script>');
-    expect(html).not.toContain('<!-- <b>');
-    const agents = [...blocks(html).values()].filter((d) => (d as Detail).id?.includes('/sim-'));
+  it('keeps agent text inert: escaped in the page and every timeline file, the same string once parsed', async () => {
+    const dir = await run();
+    const html = readFileSync(join(dir, REPORT_HTML), 'utf8');
+    const { timelines } = indexBlock(html);
+    for (const text of [
+      html,
+      ...readdirSync(join(dir, timelines)).map((f) => readFileSync(join(dir, timelines, f), 'utf8')),
+    ]) {
+      expect(text).not.toContain('window.pwned=1</script>');
+      expect(text).not.toContain('<!-- <b>');
+    }
+    const agents = timelineDetails<Detail>(dir, html).filter((d) => d.id?.includes('/sim-'));
     expect(agents.length).toBeGreaterThan(0);
     for (const d of agents as Detail[]) {
       expect(d.theory?.rootCause.mechanism).toBe(HOSTILE);
@@ -121,18 +133,26 @@ describe('html reporter', () => {
   it('re-renders with bench report; a missing or broken trace leaves its row with the reason', async () => {
     const dir = await run();
     const sc = JSON.parse(readFileSync(join(dir, 'scorecard.json'), 'utf8'));
-    rmSync(join(dir, REPORT_HTML));
+    renameSync(join(dir, REPORT_HTML), join(dir, 'report.html.keep'));
     const agents = sc.trials.flatMap((t: { seat: string }, i: number) =>
       t.seat.startsWith('sim-') ? [i] : [],
     );
     const [gone, broken, kept] = agents;
     rmSync(join(dir, sc.trials[gone].dir, 'trace.jsonl'));
     writeFileSync(join(dir, sc.trials[broken].dir, 'trace.jsonl'), '{"type":"header"\n');
+    const before = indexBlock(readFileSync(join(dir, 'report.html.keep'), 'utf8')).timelines;
+    writeFileSync(join(dir, before, 'stray.js.123.tmp'), 'a killed writer');
     reportRun(dir, () => {}, { reporters: ['html'] });
-    const b = blocks(readFileSync(join(dir, REPORT_HTML), 'utf8'));
-    expect((b.get(`trial-${gone}`) as Detail).problem).toMatch(/^no trace at traces\/.*trace\.jsonl$/);
-    expect((b.get(`trial-${broken}`) as Detail).problem).toMatch(/trace/);
-    expect((b.get(`trial-${kept}`) as Detail).problem).toBeUndefined();
+    const html = readFileSync(join(dir, REPORT_HTML), 'utf8');
+    const d = timelineDetails<Detail>(dir, html);
+    expect(d[gone].problem).toMatch(/^no trace at traces\/.*trace\.jsonl$/);
+    expect(d[broken].problem).toMatch(/trace/);
+    expect(d[kept].problem).toBeUndefined();
+    // the details changed, so the render did: the older render's folder is gone, stray files with it
+    const now = indexBlock(html).timelines;
+    expect(now).not.toBe(before);
+    expect(readdirSync(join(dir, 'report'))).toEqual([now.split('/')[1]]);
+    expect(readdirSync(join(dir, now)).length).toBe(sc.trials.length);
   });
 });
 

@@ -19,7 +19,7 @@ import {
   renderWalltimeMd,
 } from '../../src/reporters/index.js';
 import type { TrialRecord } from '../../src/scoring/index.js';
-import { htmlOutline } from './html-outline.js';
+import { htmlOutline, timelinesOutline } from './html-outline.js';
 import { GOLDENS, snapshotCard, writeTrialFiles } from './snapshot-run.js';
 
 const snap = (name: string) => `./__snapshots__/${name}`;
@@ -41,14 +41,14 @@ function head(t: TrialRecord): TrialRecord {
   return t;
 }
 
-function html(): string {
+function html(): { page: string; files: { name: string; text: string }[] } {
   const sc = snapshotCard();
   const dir = mkdtempSync(join(tmpdir(), 'rematch-snapshot-'));
   writeTrialFiles(dir, sc);
-  const page = renderHtmlReport(dir, sc, GOLDENS);
-  // The page names no path of this machine (the temp folder differs on every run).
-  expect(page).not.toContain(dir);
-  return page;
+  const { page, timelines } = renderHtmlReport(dir, sc, GOLDENS);
+  // Neither the page nor a timeline names a path of this machine (the temp folder differs each run).
+  for (const text of [page, ...timelines.files.map((f) => f.text)]) expect(text).not.toContain(dir);
+  return { page, files: timelines.files };
 }
 
 describe('report snapshots of the fixed run', () => {
@@ -84,7 +84,9 @@ describe('report snapshots of the fixed run', () => {
       [a.script, 'the page script (client/*.ts)'],
       [a.css, 'client/page.css'],
     ]);
-    await expect(htmlOutline(html(), inline)).toMatchFileSnapshot(snap('report.html.txt'));
+    const { page, files } = html();
+    await expect(htmlOutline(page, inline)).toMatchFileSnapshot(snap('report.html.txt'));
+    await expect(timelinesOutline(files)).toMatchFileSnapshot(snap('report-timelines.txt'));
   });
 
   it('is byte-stable: the same run renders the same bytes again', () => {
@@ -96,7 +98,7 @@ describe('report snapshots of the fixed run', () => {
         renderWalltimeMd(sc),
         renderJunit(sc),
         diffScorecards(sc, snapshotCard(head)).markdown,
-        html(),
+        JSON.stringify(html()),
       ];
     };
     expect(all()).toEqual(all());

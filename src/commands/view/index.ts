@@ -1,9 +1,9 @@
 /**
  * `bench view DIR`: a run folder's report.html over HTTP on 127.0.0.1, rendered first when the
- * folder lacks it (an older run, or one rendered with other reporters). Only that one file is
- * served, whatever the path asks for: nothing else of the folder, nothing outside it. A Host
- * header other than the loopback name it listens on is refused, so a page on another site cannot
- * reach it by DNS rebinding.
+ * folder lacks it (an older run, or one rendered with other reporters). Only the page and the
+ * trial timelines it loads (`report/<render>/<i>.js`, names of hex and digits only) are served:
+ * nothing else of the folder, nothing outside it. A Host header other than the loopback name it
+ * listens on is refused, so a page on another site cannot reach it by DNS rebinding.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { untilSignal } from '../../backend/serve.js';
 import { InputError } from '../../errors.js';
-import { REPORT_HTML } from '../../reporters/html/index.js';
+import { REPORT_HTML, TIMELINE_PATH } from '../../reporters/html/index.js';
 import { reportRun } from '../report/index.js';
 
 export interface ViewOptions {
@@ -27,7 +27,8 @@ export interface ViewHandle {
   close(): Promise<void>;
 }
 
-function respond(file: string, port: number, req: IncomingMessage, res: ServerResponse): void {
+function respond(folder: string, port: number, req: IncomingMessage, res: ServerResponse): void {
+  const file = join(folder, REPORT_HTML);
   const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
   const path = (req.url ?? '/').split('?')[0];
   const send = (status: number, type: string, text: string | Buffer) => {
@@ -42,7 +43,11 @@ function respond(file: string, port: number, req: IncomingMessage, res: ServerRe
   };
   if (!hosts.includes(req.headers.host ?? '')) send(403, 'text/plain', 'forbidden host\n');
   else if (req.method !== 'GET' && req.method !== 'HEAD') send(405, 'text/plain', 'GET only\n');
-  else if (path !== '/' && path !== `/${REPORT_HTML}`) send(404, 'text/plain', 'not found\n');
+  else if (TIMELINE_PATH.test(path.slice(1))) {
+    const script = readPage(join(folder, path.slice(1)));
+    if ('status' in script) send(404, 'text/plain', `${path.slice(1)} is not in the run folder\n`);
+    else send(200, 'text/javascript; charset=utf-8', script);
+  } else if (path !== '/' && path !== `/${REPORT_HTML}`) send(404, 'text/plain', 'not found\n');
   // Read on every request: `bench report` on the folder shows on the next reload.
   else {
     const page = readPage(file);
@@ -80,7 +85,7 @@ export async function startView(dir: string, opts: ViewOptions = {}): Promise<Vi
     write(`rendered ${file}`);
   }
   let port = 0;
-  const server = createServer((req, res) => respond(file, port, req, res));
+  const server = createServer((req, res) => respond(folder, port, req, res));
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: Error) =>
       fail(new InputError(`bench view --port ${opts.port ?? 0}: ${e.message}`)),

@@ -23,9 +23,13 @@ const JSON_UNSAFE: Record<string, string> = {
  * string by string (masked as text, a secret next to an escape broke the page's JSON).
  */
 export function jsonBlock(id: string, value: unknown): string {
+  return `<script type="application/json" id="${esc(id)}">${safeJson(value)}</script>`;
+}
+
+/** JSON masked and escaped as a JSON block's: also a safe expression in a script file (timelines.ts). */
+export function safeJson(value: unknown): string {
   const json = JSON.stringify(value) ?? 'null';
-  const text = (redactJson(json) ?? json).replace(/[<>&\u2028\u2029]/g, (c) => JSON_UNSAFE[c]);
-  return `<script type="application/json" id="${esc(id)}">${text}</script>`;
+  return (redactJson(json) ?? json).replace(/[<>&\u2028\u2029]/g, (c) => JSON_UNSAFE[c]);
 }
 
 /** A script or style body written by us or a pinned library: refuse one that would end its tag early. */

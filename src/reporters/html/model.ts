@@ -63,6 +63,8 @@ export interface TrialIndex {
 export interface IndexBlock {
   index: TrialIndex[];
   passCorrectness: number;
+  /** Where the trials' timeline files are, relative to the page: `report/<render>/` (timelines.ts). */
+  timelines: string;
 }
 
 const seatTrials = (sc: Scorecard): TrialRecord[] => sc.trials.filter((t) => rowKind(t.seat) === 'seat');

@@ -1,9 +1,9 @@
 /**
- * report.html as one string: the summary and the grids rendered here (readable without scripts),
- * the plots and the trial timelines drawn by the page's own script (client/) from JSON blocks.
- * Each trial's detail is its own block, parsed only when the trial is opened, so the page loads at
- * the speed of its index however many trials the run has. No network: uPlot, the styles and the
- * script are inline (assets.ts).
+ * report.html as one string: the effects, the summary and the grids rendered here (readable
+ * without scripts), the plots and the trial list drawn by the page's own script (client/) from the
+ * index block. A trial's detail is not in the page: it is its own script file (timelines.ts),
+ * loaded when the trial is opened, so the page's size and load time follow the index, not the
+ * traces. No network: uPlot, the styles and the script are inline (assets.ts).
  */
 import type { Scorecard } from '../../scoring/index.js';
 import { f2, pct, secs } from '../format.js';
@@ -13,14 +13,14 @@ import { effectsHtml } from './effects.js';
 import { esc, jsonBlock, rawBlock } from './escape.js';
 import { judgeHtml } from './judge.js';
 import type { Grid, IndexBlock, Summary, TrialIndex } from './model.js';
-import type { TrialDetail } from './trial.js';
+import type { Timelines } from './timelines.js';
 
 export interface PageInput {
   sc: Scorecard;
   summary: Summary;
   grids: Grid[];
   index: TrialIndex[];
-  details: TrialDetail[];
+  timelines: Timelines;
 }
 
 /**
@@ -81,7 +81,11 @@ function gridHtml(g: Grid): string {
 
 export function renderPage(p: PageInput): string {
   const a = pageAssets();
-  const index: IndexBlock = { index: p.index, passCorrectness: p.sc.run.thresholds.passCorrectness };
+  const index: IndexBlock = {
+    index: p.index,
+    passCorrectness: p.sc.run.thresholds.passCorrectness,
+    timelines: p.timelines.base,
+  };
   const title = `rematch report ${p.sc.meta.runId}`;
   const plots = ['score', 'wall', 'split']
     .map((id) => `<figure class="plot" id="plot-${id}"><figcaption></figcaption></figure>`)
@@ -100,7 +104,6 @@ export function renderPage(p: PageInput): string {
     `<section id="plots"><h2>Distributions</h2><div class="plots">${plots}</div></section>`,
     '<section id="trials"><h2>Trials</h2><div id="filters"></div><div class="split"><div id="trial-list"></div><div id="timeline"><p class="dim">Pick a trial to see its timeline.</p></div></div></section>',
     jsonBlock('rematch-index', index),
-    ...p.details.map((d, i) => jsonBlock(`trial-${i}`, d)),
     rawBlock('script', a.uplotJs),
     rawBlock('script', a.script),
     '</body></html>',

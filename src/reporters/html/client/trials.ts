@@ -1,15 +1,37 @@
 /**
  * report.html's script, part 2: the trial index, the filters and the trial list. A trial's detail
- * is its own JSON block, parsed the first time the trial is opened.
+ * is a script file of its own beside the page (`report/<render>/<i>.js`, reporters/html/timelines.ts),
+ * added the first time the trial is opened; it hands its detail to `rematchTrial`. A script element
+ * loads from a file:// URL, where fetch is refused.
  */
 
 const DATA: Page = JSON.parse(document.getElementById('rematch-index')!.textContent!);
 const IDX = DATA.index;
 const DETAILS: Record<number, Detail> = {};
+const WAITING: Record<number, ((d: Detail) => void)[]> = {};
 
-function detail(i: number): Detail {
-  if (!(i in DETAILS)) DETAILS[i] = JSON.parse(document.getElementById(`trial-${i}`)!.textContent!);
-  return DETAILS[i];
+/** Called by each timeline file as it loads (a classic script's top-level function is a global). */
+function rematchTrial(i: number, d: Detail): void {
+  DETAILS[i] = d;
+  for (const done of WAITING[i] ?? []) done(d);
+  delete WAITING[i];
+}
+
+function detail(i: number): Promise<Detail> {
+  if (i in DETAILS) return Promise.resolve(DETAILS[i]);
+  return new Promise((ok, fail) => {
+    const first = !(i in WAITING);
+    (WAITING[i] ??= []).push(ok);
+    if (!first) return;
+    const src = `${DATA.timelines}${i}.js`;
+    const s = el('script', { src });
+    s.addEventListener('error', () => {
+      delete WAITING[i];
+      s.remove();
+      fail(new Error(`cannot load ${src} beside the page (bench report DIR writes it again)`));
+    });
+    document.head.appendChild(s);
+  });
 }
 
 const FILTER = { golden: '', seat: '', gateSet: '', verdict: '', text: '' };
@@ -104,7 +126,17 @@ function openTrial(i: number): void {
   for (const r of document.querySelectorAll('#trial-list tr.selected')) r.classList.remove('selected');
   const row = document.querySelector(`#trial-list tr[data-trial="${CSS.escape(IDX[i].id)}"]`);
   if (row) row.classList.add('selected');
-  renderTimeline(IDX[i], detail(i));
+  const box = document.getElementById('timeline')!;
+  box.removeAttribute('data-trial');
+  box.replaceChildren(el('p', { cls: 'dim', text: `loading ${IDX[i].id} …` }));
+  detail(i).then(
+    (d) => {
+      if (SELECTED === i) renderTimeline(IDX[i], d);
+    },
+    (e: Error) => {
+      if (SELECTED === i) box.replaceChildren(el('p', { cls: 'bad', text: e.message }));
+    },
+  );
   const hash = `#trial=${encodeURIComponent(IDX[i].id)}`;
   if (location.hash !== hash) history.replaceState(null, '', hash);
 }
