@@ -13,9 +13,9 @@
 import { InputError } from '../errors.js';
 import { formatCap, LIMITS as INPUT_LIMITS } from '../formats/limits.js';
 import { parseDuration } from '../formats/time.js';
+import type { CacheFlags } from '../formats/turn-cache.js';
 import type { PlanOptions, Shard } from '../plan/plan.js';
 import type { ReporterName } from '../reporters/registry.js';
-import { assertCacheFlags, isCi, type RunCacheOptions } from './turn-cache.js';
 
 /** The caps the counted flags are held to: a flag asks for no more than a config may. */
 export const LIMITS: Pick<typeof INPUT_LIMITS, 'repetitions' | 'concurrency'> = INPUT_LIMITS;
@@ -279,4 +279,42 @@ export function serverLimits(f: ServerFlags): {
     ...(f.queryTimeout !== undefined ? { queryTimeoutMs: Math.round(f.queryTimeout * 1000) } : {}),
     ...(f.workers !== undefined ? { workers: f.workers } : {}),
   };
+}
+
+/** The turn cache's options from its flags (commands/turn-cache.ts resolves them into one mode). */
+export interface RunCacheOptions extends CacheFlags {
+  /** The caller says whether this is CI (the CLI reads CI=true); the library never guesses. */
+  ci?: boolean;
+  /** bench replay: the recorded run folder; every turn comes from its trials' turns.jsonl. */
+  replayOf?: string;
+  /** bench replay: the seats the recorded run skipped (no key then), skipped again with its reason. */
+  replaySkipped?: { seat: string; reason: string }[];
+}
+
+/** CI=true (GitHub Actions, GitLab, most CIs) or CI=1. */
+export function isCi(env: Record<string, string | undefined>): boolean {
+  return env.CI === 'true' || env.CI === '1';
+}
+
+/** The cache flags as written: each names one mode, so two of them together are refused. */
+export interface CacheFlagsSeen {
+  cache?: boolean;
+  noCache?: boolean;
+  cacheOnly?: boolean;
+}
+
+/**
+ * Two cache flags naming different modes (`--cache` read-write, `--no-cache` off, `--cache-only`
+ * only) are bad input (exit 2), never one silently taken over the other.
+ */
+export function assertCacheFlags(seen: CacheFlagsSeen): void {
+  const named = [
+    ...(seen.cache ? ['--cache'] : []),
+    ...(seen.noCache ? ['--no-cache'] : []),
+    ...(seen.cacheOnly ? ['--cache-only'] : []),
+  ];
+  if (named.length > 1)
+    throw new InputError(
+      `${named.join(' and ')} contradict each other: give one of --cache (read and write), --no-cache (off) or --cache-only (replay only)`,
+    );
 }

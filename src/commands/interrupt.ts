@@ -8,10 +8,21 @@
  * group and exits at once. Before the command starts, the scratch folders a hard-killed bench left
  * (they hold its agents' unmasked output) are swept.
  */
-import { stopRealPrometheusServers } from '../backend/oracle/index.js';
 import { INTERRUPT_EXIT, InterruptedError, type InterruptSignal } from '../errors.js';
-import { sweepStaleScratch } from '../external/scratch.js';
-import { killAllAgents } from '../external/spawn.js';
+
+/**
+ * What an interrupt cleans up lives with the code that starts it (agents, real Prometheus servers,
+ * scratch folders); it is loaded when a command becomes interruptible, not when the CLI starts, so
+ * `bench --help` does not load the backend (cli/main.ts imports this module for setForceExit).
+ */
+const cleanups = async () => {
+  const [{ stopRealPrometheusServers }, { sweepStaleScratch }, { killAllAgents }] = await Promise.all([
+    import('../backend/oracle/index.js'),
+    import('../external/scratch.js'),
+    import('../external/spawn.js'),
+  ]);
+  return { stopRealPrometheusServers, sweepStaleScratch, killAllAgents };
+};
 
 type Sig = InterruptSignal;
 const SIGNALS: readonly Sig[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -23,7 +34,7 @@ export function setForceExit(fn: (code: number) => void): void {
   forceExit = fn;
 }
 
-function hardStop(sig: Sig, release: () => void): void {
+function hardStop(sig: Sig, release: () => void, killAllAgents: () => void): void {
   killAllAgents();
   // The progress bar hid the cursor; nothing else will get the chance to show it again.
   if (process.stderr.isTTY) process.stderr.write('\x1b[?25h\n');
@@ -42,6 +53,7 @@ function hardStop(sig: Sig, release: () => void): void {
  * the result is an InterruptedError (the one `work` threw, if it threw one: it may say more).
  */
 export async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const { stopRealPrometheusServers, sweepStaleScratch, killAllAgents } = await cleanups();
   sweepStaleScratch();
   const ac = new AbortController();
   let got: Sig | undefined;
@@ -50,7 +62,7 @@ export async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>
     for (const [sig, h] of handlers) process.off(sig, h);
   };
   const on = (sig: Sig) => {
-    if (got) return hardStop(sig, release);
+    if (got) return hardStop(sig, release, killAllAgents);
     got = sig;
     ac.abort(new InterruptedError(sig));
   };

@@ -15,42 +15,11 @@ import {
   type TurnCacheSettings,
 } from '../formats/turn-cache.js';
 
-export { isCi } from '../formats/turn-cache.js';
-
 import type { TrialSpec } from '../plan/types.js';
 import { traceDirOf } from '../runlog/run-folder.js';
+import { assertCacheFlags, type RunCacheOptions } from './flags.js';
 
-export interface RunCacheOptions extends CacheFlags {
-  /** The caller says whether this is CI (the CLI reads CI=true); the library never guesses. */
-  ci?: boolean;
-  /** bench replay: the recorded run folder; every turn comes from its trials' turns.jsonl. */
-  replayOf?: string;
-  /** bench replay: the seats the recorded run skipped (no key then), skipped again with its reason. */
-  replaySkipped?: { seat: string; reason: string }[];
-}
-
-/** The cache flags as written: each names one mode, so two of them together are refused. */
-export interface CacheFlagsSeen {
-  cache?: boolean;
-  noCache?: boolean;
-  cacheOnly?: boolean;
-}
-
-/**
- * Two cache flags naming different modes (`--cache` read-write, `--no-cache` off, `--cache-only`
- * only) are bad input (exit 2), never one silently taken over the other.
- */
-export function assertCacheFlags(seen: CacheFlagsSeen): void {
-  const named = [
-    ...(seen.cache ? ['--cache'] : []),
-    ...(seen.noCache ? ['--no-cache'] : []),
-    ...(seen.cacheOnly ? ['--cache-only'] : []),
-  ];
-  if (named.length > 1)
-    throw new InputError(
-      `${named.join(' and ')} contradict each other: give one of --cache (read and write), --no-cache (off) or --cache-only (replay only)`,
-    );
-}
+export type { RunCacheOptions };
 
 /**
  * The bad entries a run's cache met (providers/ai/cache-store.ts checks each when read): one

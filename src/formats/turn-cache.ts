@@ -52,11 +52,6 @@ export interface CacheFlags {
   cacheDir?: string;
 }
 
-/** CI=true (GitHub Actions, GitLab, most CIs) or CI=1. */
-export function isCi(env: Record<string, string | undefined>): boolean {
-  return env.CI === 'true' || env.CI === '1';
-}
-
 export const DEFAULT_CACHE_SUBDIR = join('.cache', 'turns');
 
 /** Flags over config over CI: the mode a run's real seats get (undefined: no cache). */
