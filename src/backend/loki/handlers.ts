@@ -9,7 +9,7 @@ import { formatPromFloat } from '../../promql/index.js';
 import type { LogStream, Matcher } from '../../world/types.js';
 import type { ApiParams, ApiResponse, LokiApi } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
-import { checkRange, durationParam, lokiTime, param, params } from '../params.js';
+import { checkLokiRange, durationParam, lokiTime, param, params } from '../params.js';
 import { deadlineOf, type QueryLimits, UNLIMITED } from '../query-limits.js';
 import { WireError } from '../wire-error.js';
 import { lokiData, lokiJson, lokiStatusOf, lokiText } from './wire.js';
@@ -106,7 +106,7 @@ const LOKI_ROUTES: Record<LokiApi, Route> = {
     const direction = directionOf(p);
     const defStep = Math.max(Math.floor((end - start) / 1000 / 250), 1) * 1000;
     const step = durationParam(p, 'step', defStep);
-    checkRange(start, end, step, true);
+    checkLokiRange(start, end, step);
     const metric = isMetricQuery(q);
     const deadline = deadlineOf(limits);
     const r = evalLogQL(ctx.world.logs, q, {
