@@ -5,15 +5,17 @@
  * it comes from; when the pinned version moves, this file and the differences list in
  * docs/backend.md move with it.
  *
- * - Prometheus 3.5.0 (tag v3.5.0): the PromQL semantics (left-open windows) are 3.x's; the
- *   differential oracle is Debian's 2.42, whose differing texts test/differential lists.
+ * - Prometheus 3.14.0 (tag v3.14.0): the newest release, the one whose function table the engine
+ *   implements in full (first_over_time, ts_of_*, min_of/max_of, start()/end()/step() came after
+ *   3.5) and whose semantics (left-open windows) the promqltest scripts check; the differential
+ *   oracle is Debian's 2.42, whose differing texts test/differential lists.
  * - Loki 3.7.0 (tag v3.7.0): 3.6 lower-cased the timeout text and 3.7 says "time series".
  */
 
-export const PROMETHEUS_VERSION = '3.5.0';
+export const PROMETHEUS_VERSION = '3.14.0';
 export const LOKI_VERSION = '3.7.0';
 
-/** Prometheus v3.5.0 texts. */
+/** Prometheus v3.14.0 texts. */
 export const PROM_TEXT = {
   /** promql/engine.go ErrQueryTimeout `query timed out in %s`, raised in expression evaluation. */
   timeout: 'query timed out in expression evaluation',

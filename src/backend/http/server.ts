@@ -305,19 +305,37 @@ function notFound(path: string, opts: HttpServerOptions): ApiResponse {
  */
 const frozenBodies = new WeakMap<object, Buffer>();
 
-function jsonBody(json: unknown): Buffer {
-  if (typeof json !== 'object' || json === null || !Object.isFrozen(json))
-    return Buffer.from(JSON.stringify(json), 'utf8');
+/**
+ * Prometheus encodes with jsoniter's standard-library mode, which escapes `<`, `>`, `&`, U+2028
+ * and U+2029 in strings as Go's encoding/json does (`unexpected \u003cop:+\u003e`); Loki's
+ * ConfigFastest does not. Those characters occur in JSON only inside strings, so the text is
+ * escaped whole.
+ */
+const GO_ESCAPED = /[<>&\u2028\u2029]/g;
+
+function goEscape(text: string): string {
+  return text.replace(GO_ESCAPED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function encode(json: unknown, escape: boolean): Buffer {
+  const text = JSON.stringify(json);
+  return Buffer.from(escape ? goEscape(text) : text, 'utf8');
+}
+
+function jsonBody(json: unknown, escape: boolean): Buffer {
+  if (typeof json !== 'object' || json === null || !Object.isFrozen(json)) return encode(json, escape);
   let body = frozenBodies.get(json);
   if (!body) {
-    body = Buffer.from(JSON.stringify(json), 'utf8');
+    body = encode(json, escape);
     frozenBodies.set(json, body);
   }
   return body;
 }
 
 function send(res: ServerResponse, a: ApiResponse): void {
-  const body = a.json !== undefined ? jsonBody(a.json) : Buffer.from(a.text ?? '', 'utf8');
+  // Prometheus' answers are the ones typed exactly `application/json` (Loki adds a charset).
+  const escape = a.headers?.['content-type'] === JSON_TYPE;
+  const body = a.json !== undefined ? jsonBody(a.json, escape) : Buffer.from(a.text ?? '', 'utf8');
   const headers: Record<string, string> = {
     'content-type': a.json !== undefined ? JSON_TYPE : TEXT_TYPE,
     ...a.headers,

@@ -44,9 +44,12 @@ export function handleProm(
   }
 }
 
-/** Prometheus reports parse errors of `query` as an invalid parameter. */
+/**
+ * Prometheus 3.x reports what `NewInstantQuery`/`NewRangeQuery` refuse (a parse error, a range
+ * query of a range vector) as an invalid `query` parameter; 2.x left a range query's unprefixed.
+ */
 function engineError(err: unknown): never {
-  if (err instanceof PromQLError && err.errorType === 'bad_data' && /parse error/.test(err.message)) {
+  if (err instanceof PromQLError && err.errorType === 'bad_data') {
     throw new WireError('bad_data', `invalid parameter "query": ${err.message}`);
   }
   throw err;
