@@ -11,6 +11,8 @@
  *   oracle is Debian's 2.42, whose differing texts test/differential lists.
  * - Loki 3.7.0 (tag v3.7.0): 3.6 lower-cased the timeout text and 3.7 says "time series".
  */
+import type { Golden } from './golden/index.js';
+import { parseDuration } from './time.js';
 
 export const PROMETHEUS_VERSION = '3.14.0';
 export const LOKI_VERSION = '3.7.0';
@@ -73,6 +75,25 @@ export const LOKI_DEFAULTS = {
   /** The points per series a range query may ask for (pkg/loghttp/query.go, a constant). */
   maxPoints: 11_000,
 } as const;
+
+/** The limits in force for a golden: its `limits:` over the imitated defaults (0: off). */
+export function serverLimitsOf(g: Pick<Golden, 'limits'>): {
+  maxEntries: number;
+  maxSeries: number;
+  maxLength: string;
+  maxLengthMs: number;
+  maxSamples: number;
+} {
+  const l = g.limits?.loki ?? {};
+  const maxLength = l.maxQueryLength ?? LOKI_DEFAULTS.maxQueryLength;
+  return {
+    maxEntries: l.maxEntriesLimitPerQuery ?? LOKI_DEFAULTS.maxEntriesLimitPerQuery,
+    maxSeries: l.maxQuerySeries ?? LOKI_DEFAULTS.maxQuerySeries,
+    maxLength,
+    maxLengthMs: parseDuration(maxLength) ?? 0,
+    maxSamples: g.limits?.prometheus?.maxSamples ?? PROM_DEFAULTS.maxSamples,
+  };
+}
 
 /** Go's net/http `maxFormSize`: a urlencoded body longer than this is not parsed. */
 export const MAX_FORM_BYTES = 10 << 20;

@@ -15,33 +15,13 @@
  * (and its query) before they apply a limit, so the parse error is what the client gets.
  */
 import type { FaultSpec, Golden } from '../../formats/golden/index.js';
-import { LOKI_DEFAULTS, PROM_DEFAULTS } from '../../formats/imitated.js';
-import { parseDuration } from '../../formats/time.js';
+import { serverLimitsOf } from '../../formats/imitated.js';
 import { isMetricQuery } from '../../logql/index.js';
 import type { ApiRequest, ApiResponse, Backend } from '../api.js';
 import { lokiText } from '../loki/index.js';
 import { param } from '../params.js';
 import { lokiSeriesLimitText, queryTooLong, tooManyEntries, tooManySamples } from './limit-responses.js';
 import { answerSizeMatches, requestSizeMatches } from './size.js';
-
-/** The limits in force for a golden: its `limits:` over the imitated defaults (0: off). */
-export function serverLimitsOf(g: Golden): {
-  maxEntries: number;
-  maxSeries: number;
-  maxLengthMs: number;
-  maxLength: string;
-  maxSamples: number;
-} {
-  const l = g.limits?.loki ?? {};
-  const maxLength = l.maxQueryLength ?? LOKI_DEFAULTS.maxQueryLength;
-  return {
-    maxEntries: l.maxEntriesLimitPerQuery ?? LOKI_DEFAULTS.maxEntriesLimitPerQuery,
-    maxSeries: l.maxQuerySeries ?? LOKI_DEFAULTS.maxQuerySeries,
-    maxLength,
-    maxLengthMs: parseDuration(maxLength) ?? 0,
-    maxSamples: g.limits?.prometheus?.maxSamples ?? PROM_DEFAULTS.maxSamples,
-  };
-}
 
 const LOKI_QUERIES: ReadonlySet<ApiRequest['api']> = new Set(['loki.query', 'loki.query_range']);
 

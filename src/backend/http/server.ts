@@ -317,16 +317,16 @@ function goEscape(text: string): string {
   return text.replace(GO_ESCAPED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-function encode(json: unknown, escape: boolean): Buffer {
+function encode(json: unknown, goEscaped: boolean): Buffer {
   const text = JSON.stringify(json);
-  return Buffer.from(escape ? goEscape(text) : text, 'utf8');
+  return Buffer.from(goEscaped ? goEscape(text) : text, 'utf8');
 }
 
-function jsonBody(json: unknown, escape: boolean): Buffer {
-  if (typeof json !== 'object' || json === null || !Object.isFrozen(json)) return encode(json, escape);
+function jsonBody(json: unknown, goEscaped: boolean): Buffer {
+  if (typeof json !== 'object' || json === null || !Object.isFrozen(json)) return encode(json, goEscaped);
   let body = frozenBodies.get(json);
   if (!body) {
-    body = encode(json, escape);
+    body = encode(json, goEscaped);
     frozenBodies.set(json, body);
   }
   return body;
@@ -334,8 +334,8 @@ function jsonBody(json: unknown, escape: boolean): Buffer {
 
 function send(res: ServerResponse, a: ApiResponse): void {
   // Prometheus' answers are the ones typed exactly `application/json` (Loki adds a charset).
-  const escape = a.headers?.['content-type'] === JSON_TYPE;
-  const body = a.json !== undefined ? jsonBody(a.json, escape) : Buffer.from(a.text ?? '', 'utf8');
+  const goEscaped = a.headers?.['content-type'] === JSON_TYPE;
+  const body = a.json !== undefined ? jsonBody(a.json, goEscaped) : Buffer.from(a.text ?? '', 'utf8');
   const headers: Record<string, string> = {
     'content-type': a.json !== undefined ? JSON_TYPE : TEXT_TYPE,
     ...a.headers,

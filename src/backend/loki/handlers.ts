@@ -12,6 +12,7 @@ import type { EngineCtx } from '../engine-ctx.js';
 import { checkLokiRange, durationParam, lokiTime, param, params } from '../params.js';
 import { deadlineOf, type QueryLimits, UNLIMITED } from '../query-limits.js';
 import { WireError } from '../wire-error.js';
+import { buildInfo, detectedFields, detectedLabels, volume } from './discovery.js';
 import { lokiData, lokiJson, lokiStatusOf, lokiText } from './wire.js';
 
 const HOUR = 3_600_000;
@@ -84,6 +85,11 @@ function answer(r: LokiResult): ApiResponse {
 }
 
 const LOKI_ROUTES: Record<LokiApi, Route> = {
+  'loki.buildinfo': () => buildInfo(),
+  'loki.detected_labels': (p, ctx) => detectedLabels(p, ctx),
+  'loki.detected_fields': (p, ctx) => detectedFields(p, ctx),
+  'loki.index_volume': (p, ctx) => volume(p, ctx, false),
+  'loki.index_volume_range': (p, ctx) => volume(p, ctx, true),
   'loki.query': (p, ctx, limits, timeShiftMs) => {
     const q = param(p, 'query') ?? '';
     const t = lokiTime(p, 'time', ctx.nowMs);
@@ -141,12 +147,17 @@ const LOKI_ROUTES: Record<LokiApi, Route> = {
   },
   'loki.series': (p, ctx) => {
     // Loki reads both spellings (pkg/loghttp/series.go): clients send `match` or `match[]`.
-    const sels = [...new Set([...params(p, 'match'), ...params(p, 'match[]')])];
-    if (sels.length === 0) throw new WireError('bad_data', '0 matcher groups supplied');
+    let sels = [...new Set([...params(p, 'match'), ...params(p, 'match[]')])];
+    // Loki 3 (pkg/loghttp/series.go): no group, or the one group `{}`, asks for every stream.
+    if (sels.length === 1 && sels[0].replace(/ /g, '') === '{}') sels = [];
     const [start, end] = range(p, ctx, HOUR);
     const seen = new Map<string, Record<string, string>>();
-    for (const sel of sels) {
-      for (const s of selected(ctx, sel, start, end)) seen.set(JSON.stringify(s.labels), { ...s.labels });
+    const streams =
+      sels.length === 0
+        ? [ctx.world.logs.select([], start, end)]
+        : sels.map((sel) => selected(ctx, sel, start, end));
+    for (const list of streams) {
+      for (const s of list) seen.set(JSON.stringify(s.labels), { ...s.labels });
     }
     return lokiJson({ status: 'success', data: [...seen.keys()].sort().map((k) => seen.get(k)!) });
   },

@@ -23,6 +23,16 @@ import { deadlineOf, type QueryLimits, UNLIMITED } from '../query-limits.js';
 import { invalidParam, WireError } from '../wire-error.js';
 import { alertsHandler, rulesHandler } from './alerts.js';
 import { parseMatcherSets } from './selectors.js';
+import {
+  alertmanagersHandler,
+  configHandler,
+  exemplarsHandler,
+  flagsHandler,
+  runtimeInfoHandler,
+  targetMetadataHandler,
+  tsdbHandler,
+  walReplayHandler,
+} from './status.js';
 import { targetsHandler } from './targets.js';
 import { promData, promError, promSuccess } from './wire.js';
 
@@ -167,6 +177,14 @@ const PROM_ROUTES: Record<PromApi, Route> = {
   'prom.alerts': (p, ctx, _l, shiftMs) => alertsHandler(p, ctx, shiftMs),
   'prom.rules': (p, ctx, _l, shiftMs) => rulesHandler(p, ctx, shiftMs),
   'prom.targets': (p, ctx, _l, shiftMs) => targetsHandler(p, ctx, shiftMs),
+  'prom.targets_metadata': (p, ctx) => targetMetadataHandler(p, ctx),
+  'prom.alertmanagers': () => alertmanagersHandler(),
+  'prom.query_exemplars': (p) => exemplarsHandler(p),
+  'prom.status_config': (p, ctx) => configHandler(p, ctx),
+  'prom.status_flags': (p, ctx, limits) => flagsHandler(p, ctx, limits),
+  'prom.status_runtimeinfo': (p, ctx, limits, shiftMs) => runtimeInfoHandler(p, ctx, limits, shiftMs),
+  'prom.status_tsdb': (p, ctx) => tsdbHandler(p, ctx),
+  'prom.status_walreplay': () => walReplayHandler(),
 };
 
 function listRange(p: ApiParams): [number, number] {
