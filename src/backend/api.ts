@@ -21,6 +21,7 @@ export type PromApi =
   | 'prom.targets_metadata'
   | 'prom.alertmanagers'
   | 'prom.query_exemplars'
+  | 'prom.format_query'
   | 'prom.status_config'
   | 'prom.status_flags'
   | 'prom.status_runtimeinfo'

@@ -27,6 +27,7 @@ const FIXED: Record<string, Route> = {
   '/api/v1/targets/metadata': { api: 'prom.targets_metadata', methods: GET },
   '/api/v1/alertmanagers': { api: 'prom.alertmanagers', methods: GET },
   '/api/v1/query_exemplars': { api: 'prom.query_exemplars', methods: GET_POST },
+  '/api/v1/format_query': { api: 'prom.format_query', methods: GET_POST },
   '/api/v1/status/config': { api: 'prom.status_config', methods: GET },
   '/api/v1/status/flags': { api: 'prom.status_flags', methods: GET },
   '/api/v1/status/runtimeinfo': { api: 'prom.status_runtimeinfo', methods: GET },

@@ -21,6 +21,7 @@ const PATHS: Record<string, string> = {
   'prom.targets_metadata': '/api/v1/targets/metadata',
   'prom.alertmanagers': '/api/v1/alertmanagers',
   'prom.query_exemplars': '/api/v1/query_exemplars',
+  'prom.format_query': '/api/v1/format_query',
   'prom.status_config': '/api/v1/status/config',
   'prom.status_flags': '/api/v1/status/flags',
   'prom.status_runtimeinfo': '/api/v1/status/runtimeinfo',

@@ -5,7 +5,7 @@
 
 import { PROMETHEUS_VERSION } from '../../formats/imitated.js';
 import { PromQLError, type PromResult } from '../../promql/api.js';
-import { formatPromFloat, instantQuery, rangeQuery } from '../../promql/index.js';
+import { formatPromFloat, instantQuery, parsePromQL, prettyExpr, rangeQuery } from '../../promql/index.js';
 import type { Matcher } from '../../world/types.js';
 import type { ApiParams, ApiResponse, PromApi } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
@@ -180,6 +180,15 @@ const PROM_ROUTES: Record<PromApi, Route> = {
   'prom.targets_metadata': (p, ctx) => targetMetadataHandler(p, ctx),
   'prom.alertmanagers': () => alertmanagersHandler(),
   'prom.query_exemplars': (p) => exemplarsHandler(p),
+  'prom.format_query': (p) => {
+    let e: ReturnType<typeof parsePromQL>;
+    try {
+      e = parsePromQL(param(p, 'query') ?? '');
+    } catch (err) {
+      engineError(err);
+    }
+    return promSuccess(prettyExpr(e));
+  },
   'prom.status_config': (p, ctx) => configHandler(p, ctx),
   'prom.status_flags': (p, ctx, limits) => flagsHandler(p, ctx, limits),
   'prom.status_runtimeinfo': (p, ctx, limits, shiftMs) => runtimeInfoHandler(p, ctx, limits, shiftMs),

@@ -22,6 +22,7 @@ export const FAULT_APIS = [
   'prom.targets_metadata',
   'prom.alertmanagers',
   'prom.query_exemplars',
+  'prom.format_query',
   'prom.status_config',
   'prom.status_flags',
   'prom.status_runtimeinfo',
