@@ -1,7 +1,9 @@
 /**
- * A golden's backend stack: engines → the servers' default limits → fault layer (if on) → capacity
- * model (default on) → query log. The order is the contract: faults hold a capacity slot while they wait (a slow or timing-out
- * backend still occupies the server), and the log sees exactly what clients see. Servers evaluate
+ * A golden's backend stack: engines → the servers' default limits → fault layer (if on) →
+ * capacity model (default on) → query log. The order is the contract: the default limits are the
+ * servers' own, on with or without faults, and a stricter limit fault fires before them; faults
+ * hold a capacity slot while they wait (a slow or timing-out backend still occupies the server),
+ * and the log sees exactly what clients see. Servers evaluate
  * on an engine pool (`workers`) with a timeout; in-process sims evaluate inline with none.
  */
 import { availableParallelism } from 'node:os';
