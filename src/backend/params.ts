@@ -97,10 +97,53 @@ export function lokiTime(p: ApiParams, name: string, def: number): number {
   }
   if (s.includes('.') && FLOAT.test(s)) return Math.round(Number(s) * 1000);
   if (RFC3339.test(s)) return Date.parse(s);
+  // pkg/loghttp/params.go: the ParseInt error, wrapped by `bounds` for start and end only.
+  const cause = `strconv.ParseInt: parsing ${goQuote(s)}: invalid syntax`;
   throw new WireError(
     'bad_data',
-    `invalid parameter "${name}": strconv.ParseInt: parsing "${s}": invalid syntax`,
+    name === 'start' || name === 'end' ? `could not parse '${name}' parameter: ${cause}` : cause,
   );
+}
+
+/**
+ * Loki's `start`/`end`/`since` (pkg/loghttp/params.go `determineBounds`): `end` defaults to now;
+ * `start` to `since` (default `defSinceMs`) before `end`, or before now when `end` is later.
+ */
+export function lokiBounds(p: ApiParams, nowMs: number, defSinceMs: number): [number, number] {
+  const s = param(p, 'since');
+  let since = defSinceMs;
+  if (s !== undefined) {
+    const d = parseDuration(s);
+    if (d === undefined)
+      throw new WireError(
+        'bad_data',
+        `could not parse 'since' parameter: not a valid duration string: ${goQuote(s)}`,
+      );
+    since = d;
+  }
+  const end = lokiTime(p, 'end', nowMs);
+  return [lokiTime(p, 'start', Math.min(end, nowMs) - since), end];
+}
+
+/** Loki's `parseSecondsOrDuration` (`step`, `interval`): its error is not prefixed. */
+export function lokiDuration(p: ApiParams, name: string, def: number): number {
+  const s = param(p, name);
+  if (s === undefined) return def;
+  if (FLOAT.test(s)) return Math.round(Number(s) * 1000);
+  const d = parseDuration(s);
+  if (d === undefined) throw new WireError('bad_data', `cannot parse ${goQuote(s)} to a valid duration`);
+  return d;
+}
+
+/** Loki's `limit`/`line_limit` (`strconv.Atoi`, then positive). */
+export function lokiLimit(p: ApiParams, name: string, def: number): number {
+  const raw = param(p, name);
+  if (raw === undefined) return def;
+  if (!/^[+-]?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw)))
+    throw new WireError('bad_data', `strconv.Atoi: parsing ${goQuote(raw)}: invalid syntax`);
+  const n = Number(raw);
+  if (n <= 0) throw new WireError('bad_data', 'limit must be a positive value');
+  return n;
 }
 
 /**
@@ -119,10 +162,14 @@ export function promRange(p: ApiParams): { start: number; end: number; step: num
   return { start, end, step };
 }
 
+/** Loki refuses only end < start; its message nevertheless says "or equal". */
+export function checkLokiOrder(startMs: number, endMs: number): void {
+  if (endMs < startMs) throw new WireError('bad_data', LOKI_TEXT.endBeforeStart);
+}
+
 /** Loki's range checks (pkg/loghttp/query.go ParseRangeQuery), with its own texts. */
 export function checkLokiRange(startMs: number, endMs: number, stepMs: number): void {
-  // Loki refuses only end < start; its message nevertheless says "or equal".
-  if (endMs < startMs) throw new WireError('bad_data', LOKI_TEXT.endBeforeStart);
+  checkLokiOrder(startMs, endMs);
   if (stepMs <= 0) throw new WireError('bad_data', LOKI_TEXT.badStep);
   if (Math.floor((endMs - startMs) / stepMs) > LOKI_DEFAULTS.maxPoints)
     throw new WireError('bad_data', LOKI_TEXT.tooManyPoints);

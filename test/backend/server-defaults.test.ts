@@ -250,3 +250,52 @@ describe('a form body over 10 MiB (Go: maxFormSize)', () => {
     expect(((await r.json()) as { data: { result: unknown[] } }).data.result).toHaveLength(1);
   });
 });
+
+describe("Loki 3.7's parameter refusals (pkg/loghttp), plain text, 400", () => {
+  const refused = async (path: string, q: Record<string, string>) => {
+    const r = await get(served.url, `/loki/api/v1/${path}`, q);
+    return [r.status, r.body];
+  };
+  const q = '{app="fleet"}';
+
+  it('words each bad parameter as Loki does, unprefixed or wrapped by bounds()', async () => {
+    expect(await refused('query_range', { query: q, limit: 'x' })).toEqual([
+      400,
+      'strconv.Atoi: parsing "x": invalid syntax\n',
+    ]);
+    expect(await refused('query_range', { query: q, limit: '0' })).toEqual([
+      400,
+      'limit must be a positive value\n',
+    ]);
+    expect(await refused('query_range', { query: q, end: 'soon' })).toEqual([
+      400,
+      `could not parse 'end' parameter: strconv.ParseInt: parsing "soon": invalid syntax\n`,
+    ]);
+    expect(await refused('query_range', { query: q, start: 'x' })).toEqual([
+      400,
+      `could not parse 'start' parameter: strconv.ParseInt: parsing "x": invalid syntax\n`,
+    ]);
+    expect(await refused('query_range', { query: q, since: 'x' })).toEqual([
+      400,
+      `could not parse 'since' parameter: not a valid duration string: "x"\n`,
+    ]);
+    expect(await refused('query_range', { query: `sum(count_over_time(${q}[1m]))`, step: 'x' })).toEqual([
+      400,
+      'cannot parse "x" to a valid duration\n',
+    ]);
+    expect(await refused('query', { query: `sum(count_over_time(${q}[1m]))`, time: 'x' })).toEqual([
+      400,
+      'strconv.ParseInt: parsing "x": invalid syntax\n',
+    ]);
+    expect(await refused('query_range', { query: q, direction: 'up' })).toEqual([
+      400,
+      "invalid direction 'up'\n",
+    ]);
+  });
+
+  it('checks end before start ahead of the limit, as ParseRangeQuery does', async () => {
+    expect(
+      await refused('query_range', { query: q, start: String(NOW), end: String(NOW - 60), limit: 'x' }),
+    ).toEqual([400, `${LOKI_TEXT.endBeforeStart}\n`]);
+  });
+});

@@ -11,15 +11,16 @@
  * - Loki `max_query_series` (500): a metric query answering more series, 400;
  * - Prometheus `--query.max-samples` (50,000,000): an evaluation reading more samples, 422.
  *
- * A request whose query does not parse is left to the engines: both servers parse the request
+ * A request whose query or times do not parse is left to the engines: both servers parse the request
  * (and its query) before they apply a limit, so the parse error is what the client gets.
  */
 import type { FaultSpec, Golden } from '../../formats/golden/index.js';
 import { serverLimitsOf } from '../../formats/imitated.js';
 import { isMetricQuery } from '../../logql/index.js';
 import type { ApiRequest, ApiResponse, Backend } from '../api.js';
+import { backendOf } from '../api.js';
 import { lokiText } from '../loki/index.js';
-import { param } from '../params.js';
+import { lokiBounds, lokiTime, param } from '../params.js';
 import { lokiSeriesLimitText, queryTooLong, tooManyEntries, tooManySamples } from './limit-responses.js';
 import { answerSizeMatches, requestSizeMatches } from './size.js';
 
@@ -34,7 +35,7 @@ export function withServerDefaults(backend: Backend, golden: Golden): Backend {
   return {
     async handle(req: ApiRequest): Promise<ApiResponse> {
       const kind = queryKind(req);
-      if (kind !== 'unparsed') {
+      if (kind !== 'unparsed' && timesParse(req, golden.ms.now)) {
         if (lim.maxLengthMs > 0 && requestSizeMatches(length, req, golden))
           return queryTooLong(length as Extract<FaultSpec, { kind: 'max-query-length' }>, req, golden);
         if (lim.maxEntries > 0 && kind === 'log' && requestSizeMatches(entries, req, golden))
@@ -49,6 +50,18 @@ export function withServerDefaults(backend: Backend, golden: Golden): Backend {
       return res;
     },
   };
+}
+
+/** Loki reads the request's times before any limit: a bad one is the handler's to refuse. */
+function timesParse(req: ApiRequest, nowMs: number): boolean {
+  if (backendOf(req.api) !== 'loki') return true;
+  try {
+    lokiBounds(req.params, nowMs, 0);
+    lokiTime(req.params, 'time', nowMs);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function samplesApply(req: ApiRequest): boolean {

@@ -12,7 +12,7 @@ import { logSelectorsOf } from '../../logql/index.js';
 import type { LogStream } from '../../world/types.js';
 import type { ApiParams, ApiResponse } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
-import { durationParam, lokiTime, param } from '../params.js';
+import { lokiBounds, lokiDuration, lokiLimit, param } from '../params.js';
 import { WireError } from '../wire-error.js';
 import { lokiJson } from './wire.js';
 
@@ -30,8 +30,7 @@ export function buildInfo(): ApiResponse {
 }
 
 function range(p: ApiParams, ctx: EngineCtx): [number, number] {
-  const end = lokiTime(p, 'end', ctx.nowMs);
-  return [lokiTime(p, 'start', end - durationParam(p, 'since', HOUR)), end];
+  return lokiBounds(p, ctx.nowMs, HOUR);
 }
 
 function streamsOf(p: ApiParams, ctx: EngineCtx, start: number, end: number): LogStream[] {
@@ -182,7 +181,7 @@ export function volume(p: ApiParams, ctx: EngineCtx, ranged: boolean): ApiRespon
   const targets = (param(p, 'targetLabels') ?? '').split(',').filter((s) => s !== '');
   const by = targets.length ? targets : [...new Set(matchers.map((m) => m.name))];
   const step = ranged
-    ? durationParam(p, 'step', Math.max(Math.floor((end - start) / 1000 / 250), 1) * 1000)
+    ? lokiDuration(p, 'step', Math.max(Math.floor((end - start) / 1000 / 250), 1) * 1000)
     : 0;
   const groups = new Map<
     string,

@@ -9,7 +9,16 @@ import { formatPromFloat } from '../../promql/index.js';
 import type { LogStream, Matcher } from '../../world/types.js';
 import type { ApiParams, ApiResponse, LokiApi } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
-import { checkLokiRange, durationParam, lokiTime, param, params } from '../params.js';
+import {
+  checkLokiOrder,
+  checkLokiRange,
+  lokiBounds,
+  lokiDuration,
+  lokiLimit,
+  lokiTime,
+  param,
+  params,
+} from '../params.js';
 import { deadlineOf, type QueryLimits, UNLIMITED } from '../query-limits.js';
 import { WireError } from '../wire-error.js';
 import { buildInfo, detectedFields, detectedLabels, volume } from './discovery.js';
@@ -33,24 +42,13 @@ export function handleLoki(
   }
 }
 
-/** `end` defaults to the world's now, `start` to `end - since` (default `defSince`). */
+/** Loki's bounds: `end` defaults to the world's now, `start` to `since` (default `defSince`) before. */
 function range(p: ApiParams, ctx: EngineCtx, defSince: number): [number, number] {
-  const end = lokiTime(p, 'end', ctx.nowMs);
-  const since = durationParam(p, 'since', defSince);
-  return [lokiTime(p, 'start', end - since), end];
+  return lokiBounds(p, ctx.nowMs, defSince);
 }
 
 function limitOf(p: ApiParams): number {
-  const raw = param(p, 'limit');
-  if (raw === undefined) return 100;
-  const n = Number(raw);
-  if (!Number.isInteger(n))
-    throw new WireError(
-      'bad_data',
-      `invalid parameter "limit": strconv.ParseInt: parsing "${raw}": invalid syntax`,
-    );
-  if (n <= 0) throw new WireError('bad_data', 'limit must be a positive value');
-  return n;
+  return lokiLimit(p, 'limit', 100);
 }
 
 function directionOf(p: ApiParams): LogDirection {
@@ -92,8 +90,8 @@ const LOKI_ROUTES: Record<LokiApi, Route> = {
   'loki.index_volume_range': (p, ctx) => volume(p, ctx, true),
   'loki.query': (p, ctx, limits, timeShiftMs) => {
     const q = param(p, 'query') ?? '';
-    const t = lokiTime(p, 'time', ctx.nowMs);
     const limit = limitOf(p);
+    const t = lokiTime(p, 'time', ctx.nowMs);
     const direction = directionOf(p);
     if (!isMetricQuery(q)) {
       throw new WireError(
@@ -108,10 +106,11 @@ const LOKI_ROUTES: Record<LokiApi, Route> = {
   'loki.query_range': (p, ctx, limits, timeShiftMs) => {
     const q = param(p, 'query') ?? '';
     const [start, end] = range(p, ctx, HOUR);
+    checkLokiOrder(start, end);
     const limit = limitOf(p);
     const direction = directionOf(p);
     const defStep = Math.max(Math.floor((end - start) / 1000 / 250), 1) * 1000;
-    const step = durationParam(p, 'step', defStep);
+    const step = lokiDuration(p, 'step', defStep);
     checkLokiRange(start, end, step);
     const metric = isMetricQuery(q);
     const deadline = deadlineOf(limits);
