@@ -223,4 +223,24 @@ describe.skipIf(!bin && !inCI)('differential: error bytes vs a real Prometheus',
     // The refusals really are refusals on both sides (a case that succeeds tests nothing here).
     expect(CASES.length).toBeGreaterThanOrEqual(40);
   }, 120_000);
+
+  it('answers a form body over 10 MiB as Prometheus does: /series refuses it, /query reads the URL alone', async () => {
+    const body = `query=up&match[]=up&pad=${'a'.repeat(10 << 20)}`;
+    const post = async (base: string, path: string) => {
+      const r = await fetch(`${base}${path}?time=${T}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      });
+      return { status: r.status, body: await r.text() };
+    };
+    for (const path of ['/api/v1/series', '/api/v1/query']) {
+      expect(await post(ours.url, path), path).toEqual(await post(prom.url, path));
+    }
+    // /labels drops the body's match[] on both and lists every name (ours adds the served ALERTS
+    // series' labels, so only the status is compared).
+    expect((await post(ours.url, '/api/v1/labels')).status).toBe(
+      (await post(prom.url, '/api/v1/labels')).status,
+    );
+  }, 120_000);
 });
