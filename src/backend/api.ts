@@ -17,7 +17,16 @@ export type PromApi =
   | 'prom.buildinfo'
   | 'prom.alerts'
   | 'prom.rules'
-  | 'prom.targets';
+  | 'prom.targets'
+  | 'prom.targets_metadata'
+  | 'prom.alertmanagers'
+  | 'prom.query_exemplars'
+  | 'prom.format_query'
+  | 'prom.status_config'
+  | 'prom.status_flags'
+  | 'prom.status_runtimeinfo'
+  | 'prom.status_tsdb'
+  | 'prom.status_walreplay';
 
 export type LokiApi =
   | 'loki.query'
@@ -25,7 +34,12 @@ export type LokiApi =
   | 'loki.labels'
   | 'loki.label_values'
   | 'loki.series'
-  | 'loki.index_stats';
+  | 'loki.index_stats'
+  | 'loki.index_volume'
+  | 'loki.index_volume_range'
+  | 'loki.detected_labels'
+  | 'loki.detected_fields'
+  | 'loki.buildinfo';
 
 export type Api = PromApi | LokiApi;
 

@@ -1,7 +1,9 @@
 /**
- * A golden's backend stack: engines → fault layer (if on) → capacity model (default on) → query
- * log. The order is the contract: faults hold a capacity slot while they wait (a slow or timing-out
- * backend still occupies the server), and the log sees exactly what clients see. Servers evaluate
+ * A golden's backend stack: engines → the servers' default limits → fault layer (if on) →
+ * capacity model (default on) → query log. The order is the contract: the default limits are the
+ * servers' own, on with or without faults, and a stricter limit fault fires before them; faults
+ * hold a capacity slot while they wait (a slow or timing-out backend still occupies the server),
+ * and the log sees exactly what clients see. Servers evaluate
  * on an engine pool (`workers`) with a timeout; in-process sims evaluate inline with none.
  */
 import { availableParallelism } from 'node:os';
@@ -11,7 +13,7 @@ import type { World } from '../world/types.js';
 import type { Backend } from './api.js';
 import { DEFAULT_CAPACITY, withCapacity } from './capacity.js';
 import { cacheBytes, createEngineBackend, EnginePool } from './engines/index.js';
-import { withFaults } from './faults/index.js';
+import { withFaults, withServerDefaults } from './faults/index.js';
 import { createRealPrometheusBackend } from './oracle/index.js';
 import { servedWorld } from './prometheus/index.js';
 import { QueryLog, withQueryLog } from './query-log.js';
@@ -98,6 +100,8 @@ export function createBackendStack(golden: Golden, world: World, opts: StackOpti
   });
   let backend: Backend =
     golden.backend === 'prometheus' ? createRealPrometheusBackend(golden, world, engine, opts.clock) : engine;
+  // The servers' default limits are the servers', not faults: on with or without the fault layer.
+  backend = withServerDefaults(backend, golden);
   if (opts.faults && golden.faults.length > 0) {
     backend = withFaults(backend, golden.faults, golden, { clock: opts.clock, seed: opts.seed });
   }

@@ -2,6 +2,7 @@
  * The LogQL engine: parse (lezer → typed AST), then evaluate log queries to streams and metric
  * queries to a vector (instant, no step: evaluated at `end`) or a matrix (start..end by step).
  */
+import { LOKI_DEFAULTS, LOKI_TEXT } from '../formats/imitated.js';
 import { DeadlineExceeded } from '../world/deadline.js';
 import type { LogSource, Matcher } from '../world/types.js';
 import { LogQLError, type LogQueryOptions, type LokiResult, type LokiValue } from './api.js';
@@ -14,8 +15,8 @@ export { estimateLogCost } from './cost.js';
 export type { LogExpr, LogQuery, MetricExpr, Stage } from './syntax/index.js';
 export { parseLogQL };
 
-/** Loki refuses range queries with more points than this per series. */
-export const MAX_POINTS = 11_000;
+/** Loki refuses range queries with more intervals than this per series. */
+export const MAX_POINTS = LOKI_DEFAULTS.maxPoints;
 
 export function isMetricQuery(q: string): boolean {
   return parseLogQL(q).kind !== 'log';
@@ -57,21 +58,18 @@ function stepsOf(opts: LogQueryOptions): number[] {
     );
   }
   if (opts.end < opts.start) throw new LogQLError('bad_data', 'end timestamp must not be before start time');
-  if ((opts.end - opts.start) / opts.step + 1 > MAX_POINTS) {
-    throw new LogQLError(
-      'bad_data',
-      'exceeded maximum resolution of 11,000 points per timeseries. Try increasing the value of the step parameter',
-    );
+  // Loki divides durations (integers): refused only when (end − start) / step > 11000.
+  if (Math.floor((opts.end - opts.start) / opts.step) > MAX_POINTS) {
+    throw new LogQLError('bad_data', LOKI_TEXT.tooManyPoints);
   }
   const steps: number[] = [];
   for (let t = opts.start; t <= opts.end; t += opts.step) steps.push(t);
   return steps;
 }
 
-/** Loki's words (pkg/util/server/error.go) for a query stopped by its context. */
-export const LOKI_TIMEOUT_TEXT =
-  'request timed out, decrease the duration of the request or add more label matchers (prefer exact match over regex match) to reduce the amount of data processed';
-export const LOKI_CANCELED_TEXT = 'the request was cancelled by the client';
+/** Loki's words (pkg/util/server/error.go of the pinned version) for a query stopped by its context. */
+export const LOKI_TIMEOUT_TEXT = LOKI_TEXT.timeout;
+export const LOKI_CANCELED_TEXT = LOKI_TEXT.canceled;
 
 export function evalLogQL(src: LogSource, q: string, opts: LogQueryOptions): LokiResult {
   const expr = parseLogQL(q);

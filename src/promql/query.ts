@@ -1,4 +1,5 @@
 /** instantQuery / rangeQuery: parse, evaluate per timestamp, shape Prometheus API values. */
+import { PROM_DEFAULTS, PROM_TEXT } from '../formats/imitated.js';
 import { DeadlineExceeded, NO_DEADLINE } from '../world/deadline.js';
 import type { Labels, SeriesSource } from '../world/types.js';
 import { type EngineOptions, type Point, PromQLError, type PromResult, type RangeSeries } from './api.js';
@@ -17,7 +18,7 @@ import { check, parsePromQL } from './parser/index.js';
 import { withTimeValuesShifted } from './time-valued.js';
 
 const DEFAULT_LOOKBACK_MS = 5 * 60_000;
-const DEFAULT_MAX_POINTS = 11_000;
+const DEFAULT_MAX_POINTS = PROM_DEFAULTS.maxPoints;
 const DEFAULT_MAX_SAMPLES = 50_000_000;
 
 function context(
@@ -139,11 +140,9 @@ export function rangeQuery(
   }
   if (endMs < startMs) throw new PromQLError('bad_data', 'end timestamp must not be before start time');
   const maxPoints = opts?.maxPointsPerSeries ?? DEFAULT_MAX_POINTS;
-  if (Math.floor((endMs - startMs) / stepMs) + 1 > maxPoints) {
-    throw new PromQLError(
-      'bad_data',
-      'exceeded maximum resolution of 11,000 points per timeseries. Try decreasing the query resolution (?step=XX)',
-    );
+  // Prometheus compares `end.Sub(start)/step > 11000` (integer durations): 11,000 intervals pass.
+  if (Math.floor((endMs - startMs) / stepMs) > maxPoints) {
+    throw new PromQLError('bad_data', PROM_TEXT.tooManyPoints);
   }
   const type = check(q, expr);
   if (type !== 'scalar' && type !== 'vector') {

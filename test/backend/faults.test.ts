@@ -3,6 +3,7 @@ import type { ApiRequest, ApiResponse, Backend } from '../../src/backend/api.js'
 import { withFaults } from '../../src/backend/faults/layer.js';
 import { VirtualClock } from '../../src/clock.js';
 import type { FaultSpec } from '../../src/formats/golden/schema.js';
+import { LOKI_TEXT } from '../../src/formats/imitated.js';
 import { makeGolden } from './fixtures.js';
 
 /** A stand-in for the engine layer: fixed success bodies in each API's wire shape. */
@@ -142,7 +143,7 @@ describe('fault kinds, each exactly as configured', () => {
     });
     const l = await b.handle(loki());
     expect(l.status).toBe(504);
-    expect(l.text).toMatch(/^Request timed out/);
+    expect(l.text).toBe(`${LOKI_TEXT.timeout}\n`);
   });
 
   it('rate-limit: 429 with "too many outstanding requests"', async () => {

@@ -59,12 +59,14 @@ describe('vector and range selectors', () => {
     expect(at(st, 'count_over_time(g[1m])', 45_000)).toEqual(['{a="1"} 3']);
   });
 
-  it('refuses range queries above 11,000 points per series', () => {
-    expect(() => rangeQuery(s, 'up', 0, 11_000 * 1000, 1000)).toThrow(
+  it('refuses range queries above 11,000 intervals per series, as Prometheus compares them', () => {
+    // `end.Sub(start)/step > 11000`: exactly 11,000 intervals (11,001 points) pass.
+    expect(rangeQuery(s, 'up', 0, 11_000 * 1000, 1000).value.type).toBe('matrix');
+    expect(() => rangeQuery(s, 'up', 0, 11_001 * 1000, 1000)).toThrow(
       'exceeded maximum resolution of 11,000 points per timeseries. Try decreasing the query resolution (?step=XX)',
     );
     try {
-      rangeQuery(s, 'up', 0, 11_000 * 1000, 1000);
+      rangeQuery(s, 'up', 0, 11_001 * 1000, 1000);
     } catch (e) {
       expect((e as PromQLError).errorType).toBe('bad_data');
     }

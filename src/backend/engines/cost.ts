@@ -9,7 +9,7 @@ import { estimateLogCost } from '../../logql/index.js';
 import { estimatePromCost } from '../../promql/index.js';
 import type { World } from '../../world/types.js';
 import type { ApiRequest } from '../api.js';
-import { checkRange, durationParam, lokiTime, param, promTime } from '../params.js';
+import { checkLokiRange, durationParam, lokiTime, param, promRange, promTime } from '../params.js';
 
 /**
  * The estimated samples from which a query runs in the heavy lane (docs/backend.md, Limits): as many
@@ -41,9 +41,7 @@ export function costOf(world: World, nowMs: number): CostOf {
           return estimatePromCost(cs, q, t, t, 0);
         }
         case 'prom.query_range': {
-          const [start, end] = [promTime(req.params, 'start'), promTime(req.params, 'end')];
-          const step = durationParam(req.params, 'step');
-          checkRange(start, end, step, false);
+          const { start, end, step } = promRange(req.params);
           return estimatePromCost(cs, q, start, end, step);
         }
         case 'loki.query': {
@@ -55,7 +53,7 @@ export function costOf(world: World, nowMs: number): CostOf {
           const start = lokiTime(req.params, 'start', end - durationParam(req.params, 'since', HOUR));
           const defStep = Math.max(Math.floor((end - start) / 1000 / 250), 1) * 1000;
           const step = durationParam(req.params, 'step', defStep);
-          checkRange(start, end, step, true);
+          checkLokiRange(start, end, step);
           return estimateLogCost(world.logs, q, start, end, step);
         }
         default:

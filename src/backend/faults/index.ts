@@ -4,6 +4,7 @@
  * This index is the part's one door: code outside the folder imports it from here only.
  */
 
+export { withServerDefaults } from './defaults.js';
 export type { FaultOptions } from './layer.js';
 export { withFaults } from './layer.js';
 export { TRANSPORT_HEADER } from './responses.js';

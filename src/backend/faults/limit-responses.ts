@@ -11,7 +11,9 @@
  * - Loki `max_query_series`: 400 `maximum number of series (%d) reached for a single query; ...`
  *   (pkg/querier/queryrange/limits.go), used by `series-limit` with a `limit`.
  */
+
 import type { FaultOfKind, Golden } from '../../formats/golden/index.js';
+import { PROM_TEXT } from '../../formats/imitated.js';
 import { goDuration, modelDuration, parseDuration } from '../../formats/time.js';
 import type { ApiRequest, ApiResponse } from '../api.js';
 import { lokiText } from '../loki/index.js';
@@ -19,8 +21,7 @@ import { param } from '../params.js';
 import { promError } from '../prometheus/index.js';
 import { queryLengths } from './size.js';
 
-export const TOO_MANY_SAMPLES_TEXT =
-  'query processing would load too many samples into memory in query execution';
+export const TOO_MANY_SAMPLES_TEXT = PROM_TEXT.tooManySamples;
 
 export function queryTooLong(
   f: FaultOfKind<'max-query-length'>,

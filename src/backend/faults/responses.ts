@@ -2,7 +2,9 @@
  * What each fault kind answers, per backend, in that backend's own wire format. The exact shapes
  * are documented in docs/faults.md; typed clients detect the failures by these shapes.
  */
+
 import type { FaultOfKind } from '../../formats/golden/index.js';
+import { LOKI_TEXT, PROM_TEXT } from '../../formats/imitated.js';
 import type { ApiRequest, ApiResponse } from '../api.js';
 import { backendOf } from '../api.js';
 import { lokiJson, lokiText } from '../loki/index.js';
@@ -10,9 +12,6 @@ import { param } from '../params.js';
 import { PROM_STATUS, promError } from '../prometheus/index.js';
 import { lokiSeriesLimitText } from './limit-responses.js';
 
-export const LOKI_TIMEOUT_TEXT =
-  'Request timed out, decrease the duration of the request or add more label matchers (prefer exact match over regex match) to reduce the amount of data processed.';
-export const PROM_TIMEOUT_TEXT = 'query timed out in expression evaluation';
 export const RATE_LIMIT_TEXT = 'too many outstanding requests';
 export const PROM_SERIES_LIMIT_TEXT = 'the query exceeded the maximum number of series (limit: 1000)';
 export const LOKI_SERIES_LIMIT_TEXT =
@@ -76,8 +75,8 @@ export function httpError(f: FaultOfKind<'http-error'>, req: ApiRequest): ApiRes
 
 export function timeoutError(f: FaultOfKind<'timeout'>, req: ApiRequest): ApiResponse {
   return isProm(req)
-    ? promError(f.errorType ?? 'timeout', f.message ?? PROM_TIMEOUT_TEXT, f.status ?? 503)
-    : lokiText(f.status ?? 504, f.message ?? LOKI_TIMEOUT_TEXT);
+    ? promError(f.errorType ?? 'timeout', f.message ?? PROM_TEXT.timeout, f.status ?? 503)
+    : lokiText(f.status ?? 504, f.message ?? LOKI_TEXT.timeout);
 }
 
 export function rateLimited(f: FaultOfKind<'rate-limit'>, req: ApiRequest): ApiResponse {

@@ -48,7 +48,7 @@ export function stepCount(req: ApiRequest, golden: Golden): number {
 function limitFor(f: FaultSpec, req: ApiRequest): boolean {
   switch (f.kind) {
     case 'max-query-length':
-      return backendOf(req.api) === 'loki' && req.api !== 'loki.index_stats';
+      return backendOf(req.api) === 'loki' && req.api !== 'loki.index_stats' && RANGED.has(req.api);
     case 'max-entries': {
       // Loki: "entry limit does not apply to metric queries" (pkg/querier/http.go).
       const q = param(req.params, 'query') ?? '';
@@ -86,6 +86,11 @@ const RANGED: ReadonlySet<ApiRequest['api']> = new Set([
   'loki.label_values',
   'loki.series',
   'loki.index_stats',
+  'loki.index_volume',
+  'loki.index_volume_range',
+  'loki.detected_labels',
+  'loki.detected_fields',
+  'prom.query_exemplars',
 ]);
 
 /** The tests that need only the request. */

@@ -7,10 +7,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Golden } from '../../formats/golden/index.js';
-import type { ApiParams, ApiResponse, Backend, Connection } from '../api.js';
+import { LOKI_TEXT, MAX_FORM_BYTES, PROM_TEXT } from '../../formats/imitated.js';
+import type { Api, ApiParams, ApiResponse, Backend, Connection } from '../api.js';
+import { backendOf } from '../api.js';
 import { handleGrafana, isGrafanaPath } from '../grafana/index.js';
-import { TEXT_TYPE } from '../loki/index.js';
-import { JSON_TYPE } from '../prometheus/index.js';
+import { lokiText, TEXT_TYPE } from '../loki/index.js';
+import { JSON_TYPE, promError } from '../prometheus/index.js';
 import { routeOf } from '../routes.js';
 import { isLoopbackAddress, loopbackRefusal } from './loopback-guard.js';
 import { probeAnswer } from './probes.js';
@@ -173,7 +175,13 @@ async function serve(backend: Backend, req: IncomingMessage, res: ServerResponse
     });
   }
   const p: ApiParams = {};
-  if (method === 'POST') addAll(p, new URLSearchParams(await readForm(req)));
+  if (method === 'POST') {
+    const form = await readForm(req);
+    if (form === TOO_LARGE) {
+      const refused = formTooLarge(route.api);
+      if (refused) return send(res, refused);
+    } else addAll(p, new URLSearchParams(form));
+  }
   addAll(p, u.searchParams);
   if (route.name !== undefined) p.name = route.name;
 
@@ -229,10 +237,38 @@ function addAll(p: ApiParams, sp: URLSearchParams): void {
   }
 }
 
-async function readForm(req: IncomingMessage): Promise<string> {
+const TOO_LARGE = Symbol('form body over 10 MiB');
+
+/**
+ * A urlencoded form body as Go's `Request.ParseForm` reads it: at most 10 MiB (`maxFormSize`);
+ * a longer one is read to its end (the client gets an answer, not a reset) and not parsed.
+ */
+async function readForm(req: IncomingMessage): Promise<string | typeof TOO_LARGE> {
   const type = req.headers['content-type'] ?? '';
-  const body = await readBody(req);
-  return type.startsWith('application/x-www-form-urlencoded') ? body : '';
+  if (!type.startsWith('application/x-www-form-urlencoded')) {
+    for await (const _ of req); // not a form: Go leaves the body unread; drain it for keep-alive
+    return '';
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size <= MAX_FORM_BYTES) chunks.push(c as Buffer);
+  }
+  return size > MAX_FORM_BYTES ? TOO_LARGE : Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * What each server does with a form it could not parse: Loki's middleware refuses every request
+ * (400, pkg/util/server/middleware.go); Prometheus' `/series` checks ParseForm's error, and its
+ * other handlers read the URL's values alone (FormValue ignores it), so a query sent only in the
+ * body becomes an empty query, as a real Prometheus answers it.
+ */
+function formTooLarge(api: Api): ApiResponse | undefined {
+  if (backendOf(api) === 'loki') return lokiText(400, LOKI_TEXT.postTooLarge);
+  if (api === 'prom.series')
+    return promError('bad_data', `error parsing form values: ${PROM_TEXT.postTooLarge}`);
+  return undefined;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -254,14 +290,12 @@ function notFound(path: string, opts: HttpServerOptions): ApiResponse {
       text: `rematch telemetry backend${g}\nPrometheus: /api/v1/...\nLoki: /loki/api/v1/...\nGrafana: /api/datasources, /api/ds/query, /api/datasources/proxy/uid/<uid>/...\n`,
     };
   }
-  if (path.startsWith('/api/v1/')) {
-    return {
-      status: 404,
-      json: { status: 'error', errorType: 'not_found', error: `unknown API endpoint ${path}` },
-      headers: { 'content-type': JSON_TYPE },
-    };
-  }
-  return { status: 404, text: '404 page not found\n' };
+  // Go's http.NotFound, which Prometheus' router and Loki's mux both answer with, under /api/v1/ too.
+  return {
+    status: 404,
+    text: '404 page not found\n',
+    headers: { 'content-type': TEXT_TYPE, 'x-content-type-options': 'nosniff' },
+  };
 }
 
 /**
@@ -271,19 +305,37 @@ function notFound(path: string, opts: HttpServerOptions): ApiResponse {
  */
 const frozenBodies = new WeakMap<object, Buffer>();
 
-function jsonBody(json: unknown): Buffer {
-  if (typeof json !== 'object' || json === null || !Object.isFrozen(json))
-    return Buffer.from(JSON.stringify(json), 'utf8');
+/**
+ * Prometheus encodes with jsoniter's standard-library mode, which escapes `<`, `>`, `&`, U+2028
+ * and U+2029 in strings as Go's encoding/json does (`unexpected \u003cop:+\u003e`); Loki's
+ * ConfigFastest does not. Those characters occur in JSON only inside strings, so the text is
+ * escaped whole.
+ */
+const GO_ESCAPED = /[<>&\u2028\u2029]/g;
+
+function goEscape(text: string): string {
+  return text.replace(GO_ESCAPED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function encode(json: unknown, goEscaped: boolean): Buffer {
+  const text = JSON.stringify(json);
+  return Buffer.from(goEscaped ? goEscape(text) : text, 'utf8');
+}
+
+function jsonBody(json: unknown, goEscaped: boolean): Buffer {
+  if (typeof json !== 'object' || json === null || !Object.isFrozen(json)) return encode(json, goEscaped);
   let body = frozenBodies.get(json);
   if (!body) {
-    body = Buffer.from(JSON.stringify(json), 'utf8');
+    body = encode(json, goEscaped);
     frozenBodies.set(json, body);
   }
   return body;
 }
 
 function send(res: ServerResponse, a: ApiResponse): void {
-  const body = a.json !== undefined ? jsonBody(a.json) : Buffer.from(a.text ?? '', 'utf8');
+  // Prometheus' answers are the ones typed exactly `application/json` (Loki adds a charset).
+  const goEscaped = a.headers?.['content-type'] === JSON_TYPE;
+  const body = a.json !== undefined ? jsonBody(a.json, goEscaped) : Buffer.from(a.text ?? '', 'utf8');
   const headers: Record<string, string> = {
     'content-type': a.json !== undefined ? JSON_TYPE : TEXT_TYPE,
     ...a.headers,

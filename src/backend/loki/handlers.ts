@@ -9,9 +9,19 @@ import { formatPromFloat } from '../../promql/index.js';
 import type { LogStream, Matcher } from '../../world/types.js';
 import type { ApiParams, ApiResponse, LokiApi } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
-import { checkRange, durationParam, lokiTime, param, params } from '../params.js';
+import {
+  checkLokiOrder,
+  checkLokiRange,
+  lokiBounds,
+  lokiDuration,
+  lokiLimit,
+  lokiTime,
+  param,
+  params,
+} from '../params.js';
 import { deadlineOf, type QueryLimits, UNLIMITED } from '../query-limits.js';
 import { WireError } from '../wire-error.js';
+import { buildInfo, detectedFields, detectedLabels, volume } from './discovery.js';
 import { lokiData, lokiJson, lokiStatusOf, lokiText } from './wire.js';
 
 const HOUR = 3_600_000;
@@ -32,24 +42,13 @@ export function handleLoki(
   }
 }
 
-/** `end` defaults to the world's now, `start` to `end - since` (default `defSince`). */
+/** Loki's bounds: `end` defaults to the world's now, `start` to `since` (default `defSince`) before. */
 function range(p: ApiParams, ctx: EngineCtx, defSince: number): [number, number] {
-  const end = lokiTime(p, 'end', ctx.nowMs);
-  const since = durationParam(p, 'since', defSince);
-  return [lokiTime(p, 'start', end - since), end];
+  return lokiBounds(p, ctx.nowMs, defSince);
 }
 
 function limitOf(p: ApiParams): number {
-  const raw = param(p, 'limit');
-  if (raw === undefined) return 100;
-  const n = Number(raw);
-  if (!Number.isInteger(n))
-    throw new WireError(
-      'bad_data',
-      `invalid parameter "limit": strconv.ParseInt: parsing "${raw}": invalid syntax`,
-    );
-  if (n <= 0) throw new WireError('bad_data', 'limit must be a positive value');
-  return n;
+  return lokiLimit(p, 'limit', 100);
 }
 
 function directionOf(p: ApiParams): LogDirection {
@@ -84,10 +83,15 @@ function answer(r: LokiResult): ApiResponse {
 }
 
 const LOKI_ROUTES: Record<LokiApi, Route> = {
+  'loki.buildinfo': () => buildInfo(),
+  'loki.detected_labels': (p, ctx) => detectedLabels(p, ctx),
+  'loki.detected_fields': (p, ctx) => detectedFields(p, ctx),
+  'loki.index_volume': (p, ctx) => volume(p, ctx, false),
+  'loki.index_volume_range': (p, ctx) => volume(p, ctx, true),
   'loki.query': (p, ctx, limits, timeShiftMs) => {
     const q = param(p, 'query') ?? '';
-    const t = lokiTime(p, 'time', ctx.nowMs);
     const limit = limitOf(p);
+    const t = lokiTime(p, 'time', ctx.nowMs);
     const direction = directionOf(p);
     if (!isMetricQuery(q)) {
       throw new WireError(
@@ -102,11 +106,12 @@ const LOKI_ROUTES: Record<LokiApi, Route> = {
   'loki.query_range': (p, ctx, limits, timeShiftMs) => {
     const q = param(p, 'query') ?? '';
     const [start, end] = range(p, ctx, HOUR);
+    checkLokiOrder(start, end);
     const limit = limitOf(p);
     const direction = directionOf(p);
     const defStep = Math.max(Math.floor((end - start) / 1000 / 250), 1) * 1000;
-    const step = durationParam(p, 'step', defStep);
-    checkRange(start, end, step, true);
+    const step = lokiDuration(p, 'step', defStep);
+    checkLokiRange(start, end, step);
     const metric = isMetricQuery(q);
     const deadline = deadlineOf(limits);
     const r = evalLogQL(ctx.world.logs, q, {
@@ -141,12 +146,17 @@ const LOKI_ROUTES: Record<LokiApi, Route> = {
   },
   'loki.series': (p, ctx) => {
     // Loki reads both spellings (pkg/loghttp/series.go): clients send `match` or `match[]`.
-    const sels = [...new Set([...params(p, 'match'), ...params(p, 'match[]')])];
-    if (sels.length === 0) throw new WireError('bad_data', '0 matcher groups supplied');
+    let sels = [...new Set([...params(p, 'match'), ...params(p, 'match[]')])];
+    // Loki 3 (pkg/loghttp/series.go): no group, or the one group `{}`, asks for every stream.
+    if (sels.length === 1 && sels[0].replace(/ /g, '') === '{}') sels = [];
     const [start, end] = range(p, ctx, HOUR);
     const seen = new Map<string, Record<string, string>>();
-    for (const sel of sels) {
-      for (const s of selected(ctx, sel, start, end)) seen.set(JSON.stringify(s.labels), { ...s.labels });
+    const streams =
+      sels.length === 0
+        ? [ctx.world.logs.select([], start, end)]
+        : sels.map((sel) => selected(ctx, sel, start, end));
+    for (const list of streams) {
+      for (const s of list) seen.set(JSON.stringify(s.labels), { ...s.labels });
     }
     return lokiJson({ status: 'success', data: [...seen.keys()].sort().map((k) => seen.get(k)!) });
   },

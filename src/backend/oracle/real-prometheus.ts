@@ -18,6 +18,15 @@ const PATHS: Record<string, string> = {
   'prom.labels': '/api/v1/labels',
   'prom.metadata': '/api/v1/metadata',
   'prom.buildinfo': '/api/v1/status/buildinfo',
+  'prom.targets_metadata': '/api/v1/targets/metadata',
+  'prom.alertmanagers': '/api/v1/alertmanagers',
+  'prom.query_exemplars': '/api/v1/query_exemplars',
+  'prom.format_query': '/api/v1/format_query',
+  'prom.status_config': '/api/v1/status/config',
+  'prom.status_flags': '/api/v1/status/flags',
+  'prom.status_runtimeinfo': '/api/v1/status/runtimeinfo',
+  'prom.status_tsdb': '/api/v1/status/tsdb',
+  'prom.status_walreplay': '/api/v1/status/walreplay',
 };
 
 const EMBEDDED_APIS = new Set<string>(['prom.alerts', 'prom.rules', 'prom.targets']);

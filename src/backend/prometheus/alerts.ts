@@ -5,6 +5,7 @@
  * (the last evaluation at or before it); times are moved by the request's time shift.
  */
 
+import { formatExpr, parsePromQL } from '../../promql/index.js';
 import type { ApiParams, ApiResponse } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
 import { goFloatE, goTime } from '../go-format.js';
@@ -63,7 +64,7 @@ export function rulesHandler(p: ApiParams, ctx: EngineCtx, shiftMs: number): Api
   const alerting = {
     state,
     name: rule.name,
-    query: rule.query,
+    query: printed(rule.query),
     duration: rule.forMs / 1000,
     keepFiringFor: 0,
     labels: rule.labels,
@@ -90,4 +91,16 @@ export function rulesHandler(p: ApiParams, ctx: EngineCtx, shiftMs: number): Api
       },
     ],
   });
+}
+
+/**
+ * A rule's `query` as Prometheus shows it: the parsed expression printed (`rule.Query().String()`),
+ * so `rate(x[5m])>1` reads `rate(x[5m]) > 1`; an expression that does not parse stays as written.
+ */
+function printed(q: string): string {
+  try {
+    return formatExpr(parsePromQL(q));
+  } catch {
+    return q;
+  }
 }

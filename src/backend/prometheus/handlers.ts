@@ -3,16 +3,36 @@
  * out. Times default to the world's "now" (the golden's `time.now`), never wall time.
  */
 
+import { PROMETHEUS_VERSION } from '../../formats/imitated.js';
 import { PromQLError, type PromResult } from '../../promql/api.js';
-import { formatPromFloat, instantQuery, parsePromQL, rangeQuery } from '../../promql/index.js';
-import { anchoredRegex } from '../../world/matchers.js';
+import { formatPromFloat, instantQuery, parsePromQL, prettyExpr, rangeQuery } from '../../promql/index.js';
 import type { Matcher } from '../../world/types.js';
 import type { ApiParams, ApiResponse, PromApi } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
-import { checkRange, durationParam, MAX_TIME, MIN_TIME, param, params, promTime } from '../params.js';
+import {
+  durationParam,
+  MAX_TIME,
+  MIN_TIME,
+  param,
+  params,
+  promLimit,
+  promRange,
+  promTimeParam,
+} from '../params.js';
 import { deadlineOf, type QueryLimits, UNLIMITED } from '../query-limits.js';
-import { WireError } from '../wire-error.js';
+import { invalidParam, WireError } from '../wire-error.js';
 import { alertsHandler, rulesHandler } from './alerts.js';
+import { parseMatcherSets } from './selectors.js';
+import {
+  alertmanagersHandler,
+  configHandler,
+  exemplarsHandler,
+  flagsHandler,
+  runtimeInfoHandler,
+  targetMetadataHandler,
+  tsdbHandler,
+  walReplayHandler,
+} from './status.js';
 import { targetsHandler } from './targets.js';
 import { promData, promError, promSuccess } from './wire.js';
 
@@ -34,9 +54,12 @@ export function handleProm(
   }
 }
 
-/** Prometheus reports parse errors of `query` as an invalid parameter. */
+/**
+ * Prometheus 3.x reports what `NewInstantQuery`/`NewRangeQuery` refuse (a parse error, a range
+ * query of a range vector) as an invalid `query` parameter; 2.x left a range query's unprefixed.
+ */
 function engineError(err: unknown): never {
-  if (err instanceof PromQLError && err.errorType === 'bad_data' && /parse error/.test(err.message)) {
+  if (err instanceof PromQLError && err.errorType === 'bad_data') {
     throw new WireError('bad_data', `invalid parameter "query": ${err.message}`);
   }
   throw err;
@@ -51,9 +74,28 @@ function withCost(res: ApiResponse, r: PromResult): ApiResponse {
   return { ...res, cost: { series, samples: r.samplesRead }, selection: r.selection };
 }
 
+/**
+ * A query's answer; with 3.x's `limit`, a vector or matrix keeps its first `limit` series and says
+ * so (web/api/v1/api.go truncateResults).
+ */
+function queryAnswer(r: PromResult, limit: number): ApiResponse {
+  const v = r.value;
+  const warnings = [...r.warnings];
+  let value = v;
+  if (limit > 0 && v.type === 'vector' && v.samples.length > limit) {
+    value = { ...v, samples: v.samples.slice(0, limit) };
+    warnings.push('results truncated due to limit');
+  } else if (limit > 0 && v.type === 'matrix' && v.series.length > limit) {
+    value = { ...v, series: v.series.slice(0, limit) };
+    warnings.push('results truncated due to limit');
+  }
+  return withCost(promSuccess(promData(value, formatPromFloat), warnings, r.infos), r);
+}
+
 const PROM_ROUTES: Record<PromApi, Route> = {
   'prom.query': (p, ctx, limits, shiftMs) => {
-    const t = promTime(p, 'time', ctx.nowMs);
+    const limit = promLimit(p);
+    const t = promTimeParam(p, 'time', ctx.nowMs);
     const deadline = deadlineOf(limits, durationParam(p, 'timeout', 0));
     const q = param(p, 'query') ?? '';
     let r: ReturnType<typeof instantQuery>;
@@ -62,14 +104,12 @@ const PROM_ROUTES: Record<PromApi, Route> = {
     } catch (err) {
       engineError(err);
     }
-    return withCost(promSuccess(promData(r.value, formatPromFloat), r.warnings, r.infos), r);
+    return queryAnswer(r, limit);
   },
   'prom.query_range': (p, ctx, limits, shiftMs) => {
-    const start = promTime(p, 'start');
-    const end = promTime(p, 'end');
-    const step = durationParam(p, 'step');
+    const limit = promLimit(p);
+    const { start, end, step } = promRange(p);
     const deadline = deadlineOf(limits, durationParam(p, 'timeout', 0));
-    checkRange(start, end, step, false);
     const q = param(p, 'query') ?? '';
     let r: ReturnType<typeof rangeQuery>;
     try {
@@ -77,12 +117,18 @@ const PROM_ROUTES: Record<PromApi, Route> = {
     } catch (err) {
       engineError(err);
     }
-    return withCost(promSuccess(promData(r.value, formatPromFloat), r.warnings, r.infos), r);
+    return queryAnswer(r, limit);
   },
   'prom.series': (p, ctx) => {
-    const sets = matcherSets(p);
-    if (sets.length === 0) throw new WireError('bad_data', 'no match[] parameter provided');
+    if (params(p, 'match[]').length === 0) throw new WireError('bad_data', 'no match[] parameter provided');
+    const limit = promLimit(p);
     const [start, end] = listRange(p);
+    let sets: Matcher[][];
+    try {
+      sets = parseMatcherSets(params(p, 'match[]'));
+    } catch (err) {
+      throw err instanceof WireError ? invalidParam('match[]', err.message) : err;
+    }
     const seen = new Map<string, Record<string, string>>();
     for (const ms of sets) {
       for (const s of ctx.world.metrics.select(ms, start, end))
@@ -90,18 +136,23 @@ const PROM_ROUTES: Record<PromApi, Route> = {
     }
     return limited(
       [...seen.keys()].sort().map((k) => seen.get(k)!),
-      p,
+      limit,
     );
   },
   'prom.labels': (p, ctx) => {
+    const limit = promLimit(p);
     const [start, end] = listRange(p);
-    return limited(ctx.world.metrics.labelNames(matcherSets(p), start, end), p);
+    return limited(ctx.world.metrics.labelNames(parseMatcherSets(params(p, 'match[]')), start, end), limit);
   },
   'prom.label_values': (p, ctx) => {
     const name = param(p, 'name') ?? '';
     if (name === '') throw new WireError('bad_data', 'invalid label name: ""');
+    const limit = promLimit(p);
     const [start, end] = listRange(p);
-    return limited(ctx.world.metrics.labelValues(name, matcherSets(p), start, end), p);
+    return limited(
+      ctx.world.metrics.labelValues(name, parseMatcherSets(params(p, 'match[]')), start, end),
+      limit,
+    );
   },
   'prom.metadata': (p, ctx) => {
     const only = param(p, 'metric');
@@ -116,7 +167,7 @@ const PROM_ROUTES: Record<PromApi, Route> = {
   },
   'prom.buildinfo': () =>
     promSuccess({
-      version: '3.5.0',
+      version: PROMETHEUS_VERSION,
       revision: 'rematch-embedded',
       branch: 'HEAD',
       buildUser: 'rematch',
@@ -126,48 +177,31 @@ const PROM_ROUTES: Record<PromApi, Route> = {
   'prom.alerts': (p, ctx, _l, shiftMs) => alertsHandler(p, ctx, shiftMs),
   'prom.rules': (p, ctx, _l, shiftMs) => rulesHandler(p, ctx, shiftMs),
   'prom.targets': (p, ctx, _l, shiftMs) => targetsHandler(p, ctx, shiftMs),
+  'prom.targets_metadata': (p, ctx) => targetMetadataHandler(p, ctx),
+  'prom.alertmanagers': () => alertmanagersHandler(),
+  'prom.query_exemplars': (p) => exemplarsHandler(p),
+  'prom.format_query': (p) => {
+    let e: ReturnType<typeof parsePromQL>;
+    try {
+      e = parsePromQL(param(p, 'query') ?? '');
+    } catch (err) {
+      engineError(err);
+    }
+    return promSuccess(prettyExpr(e));
+  },
+  'prom.status_config': (p, ctx) => configHandler(p, ctx),
+  'prom.status_flags': (p, ctx, limits) => flagsHandler(p, ctx, limits),
+  'prom.status_runtimeinfo': (p, ctx, limits, shiftMs) => runtimeInfoHandler(p, ctx, limits, shiftMs),
+  'prom.status_tsdb': (p, ctx) => tsdbHandler(p, ctx),
+  'prom.status_walreplay': () => walReplayHandler(),
 };
 
-/** Each `match[]` as a matcher set; a bare metric name becomes a `__name__` matcher. */
-function matcherSets(p: ApiParams): Matcher[][] {
-  return params(p, 'match[]').map((sel) => {
-    const e = parsePromQL(sel);
-    if (e.type !== 'vectorSelector') {
-      throw new WireError('bad_data', `invalid parameter "match[]": ${sel} is not a series selector`);
-    }
-    const set = [...e.matchers];
-    if (e.name !== undefined && !set.some((m) => m.name === '__name__')) {
-      set.unshift({ name: '__name__', op: '=', value: e.name });
-    }
-    if (set.every((m) => matchesEmpty(m))) {
-      throw new WireError('bad_data', 'match[] must contain at least one non-empty matcher');
-    }
-    return set;
-  });
-}
-
-function matchesEmpty(m: Matcher): boolean {
-  if (m.op === '=') return m.value === '';
-  if (m.op === '!=') return m.value !== '';
-  // The selector parsed already, so its regex is valid RE2.
-  const re = anchoredRegex(m.value);
-  return m.op === '=~' ? re.test('') : !re.test('');
-}
-
 function listRange(p: ApiParams): [number, number] {
-  return [promTime(p, 'start', MIN_TIME), promTime(p, 'end', MAX_TIME)];
+  return [promTimeParam(p, 'start', MIN_TIME), promTimeParam(p, 'end', MAX_TIME)];
 }
 
 /** Prometheus 3's `limit` on listing APIs: truncate and say so in a warning. */
-function limited<T>(items: T[], p: ApiParams): ApiResponse {
-  const raw = param(p, 'limit');
-  const limit = raw === undefined ? 0 : Number(raw);
-  if (!Number.isInteger(limit) || limit < 0) {
-    throw new WireError(
-      'bad_data',
-      `invalid parameter "limit": cannot parse "${raw}": must be a non-negative integer`,
-    );
-  }
+function limited<T>(items: T[], limit: number): ApiResponse {
   if (limit > 0 && items.length > limit) {
     return promSuccess(items.slice(0, limit), ['results truncated due to limit']);
   }

@@ -295,6 +295,34 @@ export const Capacity = z
   })
   .strict();
 
+/**
+ * The servers' own limits, always on (docs/faults.md, Default limits): an absent field keeps the
+ * imitated release's default (formats/imitated.ts), 0 (or `0s`) turns that limit off, as in the
+ * servers' configs. The 11,000 points per series rule is a constant in both servers, not a setting.
+ */
+export const ServerLimits = z
+  .object({
+    loki: z
+      .object({
+        /** `max_entries_limit_per_query` (default 5000): a log query's `limit` above it is refused. */
+        maxEntriesLimitPerQuery: z.number().int().nonnegative().optional(),
+        /** `max_query_series` (default 500): a metric query's answer with more series is refused. */
+        maxQuerySeries: z.number().int().nonnegative().optional(),
+        /** `max_query_length` (default 30d1h): a query reading a longer range is refused. */
+        maxQueryLength: Duration.optional(),
+      })
+      .strict()
+      .optional(),
+    prometheus: z
+      .object({
+        /** `--query.max-samples` (default 50,000,000): an evaluation reading more is refused. */
+        maxSamples: z.number().int().nonnegative().optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
 export const GoldenFile = z
   .object({
     id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'ids are kebab-case'),
@@ -362,6 +390,7 @@ export const GoldenFile = z
      */
     backend: z.enum(['embedded', 'prometheus']).optional(),
     capacity: z.object({ prometheus: Capacity.optional(), loki: Capacity.optional() }).strict().default({}),
+    limits: ServerLimits.optional(),
     skills: z
       .array(z.object({ name: z.string(), description: z.string(), text: z.string() }).strict())
       .default([]),

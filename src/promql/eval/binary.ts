@@ -155,7 +155,8 @@ export function vectorVector(e: BinaryExpr, lhsIn: Sample[], rhsIn: Sample[]): S
     if (dup) {
       const side = swapped ? 'left' : 'right';
       const matched = formatLabels(projectLabels(rs.labels, m.on, m.labels));
-      const pair = [formatLabels(dup.labels), formatLabels(rs.labels)].sort();
+      // Prometheus names the sample it was adding first, then the one already held (engine.go).
+      const pair = [formatLabels(rs.labels), formatLabels(dup.labels)];
       throw execError(
         `found duplicate series for the match group ${matched} on the ${side} hand-side of the operation: [${pair.join(', ')}];many-to-many matching not allowed: matching labels must be unique on one side`,
       );

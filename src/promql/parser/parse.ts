@@ -89,7 +89,8 @@ function describe(q: string, from: number): Error {
   const grouping = /\b(by|without|on|ignoring|group_left|group_right)\s*\([^()]*$/i.test(q.slice(0, at));
   const afterGroupKw = /\b(by|without)\s*$/i.test(q.slice(0, at));
   let ctx = '';
-  if (inner === '{') ctx = ' in label matching, expected "," or "}"';
+  if (inner === '{' && /(?:=~|!~|!=|=)\s*$/.test(q.slice(0, at))) ctx = ' in label matching, expected string';
+  else if (inner === '{') ctx = ' in label matching, expected "," or "}"';
   else if (grouping) ctx = ' in grouping opts, expected "," or ")"';
   else if (afterGroupKw) ctx = ' in grouping opts, expected "("';
   else if (
