@@ -225,9 +225,10 @@ function labelFormatOf(src: Src, n: SyntaxNode): Stage {
 }
 
 /**
- * Label filter chains evaluate left to right ("The precedence for evaluation of multiple
- * predicates is left to right"); the grammar nests them to the right, so a chain is flattened
- * and folded from the left. A parenthesized group (one LabelFilter child) stays whole.
+ * Label filter chains as Loki's grammar reads them: `and`, `,` and whitespace bind tighter than
+ * `or` (`a or b and c` is `a or (b and c)`), each left-associative. The lezer grammar nests a
+ * chain to the right without precedence, so it is flattened and re-associated. A parenthesized
+ * group (one LabelFilter child) stays whole.
  */
 export function labelFilterOf(src: Src, n: SyntaxNode): LabelFilterExpr {
   const cs = kids(n);
@@ -236,11 +237,17 @@ export function labelFilterOf(src: Src, n: SyntaxNode): LabelFilterExpr {
     const operands: LabelFilterExpr[] = [];
     const ops: ('and' | 'or')[] = [];
     flattenFilters(src, n, operands, ops);
-    let acc = operands[0];
+    const terms: LabelFilterExpr[] = [];
+    let term = operands[0];
     ops.forEach((kind, i) => {
-      acc = { kind, left: acc, right: operands[i + 1] };
+      if (kind === 'and') term = { kind: 'and', left: term, right: operands[i + 1] };
+      else {
+        terms.push(term);
+        term = operands[i + 1];
+      }
     });
-    return acc;
+    terms.push(term);
+    return terms.reduce((left, right) => ({ kind: 'or', left, right }));
   }
   if (subs.length === 1) return labelFilterOf(src, subs[0]);
   const leaf = cs[0];
