@@ -131,3 +131,23 @@ describe('binary operations as Loki evaluates them', () => {
     expect(answer(bin, q)).toEqual(want);
   });
 });
+
+describe('number literals as Loki lexes them', () => {
+  const float = 'parse error : unable to parse literal as a float: strconv.ParseFloat: parsing';
+  it.each([
+    ['0x1p3', ['8']],
+    ['0X1p3', ['8']],
+    ['0x1P3', ['8']],
+    ['0x1.8p3', ['12']],
+    ['0x1p-2 * 4', ['1']],
+    ['0b1010', `${float} "0b1010": invalid syntax`],
+    ['0o17', `${float} "0o17": invalid syntax`],
+    ['0x1A', `${float} "0x1A": invalid syntax`],
+    ['count_over_time({app="foo"} | logfmt | code > 0x10 [1m])', `${float} "0x10": invalid syntax`],
+    // inside strings and identifiers nothing is a number
+    ['count_over_time({app="foo"} |= "0x1A" [1m])', []],
+    ['count_over_time({app="foo"} | logfmt | x0x1A="0b1" [1m])', []],
+  ])('%s', (q, want) => {
+    expect(answer(bin, q)).toEqual(want);
+  });
+});

@@ -14,6 +14,7 @@ import type {
   VectorOp,
 } from './ast.js';
 import { goRegex, parseDurationMs, parseGoFloat, unquote } from './literals.js';
+import { goNumberLiterals } from './numbers.js';
 import {
   findAll,
   kids,
@@ -32,6 +33,7 @@ const MAX_QUERY_LENGTH = 64 * 1024;
 export function parseLogQL(q: string): LogExpr {
   if (q.length > MAX_QUERY_LENGTH) throw semanticError(`query too long (${q.length} characters)`);
   if (q.trim() === '') throw semanticError('syntax error: unexpected $end');
+  q = goNumberLiterals(q);
   let tree = parser.parse(q);
   try {
     throwOnSyntaxError(q, tree);
