@@ -151,3 +151,29 @@ describe('number literals as Loki lexes them', () => {
     expect(answer(bin, q)).toEqual(want);
   });
 });
+
+describe('ip() in an or chain and order through sort', () => {
+  const net = store(
+    [{ app: 'n' }, 'from 10.1.2.3'],
+    [{ app: 'n' }, 'from 192.168.1.7'],
+    [{ app: 'n' }, 'special'],
+    [{ app: 'n' }, 'from 8.8.8.8'],
+  );
+  it.each([
+    ['|= ip("192.168.1.0/24") or ip("10.0.0.0/8") or "special"', ['{app="n"} 3']],
+    ['!= ip("192.168.1.0/24") or ip("10.0.0.0/8") or "special"', ['{app="n"} 1']],
+    ['|= ip("192.168.1.0/24") or "special" or ip("10.0.0.0/8")', ['{app="n"} 3']],
+  ])('count_over_time({app="n"} %s [1m])', (f, want) => {
+    expect(answer(net, `count_over_time({app="n"} ${f} [1m])`)).toEqual(want);
+  });
+
+  it('keeps sort order through an arithmetic with a scalar', () => {
+    const s = store([{ app: 'b' }, 'x'], [{ app: 'a' }, 'x'], [{ app: 'a' }, 'x'], [{ app: 'c' }, 'x']);
+    const v = evalLogQL(s, 'sort_desc(count_over_time({app=~"a|b|c"}[1m])) + 1', { start: T, end: T }).value;
+    expect(v.type === 'vector' && v.samples.map((x) => [x.labels.app, x.v])).toEqual([
+      ['a', 3],
+      ['b', 2],
+      ['c', 2],
+    ]);
+  });
+});
