@@ -5,7 +5,7 @@
 import { labelsKey } from '../../world/matchers.js';
 import type { Labels, LogSource, LogStream } from '../../world/types.js';
 import { LogQLError } from '../api.js';
-import { compilePipeline, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from '../pipeline/index.js';
+import { compilePipeline, ERROR_LABEL, keyOf } from '../pipeline/index.js';
 import type { Grouping, RangeAggExpr } from '../syntax/index.js';
 import { sampleExtractor } from './extract.js';
 import { byteLen, countLine, type EvalStats, noteSelected, selectStreams, stepWindows } from './select.js';

@@ -1,11 +1,10 @@
 /** Lezer LogExpr / Selector / pipeline nodes → typed stages. */
 import type { SyntaxNode } from '@lezer/common';
 import type { Matcher, MatchOp } from '../../world/types.js';
-import { LogQLError } from '../api.js';
 import type { CmpOp, ExtractionParam, LabelFilterExpr, LineFilterOp, LogQuery, Stage } from './ast.js';
 import { ipMatcher } from './ip.js';
 import { goRegex, parseBytes, parseDurationMs, parseGoFloat, unquote } from './literals.js';
-import { lineCol, semanticError } from './syntax-error.js';
+import { semanticError } from './syntax-error.js';
 
 export interface Src {
   q: string;
