@@ -14,6 +14,7 @@ import type {
   VectorOp,
 } from './ast.js';
 import { goRegex, parseDurationMs, parseGoFloat, unquote } from './literals.js';
+import { lokiLexErrors } from './loki-lex.js';
 import { goNumberLiterals } from './numbers.js';
 import {
   findAll,
@@ -33,6 +34,7 @@ const MAX_QUERY_LENGTH = 64 * 1024;
 export function parseLogQL(q: string): LogExpr {
   if (q.length > MAX_QUERY_LENGTH) throw semanticError(`query too long (${q.length} characters)`);
   if (q.trim() === '') throw semanticError('syntax error: unexpected $end');
+  lokiLexErrors(q);
   q = goNumberLiterals(q);
   let tree = parser.parse(q);
   try {
@@ -118,7 +120,11 @@ const NEEDS_UNWRAP = new Set<RangeOp>([
   'rate_counter',
 ]);
 const NO_UNWRAP = new Set<RangeOp>(['count_over_time', 'bytes_over_time', 'bytes_rate']);
-/** "Except for sum_over_time, absent_over_time, rate and rate_counter, unwrapped range aggregations support grouping." */
+/**
+ * The range aggregations that take `by` / `without` (Loki's RangeAggregationExpr.validate): every
+ * other one, log ranges' `count_over_time`, `rate`, `bytes_over_time`, `bytes_rate` included, is
+ * `grouping not allowed for <op> aggregation`.
+ */
 const GROUPABLE = new Set<RangeOp>([
   'avg_over_time',
   'min_over_time',
@@ -129,8 +135,6 @@ const GROUPABLE = new Set<RangeOp>([
   'first_over_time',
   'last_over_time',
 ]);
-/** The query reference shows `count_over_time(...) by (...)` on log ranges too. */
-const LOG_RANGE_GROUPABLE = new Set<RangeOp>(['count_over_time', 'rate', 'bytes_over_time', 'bytes_rate']);
 
 function rangeAggOf(src: Src, n: SyntaxNode): RangeAggExpr {
   const op = text(src, n.getChild('RangeOp')!) as RangeOp;
@@ -151,10 +155,11 @@ function rangeAggOf(src: Src, n: SyntaxNode): RangeAggExpr {
   const unwrap = uw ? unwrapOf(src, uw) : undefined;
   if (NEEDS_UNWRAP.has(op) && !unwrap) throw semanticError(`invalid aggregation ${op} without unwrap`);
   if (NO_UNWRAP.has(op) && unwrap) throw semanticError(`invalid aggregation ${op} with unwrap`);
-  const groupable = unwrap ? GROUPABLE.has(op) : LOG_RANGE_GROUPABLE.has(op);
-  if (grouping && !groupable) throw semanticError(`grouping not allowed for ${op} aggregation`);
-  if (op === 'quantile_over_time' && !param) throw semanticError('parameter required for quantile_over_time');
-  if (op !== 'quantile_over_time' && param) throw semanticError(`parameter not allowed for ${op}`);
+  if (op === 'quantile_over_time' && !param)
+    throw semanticError('parameter required for operation quantile_over_time');
+  if (op !== 'quantile_over_time' && param)
+    throw semanticError(`parameter ${text(src, param)} not supported for operation ${op}`);
+  if (grouping && !GROUPABLE.has(op)) throw semanticError(`grouping not allowed for ${op} aggregation`);
   return {
     kind: 'range',
     op,
@@ -201,12 +206,15 @@ function vectorAggOf(src: Src, n: SyntaxNode): MetricExpr {
   if ((op === 'sort' || op === 'sort_desc') && groupings.length && findAll(groupings[0], 'Identifier').length)
     throw semanticError("sort and sort_desc doesn't allow grouping by ");
   const p = n.getChild('Number');
-  if (NEEDS_PARAM.has(op) && !p) throw semanticError(`parameter required for ${op}`);
-  if (!NEEDS_PARAM.has(op) && p) throw semanticError(`parameter not allowed for ${op}`);
+  // Loki's mustNewVectorAggregationExpr: k is read with strconv.Atoi, so `1.5` is invalid.
+  if (NEEDS_PARAM.has(op) && !p) throw semanticError(`parameter required for operation ${op}`);
+  if (!NEEDS_PARAM.has(op) && p)
+    throw semanticError(`unsupported parameter for operation ${op}(${text(src, p)},`);
   const param = p ? numberOf(src, p) : undefined;
-  if (param !== undefined && (!Number.isInteger(param) || param <= 0)) {
-    throw semanticError(`invalid parameter for ${op}: ${text(src, p!)}; it must be a positive integer`);
-  }
+  if (param !== undefined && !/^[+-]?\d+$/.test(text(src, p!).trim()))
+    throw semanticError(`invalid parameter ${op}(${text(src, p!).trim()},`);
+  if (param !== undefined && param <= 0)
+    throw semanticError(`invalid parameter (must be greater than 0) ${op}(${text(src, p!).trim()}`);
   const inner = n.getChild('MetricExpr');
   if (!inner) throw semanticError(`${op} needs a metric expression`);
   return {
@@ -333,9 +341,15 @@ function opItemOf(src: Src, op: BinOp, mod: SyntaxNode | undefined): OpItem {
 function makeBinary(item: OpItem, lhs: MetricExpr, rhs: MetricExpr): MetricExpr {
   const isScalar = (e: MetricExpr) => e.kind === 'literal';
   const setOp = item.op === 'and' || item.op === 'or' || item.op === 'unless';
-  if (setOp && (isScalar(lhs) || isScalar(rhs))) {
-    throw semanticError(`unexpected literal for right-hand side of set operation ${item.op}`);
-  }
+  // Loki's mergeBinOp words (Go's %f prints six decimals).
+  if (setOp && lhs.kind === 'literal')
+    throw semanticError(
+      `unexpected literal for left leg of logical/set binary operation (${item.op}): ${lhs.value.toFixed(6)}`,
+    );
+  if (setOp && rhs.kind === 'literal')
+    throw semanticError(
+      `unexpected literal for right leg of logical/set binary operation (${item.op}): ${rhs.value.toFixed(6)}`,
+    );
   if (setOp && item.matching && item.matching.card !== 'one-to-one') {
     throw semanticError(`no grouping allowed for "${item.op}" operation`);
   }
