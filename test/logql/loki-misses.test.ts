@@ -177,3 +177,30 @@ describe('ip() in an or chain and order through sort', () => {
     ]);
   });
 });
+
+describe('approx_topk', () => {
+  const s = store(
+    [{ app: 'a', pod: '1' }, 'x'],
+    [{ app: 'a', pod: '2' }, 'x'],
+    [{ app: 'a', pod: '2' }, 'x'],
+    [{ app: 'a', pod: '3' }, 'x'],
+    [{ app: 'a', pod: '3' }, 'x'],
+    [{ app: 'a', pod: '3' }, 'x'],
+  );
+  const inner = 'sum by (pod) (count_over_time({app="a"}[1m]))';
+  it.each([
+    [`approx_topk(2, ${inner})`, ['{pod="2"} 2', '{pod="3"} 3']],
+    [`approx_topk(10, ${inner})`, ['{pod="1"} 1', '{pod="2"} 2', '{pod="3"} 3']],
+    [`approx_topk(2, ${inner}) by (pod)`, 'parse error : grouping not allowed for approx_topk aggregation'],
+    [`approx_topk(1.5, ${inner})`, 'parse error : invalid parameter approx_topk(1.5,'],
+    [`approx_topk(${inner})`, 'parse error : parameter required for operation approx_topk'],
+    [`count_over_time({app="a"} |= "approx_topk(" [1m])`, []],
+  ])('%s', (q, want) => {
+    expect(answer(s, q)).toEqual(want);
+  });
+  it('is refused on a range query', () => {
+    expect(() => evalLogQL(s, `approx_topk(2, ${inner})`, { start: 0, end: T, step: 30_000 })).toThrow(
+      'count min sketches are only supported on instant queries',
+    );
+  });
+});

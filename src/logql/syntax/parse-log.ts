@@ -8,6 +8,8 @@ import { semanticError } from './syntax-error.js';
 
 export interface Src {
   q: string;
+  /** Where `approx_topk` was written: lezer reads those calls as `topk` (parse.ts). */
+  approx?: ReadonlySet<number>;
 }
 
 export function text(src: Src, n: SyntaxNode): string {

@@ -36,6 +36,8 @@ export function parseLogQL(q: string): LogExpr {
   if (q.trim() === '') throw semanticError('syntax error: unexpected $end');
   lokiLexErrors(q);
   q = goNumberLiterals(q);
+  const approx = new Set<number>();
+  q = approxTopkAsTopk(q, approx);
   let tree = parser.parse(q);
   try {
     throwOnSyntaxError(q, tree);
@@ -47,7 +49,7 @@ export function parseLogQL(q: string): LogExpr {
     q = alt;
     tree = altTree;
   }
-  const src: Src = { q };
+  const src: Src = { q, approx };
   const expr = tree.topNode.getChild('Expr');
   if (!expr) throw semanticError('syntax error: unexpected $end');
   return exprOf(src, expr);
@@ -195,12 +197,31 @@ function groupingOf(src: Src, n: SyntaxNode | null): Grouping | undefined {
   };
 }
 
-const NEEDS_PARAM = new Set<VectorOp>(['topk', 'bottomk']);
+const NEEDS_PARAM = new Set<VectorOp>(['topk', 'bottomk', 'approx_topk']);
+
+/**
+ * `approx_topk(` → `topk(` padded to the same length (columns of later errors stay right), its
+ * offset noted so the aggregation is read back as approx_topk. Strings are left alone.
+ */
+function approxTopkAsTopk(q: string, at: Set<number>): string {
+  return q.replace(
+    /"(?:[^"\\]|\\.)*"|`[^`]*`|\bapprox_topk(?=\s*(?:\(|by\b|without\b))/gi,
+    (m, off: number) => {
+      if (m[0] === '"' || m[0] === '`') return m;
+      at.add(off);
+      return `       topk`;
+    },
+  );
+}
 
 function vectorAggOf(src: Src, n: SyntaxNode): MetricExpr {
-  const op = text(src, n.getChild('VectorOp')!) as VectorOp;
+  const opNode = n.getChild('VectorOp')!;
+  const approx = src.approx?.has(opNode.from - 7) ?? false;
+  const op = approx ? 'approx_topk' : (text(src, opNode) as VectorOp);
   const groupings = n.getChildren('Grouping');
   if (groupings.length > 1) throw semanticError('more than one grouping clause');
+  // Loki's approx_topk is a count-min sketch over all series: it takes no grouping.
+  if (approx && groupings.length) throw semanticError('grouping not allowed for approx_topk aggregation');
   // Loki's validateSortGrouping (pkg/logql/syntax/parser.go): no labels to group sort by; an
   // empty `by ()` is allowed.
   if ((op === 'sort' || op === 'sort_desc') && groupings.length && findAll(groupings[0], 'Identifier').length)
