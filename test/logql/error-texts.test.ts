@@ -70,6 +70,7 @@ describe("LogQL errors in Loki's wording", () => {
       noPos('unexpected literal for left leg of logical/set binary operation (unless): 1.000000'),
     ],
     ['1 and 2', noPos('unexpected literal for left leg of logical/set binary operation (and): 1.000000')],
+    ['count_over_time({app="a"} |> "<verb> /api 200" [1m])', noPos('named captures are not allowed')],
     ['0x1A', noPos('unable to parse literal as a float: strconv.ParseFloat: parsing "0x1A": invalid syntax')],
   ])('%s', (q, want) => {
     expect(message(q)).toBe(want);
@@ -82,6 +83,7 @@ describe("LogQL errors in Loki's wording", () => {
       'count_over_time({app="foo"} |= "[not a range" [5m])',
       'sum by (x) (count_over_time({a="b"}[5m]))',
       'topk(2, count_over_time({a="b"}[5m]))',
+      'count_over_time({app="a"} |> "GET <_> 200" [1m])',
     ])
       expect(message(q)).toBe('parsed');
   });

@@ -178,6 +178,12 @@ function lineFilterOf(src: Src, group: SyntaxNode[]): Stage {
     return { kind: 'lineFilter', op, values, ip };
   }
   for (const v of values) if (op === '|~' || op === '!~') goRegex(v, false);
+  // pattern.ParseLineFilter: a line filter's pattern takes `<_>` only (ErrCaptureNotAllowed).
+  if (
+    (op === '|>' || op === '!>') &&
+    values.some((v) => /<[A-Za-z_][A-Za-z0-9_]*>/.test(v.replaceAll('<_>', '')))
+  )
+    throw semanticError('named captures are not allowed');
   return { kind: 'lineFilter', op, values };
 }
 
