@@ -248,7 +248,7 @@ const VECTOR_OPS = new Set([
  * A vector aggregation's argument is a metric expression: a log selector there (`min({…}[5m])`)
  * is refused at its `{`, where lezer reads on to a later token.
  */
-function selectorInAggregation(q: string, before: LokiToken[]): LokiToken | undefined {
+function selectorInAggregation(before: LokiToken[]): LokiToken | undefined {
   let depth = 0;
   for (let k = before.length - 1; k >= 0; k--) {
     const n = before[k].name;
@@ -265,7 +265,7 @@ function selectorInAggregation(q: string, before: LokiToken[]): LokiToken | unde
 
 /** Loki's syntax error for a token the grammar does not take at `pos`. */
 export function lokiSyntaxError(q: string, pos: number): LogQLError {
-  const selector = selectorInAggregation(q, tokensBefore(q, lokiTokenAt(q, pos).from));
+  const selector = selectorInAggregation(tokensBefore(q, lokiTokenAt(q, pos).from));
   if (selector) return parseError(q, selector.from, 'syntax error: unexpected {');
   const t = lokiTokenAt(q, pos);
   const want = expecting(q, tokensBefore(q, t.from));

@@ -360,7 +360,6 @@ function opItemOf(src: Src, op: BinOp, mod: SyntaxNode | undefined): OpItem {
 }
 
 function makeBinary(item: OpItem, lhs: MetricExpr, rhs: MetricExpr): MetricExpr {
-  const isScalar = (e: MetricExpr) => e.kind === 'literal';
   const setOp = item.op === 'and' || item.op === 'or' || item.op === 'unless';
   // Loki's mergeBinOp words (Go's %f prints six decimals).
   if (setOp && lhs.kind === 'literal')
