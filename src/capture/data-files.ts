@@ -12,7 +12,10 @@ import { gzipSync } from 'node:zlib';
 /** The world as golden-doc.ts writes it inline. */
 export interface InlineWorld {
   metrics: Record<string, unknown>[];
-  logs: { stream: Record<string, string>; lines: { at: string; line: string }[] }[];
+  logs: {
+    stream: Record<string, string>;
+    lines: { at: string; line: string; metadata?: Record<string, string> }[];
+  }[];
 }
 
 const write = (dir: string, name: string, text: string) => {

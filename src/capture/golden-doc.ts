@@ -71,6 +71,7 @@ export function goldenDoc(
           lines: s.entries.map((e) => ({
             at: new Date(Number(e.ns / 1_000_000n)).toISOString(),
             line: e.line,
+            ...(e.metadata ? { metadata: e.metadata } : {}),
           })),
         })),
     },

@@ -15,10 +15,11 @@ export async function getData<T extends z.ZodType>(
   path: string,
   params: Record<string, string>,
   schema: T,
+  extraHeaders: Record<string, string> = {},
 ): Promise<z.output<T>> {
   const url = `${base.replace(/\/+$/, '')}${path}?${new URLSearchParams(params)}`;
   const secrets = [o.auth.header, o.auth.header?.replace(/^\S+\s+/, '')];
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...extraHeaders, accept: 'application/json' };
   if (o.auth.header) headers.authorization = o.auth.header;
   const res = await boundedGet(url, headers, o.net, secrets);
   let body: { status?: string; data?: unknown; error?: string; errorType?: string } | undefined;

@@ -2,7 +2,8 @@
  * Raw log lines from Loki: `/loki/api/v1/query_range` with direction=forward per time chunk,
  * paged by `limit` (the next page starts at the last timestamp seen, inclusive, and the entries
  * the previous page already had at that instant are dropped once each), so nothing is lost or
- * doubled at a page edge.
+ * doubled at a page edge. Asked with Loki's `categorize-labels` flag, a Loki 3 answers each entry's
+ * structured metadata apart from the stream's labels; it is kept with the entry.
  */
 
 import { InputError } from '../errors.js';
@@ -16,6 +17,16 @@ const NS = 1_000_000n;
 
 function streamKey(labels: Record<string, string>): string {
   return JSON.stringify(Object.entries(labels).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** The `structuredMetadata` of a categorized entry's third element, when it holds string pairs. */
+function structuredMetadata(extra: unknown): Record<string, string> | undefined {
+  if (!extra || typeof extra !== 'object') return undefined;
+  const sm = (extra as { structuredMetadata?: unknown }).structuredMetadata;
+  if (!sm || typeof sm !== 'object' || Array.isArray(sm)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(sm)) if (typeof v === 'string') out[k] = v;
+  return Object.keys(out).length ? out : undefined;
 }
 
 export async function captureStreams(
@@ -48,6 +59,8 @@ export async function captureStreams(
             end: String(to),
           },
           StreamsData,
+          // Loki 3 then keeps structured metadata out of the stream's labels (the third element).
+          { 'X-Loki-Response-Encoding-Flags': 'categorize-labels' },
         );
         let got = 0;
         let last = from;
@@ -59,18 +72,19 @@ export async function captureStreams(
             s = { labels: r.stream, entries: [] };
             streams.set(k, s);
           }
-          for (const [ts, line] of r.values) {
+          for (const [ts, line, extra] of r.values) {
             got++;
             const ns = BigInt(ts);
             if (ns > last) last = ns;
-            const id = `${k}\u0000${ts}\u0000${line}`;
+            const metadata = structuredMetadata(extra);
+            const id = `${k}\u0000${ts}\u0000${line}\u0000${metadata ? JSON.stringify(metadata) : ''}`;
             page.push({ k, ns, id });
             const repeats = ns === from ? (edge.get(id) ?? 0) : 0;
             if (repeats > 0) {
               edge.set(id, repeats - 1);
               continue;
             }
-            s.entries.push({ ns, line });
+            s.entries.push(metadata ? { ns, line, metadata } : { ns, line });
             if (++lines > o.caps.lines) throw capError('log lines', lines, o.caps.lines, '--max-lines');
           }
         }

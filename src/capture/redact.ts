@@ -47,6 +47,10 @@ export function redactSeries(series: CapturedSeries[], r: RedactRules): Captured
 export function redactStreams(streams: CapturedStream[], r: RedactRules): CapturedStream[] {
   return streams.map((s) => ({
     labels: redactLabels(s.labels, r),
-    entries: s.entries.map((e) => ({ ns: e.ns, line: redactLine(e.line, r) })),
+    entries: s.entries.map((e) => ({
+      ns: e.ns,
+      line: redactLine(e.line, r),
+      ...(e.metadata ? { metadata: redactLabels(e.metadata, r) } : {}),
+    })),
   }));
 }

@@ -78,6 +78,6 @@ export interface CapturedSeries {
 
 export interface CapturedStream {
   labels: Record<string, string>;
-  /** Ascending by time; [epoch ms, line]. Nanosecond order kept in `ns`. */
-  entries: { ns: bigint; line: string }[];
+  /** Ascending by time; [epoch ms, line]. Nanosecond order kept in `ns`; structured metadata when any. */
+  entries: { ns: bigint; line: string; metadata?: Record<string, string> }[];
 }

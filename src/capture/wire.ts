@@ -55,7 +55,8 @@ export const StreamsData = z.object(
       z.object(
         {
           stream: Labels,
-          // a newer Loki adds a third element (structured metadata): not captured
+          // Asked to categorize labels, Loki 3 adds a third element: the entry's structured
+          // metadata and parsed labels. Anything else there is ignored.
           values: z.array(
             z.tuple([LokiNs, z.string(want('a log line string'))], z.unknown(), want('a [time, line] pair')),
             want('an array of [time, line] pairs'),

@@ -83,6 +83,20 @@ export function evalLogQL(src: LogSource, q: string, opts: LogQueryOptions): Lok
   }
 }
 
+/** Loki answers approx_topk from a count-min sketch, which its range queries do not build. */
+function usesApproxTopk(e: LogExpr): boolean {
+  switch (e.kind) {
+    case 'vagg':
+      return e.op === 'approx_topk' || usesApproxTopk(e.expr);
+    case 'labelReplace':
+      return usesApproxTopk(e.expr);
+    case 'binop':
+      return usesApproxTopk(e.lhs) || usesApproxTopk(e.rhs);
+    default:
+      return false;
+  }
+}
+
 function evaluateParsed(src: LogSource, expr: LogExpr, opts: LogQueryOptions): LokiResult {
   const stats = newStats(opts.deadline);
   let value: LokiValue;
@@ -91,6 +105,8 @@ function evaluateParsed(src: LogSource, expr: LogExpr, opts: LogQueryOptions): L
       throw new LogQLError('bad_data', 'end timestamp must not be before start time');
     value = { type: 'streams', streams: evalLogQuery(src, expr, opts, stats) };
   } else {
+    if (opts.step !== undefined && usesApproxTopk(expr))
+      throw new LogQLError('bad_data', 'count min sketches are only supported on instant queries');
     const steps = stepsOf(opts);
     value = toResultValue(expr, evalMetric(src, expr, steps, stats, true), steps, opts.step !== undefined);
     stats.entriesReturned =

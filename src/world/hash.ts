@@ -33,6 +33,8 @@ export function hashWorld(world: World): string {
     for (const e of s.entries) {
       f64(e.t);
       h.update(`${e.line}\n`);
+      // Only an entry with structured metadata adds bytes: worlds without it hash as before.
+      if (e.metadata) h.update(`\u0000metadata ${JSON.stringify(e.metadata)}\n`);
     }
   }
   return h.digest('hex');

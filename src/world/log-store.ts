@@ -11,9 +11,11 @@ export class LogStore implements LogSource {
   private readonly streams = new Map<string, Building>();
   private frozen: LogStream[] | null = null;
 
-  push(labels: Labels, t: number, line: string): void {
+  /** One entry; `metadata` is its structured metadata (an empty value is kept, as Loki keeps it). */
+  push(labels: Labels, t: number, line: string, metadata?: Labels): void {
     this.frozen = null;
-    this.building(labels).entries.push({ t, line });
+    const meta = metadata && sortedMetadata(metadata);
+    this.building(labels).entries.push(meta ? { t, line, metadata: meta } : { t, line });
   }
 
   /**
@@ -84,6 +86,14 @@ export class LogStore implements LogSource {
     for (const s of this.select([], minT, maxT)) if (s.labels[name] !== undefined) values.add(s.labels[name]);
     return [...values].sort();
   }
+}
+
+function sortedMetadata(m: Labels): Labels | undefined {
+  const keys = Object.keys(m);
+  if (keys.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const k of keys.sort()) out[k] = m[k];
+  return out;
 }
 
 function ascending(entries: readonly LogEntry[]): boolean {

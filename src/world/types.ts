@@ -46,10 +46,15 @@ export interface SeriesSource {
   labelValues(name: string, matchers: readonly Matcher[][], minT: number, maxT: number): string[];
 }
 
-/** One log line with its timestamp (ms). Structured metadata is out of scope. */
+/**
+ * One log line with its timestamp (ms) and, optionally, its structured metadata: Loki 3's
+ * per-entry key/value pairs, not part of the stream's identity, read by queries as labels.
+ */
 export interface LogEntry {
   readonly t: number;
   readonly line: string;
+  /** Absent when the entry has none (never an empty object). Keys sorted. */
+  readonly metadata?: Labels;
 }
 
 /** A log stream: a label set and entries ascending by time. */

@@ -12,9 +12,10 @@ import { z } from 'zod';
 import type { InputIssue } from '../../errors.js';
 import { LIMITS, overCap } from '../limits.js';
 import { resolveTimeRef } from '../time.js';
-import { type GoldenFile, TimeRef } from './schema.js';
+import { type GoldenFile, Metadata, TimeRef } from './schema.js';
 
-const LogRecord = z.object({ at: TimeRef, line: z.string() }).strict();
+const LogRecord = z.object({ at: TimeRef, line: z.string(), metadata: Metadata.optional() }).strict();
+type LogLine = z.infer<typeof LogRecord>;
 type Issue = (line: number | undefined, message: string) => void;
 
 /** The golden with every data file read in, or the issues that refused one. */
@@ -73,8 +74,8 @@ function readData(path: string, name: string, issue: Issue): string | undefined 
 }
 
 /** JSONL log records, each checked at its line: shape, and an instant inside the window. */
-function logRecords(text: string, start: number, end: number, issue: Issue): { at: string; line: string }[] {
-  const out: { at: string; line: string }[] = [];
+function logRecords(text: string, start: number, end: number, issue: Issue): LogLine[] {
+  const out: LogLine[] = [];
   const rows = text.split('\n');
   for (let n = 0; n < rows.length; n++) {
     if (rows[n].trim() === '') continue;

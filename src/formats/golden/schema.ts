@@ -131,6 +131,11 @@ export const LogTemplate = z
     /** 0: only bursts use the template. */
     weight: z.number().nonnegative().default(1),
     fields: z.record(z.string(), LogField).default({}),
+    /**
+     * Structured metadata of each line (Loki 3's per-entry key/value pairs, read by queries as
+     * labels, not part of the stream): each value drawn like a field's.
+     */
+    metadata: z.record(z.string(), LogField).optional(),
   })
   .strict();
 
@@ -156,12 +161,18 @@ export const LogGenerator = z
   })
   .strict();
 
+/** Structured metadata: label-like keys (any text, as Loki's push API takes) and string values. */
+export const Metadata = z.record(z.string().min(1), z.string());
+
 export const LogBlock = z
   .object({
     stream: LabelMatrix,
-    lines: z.array(z.object({ at: TimeRef, line: z.string() }).strict()).optional(),
+    /** `metadata`: the line's structured metadata (Loki 3), key → value. */
+    lines: z
+      .array(z.object({ at: TimeRef, line: z.string(), metadata: Metadata.optional() }).strict())
+      .optional(),
     generate: LogGenerator.optional(),
-    /** JSONL `{"at", "line"}` records of this stream, beside golden.yaml (`.gz`: gzipped). */
+    /** JSONL `{"at", "line", "metadata"?}` records of this stream, beside golden.yaml (`.gz`: gzipped). */
     file: DataFile.optional(),
   })
   .strict()

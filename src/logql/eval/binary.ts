@@ -22,10 +22,11 @@ export function arith(op: BinOp, a: number, b: number): number {
       return a - b;
     case '*':
       return a * b;
+    // Loki's mergeBinOp: a zero divisor gives NaN whatever the dividend (PromQL gives ±Inf).
     case '/':
-      return a / b;
+      return b === 0 ? Number.NaN : a / b;
     case '%':
-      return a % b;
+      return b === 0 ? Number.NaN : a % b;
     case '^':
       return goPow(a, b); // Go's math.Pow: 1^NaN = 1, (-1)^±Inf = 1, unlike JS **
     case '==':
@@ -87,7 +88,8 @@ export function vectorVector(
     if (bySig.has(sig)) {
       throw new LogQLError(
         'bad_data',
-        `found duplicate series for the match group ${sig} on the ${card === 'one-to-many' ? 'left' : 'right'} hand-side of the operation; many-to-many matching not allowed: matching labels must be unique on one side`,
+        // Loki's wording (evaluator.go), without the match group and with no space after `;`.
+        `found duplicate series on the ${card === 'one-to-many' ? 'left' : 'right'} hand-side;many-to-many matching not allowed: matching labels must be unique on one side`,
       );
     }
     bySig.set(sig, s);
@@ -113,7 +115,8 @@ export function vectorVector(
       );
     }
     seen.add(key);
-    out.push({ labels, key, v: filter ? (card === 'one-to-many' ? r.v : l.v) : v });
+    // A filtering comparison keeps the left-hand side's value, whichever side is the "many" one.
+    out.push({ labels, key, v: filter ? l.v : v });
   }
   return out;
 }

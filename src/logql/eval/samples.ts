@@ -5,7 +5,7 @@
 import { labelsKey } from '../../world/matchers.js';
 import type { Labels, LogSource, LogStream } from '../../world/types.js';
 import { LogQLError } from '../api.js';
-import { compilePipeline, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from '../pipeline/index.js';
+import { compilePipeline, ERROR_LABEL, keyOf } from '../pipeline/index.js';
 import type { Grouping, RangeAggExpr } from '../syntax/index.js';
 import { sampleExtractor } from './extract.js';
 import { byteLen, countLine, type EvalStats, noteSelected, selectStreams, stepWindows } from './select.js';
@@ -92,8 +92,8 @@ function sortSeries(s: SampleSeries): void {
 
 function pipelineError(labels: Labels): LogQLError {
   const err = labels[ERROR_LABEL];
+  // The series as Loki prints it: `__error_details__` included, so Go's text reaches the message.
   const shown: Record<string, string> = { ...labels };
-  delete shown[ERROR_DETAILS_LABEL];
   return new LogQLError(
     'bad_data',
     `pipeline error: '${err}' for series: '${labelsKey(shown)}'. Use a label filter to intentionally skip this error. (e.g | __error__!="${err}"). To skip all potential errors you can match empty errors.(e.g __error__="") The label filter can also be specified after unwrap. (e.g | unwrap latency | __error__="" )`,

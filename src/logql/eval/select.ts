@@ -1,6 +1,6 @@
 /** Stream selection with RE2 regex matchers, and the work counters every evaluation reports. */
 import { type Deadline, NO_DEADLINE } from '../../world/deadline.js';
-import type { LogSource, LogStream, Matcher } from '../../world/types.js';
+import type { Labels, LogEntry, LogSource, LogStream, Matcher } from '../../world/types.js';
 import type { LokiStats } from '../api.js';
 import { labelsGetter, matcherTest } from '../pipeline/index.js';
 import type { LogQuery } from '../syntax/index.js';
@@ -59,7 +59,52 @@ export function selectStreams(
   const plain = selector.filter((m) => m.op === '=' || m.op === '!=');
   const regex = selector.filter((m) => m.op === '=~' || m.op === '!~').map(matcherTest);
   const streams = src.select(plain, minT, maxT);
-  return regex.length ? streams.filter((s) => regex.every((t) => t(labelsGetter(s.labels)))) : streams;
+  const picked = regex.length
+    ? streams.filter((s) => regex.every((t) => t(labelsGetter(s.labels))))
+    : streams;
+  return picked.some(hasMetadata) ? picked.flatMap(withMetadata) : picked;
+}
+
+const hasMetadata = (s: LogStream): boolean => s.entries.some((e) => e.metadata !== undefined);
+
+/**
+ * A selected stream as the pipeline reads it: its entries grouped by their structured metadata,
+ * each group one stream whose labels are the stream's with the metadata's (Loki promotes
+ * structured metadata into the entry's labels; the selector has matched the stream labels only).
+ * A metadata key that is also a stream label loses the name to the stream label and is kept as
+ * `<key>_extracted` (a parser's conflicting key later takes that name: parsed wins it). Entries
+ * stay in time order within each group.
+ */
+function withMetadata(s: LogStream): LogStream[] {
+  if (!hasMetadata(s)) return [s];
+  const groups = new Map<string, { labels: Labels; entries: LogEntry[] }>();
+  for (const e of s.entries) {
+    const key = e.metadata ? metadataKey(e.metadata) : '';
+    let g = groups.get(key);
+    if (!g) {
+      g = { labels: e.metadata ? mergeMetadata(s.labels, e.metadata) : s.labels, entries: [] };
+      groups.set(key, g);
+    }
+    g.entries.push(e);
+  }
+  return [...groups.values()];
+}
+
+function metadataKey(m: Labels): string {
+  let out = '\u0000';
+  for (const k in m) out += `${k}\u0001${m[k]}\u0002`;
+  return out;
+}
+
+function mergeMetadata(stream: Labels, metadata: Labels): Labels {
+  const out: Record<string, string> = { ...stream };
+  for (const k of Object.keys(metadata)) {
+    if (stream[k] === undefined) out[k] = metadata[k];
+    else if (stream[`${k}_extracted`] === undefined) out[`${k}_extracted`] = metadata[k];
+  }
+  const sorted: Record<string, string> = {};
+  for (const k of Object.keys(out).sort()) sorted[k] = out[k];
+  return sorted;
 }
 
 /**

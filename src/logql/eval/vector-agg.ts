@@ -42,9 +42,11 @@ export function aggregate(
   }
   const out: Sample[] = [];
   for (const [key, { labels, members }] of groups) {
-    if (op === 'topk' || op === 'bottomk') {
+    // approx_topk: Loki's count-min sketch is exact while series do not collide in it; the bench
+    // answers the exact topk (docs/logql.md).
+    if (op === 'topk' || op === 'bottomk' || op === 'approx_topk') {
       const k = param ?? 1;
-      const sign = op === 'topk' ? -1 : 1;
+      const sign = op === 'bottomk' ? 1 : -1;
       out.push(...[...members].sort((a, b) => sign * cmpNaNLast(a.v, b.v, sign)).slice(0, k));
       continue;
     }

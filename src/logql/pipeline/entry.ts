@@ -81,27 +81,25 @@ export class Entry {
     return this.get(ERROR_LABEL) !== undefined;
   }
 
-  /** Whether a stage wrote labels: finalLabels() is then a new, sorted set without empty values. */
+  /** Whether a stage wrote labels: finalLabels() is then a new, sorted set. */
   written(): boolean {
     return this.cur !== null;
   }
 
   /** One label of finalLabels(), without building the set. */
   finalValue(name: string): string | undefined {
-    if (!this.cur) return this.base[name];
-    const v = this.cur.get(name);
-    return v === '' ? undefined : v;
+    return this.cur ? this.cur.get(name) : this.base[name];
   }
 
-  /** The entry's final label set: empty values dropped, keys sorted. */
+  /**
+   * The entry's final label set, keys sorted. A label a stage set to the empty string stays, as
+   * Loki keeps it (`logfmt --keep-empty`, a json path that is missing: `{…, name=""}`).
+   */
   finalLabels(): Labels {
     if (!this.cur) return this.base;
     const keys = [...this.cur.keys()].sort();
     const out: Record<string, string> = {};
-    for (const k of keys) {
-      const v = this.cur.get(k)!;
-      if (v !== '') out[k] = v;
-    }
+    for (const k of keys) out[k] = this.cur.get(k)!;
     return out;
   }
 }

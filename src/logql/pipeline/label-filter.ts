@@ -1,12 +1,16 @@
 /**
- * Label filter expressions. A numeric, duration or bytes comparison on a value that does not
- * convert keeps the line and marks it `__error__="LabelFilterErr"`, as Loki does; a missing
- * label passes only `!=`.
+ * Label filter expressions, as Loki's label_filter.go runs them. A numeric, duration or bytes
+ * comparison on a value that does not convert keeps the line and marks it
+ * `__error__="LabelFilterErr"` with Go's text in `__error_details__` (the first failure owns
+ * both); a missing label fails every comparison, and so does `__error__` itself (a converting
+ * filter cannot read the error: only string matchers can). `or` stops at a passing left operand;
+ * `and` always runs both.
  */
 import type { Labels, Matcher } from '../../world/types.js';
 import type { CmpOp, LabelFilterExpr } from '../syntax/index.js';
-import { goRegex, ipMatcher, parseBytes, parseDurationMs, parseGoFloat, textHasIp } from '../syntax/index.js';
-import type { Entry } from './entry.js';
+import { goRegex, ipMatcher, textHasIp } from '../syntax/index.js';
+import { type Entry, ERROR_DETAILS_LABEL, ERROR_LABEL } from './entry.js';
+import { type Converted, goBytes, goDuration, goFloat } from './go-convert.js';
 
 export type FilterFn = (e: Entry) => boolean;
 
@@ -27,13 +31,10 @@ export function compare(op: CmpOp, a: number, b: number): boolean {
   }
 }
 
-const CONVERT: Record<'number' | 'duration' | 'bytes', (s: string) => number | null> = {
-  number: parseGoFloat,
-  duration: (s) => {
-    const ms = parseDurationMs(s);
-    return ms === null ? null : ms / 1000;
-  },
-  bytes: parseBytes,
+const CONVERT: Record<'number' | 'duration' | 'bytes', (s: string) => Converted> = {
+  number: goFloat,
+  duration: goDuration,
+  bytes: goBytes,
 };
 
 export function compileLabelFilter(f: LabelFilterExpr): FilterFn {
@@ -41,7 +42,11 @@ export function compileLabelFilter(f: LabelFilterExpr): FilterFn {
     case 'and': {
       const l = compileLabelFilter(f.left);
       const r = compileLabelFilter(f.right);
-      return (e) => l(e) && r(e);
+      return (e) => {
+        const a = l(e);
+        const b = r(e);
+        return a && b;
+      };
     }
     case 'or': {
       const l = compileLabelFilter(f.left);
@@ -66,15 +71,16 @@ export function compileLabelFilter(f: LabelFilterExpr): FilterFn {
     }
     default: {
       const conv = CONVERT[f.kind];
+      if (f.name === ERROR_LABEL || f.name === ERROR_DETAILS_LABEL) return () => false;
       return (e) => {
         const raw = e.get(f.name);
-        if (raw === undefined) return f.op === '!=';
-        const v = conv(raw);
-        if (v === null) {
-          e.setError('LabelFilterErr', `${f.kind} conversion of label ${f.name}="${raw}" failed`);
+        if (raw === undefined) return false;
+        const c = conv(raw);
+        if (!c.ok) {
+          e.setError('LabelFilterErr', c.err);
           return true;
         }
-        return compare(f.op, v, f.value);
+        return compare(f.op, c.v, f.value);
       };
     }
   }

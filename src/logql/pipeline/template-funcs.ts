@@ -5,7 +5,8 @@
 
 import { compileRegexp, type GoRegexp, RegexpSyntaxError } from '../../world/re2.js';
 import { expand, findAll, replaceAll } from '../../world/re2-replace.js';
-import { parseBytes, parseDurationMs } from '../syntax/index.js';
+import { parseBytes } from '../syntax/index.js';
+import { goDuration } from './go-convert.js';
 import { formatTime, type GoTime, isTime, printValue, sprintf, type TValue } from './go-format.js';
 import { TemplateError } from './template-parse.js';
 
@@ -328,10 +329,11 @@ function unixToTime(s: string): number {
   return Number(n < 0n && (n * unit[0]) % unit[1] !== 0n ? ms - 1n : ms);
 }
 
+/** time.ParseDuration, as fmt.go's duration functions call it (no `d`, `w`, `y` units). */
 function durationSeconds(s: string): number {
-  const ms = parseDurationMs(s);
-  if (ms === null) throw new TemplateError(`time: invalid duration ${JSON.stringify(s)}`);
-  return ms / 1000;
+  const c = goDuration(s);
+  if (!c.ok) throw new TemplateError(c.err);
+  return c.v;
 }
 
 /** alignLeft / alignRight: pad with spaces or cut to `count` runes; a negative count changes nothing. */

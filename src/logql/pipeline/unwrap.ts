@@ -3,25 +3,16 @@
  * pipeline, so it sits beside the stages; eval/samples.ts and the pushdown fast paths call it.
  */
 import type { Unwrap } from '../syntax/index.js';
-import { parseBytes, parseDurationMs, parseGoFloat } from '../syntax/index.js';
 import type { Entry } from './entry.js';
+import { type Converted, goBytes, goDuration, goFloat } from './go-convert.js';
 import type { FilterFn } from './label-filter.js';
 
-/** Go's text for the failed conversion (strconv.ParseFloat, time.ParseDuration, humanize.ParseBytes). */
-function conversionError(conv: Unwrap['conv'], raw: string): string {
-  const q = JSON.stringify(raw);
-  if (conv === 'duration' || conv === 'duration_seconds') return `time: invalid duration ${q}`;
-  return `strconv.ParseFloat: parsing ${q}: invalid syntax`;
-}
-
-export const CONVERTERS: Record<string, (s: string) => number | null> = {
-  none: parseGoFloat,
-  duration: (s) => {
-    const ms = parseDurationMs(s);
-    return ms === null ? null : ms / 1000;
-  },
-  duration_seconds: (s) => CONVERTERS.duration(s),
-  bytes: parseBytes,
+/** Loki's converters, each with Go's text for a value that does not convert (go-convert.ts). */
+export const CONVERTERS: Record<string, (s: string) => Converted> = {
+  none: goFloat,
+  duration: goDuration,
+  duration_seconds: goDuration,
+  bytes: goBytes,
 };
 
 /**
@@ -34,14 +25,14 @@ export const CONVERTERS: Record<string, (s: string) => number | null> = {
 export function unwrapValue(
   entry: Entry,
   uw: Unwrap,
-  conv: (s: string) => number | null,
+  conv: (s: string) => Converted,
   post: readonly FilterFn[],
 ): number | undefined {
   const raw = entry.get(uw.label);
   if (raw === undefined || raw === '') return undefined;
-  const parsed = conv(raw);
-  if (parsed === null) entry.setError('SampleExtractionErr', conversionError(uw.conv, raw));
+  const c = conv(raw);
+  if (!c.ok) entry.setError('SampleExtractionErr', c.err);
   entry.del(uw.label);
   if (!post.every((f) => f(entry))) return undefined;
-  return parsed ?? 0;
+  return c.ok ? c.v : 0;
 }

@@ -78,6 +78,7 @@ export type VectorOp =
   | 'stdvar'
   | 'bottomk'
   | 'topk'
+  | 'approx_topk'
   | 'sort'
   | 'sort_desc';
 

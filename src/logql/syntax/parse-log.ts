@@ -1,14 +1,15 @@
 /** Lezer LogExpr / Selector / pipeline nodes → typed stages. */
 import type { SyntaxNode } from '@lezer/common';
 import type { Matcher, MatchOp } from '../../world/types.js';
-import { LogQLError } from '../api.js';
 import type { CmpOp, ExtractionParam, LabelFilterExpr, LineFilterOp, LogQuery, Stage } from './ast.js';
 import { ipMatcher } from './ip.js';
 import { goRegex, parseBytes, parseDurationMs, parseGoFloat, unquote } from './literals.js';
-import { lineCol, semanticError } from './syntax-error.js';
+import { semanticError } from './syntax-error.js';
 
 export interface Src {
   q: string;
+  /** Where `approx_topk` was written: lezer reads those calls as `topk` (parse.ts). */
+  approx?: ReadonlySet<number>;
 }
 
 export function text(src: Src, n: SyntaxNode): string {
@@ -177,6 +178,12 @@ function lineFilterOf(src: Src, group: SyntaxNode[]): Stage {
     return { kind: 'lineFilter', op, values, ip };
   }
   for (const v of values) if (op === '|~' || op === '!~') goRegex(v, false);
+  // pattern.ParseLineFilter: a line filter's pattern takes `<_>` only (ErrCaptureNotAllowed).
+  if (
+    (op === '|>' || op === '!>') &&
+    values.some((v) => /<[A-Za-z_][A-Za-z0-9_]*>/.test(v.replaceAll('<_>', '')))
+  )
+    throw semanticError('named captures are not allowed');
   return { kind: 'lineFilter', op, values };
 }
 
@@ -225,9 +232,10 @@ function labelFormatOf(src: Src, n: SyntaxNode): Stage {
 }
 
 /**
- * Label filter chains evaluate left to right ("The precedence for evaluation of multiple
- * predicates is left to right"); the grammar nests them to the right, so a chain is flattened
- * and folded from the left. A parenthesized group (one LabelFilter child) stays whole.
+ * Label filter chains as Loki's grammar reads them: `and`, `,` and whitespace bind tighter than
+ * `or` (`a or b and c` is `a or (b and c)`), each left-associative. The lezer grammar nests a
+ * chain to the right without precedence, so it is flattened and re-associated. A parenthesized
+ * group (one LabelFilter child) stays whole.
  */
 export function labelFilterOf(src: Src, n: SyntaxNode): LabelFilterExpr {
   const cs = kids(n);
@@ -236,11 +244,17 @@ export function labelFilterOf(src: Src, n: SyntaxNode): LabelFilterExpr {
     const operands: LabelFilterExpr[] = [];
     const ops: ('and' | 'or')[] = [];
     flattenFilters(src, n, operands, ops);
-    let acc = operands[0];
+    const terms: LabelFilterExpr[] = [];
+    let term = operands[0];
     ops.forEach((kind, i) => {
-      acc = { kind, left: acc, right: operands[i + 1] };
+      if (kind === 'and') term = { kind: 'and', left: term, right: operands[i + 1] };
+      else {
+        terms.push(term);
+        term = operands[i + 1];
+      }
     });
-    return acc;
+    terms.push(term);
+    return terms.reduce((left, right) => ({ kind: 'or', left, right }));
   }
   if (subs.length === 1) return labelFilterOf(src, subs[0]);
   const leaf = cs[0];
@@ -250,15 +264,7 @@ export function labelFilterOf(src: Src, n: SyntaxNode): LabelFilterExpr {
       return { kind: 'match', matcher: matcherOf(src, leaf) };
     case 'NumberFilter': {
       const lit = leaf.getChild('LiteralExpr')!;
-      // Loki's lexer reads numbers with strconv.ParseFloat, which takes no `0x10` without a `p`
-      // exponent: the query does not parse.
-      if (/0[xX]/.test(text(src, lit))) {
-        const { line, col } = lineCol(src.q, lit.from);
-        throw new LogQLError(
-          'bad_data',
-          `parse error at line ${line}, col ${col}: syntax error: unexpected ${text(src, lit).trim()}`,
-        );
-      }
+      // `0x10` and the like were refused before lezer ran (numbers.ts).
       const v = parseGoFloat(text(src, lit).replace(/\s+/g, ''));
       if (v === null) throw semanticError(`invalid number ${text(src, lit)}`);
       return { kind: 'number', name: text(src, leaf.getChild('Identifier')!), op: cmpOf(leaf), value: v };

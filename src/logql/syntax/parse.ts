@@ -14,6 +14,8 @@ import type {
   VectorOp,
 } from './ast.js';
 import { goRegex, parseDurationMs, parseGoFloat, unquote } from './literals.js';
+import { lokiLexErrors } from './loki-lex.js';
+import { goNumberLiterals } from './numbers.js';
 import {
   findAll,
   kids,
@@ -32,6 +34,10 @@ const MAX_QUERY_LENGTH = 64 * 1024;
 export function parseLogQL(q: string): LogExpr {
   if (q.length > MAX_QUERY_LENGTH) throw semanticError(`query too long (${q.length} characters)`);
   if (q.trim() === '') throw semanticError('syntax error: unexpected $end');
+  lokiLexErrors(q);
+  q = goNumberLiterals(q);
+  const approx = new Set<number>();
+  q = approxTopkAsTopk(q, approx);
   let tree = parser.parse(q);
   try {
     throwOnSyntaxError(q, tree);
@@ -43,7 +49,7 @@ export function parseLogQL(q: string): LogExpr {
     q = alt;
     tree = altTree;
   }
-  const src: Src = { q };
+  const src: Src = { q, approx };
   const expr = tree.topNode.getChild('Expr');
   if (!expr) throw semanticError('syntax error: unexpected $end');
   return exprOf(src, expr);
@@ -116,7 +122,11 @@ const NEEDS_UNWRAP = new Set<RangeOp>([
   'rate_counter',
 ]);
 const NO_UNWRAP = new Set<RangeOp>(['count_over_time', 'bytes_over_time', 'bytes_rate']);
-/** "Except for sum_over_time, absent_over_time, rate and rate_counter, unwrapped range aggregations support grouping." */
+/**
+ * The range aggregations that take `by` / `without` (Loki's RangeAggregationExpr.validate): every
+ * other one, log ranges' `count_over_time`, `rate`, `bytes_over_time`, `bytes_rate` included, is
+ * `grouping not allowed for <op> aggregation`.
+ */
 const GROUPABLE = new Set<RangeOp>([
   'avg_over_time',
   'min_over_time',
@@ -127,8 +137,6 @@ const GROUPABLE = new Set<RangeOp>([
   'first_over_time',
   'last_over_time',
 ]);
-/** The query reference shows `count_over_time(...) by (...)` on log ranges too. */
-const LOG_RANGE_GROUPABLE = new Set<RangeOp>(['count_over_time', 'rate', 'bytes_over_time', 'bytes_rate']);
 
 function rangeAggOf(src: Src, n: SyntaxNode): RangeAggExpr {
   const op = text(src, n.getChild('RangeOp')!) as RangeOp;
@@ -149,10 +157,11 @@ function rangeAggOf(src: Src, n: SyntaxNode): RangeAggExpr {
   const unwrap = uw ? unwrapOf(src, uw) : undefined;
   if (NEEDS_UNWRAP.has(op) && !unwrap) throw semanticError(`invalid aggregation ${op} without unwrap`);
   if (NO_UNWRAP.has(op) && unwrap) throw semanticError(`invalid aggregation ${op} with unwrap`);
-  const groupable = unwrap ? GROUPABLE.has(op) : LOG_RANGE_GROUPABLE.has(op);
-  if (grouping && !groupable) throw semanticError(`grouping not allowed for ${op} aggregation`);
-  if (op === 'quantile_over_time' && !param) throw semanticError('parameter required for quantile_over_time');
-  if (op !== 'quantile_over_time' && param) throw semanticError(`parameter not allowed for ${op}`);
+  if (op === 'quantile_over_time' && !param)
+    throw semanticError('parameter required for operation quantile_over_time');
+  if (op !== 'quantile_over_time' && param)
+    throw semanticError(`parameter ${text(src, param)} not supported for operation ${op}`);
+  if (grouping && !GROUPABLE.has(op)) throw semanticError(`grouping not allowed for ${op} aggregation`);
   return {
     kind: 'range',
     op,
@@ -188,23 +197,45 @@ function groupingOf(src: Src, n: SyntaxNode | null): Grouping | undefined {
   };
 }
 
-const NEEDS_PARAM = new Set<VectorOp>(['topk', 'bottomk']);
+const NEEDS_PARAM = new Set<VectorOp>(['topk', 'bottomk', 'approx_topk']);
+
+/**
+ * `approx_topk(` → `topk(` padded to the same length (columns of later errors stay right), its
+ * offset noted so the aggregation is read back as approx_topk. Strings are left alone.
+ */
+function approxTopkAsTopk(q: string, at: Set<number>): string {
+  return q.replace(
+    /"(?:[^"\\]|\\.)*"|`[^`]*`|\bapprox_topk(?=\s*(?:\(|by\b|without\b))/gi,
+    (m, off: number) => {
+      if (m[0] === '"' || m[0] === '`') return m;
+      at.add(off);
+      return `       topk`;
+    },
+  );
+}
 
 function vectorAggOf(src: Src, n: SyntaxNode): MetricExpr {
-  const op = text(src, n.getChild('VectorOp')!) as VectorOp;
+  const opNode = n.getChild('VectorOp')!;
+  const approx = src.approx?.has(opNode.from - 7) ?? false;
+  const op = approx ? 'approx_topk' : (text(src, opNode) as VectorOp);
   const groupings = n.getChildren('Grouping');
   if (groupings.length > 1) throw semanticError('more than one grouping clause');
+  // Loki's approx_topk is a count-min sketch over all series: it takes no grouping.
+  if (approx && groupings.length) throw semanticError('grouping not allowed for approx_topk aggregation');
   // Loki's validateSortGrouping (pkg/logql/syntax/parser.go): no labels to group sort by; an
   // empty `by ()` is allowed.
   if ((op === 'sort' || op === 'sort_desc') && groupings.length && findAll(groupings[0], 'Identifier').length)
     throw semanticError("sort and sort_desc doesn't allow grouping by ");
   const p = n.getChild('Number');
-  if (NEEDS_PARAM.has(op) && !p) throw semanticError(`parameter required for ${op}`);
-  if (!NEEDS_PARAM.has(op) && p) throw semanticError(`parameter not allowed for ${op}`);
+  // Loki's mustNewVectorAggregationExpr: k is read with strconv.Atoi, so `1.5` is invalid.
+  if (NEEDS_PARAM.has(op) && !p) throw semanticError(`parameter required for operation ${op}`);
+  if (!NEEDS_PARAM.has(op) && p)
+    throw semanticError(`unsupported parameter for operation ${op}(${text(src, p)},`);
   const param = p ? numberOf(src, p) : undefined;
-  if (param !== undefined && (!Number.isInteger(param) || param <= 0)) {
-    throw semanticError(`invalid parameter for ${op}: ${text(src, p!)}; it must be a positive integer`);
-  }
+  if (param !== undefined && !/^[+-]?\d+$/.test(text(src, p!).trim()))
+    throw semanticError(`invalid parameter ${op}(${text(src, p!).trim()},`);
+  if (param !== undefined && param <= 0)
+    throw semanticError(`invalid parameter (must be greater than 0) ${op}(${text(src, p!).trim()}`);
   const inner = n.getChild('MetricExpr');
   if (!inner) throw semanticError(`${op} needs a metric expression`);
   return {
@@ -329,11 +360,16 @@ function opItemOf(src: Src, op: BinOp, mod: SyntaxNode | undefined): OpItem {
 }
 
 function makeBinary(item: OpItem, lhs: MetricExpr, rhs: MetricExpr): MetricExpr {
-  const isScalar = (e: MetricExpr) => e.kind === 'literal';
   const setOp = item.op === 'and' || item.op === 'or' || item.op === 'unless';
-  if (setOp && (isScalar(lhs) || isScalar(rhs))) {
-    throw semanticError(`unexpected literal for right-hand side of set operation ${item.op}`);
-  }
+  // Loki's mergeBinOp words (Go's %f prints six decimals).
+  if (setOp && lhs.kind === 'literal')
+    throw semanticError(
+      `unexpected literal for left leg of logical/set binary operation (${item.op}): ${lhs.value.toFixed(6)}`,
+    );
+  if (setOp && rhs.kind === 'literal')
+    throw semanticError(
+      `unexpected literal for right leg of logical/set binary operation (${item.op}): ${rhs.value.toFixed(6)}`,
+    );
   if (setOp && item.matching && item.matching.card !== 'one-to-one') {
     throw semanticError(`no grouping allowed for "${item.op}" operation`);
   }

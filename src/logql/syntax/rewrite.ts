@@ -6,6 +6,9 @@
  * - `(<selector> | … | unwrap x)[5m]`: the parenthesised log range loses its parentheses.
  * - `<selector> | … | unwrap x [5m] offset 1m`: range and offset move right after the selector
  *   (`{…}[5m] offset 1m | … | unwrap x`, Loki's "range in the middle" form).
+ * - `|= ip("a") or ip("b") or "c"`: lezer reads no third term after two leading `ip()` terms; the
+ *   terms of an `or` chain are interchangeable (a line is kept, or dropped by `!=`, when any term
+ *   matches), so the first plain string moves to the front (`|= "c" or ip("a") or ip("b")`).
  */
 
 /** The query with every string literal's body blanked, so searches never look inside strings. */
@@ -57,6 +60,21 @@ function moveRangeOffset(q: string): string {
   return out;
 }
 
+const STR = String.raw`(?:"(?:[^"\\]|\\.)*"|\`[^\`]*\`)`;
+const TERM = String.raw`(?:ip\(\s*${STR}\s*\)|${STR})`;
+const IP_CHAIN = new RegExp(String.raw`(\|=|!=)(\s*)(${TERM}(?:\s+or\s+${TERM}){2,})`, 'g');
+const TERMS = new RegExp(TERM, 'g');
+
+function stringFirstInIpChains(q: string): string {
+  return q.replace(IP_CHAIN, (all, op: string, sp: string, chain: string) => {
+    const terms = chain.match(TERMS) ?? [];
+    const plain = terms.findIndex((t) => !t.startsWith('ip'));
+    if (plain <= 0 || !terms[0]?.startsWith('ip') || !terms[1]?.startsWith('ip')) return all;
+    const reordered = [terms[plain], ...terms.filter((_, i) => i !== plain)];
+    return `${op}${sp}${reordered.join(' or ')}`;
+  });
+}
+
 export function rewriteForLezer(q: string): string {
-  return moveRangeOffset(stripRangeParens(q));
+  return stringFirstInIpChains(moveRangeOffset(stripRangeParens(q)));
 }

@@ -1,6 +1,7 @@
 /** Lezer never throws: error nodes become Loki-style parse errors (1-based line and column). */
 import type { SyntaxNode, Tree } from '@lezer/common';
 import { LogQLError } from '../api.js';
+import { lokiSyntaxError } from './loki-lex.js';
 
 export function lineCol(q: string, pos: number): { line: number; col: number } {
   let line = 1;
@@ -12,16 +13,6 @@ export function lineCol(q: string, pos: number): { line: number; col: number } {
     }
   }
   return { line, col: pos - start + 1 };
-}
-
-/** The token Loki would name: the next non-blank run of text, or `$end` at the end of input. */
-function tokenAt(q: string, pos: number): string {
-  const rest = q.slice(pos).trimStart();
-  if (rest === '') return '$end';
-  const m = /^("(?:[^"\\]|\\.)*"?|`[^`]*`?|[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?[A-Za-z]*|[|!=~<>]+|.)/s.exec(
-    rest,
-  );
-  return m ? m[0] : rest[0];
 }
 
 /**
@@ -59,11 +50,7 @@ export function throwOnSyntaxError(q: string, tree: Tree): void {
     },
   });
   if (errPos < 0) return;
-  const { line, col } = lineCol(q, errPos);
-  throw new LogQLError(
-    'bad_data',
-    `parse error at line ${line}, col ${col}: syntax error: unexpected ${tokenAt(q, errPos)}`,
-  );
+  throw lokiSyntaxError(q, errPos);
 }
 
 /** Semantic errors after a clean parse, worded like Loki's `parse error : ...`. */

@@ -3,13 +3,13 @@
  * random stream. Generated lines arrive second by second: a Poisson count with the Signal's rate
  * (lines per second, with noise; none inside a `gap`), plus each active burst's rate of its one
  * template; each line gets a uniform millisecond inside its second, a template chosen by weight,
- * and fresh field values. Literal `lines` are added to every stream of the matrix as written.
+ * fresh field values and, when its template has `metadata`, structured metadata drawn the same way. Literal `lines` are added to every stream of the matrix as written.
  */
 import type { z } from 'zod';
 import type { LogBlock, LogFieldSpec, LogGeneratorSpec } from '../../formats/golden/index.js';
 import type { LogStore } from '../log-store.js';
 import { labelsKey } from '../matchers.js';
-import { rngFor } from '../rng.js';
+import { type Rng, rngFor } from '../rng.js';
 import type { Labels } from '../types.js';
 import type { GenContext } from './context.js';
 import { type FieldValue, fieldValue } from './fields.js';
@@ -22,7 +22,7 @@ type LogBlockSpec = z.infer<typeof LogBlock>;
 
 export function generateLogBlock(block: LogBlockSpec, ctx: GenContext, store: LogStore): void {
   for (const labels of expandMatrix(block.stream)) {
-    for (const l of block.lines ?? []) store.push(labels, ctx.resolve(l.at), l.line);
+    for (const l of block.lines ?? []) store.push(labels, ctx.resolve(l.at), l.line, l.metadata);
     if (block.generate) generateStream(block.generate, labels, ctx, store);
   }
 }
@@ -72,9 +72,17 @@ function generateStream(gen: LogGeneratorSpec, labels: Labels, ctx: GenContext, 
       if (t > ctx.end) continue;
       const tpl = templates[order[key % ORDER]];
       for (let f = 0; f < tpl.specs.length; f++) tpl.values[f] = fieldValue(tpl.specs[f], rng);
-      store.push(labels, t, tpl.render(t, tpl.values));
+      const line = tpl.render(t, tpl.values);
+      // Drawn after the line's fields, so a template without metadata draws as it always did.
+      store.push(labels, t, line, tpl.metadata && drawMetadata(tpl.metadata, rng));
     }
   }
+}
+
+function drawMetadata(specs: readonly [string, LogFieldSpec][], rng: Rng): Labels {
+  const out: Record<string, string> = {};
+  for (const [k, spec] of specs) out[k] = String(fieldValue(spec, rng));
+  return out;
 }
 
 /** Above any draw order (a JS array's length fits in 32 bits); ms × ORDER stays an exact double. */
@@ -82,6 +90,8 @@ const ORDER = 2 ** 32;
 
 interface CompiledTemplate {
   specs: LogFieldSpec[];
+  /** The template's structured metadata, key → generator, sorted by key. */
+  metadata?: [string, LogFieldSpec][];
   /** Scratch for one line's field values, in the order the golden wrote the fields. */
   values: FieldValue[];
   render: LineRenderer;
@@ -93,6 +103,7 @@ function compileTemplates(gen: LogGeneratorSpec, labels: Labels, format: LogForm
     const level = t.level ?? labels.level ?? 'info';
     return {
       specs: fields.map(([, spec]) => spec),
+      metadata: t.metadata && Object.entries(t.metadata).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       values: [],
       render: compileLine(
         format,

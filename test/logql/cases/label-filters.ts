@@ -150,30 +150,33 @@ export const LABEL_FILTER_CASES: Case[] = [
     query: '{app="n"} | logfmt | v > 2 | __error__=""',
     expect: { lines: ['v=5'] },
   },
+  // The docs call these forms equivalent and say predicates run left to right; Loki's grammar
+  // (syntax.y: `%left OR` below `%left AND COMMA`) binds and, `,` and whitespace tighter than
+  // `or`, while `|` starts a new stage. Loki's own scripts (label_filters.logqltest) agree.
   ...[
-    '| duration >= 20ms or size == 20KB and method!~"2.."',
-    '| duration >= 20ms or size == 20KB | method!~"2.."',
-    '| duration >= 20ms or size == 20KB , method!~"2.."',
-    '| duration >= 20ms or size == 20KB  method=~"GET|POST"',
+    ['| duration >= 20ms or size == 20KB and method!~"2.."', [0, 1, 3]],
+    ['| duration >= 20ms or size == 20KB | method!~"2.."', [0, 1]],
+    ['| duration >= 20ms or size == 20KB , method!~"2.."', [0, 1, 3]],
+    ['| duration >= 20ms or size == 20KB  method=~"GET|POST"', [0, 1, 3]],
   ].map(
-    (f, i): Case => ({
-      doc: d,
-      name: `and written as "and", pipe, comma or space are equivalent (${i + 1}/4)`,
+    ([f, want], i): Case => ({
+      doc: 'loki:pkg/logql/syntax/syntax.y#labelFilter',
+      name: `and written as "and", comma or space binds tighter than or; a pipe is a new stage (${i + 1}/4)`,
       streams: [req],
       query: `{app="api"} | logfmt ${f}`,
-      expect: { lines: [lines[0], lines[1]] },
+      expect: { lines: (want as number[]).map((k) => lines[k]) },
     }),
   ),
   {
-    doc: d,
-    name: 'predicates evaluate left to right',
+    doc: 'loki:pkg/logql/syntax/syntax.y#labelFilter',
+    name: '"and" binds tighter than "or"',
     streams: [req],
     query: '{app="api"} | logfmt | duration >= 20ms or method="GET" and size <= 20KB',
-    expect: { lines: [lines[2], lines[3]] },
+    expect: { lines: [lines[0], lines[2], lines[3]] },
   },
   {
     doc: d,
-    name: 'explicit parentheses give the same left-to-right result',
+    name: 'explicit parentheses group "or" first',
     streams: [req],
     query: '{app="api"} | logfmt | ((duration >= 20ms or method="GET") and size <= 20KB)',
     expect: { lines: [lines[2], lines[3]] },
