@@ -5,6 +5,8 @@
  * API) and does not grow when a gate is added. Everything outside the host reaches these through
  * host/index.ts.
  */
+
+import { InputError } from '../../errors.js';
 import type { GateName, GateSettings } from '../../formats/config.js';
 import {
   type GateSetConfig,
@@ -12,7 +14,6 @@ import {
   gateSetsNamed,
   gateSetsWith,
 } from '../../formats/gate-sets.js';
-import { InputError } from '../../errors.js';
 import { promptable } from '../../protocol/guidance.js';
 import { ALL_GATES, inOrder } from './order.js';
 

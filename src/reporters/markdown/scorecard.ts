@@ -27,6 +27,11 @@ import {
 } from '../terminal/index.js';
 import { renderDetailsMd } from './details.js';
 
+/** `none (no gates) · typed-ledger-text (failureClass, ledger: prompt)`, in the run's order. */
+function gateSetsLine(names: readonly string[], gates: Readonly<Record<string, string>>): string {
+  return names.map((n) => `${mdEsc(n)} (${mdEsc(gates[n] ?? 'not recorded')})`).join(' · ');
+}
+
 export function renderScorecardMd(sc: Scorecard): string {
   const r = sc.run;
   const out: string[] = [
@@ -42,6 +47,7 @@ export function renderScorecardMd(sc: Scorecard): string {
       `. Pass: correctness ≥ ${r.thresholds.passCorrectness} and no honesty failure. ${GRID_LEGEND}; one line per gate set.`,
     '',
   );
+  if (r.gates) out.push(`Gate sets: ${gateSetsLine(r.gateSets, r.gates)}.`, '');
   out.push(...gridMd(goldenGrids(sc)));
   for (const c of failedCeilings(sc)) {
     out.push(
