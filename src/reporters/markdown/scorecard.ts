@@ -44,10 +44,11 @@ export function renderScorecardMd(sc: Scorecard): string {
     '',
     `Seed ${r.seed}, ${r.repetitions} repetitions, clock **${r.clock}**` +
       (r.clock === 'virtual' ? ' (sim seats on simulated time)' : '') +
-      `. Pass: correctness ≥ ${r.thresholds.passCorrectness} and no honesty failure. ${GRID_LEGEND}; one line per gate set.`,
+      `. Pass: correctness ≥ ${r.thresholds.passCorrectness} and no honesty failure. ${GRID_LEGEND}; one line per gate set.` +
+      // on the same line: the summary above <details> stays short, the grid where readers find it
+      (r.gates ? ` Gate sets: ${gateSetsLine(r.gateSets, r.gates)}.` : ''),
     '',
   );
-  if (r.gates) out.push(`Gate sets: ${gateSetsLine(r.gateSets, r.gates)}.`, '');
   out.push(...gridMd(goldenGrids(sc)));
   for (const c of failedCeilings(sc)) {
     out.push(
