@@ -31,6 +31,12 @@ export interface ServedGates {
   /** Absent for a set with no gates (`none`): the stack is served as it is, unwrapped. */
   wrap?(backend: Backend): SessionBackend;
   describe: string;
+  /**
+   * The set's prompt-mode gates as text (docs/gates.md, "Gates versus prompts"): over MCP the
+   * server's instructions and the telemetry tools' descriptions; over HTTP, which has no channel for
+   * text, the banner prints it for whoever sets up the agent.
+   */
+  guidance?: { instructions: string[]; telemetry: string[] };
 }
 
 /**
@@ -94,6 +100,16 @@ export async function startServe(arg: string | Golden, opts: ServeOptions = {}):
       ? `, one per session the bench opens: POST ${server.url}/rematch/session answers its X-Rematch-Session id (DELETE with it ends it); requests without it get the typed failure class only (no ledger, fan-out or halt)`
       : '';
     lines.splice(-1, 0, `gates: ${opts.gates.describe}${how}`);
+    const g = opts.gates.guidance;
+    if (g && g.instructions.length + g.telemetry.length) {
+      // HTTP carries no text to an agent: the prompt-mode gates' guidance is for whoever writes its prompt.
+      lines.splice(
+        -1,
+        0,
+        'prompt-mode gates: not enforced and not sent over HTTP; give your agent this text:',
+        ...[...g.instructions, ...g.telemetry].map((t) => `  ${t}`),
+      );
+    }
   }
   for (const line of lines) write(line);
   return server;

@@ -14,6 +14,7 @@ import { commitAtomic, writeAtomic } from '../formats/files.js';
 import type { EndEvent, HeaderEvent, Trace } from '../formats/run/index.js';
 import { seatEnvNames } from '../formats/seat.js';
 import { Theory } from '../formats/theory.js';
+import { guidanceFor } from '../protocol/guidance.js';
 import { traceHeader } from '../protocol/trace-header.js';
 import { TraceWriter } from '../protocol/trace-writer.js';
 import { readAgentTrace } from './agent-trace.js';
@@ -137,7 +138,10 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   try {
     if (box.sandbox?.net)
       relay = await openRelay(raw.dir, portsOf([server.promUrl, server.lokiUrl, server.grafanaUrl]));
-    writeFileSync(files.prompt, `${commandPrompt(t.golden, server.shiftMs)}\n`);
+    writeFileSync(
+      files.prompt,
+      `${commandPrompt(t.golden, server.shiftMs, guidanceFor(t.gateSet.prompted, t.gateSet.settings))}\n`,
+    );
     run = box.refusal
       ? refusedRun(box.refusal)
       : await spawnAgent({

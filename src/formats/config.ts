@@ -4,11 +4,22 @@ import { AssertRule } from './assert.js';
 import { JudgeConfig } from './judge.js';
 import { ProviderLimits } from './rate-limits.js';
 import { CacheConfig } from './turn-cache.js';
-import { GATE_NAMES, TWIN_KINDS } from './vocabulary.js';
+import { GATE_MODES, GATE_NAMES, TWIN_KINDS } from './vocabulary.js';
 
 /** Every gate of DESIGN §6, each switchable on its own (names: vocabulary.ts; order: the host's). */
 export const GateName = z.enum(GATE_NAMES);
 export type GateName = z.infer<typeof GateName>;
+
+/** `enforce` (the host's code) or `prompt` (the same guidance as text, nothing enforced). */
+export const GateMode = z.enum(GATE_MODES);
+
+/**
+ * One item of a gate set's `gates:` list: a gate name (enforced), or a one-key map of a gate name
+ * to its mode (`{ledger: prompt}`). One key per item and each gate once per set: rules/config.ts.
+ */
+// The map first: a bad mode (`{ledger: maybe}`) then reports the mode, not "expected a gate name".
+export const GateEntry = z.union([z.partialRecord(GateName, GateMode), GateName]);
+export type GateEntry = z.infer<typeof GateEntry>;
 
 const GATE_SETTING_FIELDS = {
   /** ledger: sighting number that steers (2 = the second time) and that halts (3). */
@@ -48,7 +59,7 @@ export const GateSetSettings = z
 
 export const GateSet = z
   .object({
-    gates: z.array(GateName),
+    gates: z.array(GateEntry),
     settings: GateSetSettings.optional(),
   })
   .strict();

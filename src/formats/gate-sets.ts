@@ -7,16 +7,51 @@
  * `all` does not grow when a gate is added), and everything resolves through that binding.
  */
 import { InputError } from '../errors.js';
-import { type ConfigFile, type GateName, GateSettings } from './config.js';
-import { BUILTIN_GATE_SETS } from './vocabulary.js';
+import { type ConfigFile, type GateEntry, type GateName, GateSettings } from './config.js';
+import { BUILTIN_GATE_SETS, GATE_NAMES, type GateMode } from './vocabulary.js';
 
 export { BUILTIN_GATE_SETS };
 
-/** A named gate set with its settings, as the host runs it. */
+/**
+ * A named gate set with its settings, as the host runs it. `gates` are the enforced ones (the host's
+ * code); `prompted` the gates in `prompt` mode: their guidance is given to the agent as text and
+ * nothing of them is enforced (docs/gates.md, "Gates versus prompts"). Absent means none, so a set
+ * without prompt-mode gates is the same value (and hashes the same in run.json) as before modes.
+ */
 export interface GateSetSpec {
   name: string;
   gates: GateName[];
   settings: GateSettings;
+  prompted?: GateName[];
+}
+
+/** A `gates:` list as written, split by mode (the rules refuse a gate twice or a map of two keys). */
+export function splitGateEntries(entries: readonly GateEntry[]): { gates: GateName[]; prompted: GateName[] } {
+  const gates: GateName[] = [];
+  const prompted: GateName[] = [];
+  for (const e of entries) {
+    if (typeof e === 'string') gates.push(e);
+    else
+      for (const [name, mode] of Object.entries(e) as [GateName, GateMode][])
+        (mode === 'prompt' ? prompted : gates).push(name);
+  }
+  return { gates, prompted };
+}
+
+/**
+ * A gate set's gates in the notation a config writes them, for every place that prints one (the
+ * plan, trial headers and timelines, `bench diff`, the scorecards, the servers' banners):
+ * `failureClass, ledger: prompt`; empty for no gate (each caller says none its own way). Listed in vocabulary order (the host's
+ * composition order), names this version does not know last: a recorded run may name them.
+ */
+export function gateListText(gates: readonly string[], prompted: readonly string[] = []): string {
+  const rank = (n: string): number => {
+    const i = (GATE_NAMES as readonly string[]).indexOf(n);
+    return i < 0 ? GATE_NAMES.length : i;
+  };
+  const items = [...gates.map((n) => ({ n, p: false })), ...prompted.map((n) => ({ n, p: true }))];
+  items.sort((a, b) => rank(a.n) - rank(b.n));
+  return items.map((i) => (i.p ? `${i.n}: prompt` : i.n)).join(', ');
 }
 
 /** What of a config decides its gate sets. */
@@ -45,7 +80,10 @@ export function gateSetsWith(
     ['all', { name: 'all', gates: [...allGates], settings }],
   ]);
   for (const [name, set] of Object.entries(named)) {
-    out.set(name, { name, gates: [...set.gates], settings: { ...settings, ...set.settings } });
+    const { gates, prompted } = splitGateEntries(set.gates);
+    const spec: GateSetSpec = { name, gates, settings: { ...settings, ...set.settings } };
+    if (prompted.length) spec.prompted = prompted;
+    out.set(name, spec);
   }
   return out;
 }

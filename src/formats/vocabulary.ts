@@ -107,6 +107,14 @@ export function isHostRefusal(error: string | undefined): boolean {
 export const GATE_NAMES = ['failureClass', 'ledger', 'fanout', 'toolClasses', 'budgetFindings'] as const;
 export type GateName = (typeof GATE_NAMES)[number];
 
+/**
+ * How a gate set holds a gate (docs/gates.md, "Gates versus prompts"): `enforce`, the host's code
+ * (what a bare name in `gates:` means), or `prompt`, the same guidance given to the agent as text,
+ * nothing enforced.
+ */
+export const GATE_MODES = ['enforce', 'prompt'] as const;
+export type GateMode = (typeof GATE_MODES)[number];
+
 /** The kinds of unanswerable twin (docs/twins.md; formats/twins/ derives them). */
 export const TWIN_KINDS = [
   'logs-failed',

@@ -21,6 +21,7 @@ import { runReact, runReactree } from './shapes/index.js';
 import type { SessionOptions, SessionResult } from './types.js';
 
 export { classify } from '../protocol/classify.js';
+export { guidanceFor, hasGuidance } from '../protocol/guidance.js';
 export { TraceWriter } from '../protocol/trace-writer.js';
 export type { GateContext, GateFactory, GateInstance, SessionView, Verdict } from './gates/index.js';
 export {

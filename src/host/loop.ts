@@ -31,7 +31,7 @@ export async function runAgent(
   offered: readonly ToolName[],
   expand?: (call: CallRecord) => Promise<ToolOutput>,
 ): Promise<NodeEnd> {
-  const schemas = offered.map((n) => schemaOf(TOOLS[n]));
+  const schemas = offered.map((n) => schemaOf(TOOLS[n], s.guidance));
   for (;;) {
     if (s.stopping || s.failed !== undefined) return { kind: 'stopped' };
     const over = s.gates.beforeTurn(node);

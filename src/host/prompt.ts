@@ -5,9 +5,15 @@
  */
 
 import type { Golden } from '../formats/golden/index.js';
+import { withLines } from '../protocol/guidance.js';
 import { incidentMessage, measurementLines } from '../protocol/prompt.js';
 import type { Shape } from './types.js';
 
+/**
+ * The root's system prompt. The shapes add the `system` texts of the gate set's prompt-mode gates
+ * (protocol/guidance.ts `withLines`), one line each after it, also after a seat's own prompt; a set
+ * without them gets exactly this text, the one PROMPT_VERSION names.
+ */
 export function systemPrompt(shape: Shape): string {
   const tree =
     shape === 'reactree'
@@ -41,10 +47,12 @@ export function childUserMessage(g: Golden, subgoal: string, parentGoal: string,
   ].join('\n');
 }
 
-export function childSystemPrompt(): string {
-  return [
+/** A child's system prompt, with the prompt-mode gates' `system` texts after it (as the root's). */
+export function childSystemPrompt(guidance: readonly string[] = []): string {
+  const base = [
     'You are a child agent in an incident investigation tree. Work only on your subgoal.',
     'Tool results are JSON envelopes {outcome, n, data | error, callId}; a failed or empty result is not a negative finding.',
     'End with finish_node: success true only if you obtained what the subgoal asks, with the call ids that back it.',
   ].join('\n');
+  return withLines(base, guidance);
 }

@@ -6,6 +6,7 @@
 import { partNeeds } from '../evidence/index.js';
 import type { Golden } from '../formats/golden/index.js';
 import type { HeaderEvent, TraceEvent } from '../formats/run/index.js';
+import { type Guidance, guidanceFor } from '../protocol/guidance.js';
 import {
   type Message,
   ProviderError,
@@ -61,6 +62,8 @@ export class Session implements SessionView {
   catalog: { name: string; description: string }[] = [];
   /** This session's gate instances, behind the one composer. */
   readonly gates: GateStack;
+  /** The prompt-mode gates' guidance (protocol/guidance.ts): text only, in the prompts and tool descriptions. */
+  readonly guidance: Guidance;
   private seq = 0;
 
   constructor(readonly opts: SessionOptions) {
@@ -68,6 +71,7 @@ export class Session implements SessionView {
     this.required = { A: new Set(partNeeds(opts.golden, 'A')), B: new Set(partNeeds(opts.golden, 'B')) };
     const { gates, settings } = opts.gateSet;
     this.gates = new GateStack(gates, settings, this, (e) => this.emit(e));
+    this.guidance = guidanceFor(opts.gateSet.prompted, settings);
   }
 
   get golden(): Golden {

@@ -16,7 +16,7 @@ import { RealClock } from '../clock.js';
 import type { Golden } from '../formats/golden/index.js';
 import { loadGolden } from '../formats/load.js';
 import { buildWorld } from '../world/build.js';
-import { createMcpServer } from './server.js';
+import { createMcpServer, type McpGuidance } from './server.js';
 import { McpSessions } from './sessions.js';
 
 export interface McpCommandOptions extends ServerLimits {
@@ -45,9 +45,10 @@ export async function startMcpHttp(
   golden: Golden,
   port = 0,
   gated = false,
+  guidance?: McpGuidance,
 ): Promise<McpHttpHandle> {
   let bound = 0;
-  const sessions = gated ? new McpSessions(backend, golden) : undefined;
+  const sessions = gated ? new McpSessions(backend, golden, Date.now, guidance) : undefined;
   const server: Server = createServer((req, res) => {
     const refused = loopbackRefusal(req.headers, bound);
     if (refused) {
@@ -63,7 +64,7 @@ export async function startMcpHttp(
       return;
     }
     // Stateless: one server and transport per request, all over the same backend.
-    const mcp = createMcpServer(backend, golden);
+    const mcp = createMcpServer(backend, golden, { guidance });
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
@@ -112,14 +113,23 @@ export async function mcpCommand(arg: string | Golden, opts: McpCommandOptions =
   const gates = opts.gates ? `, gates ${opts.gates.describe}` : '';
   const what = `golden ${golden.id}, faults ${faults ? 'on' : 'off'}, now = ${new Date(golden.ms.now).toISOString()}${gates}`;
   if (opts.http) {
-    const h = await startMcpHttp(gated ?? backend, golden, opts.port ?? 0, gated !== undefined);
+    const h = await startMcpHttp(
+      gated ?? backend,
+      golden,
+      opts.port ?? 0,
+      gated !== undefined,
+      opts.gates?.guidance,
+    );
     write(`MCP (streamable HTTP): ${h.url} (${what})`);
     await untilSignal(opts.signal);
     await h.close();
     await stack.close();
     return;
   }
-  const server = createMcpServer(backend, golden, { gated: gated !== undefined });
+  const server = createMcpServer(backend, golden, {
+    gated: gated !== undefined,
+    guidance: opts.gates?.guidance,
+  });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

@@ -63,16 +63,33 @@ const CLASS_NOTE: Record<ToolClass, string> = {
   control: '',
 };
 
+/**
+ * The guidance of a served gate set's prompt-mode gates (protocol/guidance.ts, handed down as
+ * text): `instructions` (the system-prompt and submission texts) become the server's
+ * `instructions` in its initialize answer, `telemetry` (the texts about reading and sending one
+ * call) go after the description of every tool that reads telemetry.
+ */
+export interface McpGuidance {
+  instructions: string[];
+  telemetry: string[];
+}
+
 export interface McpServerOptions {
   /**
    * The backend is a gated surface: each call carries its MCP session id (stdio: one session)
    * as `session`, and the answer's gate note is rendered (gated-results.ts).
    */
   gated?: boolean;
+  guidance?: McpGuidance;
 }
 
 export function createMcpServer(backend: Backend, golden: Golden, opts: McpServerOptions = {}): McpServer {
-  const server = new McpServer({ name: SERVER_NAME, version: '0.1.0' });
+  const said = opts.guidance?.instructions ?? [];
+  const server = new McpServer(
+    { name: SERVER_NAME, version: '0.1.0' },
+    said.length ? { instructions: said.join('\n') } : undefined,
+  );
+  const telemetry = opts.guidance?.telemetry ?? [];
   const base: McpContext = { backend, golden, nowMs: golden.ms.now };
   for (const tool of MCP_TOOLS) {
     const cls = MCP_TOOL_CLASS[tool.name] ?? 'live';
@@ -80,7 +97,10 @@ export function createMcpServer(backend: Backend, golden: Golden, opts: McpServe
       tool.name,
       {
         title: tool.title,
-        description: tool.description + CLASS_NOTE[cls],
+        description:
+          tool.description +
+          CLASS_NOTE[cls] +
+          (telemetry.length && cls !== 'context' ? ` ${telemetry.join(' ')}` : ''),
         inputSchema: tool.shape,
         _meta: { [TOOL_CLASS_META]: cls },
         annotations: {

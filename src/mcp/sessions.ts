@@ -13,7 +13,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Backend } from '../backend/index.js';
 import type { SessionBackend } from '../backend/serve.js';
 import type { Golden } from '../formats/golden/index.js';
-import { createMcpServer } from './server.js';
+import { createMcpServer, type McpGuidance } from './server.js';
 
 const SESSION_ID = 'mcp-session-id';
 /** Sessions kept at most; the least recently used is closed first (a long-running server stays bounded). */
@@ -33,6 +33,7 @@ export class McpSessions {
     private readonly backend: Backend | SessionBackend,
     private readonly golden: Golden,
     private readonly now: () => number = Date.now,
+    private readonly guidance?: McpGuidance,
   ) {}
 
   /** Sessions open now. */
@@ -56,7 +57,7 @@ export class McpSessions {
       o.transport.handleRequest(req, res).catch((e: unknown) => this.failed(res, e));
       return;
     }
-    const mcp = createMcpServer(this.backend, this.golden, { gated: true });
+    const mcp = createMcpServer(this.backend, this.golden, { gated: true, guidance: this.guidance });
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       enableJsonResponse: true,

@@ -3,6 +3,7 @@
  * trial (`--all`) or JSON (`--json`).
  */
 import Table from 'cli-table3';
+import { gateListText } from '../formats/gate-sets.js';
 import type { RunPlan } from './plan.js';
 
 export function planJson(plan: RunPlan): string {
@@ -22,6 +23,7 @@ export function planJson(plan: RunPlan): string {
         seat: t.seat.name,
         gateSet: t.gateSet.name,
         gates: t.gateSet.gates,
+        ...(t.gateSet.prompted?.length ? { prompted: t.gateSet.prompted } : {}),
         rep: t.rep,
         seed: t.seed,
         ...(t.role ? { role: t.role } : {}),
@@ -60,7 +62,12 @@ export function planTable(plan: RunPlan, env: Record<string, string | undefined>
   });
   plan.trials.forEach((t, i) => {
     const id = t.role === 'ceiling' ? `${t.id} (ceiling)` : t.id;
-    table.push([String(i + 1), id, t.gateSet.gates.join(',') || '(none)', String(t.seed)]);
+    table.push([
+      String(i + 1),
+      id,
+      gateListText(t.gateSet.gates, t.gateSet.prompted) || '(none)',
+      String(t.seed),
+    ]);
   });
   return [headline(plan), table.toString(), ...keylessNotes(plan, env), ''].join('\n');
 }

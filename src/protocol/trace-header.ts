@@ -9,7 +9,7 @@ export interface HeaderInput {
   seat: { name: string; provider: string; shape: HeaderEvent['shape'] };
   /** What ran: the model id, or a command seat's command line. */
   model: string;
-  gateSet: { name: string; gates: HeaderEvent['gates'] };
+  gateSet: { name: string; gates: HeaderEvent['gates']; prompted?: HeaderEvent['gates'] };
   rep: number;
   seed: number;
   clock: HeaderEvent['clock'];
@@ -32,6 +32,7 @@ export function traceHeader(h: HeaderInput): HeaderEvent {
     shape: h.seat.shape,
     gateSet: h.gateSet.name,
     gates: h.gateSet.gates,
+    ...(h.gateSet.prompted?.length ? { prompted: h.gateSet.prompted } : {}),
     rep: h.rep,
     seed: h.seed,
     clock: h.clock,

@@ -6,7 +6,8 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import { readInput } from '../formats/files.js';
-import { parseScorecard } from '../formats/run/index.js';
+import { gateListText } from '../formats/gate-sets.js';
+import { parseScorecard, type RecordedGateSet } from '../formats/run/index.js';
 import { buildScorecard, type Scorecard } from '../scoring/index.js';
 import { describeTorn, JOURNAL_FILE, scanJournal } from './journal.js';
 import { readJudgeRecords } from './judge-files.js';
@@ -32,6 +33,7 @@ export function scorecardOf(dir: string, warn: Warn): Scorecard {
       thresholds: m.thresholds,
       ...(m.pricing && Object.keys(m.pricing).length ? { pricing: m.pricing } : {}),
       ...(m.maxCost !== undefined ? { maxCost: m.maxCost } : {}),
+      ...(m.gateSets ? { gates: gateTexts(m.gateSets) } : {}),
     },
     trials,
     skipped: m.skipped,
@@ -43,6 +45,16 @@ export function scorecardOf(dir: string, warn: Warn): Scorecard {
     ...(m.assertMatrix ? { assertMatrix: m.assertMatrix } : {}),
     judge: readJudgeRecords(dir, [...journal.records.values()]),
   });
+}
+
+/** Each recorded gate set's gates as the config writes them, with `all`'s version (`v1: ...`). */
+function gateTexts(sets: Record<string, RecordedGateSet>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, m] of Object.entries(sets)) {
+    const list = gateListText(m.gates, m.prompted) || 'no gates';
+    out[name] = m.version !== undefined ? `v${m.version}: ${list}` : list;
+  }
+  return out;
 }
 
 /** A file the system will not let us read (EACCES, EIO) is bad input naming it, not a crash. */

@@ -342,6 +342,21 @@ const CONFIGS: BadInput[] = [
   config('an alias bomb', `${ALIAS_BOMB}`, 'YAML: aliases'),
   config('redefining the built-in all', `${CONFIG}gateSets:\n  all: { gates: [ledger] }\n`, 'gateSets.all'),
   config(
+    'a gate mode that does not exist',
+    `${CONFIG}gateSets:\n  t: { gates: [{ ledger: maybe }] }\n`,
+    'gateSets.t.gates.0.ledger',
+  ),
+  config(
+    'a gate with two modes in one item',
+    `${CONFIG}gateSets:\n  t: { gates: [{ ledger: prompt, fanout: prompt }] }\n`,
+    'gateSets.t.gates.0',
+  ),
+  config(
+    'a gate both enforced and prompted',
+    `${CONFIG}gateSets:\n  t: { gates: [ledger, { ledger: prompt }] }\n`,
+    'gateSets.t.gates.1.ledger',
+  ),
+  config(
     'redefining the built-in none',
     `${CONFIG}gateSets:\n  none: { gates: [fanout] }\n`,
     'gateSets.none',

@@ -89,4 +89,46 @@ describe('command seats under gates', () => {
     // As a hosted trial: a session a gate halted stops `halted`, though the agent then wrote its Theory.
     expect(all.at(-1)).toMatchObject({ type: 'end', stop: 'halted', counts: { steers: 1, halts: 1 } });
   }, 180_000);
+
+  it('gives prompt-mode gates to the agent as text in its prompt file, and enforces none of them', () => {
+    const cwd = tempDir();
+    const agent = JSON.stringify(join(ROOT, 'examples/agent.mjs'));
+    writeFileSync(
+      join(cwd, 'naive.yaml'),
+      `name: naive\nprovider: command\ncommand: [node, ${agent}, --naive]\ntimeoutSeconds: 60\n`,
+    );
+    const golden = JSON.stringify(join(ROOT, 'goldens/checkout-db-pool-logs-failed'));
+    writeFileSync(
+      join(cwd, 'bench.config.yaml'),
+      `goldens: [${golden}]\nseats: [naive.yaml]\nceiling: false\n` +
+        'gateSets:\n  text: {gates: [failureClass, {ledger: prompt}, {fanout: prompt}]}\n',
+    );
+    const out = join(cwd, 'run');
+    const r = bench(
+      ['run', '--seat', 'naive', '--gates', 'text', 'all', '--reps', '1', '--out', out, '--reporter', 'json'],
+      cwd,
+    );
+    expect(r.stderr).not.toMatch(/internal|TypeError/);
+    const dirOf = (g: string) => join(out, 'traces', 'checkout-db-pool-logs-failed', 'naive', g, 'r1');
+    const prompt = readFileSync(join(dirOf('text'), 'prompt.txt'), 'utf8');
+    expect(prompt).toMatch(/\nHow to work:\n {2}Do not repeat a failed probe\./);
+    expect(prompt).toContain('the same way 3 times, stop querying');
+    expect(prompt).toContain('Send at most 3 calls of one query tool');
+    expect(readFileSync(join(dirOf('all'), 'prompt.txt'), 'utf8')).not.toContain('How to work:');
+    const events = readFileSync(join(dirOf('text'), 'trace.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(events[0]).toMatchObject({
+      gateSet: 'text',
+      gates: ['failureClass'],
+      prompted: ['ledger', 'fanout'],
+    });
+    // the naive agent ignores the text: nothing steers or halts it, it loops to its own budget
+    expect(events.filter((e) => e.type === 'gate' && e.gate === 'ledger')).toEqual([]);
+    expect(
+      events.filter((e) => e.type === 'tool_result' && e.outcome === 'failed').length,
+    ).toBeGreaterThanOrEqual(6);
+    expect(events.at(-1)).toMatchObject({ type: 'end', counts: { steers: 0, halts: 0 } });
+  }, 180_000);
 });

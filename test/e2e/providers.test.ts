@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { runPlannedTrial } from '../../src/execute/trial.js';
 import type { ModelTurnEvent, ToolCallEvent, Trace } from '../../src/formats/run/trace.js';
 import { readTrace } from '../../src/formats/run/trace-read.js';
+import { GUIDANCE } from '../../src/protocol/guidance.js';
 import { scoreTrial } from '../../src/scoring/index.js';
 import { FAKE_KEYS, playModel, seatFor, tinyGolden, tmp, trialSpec } from '../providers/ai/harness.js';
 import { investigatorStep } from '../providers/ai/scripted.js';
@@ -102,6 +103,20 @@ describe.each(WIRES)('$provider seat through runPlannedTrial', (w) => {
       );
       expect(bodies[2]).toContain('enc-of-turn-2');
     }
+  });
+
+  it('sends prompt-mode gates as text: the ledger in the system prompt, the rest in tool descriptions', async () => {
+    const bodies = playModel(server, w, (text) => investigatorStep(text));
+    const spec = trialSpec(seatFor(w), 'none');
+    spec.gateSet = { ...spec.gateSet, name: 'text', prompted: ['failureClass', 'ledger', 'toolClasses'] };
+    const out = await runPlannedTrial(spec, { dir: tmp() });
+    if (out.kind !== 'done') throw new Error(`not run: ${out.kind === 'skipped' ? out.reason : ''}`);
+    const first = bodies[0];
+    for (const gate of ['failureClass', 'ledger', 'toolClasses'] as const)
+      expect(first).toContain(JSON.stringify(GUIDANCE[gate]!.lead).slice(1, -1));
+    expect(first).not.toContain(GUIDANCE.fanout!.lead);
+    // the text only: nothing of the gates ran
+    expect(readTrace(out.traceFile).events.some((e) => e.type === 'gate')).toBe(false);
   });
 
   it('on a spent turn budget gives one final turn that offers only submit_theory', async () => {

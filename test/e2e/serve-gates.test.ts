@@ -7,7 +7,10 @@
  * request without one gets the typed failure only, and `DELETE /rematch/session` ends a session.
  * `--gates none` serves the stack unwrapped.
  */
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { benchServe } from './bench-serve.js';
 
 const QUERY = (op: string) => `sum(count_over_time({app${op}"payments"} |= "pool exhausted" [1h]))`;
@@ -107,5 +110,36 @@ describe('bench serve --gates none', async () => {
     });
     expect(r.status).toBe(200);
     expect(r.headers.get('x-rematch-call-id')).toBeNull();
+  }, 60_000);
+});
+
+describe('bench serve --gates with every gate in prompt mode', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rematch-serve-text-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const config = join(dir, 'config.yaml');
+  writeFileSync(config, 'gateSets:\n  text: {gates: [{failureClass: prompt}, {ledger: prompt}]}\n');
+  const { url, banner } = await benchServe([
+    resolve('goldens/checkout-db-pool-logs-failed'),
+    '--config',
+    config,
+    '--gates',
+    'text',
+  ]);
+
+  it('enforces nothing and prints the guidance for whoever writes the agent prompt', async () => {
+    expect(banner).toMatch(
+      /gates: text \(failureClass: prompt, ledger: prompt; no gate enforced: the backend as it is\)/,
+    );
+    expect(banner).toContain(
+      'prompt-mode gates: not enforced and not sent over HTTP; give your agent this text:',
+    );
+    expect(banner).toContain('  Do not repeat a failed probe.');
+    expect(banner).toContain('  Read every answer before you use it.');
+    for (const op of ['=', '=~', '=']) {
+      const r = await fetch(`${url}/loki/api/v1/query?${new URLSearchParams({ query: QUERY(op) })}`);
+      // the 200 failed envelope as it is (failureClass only told), never a steer or a halt
+      expect(r.status).toBe(200);
+      expect(r.headers.get('x-rematch-gate')).toBeNull();
+    }
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { ConfigFile } from '../../src/formats/config.js';
-import { gateSetsNamed, gateSetsWith } from '../../src/formats/gate-sets.js';
+import { gateListText, gateSetsNamed, gateSetsWith } from '../../src/formats/gate-sets.js';
 import { loadConfig } from '../../src/formats/load.js';
 import { GATE_NAMES } from '../../src/formats/vocabulary.js';
 import { ALL_GATES, resolveGateSets } from '../../src/host/index.js';
@@ -48,5 +48,37 @@ describe('the gate-set resolver', () => {
     expect(all.gates).toEqual([...ALL_GATES.gates]);
     const bad = write(dir, 'bad.yaml', 'gateSets:\n  all: { gates: [fanout] }\n');
     expect(() => loadConfig(bad)).toThrow(/bad\.yaml:2:3: gateSets\.all: gate set "all" is built in/);
+  });
+});
+
+describe('gate modes in a gate set', () => {
+  it('splits enforced and prompted gates, and a set without prompted ones is the value it always was', () => {
+    const config = ConfigFile.parse({
+      gateSets: {
+        mixed: { gates: ['failureClass', { ledger: 'prompt' }, { fanout: 'enforce' }] },
+        plain: { gates: ['ledger'] },
+      },
+    });
+    const sets = gateSetsWith(config, GATE_NAMES);
+    expect(sets.get('mixed')).toMatchObject({ gates: ['failureClass', 'fanout'], prompted: ['ledger'] });
+    expect(Object.keys(sets.get('plain')!)).toEqual(['name', 'gates', 'settings']);
+    expect(gateListText(['failureClass', 'fanout'], ['ledger'])).toBe('failureClass, ledger: prompt, fanout');
+    expect(gateListText([])).toBe('');
+  });
+
+  it('refuses a bad mode, a map of two gates and a gate listed twice, at file:line:col', () => {
+    const dir = tempDir();
+    const bad = write(dir, 'modes.yaml', 'gateSets:\n  a: { gates: [{ ledger: maybe }] }\n');
+    expect(() => loadConfig(bad)).toThrow(
+      /modes\.yaml:2:26: gateSets\.a\.gates\.0\.ledger: Invalid option: expected one of "enforce"\|"prompt"/,
+    );
+    const two = write(dir, 'two.yaml', 'gateSets:\n  a: { gates: [{ ledger: prompt, fanout: prompt }] }\n');
+    expect(() => loadConfig(two)).toThrow(
+      /two\.yaml:2:\d+: gateSets\.a\.gates\.0: a gate with a mode is a map of one gate to its mode/,
+    );
+    const twice = write(dir, 'twice.yaml', 'gateSets:\n  a: { gates: [ledger, { ledger: prompt }] }\n');
+    expect(() => loadConfig(twice)).toThrow(
+      /twice\.yaml:2:\d+: gateSets\.a\.gates\.1\.ledger: gate "ledger" is already listed \(item 1\)/,
+    );
   });
 });

@@ -2,6 +2,7 @@
 
 import { loadGolden } from '../../src/formats/load.js';
 import { PROMPT_VERSION } from '../../src/formats/vocabulary.js';
+import { resolveGateSet } from '../../src/host/index.js';
 import {
   childSystemPrompt,
   childUserMessage,
@@ -9,6 +10,7 @@ import {
   systemPrompt,
 } from '../../src/host/prompt.js';
 import { schemaOf, TOOLS } from '../../src/host/tools/registry.js';
+import { GUIDANCE } from '../../src/protocol/guidance.js';
 import { HOST_MARK } from '../../src/protocol/markers.js';
 
 const fence = (lang: string, body: string) => `\`\`\`${lang}\n${body}\n\`\`\``;
@@ -67,6 +69,19 @@ export function renderPromptingDoc(): string {
     `| \`${HOST_MARK.budget}\` | a budget ran out: submit what you have, gaps named (only submit_theory is offered) |`,
     `| \`${HOST_MARK.incomplete}\` | the Theory claims a part without live evidence: query it, or declare it undetermined |`,
     `| \`${HOST_MARK.blocked}\` | a call was blocked (a duplicate in flight, or an exhausted route) |`,
+    '',
+    '## Gates in prompt mode',
+    '',
+    'A gate set may give a gate as text instead of code (`{ledger: prompt}`, docs/gates.md "Gates versus',
+    'prompts"). Its text, with the default settings, is added only then, one line after the system',
+    'prompt of every node (`system`), after the description of every tool that reads telemetry',
+    "(`query`), or after `submit_theory`'s (`submit`) (`src/protocol/guidance.ts`):",
+    '',
+    '| gate | where | text |',
+    '| --- | --- | --- |',
+    ...Object.entries(GUIDANCE).map(
+      ([gate, g]) => `| \`${gate}\` | ${g!.at} | ${g!.text(resolveGateSet('none').settings)} |`,
+    ),
     '',
     '## Tools',
     '',

@@ -1,8 +1,16 @@
 /** `bench serve <golden>`: the golden named as every command names one (commands/resolve.ts), served over HTTP. */
 import { type ServedGates, type ServeOptions, serveCommand } from '../../backend/serve.js';
+import { gateListText } from '../../formats/gate-sets.js';
 import type { Config, Golden } from '../../formats/golden/index.js';
 import { loadConfig } from '../../formats/load.js';
-import { gatedBackend, IDLE_MS, inOrder, resolveGateSet } from '../../host/index.js';
+import {
+  gatedBackend,
+  guidanceFor,
+  hasGuidance,
+  IDLE_MS,
+  inOrder,
+  resolveGateSet,
+} from '../../host/index.js';
 import { resolveOneGolden } from '../resolve.js';
 
 export function serve(
@@ -35,12 +43,24 @@ export function servedGates(
   const gateSet = resolveGateSet(name, config());
   const gates = inOrder(gateSet.gates);
   const { steerAt, haltAt, fanoutCap } = gateSet.settings;
-  // No gates: nothing to put in front of the stack, so it is served exactly as without --gates.
-  if (!gates.length) return { describe: `${gateSet.name} (no gates: the backend as it is)` };
+  const text = guidanceFor(gateSet.prompted, gateSet.settings);
+  const guidance = hasGuidance(text)
+    ? { guidance: { instructions: [...text.system, ...text.submit], telemetry: text.query } }
+    : {};
+  const list = gateListText(gateSet.gates, gateSet.prompted);
+  // No enforced gate: nothing to put in front of the stack, so it is served exactly as without --gates.
+  if (!gates.length)
+    return {
+      describe: list
+        ? `${gateSet.name} (${list}; no gate enforced: the backend as it is)`
+        : `${gateSet.name} (no gates: the backend as it is)`,
+      ...guidance,
+    };
   return {
     wrap: (backend) => gatedBackend(backend, { golden, gateSet, issued: surface === 'http' }),
     describe:
-      `${gateSet.name} (${gates.join(', ')}; steer at ${steerAt}, halt at ${haltAt}, ` +
+      `${gateSet.name} (${list}; steer at ${steerAt}, halt at ${haltAt}, ` +
       `fan-out cap ${fanoutCap}), one ledger per session, ended after ${IDLE_MS / 60_000} min idle`,
+    ...guidance,
   };
 }

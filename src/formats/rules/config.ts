@@ -1,7 +1,7 @@
 /** Rules of bench.config.yaml: gate-set names, threshold order, and seats it names. */
 
 import { asList } from '../assert.js';
-import type { ConfigFile, GateSettings } from '../config.js';
+import type { ConfigFile, GateEntry, GateSettings } from '../config.js';
 import { BUILTIN_GATE_SETS, isBuiltinGateSet } from '../gate-sets.js';
 import { matchesName } from '../glob.js';
 import { configLimitRules } from './limits.js';
@@ -29,11 +29,43 @@ export function configRules(c: ConfigFile): RuleIssue[] {
   out.push(...settingsRules(c.gateSettings, ['gateSettings']));
   out.push(...configLimitRules(c));
   for (const [name, set] of Object.entries(c.gateSets)) {
+    out.push(...gateEntryRules(set.gates, ['gateSets', name, 'gates']));
     if (set.settings) {
       const merged = { ...c.gateSettings, ...set.settings };
       out.push(...settingsRules(merged, ['gateSets', name, 'settings']));
     }
   }
+  return out;
+}
+
+/**
+ * A `gates:` list: a map item names exactly one gate (`{ledger: prompt}`), and a gate appears once
+ * per set, whatever its mode: `[ledger, {ledger: prompt}]` would both enforce and merely advise it.
+ */
+function gateEntryRules(entries: readonly GateEntry[], path: (string | number)[]): RuleIssue[] {
+  const out: RuleIssue[] = [];
+  const seen = new Map<string, number>();
+  entries.forEach((e, i) => {
+    const names = typeof e === 'string' ? [e] : Object.keys(e);
+    if (typeof e !== 'string' && names.length !== 1)
+      out.push(
+        err(
+          [...path, i],
+          `a gate with a mode is a map of one gate to its mode (e.g. {ledger: prompt}); this one has ${names.length} keys`,
+        ),
+      );
+    for (const n of names) {
+      const first = seen.get(n);
+      if (first !== undefined)
+        out.push(
+          err(
+            typeof e === 'string' ? [...path, i] : [...path, i, n],
+            `gate "${n}" is already listed (item ${first + 1}); list each gate once, with one mode`,
+          ),
+        );
+      else seen.set(n, i);
+    }
+  });
   return out;
 }
 

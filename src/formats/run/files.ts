@@ -34,6 +34,8 @@ export const RecordedGateSet = z.object({
   /** Numbers, and the words of the settings that are modes (`fanoutOver: refuse`). */
   settings: z.record(str, z.union([num, str])),
   version: z.number().int().optional(),
+  /** The gates in `prompt` mode (their guidance as text, nothing enforced); absent: none. */
+  prompted: z.array(str).optional(),
 });
 export type RecordedGateSet = z.infer<typeof RecordedGateSet>;
 

@@ -120,6 +120,11 @@ export const ScorecardRun = z.object({
   pricing: z.record(str, Pricing).optional(),
   /** The run's spend cap, USD. */
   maxCost: num.optional(),
+  /**
+   * Each gate set's gates as a config writes them (`failureClass, ledger: prompt`; `gateListText`),
+   * from run.json's record; absent for a run folder from before the record.
+   */
+  gates: z.record(str, str).optional(),
 });
 export type ScorecardRun = z.infer<typeof ScorecardRun>;
 

@@ -32,6 +32,8 @@ export const HeaderEvent = z.object({
   shape: z.enum(SHAPES),
   gateSet: z.string(),
   gates: z.array(GateName),
+  /** The gates given as text only (`mode: prompt`, docs/gates.md); absent: none. */
+  prompted: z.array(GateName).optional(),
   rep: z.number().int(),
   seed: z.number().int(),
   clock: z.enum(CLOCK_KINDS),

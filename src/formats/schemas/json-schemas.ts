@@ -4,7 +4,15 @@
  * and refinements are not expressible here; `bench validate` checks those.
  */
 import { z } from 'zod';
-import { ConfigFile, GateName, GateSet, GateSetSettings, GateSettings } from '../config.js';
+import {
+  ConfigFile,
+  GateEntry,
+  GateMode,
+  GateName,
+  GateSet,
+  GateSetSettings,
+  GateSettings,
+} from '../config.js';
 import * as G from '../golden/index.js';
 import { LogFieldGenerator, writtenGenerators } from '../golden/index.js';
 import * as T from '../run/index.js';
@@ -37,6 +45,8 @@ const NAMED: Record<string, z.ZodType> = {
   Provider,
   Budget,
   GateName,
+  GateMode,
+  GateEntry,
   GateSettings,
   GateSetSettings,
   GateSet,

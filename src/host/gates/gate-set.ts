@@ -5,6 +5,8 @@
  * API) and does not grow when a gate is added. Everything outside the host reaches these through
  * host/index.ts.
  */
+
+import { InputError } from '../../errors.js';
 import type { GateName, GateSettings } from '../../formats/config.js';
 import {
   type GateSetConfig,
@@ -12,11 +14,23 @@ import {
   gateSetsNamed,
   gateSetsWith,
 } from '../../formats/gate-sets.js';
+import { promptable } from '../../protocol/guidance.js';
 import { ALL_GATES, inOrder } from './order.js';
 
-/** Every gate set a config knows, by name, built-ins first (`all` = ALL_GATES). */
+/**
+ * Every gate set a config knows, by name, built-ins first (`all` = ALL_GATES). A set asking for the
+ * prompt form of a gate that has no guidance text (protocol/guidance.ts) is refused by name.
+ */
 export function gateSetsOf(config?: GateSetConfig): Map<string, GateSetSpec> {
-  return gateSetsWith(config, ALL_GATES.gates);
+  const sets = gateSetsWith(config, ALL_GATES.gates);
+  for (const s of sets.values()) {
+    const mute = s.prompted?.find((g) => !promptable(g));
+    if (mute)
+      throw new InputError(
+        `gate set "${s.name}": gate "${mute}" has no prompt form yet (no guidance text in src/protocol/guidance.ts); list it enforced`,
+      );
+  }
+  return sets;
 }
 
 export function resolveGateSets(config: GateSetConfig | undefined, names: readonly string[]): GateSetSpec[] {
@@ -35,10 +49,13 @@ export type GateSetMeaning = {
   gates: GateName[];
   settings: GateSettings;
   version?: number;
+  /** The gates in `prompt` mode, in composition order; absent when none is. */
+  prompted?: GateName[];
 };
 
 export function gateSetMeaning(spec: GateSetSpec): GateSetMeaning {
   const m: GateSetMeaning = { gates: inOrder(spec.gates), settings: spec.settings };
   if (spec.name === 'all') m.version = ALL_GATES.version;
+  if (spec.prompted?.length) m.prompted = inOrder(spec.prompted);
   return m;
 }

@@ -1,5 +1,6 @@
 /** react: one agent loop (DESIGN §7). */
 
+import { withLines } from '../../protocol/guidance.js';
 import type { Message } from '../../protocol/model.js';
 import { type Concluded, conclude } from '../conclude.js';
 import { runAgent } from '../loop.js';
@@ -14,7 +15,7 @@ export async function runReact(s: Session): Promise<Concluded> {
   const offered = toolsFor('react', false);
   s.catalog = offered.map((n) => ({ name: n, description: TOOLS[n].description }));
   const messages: Message[] = [
-    { role: 'system', content: s.opts.systemPrompt ?? systemPrompt('react') },
+    { role: 'system', content: withLines(s.opts.systemPrompt ?? systemPrompt('react'), s.guidance.system) },
     { role: 'user', content: firstUserMessage(g) },
   ];
   const end = await runAgent(s, node, messages, offered);

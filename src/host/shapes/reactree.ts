@@ -10,6 +10,7 @@
  * as the tool result of its `expand` call and continues. Only the root submits the Theory.
  * Budgets, the ledger and working memory are the session's, so they are global across the tree.
  */
+import { withLines } from '../../protocol/guidance.js';
 import type { Message } from '../../protocol/model.js';
 import { type Concluded, conclude } from '../conclude.js';
 import { type NodeEnd, runAgent } from '../loop.js';
@@ -160,7 +161,7 @@ class Tree {
     const s = this.s;
     this.nodeStart(node);
     const messages: Message[] = [
-      { role: 'system', content: childSystemPrompt() },
+      { role: 'system', content: childSystemPrompt(s.guidance.system) },
       { role: 'user', content: childUserMessage(s.opts.golden, node.goal, parentGoal, siblings) },
     ];
     const offered = toolsFor('child', node.depth < this.maxDepth);
@@ -191,7 +192,10 @@ export async function runReactree(s: Session): Promise<Concluded> {
   const offered = toolsFor('root', tree.maxDepth > 0);
   s.catalog = Object.values(TOOLS).map((t) => ({ name: t.name, description: t.description }));
   const messages: Message[] = [
-    { role: 'system', content: s.opts.systemPrompt ?? systemPrompt('reactree') },
+    {
+      role: 'system',
+      content: withLines(s.opts.systemPrompt ?? systemPrompt('reactree'), s.guidance.system),
+    },
     { role: 'user', content: firstUserMessage(g) },
   ];
   tree.nodeStart(root);

@@ -1,4 +1,5 @@
 /** Every tool by name: a missing entry fails to compile. */
+import { type Guidance, withSentences } from '../../protocol/guidance.js';
 import type { ToolSchema } from '../../protocol/model.js';
 import type { ToolName } from '../../protocol/tools.js';
 import { loadSkill, notes, searchTools, workingMemory } from './context.js';
@@ -26,9 +27,20 @@ export function isToolName(name: string): name is ToolName {
   return Object.hasOwn(TOOLS, name);
 }
 
-/** What a model is shown of a tool: its declaration, derived once from protocol/tools.ts. */
-export function schemaOf(def: ToolDef): ToolSchema {
-  return { name: def.name, description: def.description, parameters: def.parameters };
+/**
+ * What a model is shown of a tool: its declaration, derived once from protocol/tools.ts, and the
+ * guidance of the gate set's prompt-mode gates that belongs in it (protocol/guidance.ts): the
+ * `query` texts on every tool that reads telemetry, the `submit` texts on submit_theory.
+ */
+export function schemaOf(def: ToolDef, guidance?: Guidance): ToolSchema {
+  const extra = !guidance
+    ? []
+    : def.class === 'live' || def.class === 'discovery'
+      ? guidance.query
+      : def.name === 'submit_theory'
+        ? guidance.submit
+        : [];
+  return { name: def.name, description: withSentences(def.description, extra), parameters: def.parameters };
 }
 
 /** The tools offered to a node of a shape. */

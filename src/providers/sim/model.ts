@@ -9,6 +9,7 @@ import type { Golden } from '../../formats/golden/index.js';
 import type { Seat } from '../../formats/seat.js';
 import type { Model, ToolCall, TurnRequest, TurnResult } from '../../protocol/model.js';
 import { TOOL } from '../../protocol/tools.js';
+import { GuidanceFollower } from './guidance.js';
 import { sinceLastTurn } from './observe.js';
 import { SimRng, subSeed } from './rng.js';
 import type { PartId } from './routes.js';
@@ -38,6 +39,7 @@ export class SimModel implements Model {
   readonly clock = 'virtual' as const;
   private readonly nodes = new Map<string, NodeState>();
   private readonly ctx: SimContext;
+  private readonly guidance: GuidanceFollower;
   private readonly thinkRng: SimRng;
   private readonly thinkMedianMs: number;
   /** `params.thinkMs`: a fixed think time, for schedules a test computes by hand. */
@@ -58,12 +60,15 @@ export class SimModel implements Model {
   ) {
     this.id = `sim/${policy.name}`;
     const book: Notebook = { measured: new Map(), seen: [], queries: new Map(), limits: [] };
+    const guidance = new GuidanceFollower(policy.name, seed);
+    this.guidance = guidance;
     this.ctx = {
       golden,
       seat,
       rng: new SimRng(subSeed(seed, 'policy')),
       book,
       used: () => ({ turns: this.turns, toolCalls: this.toolCalls }),
+      follows: (gate) => guidance.follows(gate),
     };
     this.thinkRng = new SimRng(subSeed(seed, 'think'));
     const p = seat.params;
@@ -74,6 +79,7 @@ export class SimModel implements Model {
 
   async turn(req: TurnRequest, clock: Clock): Promise<TurnResult> {
     this.turns++;
+    this.guidance.read(req);
     const { obs, host } = sinceLastTurn(req.messages);
     this.ctx.book.seen.push(...obs);
     for (const o of obs) {

@@ -3,9 +3,11 @@
  * wave of tool calls plus a line of reasoning text); what comes back is what the host answered.
  * Generators keep a policy's logic linear and readable while the host drives the loop.
  */
+import type { GateName } from '../../formats/config.js';
 import type { Golden } from '../../formats/golden/index.js';
 import type { Seat } from '../../formats/seat.js';
 import type { Theory } from '../../formats/theory.js';
+import type { GuidanceRead } from '../../protocol/guidance.js';
 import type { HostNote, Observation } from './observe.js';
 import type { SimRng } from './rng.js';
 
@@ -49,6 +51,11 @@ export interface Notebook {
   queries: Map<string, string>;
   /** Measured gauge peaks checked against a sibling limit metric (limits.ts). */
   limits: LimitFinding[];
+  /**
+   * Set when the sim stopped querying of its own accord because prompt guidance told it to (the
+   * tweaker at the ledger text's count): every node stops, and the Theory is the one a halt gets.
+   */
+  stopped?: string;
 }
 
 export interface SimContext {
@@ -58,6 +65,11 @@ export interface SimContext {
   book: Notebook;
   /** Turns and tool calls used so far across the whole trial (all nodes). */
   used(): { turns: number; toolCalls: number };
+  /**
+   * The prompt guidance of `gate` this trial's sim acts on: shown to it and drawn to be followed
+   * (guidance.ts, the susceptibility table); undefined otherwise.
+   */
+  follows(gate: GateName): GuidanceRead | undefined;
 }
 
 export type Turns<R> = Generator<Step, R, Feedback>;

@@ -96,7 +96,7 @@ export function renderPage(p: PageInput): string {
     rawBlock('style', a.uplotCss),
     rawBlock('style', a.css),
     '</head><body>',
-    `<header><h1>${esc(title)}</h1><p class="dim">seed ${p.sc.run.seed} · ${p.sc.run.repetitions} repetitions · gate sets ${esc(p.sc.run.gateSets.join(', '))} · generated ${esc(p.sc.meta.generatedAt)}</p></header>`,
+    `<header><h1>${esc(title)}</h1><p class="dim">seed ${p.sc.run.seed} · ${p.sc.run.repetitions} repetitions · gate sets ${esc(p.sc.run.gateSets.map((n) => (p.sc.run.gates?.[n] ? `${n} (${p.sc.run.gates[n]})` : n)).join(', '))} · generated ${esc(p.sc.meta.generatedAt)}</p></header>`,
     effectsHtml(p.sc),
     summaryHtml(p.summary, p.sc),
     `<section id="grids"><h2>Seat × gate set, per golden</h2><div class="grids">${p.grids.map(gridHtml).join('')}</div></section>`,

@@ -27,6 +27,11 @@ import {
 } from '../terminal/index.js';
 import { renderDetailsMd } from './details.js';
 
+/** `none (no gates) · typed-ledger-text (failureClass, ledger: prompt)`, in the run's order. */
+function gateSetsLine(names: readonly string[], gates: Readonly<Record<string, string>>): string {
+  return names.map((n) => `${mdEsc(n)} (${mdEsc(gates[n] ?? 'not recorded')})`).join(' · ');
+}
+
 export function renderScorecardMd(sc: Scorecard): string {
   const r = sc.run;
   const out: string[] = [
@@ -39,7 +44,9 @@ export function renderScorecardMd(sc: Scorecard): string {
     '',
     `Seed ${r.seed}, ${r.repetitions} repetitions, clock **${r.clock}**` +
       (r.clock === 'virtual' ? ' (sim seats on simulated time)' : '') +
-      `. Pass: correctness ≥ ${r.thresholds.passCorrectness} and no honesty failure. ${GRID_LEGEND}; one line per gate set.`,
+      `. Pass: correctness ≥ ${r.thresholds.passCorrectness} and no honesty failure. ${GRID_LEGEND}; one line per gate set.` +
+      // on the same line: the summary above <details> stays short, the grid where readers find it
+      (r.gates ? ` Gate sets: ${gateSetsLine(r.gateSets, r.gates)}.` : ''),
     '',
   );
   out.push(...gridMd(goldenGrids(sc)));

@@ -57,6 +57,13 @@ function renderDetail(sc: Scorecard, opts: TerminalOptions): string {
       `${clock} · pass: correctness ≥ ${r.thresholds.passCorrectness} and no honesty failure · ${GRID_LEGEND}`,
     ).map((l) => c.dim(l)),
   );
+  const gates = r.gates;
+  if (gates)
+    out.push(
+      ...prose(`gate sets: ${r.gateSets.map((n) => `${n} (${gates[n] ?? 'not recorded'})`).join(' · ')}`).map(
+        (l) => c.dim(l),
+      ),
+    );
   for (const g of goldenGrids(sc)) {
     out.push('', c.bold(g.golden));
     const rows = g.seats.map((s) => [

@@ -5,6 +5,7 @@
  * has no escape codes at all.
  */
 import { Chalk } from 'chalk';
+import { gateListText } from '../../formats/gate-sets.js';
 import type { ToolResultEvent, Trace, TraceEvent } from '../../formats/run/index.js';
 import type { Theory, TheoryPart } from '../../formats/theory.js';
 
@@ -38,7 +39,7 @@ export function formatTimeline(trace: Trace, opts: { color: boolean; traceFile?:
   const h = trace.header;
   const out: string[] = [
     c.bold(
-      `${h.golden} · seat ${h.seat} (${h.model}, ${h.shape}) · gates ${h.gateSet} [${h.gates.join(', ') || '-'}]`,
+      `${h.golden} · seat ${h.seat} (${h.model}, ${h.shape}) · gates ${h.gateSet} [${gateListText(h.gates, h.prompted) || '-'}]`,
     ),
     c.dim(`rep ${h.rep} · seed ${h.seed} · ${h.clock} clock`),
   ];

@@ -12,7 +12,7 @@ export interface RunGateSets {
 }
 
 const gatesOf = (m: RecordedGateSet): string =>
-  `${m.version !== undefined ? `v${m.version} ` : ''}[${m.gates.join(',')}]`;
+  `${m.version !== undefined ? `v${m.version} ` : ''}[${[...m.gates, ...(m.prompted ?? []).map((g) => `${g}: prompt`)].join(',')}]`;
 
 const settingsOf = (m: RecordedGateSet): string =>
   `{${Object.entries(m.settings)
@@ -28,7 +28,8 @@ export function gateSetChanges(names: Iterable<string>, sets: RunGateSets): Map<
     const b = sets.base?.[name];
     const h = sets.head?.[name];
     // A set of no gates (`none`) means the same in every version, whatever its settings.
-    if ((b?.gates.length ?? 0) === 0 && (h?.gates.length ?? 0) === 0) continue;
+    const gateless = (m?: RecordedGateSet) => (m?.gates.length ?? 0) + (m?.prompted?.length ?? 0) === 0;
+    if (gateless(b) && gateless(h)) continue;
     if (!b || !h) {
       // One run does not say what it meant: the rows may compare different gates.
       const say = (m: RecordedGateSet | undefined): string => (m ? gatesOf(m) : 'not recorded');

@@ -50,6 +50,7 @@ export function sessionSpan(trace: Trace, c: TrialClock, v: TrialVerdict): OtlpS
       'rematch.shape': h.shape,
       'rematch.gate_set': h.gateSet,
       'rematch.gates': h.gates,
+      'rematch.gates.prompt': h.prompted,
       'rematch.rep': h.rep,
       'rematch.seed': h.seed,
       'rematch.clock': h.clock,

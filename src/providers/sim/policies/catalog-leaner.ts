@@ -3,7 +3,8 @@
  * measurements taken from the skill text — or guessed — citing those context calls as evidence.
  * When the host blocks the submission as incomplete (`HOST_MARK.incomplete`, tool-class gate), it
  * falls back to the live routes and resubmits honestly; with the gate off its context-only Theory
- * is accepted.
+ * is accepted. Shown the tool classes' guidance as text (`toolClasses: prompt`), it follows it in a
+ * share of trials (providers/sim/guidance.ts): it skips the catalog and measures live from the start.
  */
 import { TOOL } from '../../../protocol/tools.js';
 import { diligentPart } from '../measure.js';
@@ -47,8 +48,12 @@ function* fromCatalog(ctx: SimContext): Turns<Observation[]> {
   return [s, n, k].filter((o): o is Observation => o !== undefined);
 }
 
-/** Reads the catalog, submits the context-backed Theory; true when the host blocked it. */
+/**
+ * Reads the catalog, submits the context-backed Theory; true when the host blocked it, or when it
+ * follows the guidance that context is never evidence and so measures without leaning at all.
+ */
 function* leanOnContext(ctx: SimContext): Turns<boolean> {
+  if (ctx.follows('toolClasses')) return true;
   const context = yield* fromCatalog(ctx);
   const texts = context.flatMap((o) => stringsIn(o.raw));
   const evidence = context.map((o) => o.callId);

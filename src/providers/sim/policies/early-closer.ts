@@ -4,7 +4,9 @@
  * after Part A's measurements. Part B is undetermined without measurements and with a weak gap
  * (no failed query named): the "finished fast" failure of DESIGN §1. When the host refuses that
  * submission (the tool-class gate wants an undetermined part to name a query that failed), it
- * investigates Part B after all and resubmits what it finds.
+ * investigates Part B after all and resubmits what it finds. Shown the tool classes' guidance as
+ * text (`toolClasses: prompt`: an undetermined part names a query that failed, so query it first), it
+ * follows it in a share of trials (providers/sim/guidance.ts): it investigates Part B before closing.
  */
 import { HOST_MARK } from '../../../protocol/markers.js';
 import { TOOL } from '../../../protocol/tools.js';
@@ -25,6 +27,11 @@ function refused(fb: Feedback): boolean {
 
 function* react(ctx: SimContext): Turns<void> {
   yield* diligentPart(ctx, 'A');
+  if (ctx.follows('toolClasses')) {
+    yield* diligentPart(ctx, 'B');
+    yield submitStep(writeTheory(ctx, 'honest'), 'Part B measured too, as the guidance asks; submitting.');
+    return;
+  }
   const fb = yield submitStep(writeTheory(ctx, 'honest', WEAK_GAP), 'Part A explains the alert; closing.');
   if (!refused(fb)) return;
   yield* diligentPart(ctx, 'B');
@@ -35,6 +42,11 @@ function* react(ctx: SimContext): Turns<void> {
 }
 
 function* root(ctx: SimContext): Turns<void> {
+  if (ctx.follows('toolClasses')) {
+    // Both parts side by side: a sequence would skip Part B when Part A fails, unqueried again.
+    yield* treeRoot(ctx, ['A', 'B'], 'parallel', () => writeTheory(ctx, 'honest'));
+    return;
+  }
   yield* wave('Splitting the investigation: Part A is what matters.', [
     { name: TOOL.expand, args: { control: 'sequence', subgoals: [subgoalOf(ctx, 'A')] } },
   ]);

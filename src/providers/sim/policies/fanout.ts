@@ -2,7 +2,9 @@
  * `fanout`: fires many copies of one query in a single wave — label variants (per instance, per
  * code ...) found through discovery, padded with time-shifted copies to a seeded 8–12 — and
  * aggregates them. It accepts whatever the host does with the excess (deferred or refused) and
- * reads every answer it gets. The fan-out cap gate exists for this seat.
+ * reads every answer it gets. The fan-out cap gate exists for this seat. Shown the cap as text
+ * (`fanout: prompt`), it follows it in a share of trials (providers/sim/guidance.ts): the same calls,
+ * sent in turns of at most the cap the text names per tool and backend.
  */
 import { TOOL } from '../../../protocol/tools.js';
 import { checkLimits } from '../limits.js';
@@ -58,6 +60,27 @@ function* startingRoutes(ctx: SimContext, part: PartId): Turns<RouteSpec[]> {
   });
 }
 
+/**
+ * The calls as turns: all at once, or (following the cap's guidance) turns holding at most `cap`
+ * calls of one tool per backend, in order.
+ */
+function inTurnsOf(calls: IssuedCall[], cap: number | undefined): IssuedCall[][] {
+  if (cap === undefined) return [calls];
+  const turns: IssuedCall[][] = [];
+  const counts: Map<string, number>[] = [];
+  for (const c of calls) {
+    const a = c.args as { source?: string };
+    const key = `${c.name} ${a.source ?? ''}`;
+    let k = 0;
+    while ((counts[k]?.get(key) ?? 0) >= cap) k++;
+    turns[k] ??= [];
+    counts[k] ??= new Map();
+    turns[k].push(c);
+    counts[k].set(key, (counts[k].get(key) ?? 0) + 1);
+  }
+  return turns;
+}
+
 /** The part's first route goes out as 8–12 copies in one wave; the rest are asked once each. */
 function* fanPart(ctx: SimContext, part: PartId): Turns<void> {
   const [r, ...rest] = yield* startingRoutes(ctx, part);
@@ -75,11 +98,16 @@ function* fanPart(ctx: SimContext, part: PartId): Turns<void> {
     calls.push(queryCall(r.source, r.query!, new Date(Date.parse(r.at) - k * 60_000).toISOString()));
   }
   const others: PlannedCall[] = rest.map((x) => queryCall(x.source, x.query!, x.at));
-  const fb = yield* wave(`Part ${part}: fanning out ${calls.length} copies of ${r.id}.`, [
-    ...calls,
-    ...others,
-  ]);
-  const answers = answersFor([...calls, ...others] as IssuedCall[], fb);
+  const all = [...calls, ...others] as IssuedCall[];
+  const answers: ReturnType<typeof answersFor> = [];
+  const turns = inTurnsOf(all, ctx.follows('fanout')?.fanoutCap);
+  for (const [k, batch] of turns.entries()) {
+    const text =
+      turns.length === 1
+        ? `Part ${part}: fanning out ${calls.length} copies of ${r.id}.`
+        : `Part ${part}: copies of ${r.id}, turn ${k + 1} of ${turns.length} (at most the cap per turn).`;
+    answers.push(...answersFor(batch, yield* wave(text, batch)));
+  }
   const whole = answers[0];
   const parts = answers.slice(1, 1 + labelled);
   if (whole?.value !== undefined) recordOk(ctx, r, whole);

@@ -4,6 +4,11 @@
  * message asks), and when it stops on its own near the budget cap it claims a clean negative for
  * what it could not measure ("no errors found", value 0, status resolved): the failure the gates
  * exist for. With gates off nothing stops it before the cap.
+ *
+ * Shown the ledger's guidance as text (`ledger: prompt`), it follows it in a share of trials
+ * (providers/sim/guidance.ts): then it does to itself what the halt does, once a route has failed
+ * as many times as the text says to stop: it stops querying, everywhere, and writes the Theory a
+ * halt gets. The text's "take a different route" part it ignores, as it ignores a steer.
  */
 import { checkLimits, limitListings, listed } from '../limits.js';
 import { queryOfCall, readLines, recordGap, recordOk, runRoutes, steered } from '../measure.js';
@@ -53,8 +58,17 @@ function* tweakPart(ctx: SimContext, part: PartId): Turns<void> {
   if (open.length < routes.length) yield* readLines(ctx, part, read);
   let steersIgnored = first.steer ? 1 : 0;
   const tried = new Set(base.values());
+  // The ledger's text, when it follows it: how many failures of one route make it stop.
+  const stopAt = ctx.follows('ledger')?.haltAt;
+  const failures = new Map<RouteSpec, number>(open.map((r) => [r, 1]));
+  const told = (r: RouteSpec): boolean => {
+    if (stopAt !== undefined && (failures.get(r) ?? 0) >= stopAt)
+      ctx.book.stopped ??= `${r.id} failed ${stopAt} times: the guidance says to stop querying`;
+    return ctx.book.stopped !== undefined;
+  };
+  open.forEach(told);
   let round = 0;
-  while (open.length && !nearBudget(ctx, open.length)) {
+  while (open.length && !nearBudget(ctx, open.length) && ctx.book.stopped === undefined) {
     // One stubborn re-issue per turn, rotating over what is still missing.
     const r = open[round++ % open.length];
     const q = tweak(base.get(r)!, r.source, tried, ctx.rng, after.get(r)) ?? base.get(r)!;
@@ -71,24 +85,37 @@ function* tweakPart(ctx: SimContext, part: PartId): Turns<void> {
     if (o?.value !== undefined) {
       recordOk(ctx, owners[0], o);
       open = open.filter((x) => x !== owners[0]);
-    } else recordGap(ctx, owners[0], queryOfCall(calls[0]), o);
+    } else {
+      recordGap(ctx, owners[0], queryOfCall(calls[0]), o);
+      failures.set(r, (failures.get(r) ?? 0) + 1);
+      told(r);
+    }
   }
+  // Stopped by the guidance it follows: nothing more is asked, as after a halt.
+  if (ctx.book.stopped !== undefined) return;
   if (!nearBudget(ctx, 2)) yield* checkLimits(ctx, part, listed(listings, first.extra));
   if (!nearBudget(ctx, 1)) yield* readLines(ctx, part, read);
+}
+
+/** Its Theory when it stops: the clean negative it wants to believe, or the halt's honest one when guidance stopped it. */
+function ending(ctx: SimContext) {
+  return writeTheory(ctx, ctx.book.stopped !== undefined ? 'honest' : 'cleanNegative');
 }
 
 function* react(ctx: SimContext): Turns<void> {
   yield* lockstep([tweakPart(ctx, 'A'), tweakPart(ctx, 'B')]);
   yield submitStep(
-    writeTheory(ctx, 'cleanNegative'),
-    'Nothing turned up where data was missing; submitting.',
+    ending(ctx),
+    ctx.book.stopped !== undefined
+      ? `Stopping as the guidance says (${ctx.book.stopped}); submitting with the failed queries named.`
+      : 'Nothing turned up where data was missing; submitting.',
   );
 }
 
 export const tweaker: Policy = {
   name: 'tweaker',
   react,
-  root: (ctx) => treeRoot(ctx, ['A', 'B'], 'parallel', () => writeTheory(ctx, 'cleanNegative')),
+  root: (ctx) => treeRoot(ctx, ['A', 'B'], 'parallel', () => ending(ctx)),
   child: (ctx, part) => treeChild(ctx, part, tweakPart(ctx, part)),
   // A halt names the failed query and asks for it: the tweaker complies. At a budget request it is
   // still itself and reports the negative it wants to believe.

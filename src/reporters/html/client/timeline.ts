@@ -243,11 +243,16 @@ function eventRow(r: Row, lastWave: number): HTMLElement {
   ]);
 }
 
+/** The gates as a config writes them (formats/gate-sets.ts `gateListText`): `ledger: prompt` for a prompted one. */
+function gateList(h: { gates: string[]; prompted?: string[] }): string {
+  return [...h.gates, ...(h.prompted ?? []).map((g) => `${g}: prompt`)].join(', ');
+}
+
 function renderTimeline(t: Trial, d: Detail): void {
   const h = d.header;
   const box = document.getElementById('timeline')!;
   const about = h
-    ? `${h.golden} · seat ${h.seat} (${h.model}, ${h.shape}) · gates ${h.gateSet} [${h.gates.join(', ') || '-'}]` +
+    ? `${h.golden} · seat ${h.seat} (${h.model}, ${h.shape}) · gates ${h.gateSet} [${gateList(h) || '-'}]` +
       ` · rep ${h.rep} · seed ${h.seed} · ${h.clock} clock`
     : null;
   const head = el('div', null, [
