@@ -3,7 +3,7 @@
  * process each time), at 1, 5 and 20 repetitions: wall time, CPU time, peak RSS, trials per second,
  * and the sizes of what it wrote (report.html, its timelines in report/, the whole run folder).
  * Each figure is the median of --runs runs (default 3). The same figures for every change make
- * the performance targets of docs/performance.md checkable.
+ * the performance targets of issue 27 checkable.
  *
  * Usage: npm run bench:matrix [-- --reps 1,5,20 --runs 3 --keep]
  * (`--reps 1 --runs 1` is the smoke mode .ci/run uses; it needs `npm run build` first.)
