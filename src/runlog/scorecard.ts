@@ -32,6 +32,7 @@ export function scorecardOf(dir: string, warn: Warn): Scorecard {
       thresholds: m.thresholds,
       ...(m.pricing && Object.keys(m.pricing).length ? { pricing: m.pricing } : {}),
       ...(m.maxCost !== undefined ? { maxCost: m.maxCost } : {}),
+      ...(m.plan.effects?.length ? { effects: m.plan.effects } : {}),
     },
     trials,
     skipped: m.skipped,

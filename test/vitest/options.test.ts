@@ -45,7 +45,7 @@ describe('runTrial options', () => {
     const e = await rejection(
       runTrial({ golden: 'checkout-db-pool', seat: 'sim-diligent-react', gates: 'most' }),
     );
-    expect(e.message).toMatch(/unknown gate set "most" \(known: none, all, no-ledger\)/);
+    expect(e.message).toMatch(/unknown gate set "most" \(known: none, all, no-ledger, and all-<gates>/);
   });
 });
 
