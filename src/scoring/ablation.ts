@@ -27,7 +27,7 @@ import type { Ablation, Contrast, EffectFigures, Interaction, MarginalEffect, Tr
 
 type Scope = { seat: string | null; goldens: number; units: Unit[] };
 
-/** Per seat, then pooled over every seat (seat null) when more than one seat has units. */
+/** Per seat, then pooled over every seat (seat null; there for one seat too, so every report reads the same rows). */
 function scopes(trials: readonly TrialRecord[], sets: readonly string[]): Scope[] {
   const cells = unitsByCell(trials, sets);
   const perSeat: Scope[] = unitsBySeat(cells);
