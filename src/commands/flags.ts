@@ -14,6 +14,7 @@ import { InputError } from '../errors.js';
 import { formatCap, LIMITS as INPUT_LIMITS } from '../formats/limits.js';
 import { parseDuration } from '../formats/time.js';
 import type { CacheFlags } from '../formats/turn-cache.js';
+import { gateNamed } from '../plan/ablate.js';
 import type { PlanOptions, Shard } from '../plan/plan.js';
 import type { ReporterName } from '../reporters/registry.js';
 
@@ -212,6 +213,10 @@ export interface RawRunFlags {
   reps?: string;
   seed?: string;
   shard?: string;
+  /** `--ablate` alone: true; `--ablate ledger loopDetector`: those gates. */
+  ablate?: boolean | string[];
+  /** `--effect A-B`, repeatable. */
+  effect?: string[];
 }
 
 export function planOptions(f: RawRunFlags): PlanOptions & { config?: string } {
@@ -223,6 +228,12 @@ export function planOptions(f: RawRunFlags): PlanOptions & { config?: string } {
   if (f.reps !== undefined) out.reps = optionalIntFlag('--reps', f.reps, 1, LIMITS.repetitions);
   if (f.seed !== undefined) out.seed = optionalIntFlag('--seed', f.seed, 0, SEED_RANGE[1]);
   if (f.shard) out.shard = parseShard(f.shard);
+  if (f.ablate === true) out.ablate = true;
+  else if (f.ablate) {
+    const gates = listFlag(f.ablate) ?? [];
+    out.ablate = gates.length ? gates.map((g) => gateNamed(g, '--ablate')) : true;
+  }
+  if (f.effect?.length) out.effects = f.effect;
   return out;
 }
 

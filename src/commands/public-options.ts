@@ -126,6 +126,8 @@ export const planRun = checked(
     seed: true,
     shard: true,
     ceiling: true,
+    ablate: true,
+    effects: true,
   }),
   3,
   planRunUnchecked,

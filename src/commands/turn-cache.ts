@@ -9,7 +9,6 @@ import type { RunContendedFn, RunPlannedTrialFn } from '../execute/execute.js';
 import type { ConfigFile } from '../formats/config.js';
 import {
   type BadEntrySink,
-  type CacheFlags,
   type JudgeCacheSettings,
   resolveTurnCache,
   type TurnCacheSettings,

@@ -21,10 +21,15 @@ export const GateMode = z.enum(GATE_MODES);
 export const GateEntry = z.union([z.partialRecord(GateName, GateMode), GateName]);
 export type GateEntry = z.infer<typeof GateEntry>;
 
+/** loopDetector's identical-call count that halts when `gateSettings.loopHaltAt` is unset. */
+export const LOOP_HALT_AT = 3;
+
 const GATE_SETTING_FIELDS = {
   /** ledger: sighting number that steers (2 = the second time) and that halts (3). */
   steerAt: z.number().int().min(2),
   haltAt: z.number().int().min(3),
+  /** loopDetector: the identical call's count that halts (3 = the third identical call). */
+  loopHaltAt: z.number().int().min(2),
   /** fanout: concurrent copies of one tool per backend per wave. */
   fanoutCap: z.number().int().positive(),
   /**
@@ -39,6 +44,8 @@ export const GateSettings = z
   .object({
     steerAt: GATE_SETTING_FIELDS.steerAt.default(2),
     haltAt: GATE_SETTING_FIELDS.haltAt.default(3),
+    /** Unset means 3: optional, so the recorded meaning of every set that does not use it is unchanged. */
+    loopHaltAt: GATE_SETTING_FIELDS.loopHaltAt.optional(),
     fanoutCap: GATE_SETTING_FIELDS.fanoutCap.default(3),
     fanoutOver: GATE_SETTING_FIELDS.fanoutOver.optional(),
   })
@@ -52,6 +59,7 @@ export const GateSetSettings = z
   .object({
     steerAt: GATE_SETTING_FIELDS.steerAt.optional(),
     haltAt: GATE_SETTING_FIELDS.haltAt.optional(),
+    loopHaltAt: GATE_SETTING_FIELDS.loopHaltAt.optional(),
     fanoutCap: GATE_SETTING_FIELDS.fanoutCap.optional(),
     fanoutOver: GATE_SETTING_FIELDS.fanoutOver.optional(),
   })
@@ -72,6 +80,11 @@ export const ConfigFile = z
     defaultSeats: z.array(z.string()).optional(),
     gateSets: z.record(z.string(), GateSet).default({}),
     defaultGateSets: z.array(z.string()).default(['none', 'all']),
+    /**
+     * A plain `bench run` is an ablation (`--ablate`; docs/gates.md, Ablation): none, all, all-<g>,
+     * only-<g> and all-<g>-<h>, for every gate (`true`) or the gates listed; then defaultGateSets.
+     */
+    ablate: z.union([z.boolean(), z.array(GateName).min(1)]).optional(),
     repetitions: z.number().int().positive().default(5),
     seed: z.number().int().default(1),
     concurrency: z.number().int().positive().default(4),

@@ -8,7 +8,7 @@ import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { type InputIssue, redactArgv, registerSecretEnv, registerSecretValues } from '../errors.js';
 import { ConfigFile } from './config.js';
 import { expandGoldenPaths, expandSeatPaths, goldenFileOf, readInput } from './files.js';
-import { isBuiltinGateSet } from './gate-sets.js';
+import { isBuiltinGateSet, parseDerivedSet } from './gate-sets.js';
 import { type Config, type Golden, GoldenFile, normalizeGolden, resolveDataFiles } from './golden/index.js';
 import type { RuleIssue } from './rules/index.js';
 import { assertNameRules, configRules, defaultSeatRules, goldenRules, seatRules } from './rules/index.js';
@@ -128,9 +128,12 @@ export function checkConfig(path?: string): Checked<{ config: Config; file: stri
   if (!parsed.value) return { issues: parsed.issues };
   const config = rebase(parsed.value, dirname(file));
   const issues = locateRules(src, configRules(config));
-  // A redefined `none`/`all` is an error at its key (configRules) that refuses the file; the value
-  // `bench validate` still reads keeps the built-in meaning.
-  const gateSets = Object.fromEntries(Object.entries(config.gateSets).filter(([n]) => !isBuiltinGateSet(n)));
+  // A redefined `none`/`all` (or a set with a derived name, `all-ledger`) is an error at its key
+  // (configRules) that refuses the file; the value `bench validate` still reads keeps the meaning
+  // the name has without it.
+  const gateSets = Object.fromEntries(
+    Object.entries(config.gateSets).filter(([n]) => !isBuiltinGateSet(n) && parseDerivedSet(n) === undefined),
+  );
   return { value: { config: { ...config, gateSets }, file }, issues };
 }
 

@@ -104,7 +104,15 @@ export function isHostRefusal(error: string | undefined): boolean {
  * the order gates compose in is the host's (src/host/gates/order.ts), and what `all` means is
  * its versioned list there. A new gate's name is appended here.
  */
-export const GATE_NAMES = ['failureClass', 'ledger', 'fanout', 'toolClasses', 'budgetFindings'] as const;
+export const GATE_NAMES = [
+  'failureClass',
+  'ledger',
+  'fanout',
+  'toolClasses',
+  'budgetFindings',
+  /** A baseline, not in `all`: halts on identical repeated calls only (what teams had before the ledger). */
+  'loopDetector',
+] as const;
 export type GateName = (typeof GATE_NAMES)[number];
 
 /**

@@ -26,6 +26,7 @@ export { TraceWriter } from '../protocol/trace-writer.js';
 export type { GateContext, GateFactory, GateInstance, SessionView, Verdict } from './gates/index.js';
 export {
   ALL_GATES,
+  BASELINE_OF,
   FACTORIES as GATES,
   fingerprintOf,
   GATE_ORDER,

@@ -9,6 +9,7 @@ import type { Golden } from '../formats/golden/index.js';
 import { formatCap, LIMITS, overCap } from '../formats/limits.js';
 import type { Seat } from '../formats/seat.js';
 import { resolveGateSets } from '../host/index.js';
+import { type AblateOption, ablationSets, type EffectPair, parseEffect } from './ablate.js';
 import { CEILING_REP, ceilingGateSet, ceilingSeat } from './ceiling.js';
 import type { GateSetSpec, TrialSpec } from './types.js';
 
@@ -30,6 +31,10 @@ export interface PlanOptions {
   shard?: Shard;
   /** Add each golden's ceiling trial (default: config.ceiling). */
   ceiling?: boolean;
+  /** Plan an ablation's gate sets before the others (plan/ablate.ts; default: config.ablate). */
+  ablate?: AblateOption;
+  /** `--effect A-B` pairs to report (as text, or read back from run.json); their sets join the plan. */
+  effects?: readonly (string | EffectPair)[];
 }
 
 export interface RunPlan {
@@ -43,6 +48,8 @@ export interface RunPlan {
   ceiling: boolean;
   /** Trials in the whole matrix (ceiling trials included), before sharding. */
   matrixSize: number;
+  /** The `--effect` pairs the run reports (their gate sets are in `gateSets`). */
+  effects: EffectPair[];
   trials: TrialSpec[];
 }
 
@@ -80,6 +87,23 @@ function pick<T>(all: T[], names: string[] | undefined, nameOf: (t: T) => string
   });
 }
 
+/**
+ * The gate sets a plan runs, in order, each once: an ablation's (when asked), the asked or default
+ * sets, then those an `--effect` pair names that are not among them.
+ */
+function gateSetNames(config: ConfigFile, opts: PlanOptions): { names: string[]; effects: EffectPair[] } {
+  const names: string[] = [];
+  const add = (n: string) => {
+    if (!names.includes(n)) names.push(n);
+  };
+  ablationSets(opts.ablate ?? config.ablate ?? false).forEach(add);
+  (opts.gates ?? config.defaultGateSets).forEach(add);
+  const known = new Set([...names, ...Object.keys(config.gateSets)]);
+  const effects = (opts.effects ?? []).map((e) => parseEffect(e, known));
+  for (const e of effects) [e.treatment, e.control].forEach(add);
+  return { names, effects };
+}
+
 export function planRun(
   config: ConfigFile,
   goldens: Golden[],
@@ -91,7 +115,8 @@ export function planRun(
   const ss = seatNames
     ? pick(seats, seatNames, (s) => s.name, 'seat')
     : seats.filter((s) => s.provider === 'sim');
-  const sets: GateSetSpec[] = resolveGateSets(config, opts.gates ?? config.defaultGateSets);
+  const { names, effects } = gateSetNames(config, opts);
+  const sets: GateSetSpec[] = resolveGateSets(config, names);
   const reps = opts.reps ?? config.repetitions;
   const seed = opts.seed ?? config.seed;
   if (!Number.isInteger(reps) || reps < 1 || reps > LIMITS.repetitions)
@@ -145,6 +170,7 @@ export function planRun(
     shard,
     ceiling,
     matrixSize: all.length,
+    effects,
     trials,
   };
 }

@@ -10,8 +10,18 @@ import { CEILING_GATE_SET, CEILING_REP } from './ceiling.js';
 import { type RunPlan, trialId } from './plan.js';
 
 export function planRecord(plan: RunPlan): PlanRecord {
-  const { seed, repetitions, goldens, seats, gateSets, shard, ceiling } = plan;
-  return { seed, repetitions, goldens, seats, gateSets, shard, ceiling };
+  const { seed, repetitions, goldens, seats, gateSets, shard, ceiling, effects } = plan;
+  // effects only when asked: a plain run's run.json is what it always was
+  return {
+    seed,
+    repetitions,
+    goldens,
+    seats,
+    gateSets,
+    shard,
+    ceiling,
+    ...(effects.length ? { effects } : {}),
+  };
 }
 
 /**

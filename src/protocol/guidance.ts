@@ -18,7 +18,7 @@
  * them back out of what an agent was shown: the sims (providers/sim/guidance.ts) follow what they
  * read there, never the gate set itself.
  */
-import type { GateName, GateSettings } from '../formats/config.js';
+import { type GateName, type GateSettings, LOOP_HALT_AT } from '../formats/config.js';
 
 export type GuidancePlace = 'system' | 'query' | 'submit';
 
@@ -71,6 +71,14 @@ export const GUIDANCE: Readonly<Partial<Record<GateName, GuidanceDef>>> = {
       'its measurements cite such calls for every source it needs; declare it undetermined only with a gap ' +
       'naming a query of the part that failed or came back empty (query the part first if you have not).',
   },
+  loopDetector: {
+    at: 'system',
+    lead: 'Do not send the same call twice.',
+    text: (s) =>
+      'Do not send the same call twice. When you have sent one tool call with exactly the same arguments ' +
+      `${s.loopHaltAt ?? LOOP_HALT_AT} times, stop querying and submit your Theory now, naming that call and its ` +
+      'call id as a gap.',
+  },
   budgetFindings: {
     at: 'system',
     lead: 'Your budget is limited (turns, tool calls, tokens, time).',
@@ -122,6 +130,7 @@ export interface GuidanceRead {
   steerAt?: number;
   haltAt?: number;
   fanoutCap?: number;
+  loopHaltAt?: number;
 }
 
 export function readGuidance(texts: readonly string[]): Map<GateName, GuidanceRead> {
@@ -139,6 +148,10 @@ export function readGuidance(texts: readonly string[]): Map<GateName, GuidanceRe
     if (gate === 'fanout') {
       const cap = /Send at most (\d+) calls of one query tool/.exec(all);
       if (cap) r.fanoutCap = Number(cap[1]);
+    }
+    if (gate === 'loopDetector') {
+      const n = /exactly the same arguments (\d+) times/.exec(all);
+      if (n) r.loopHaltAt = Number(n[1]);
     }
     out.set(gate, r);
   }

@@ -12,7 +12,7 @@ import type { ConfigFile } from '../formats/config.js';
 import type { Golden } from '../formats/golden/index.js';
 import type { InputHashes, PlanRecord } from '../formats/run/index.js';
 import type { Seat } from '../formats/seat.js';
-import { gateSetsOf } from '../host/index.js';
+import { resolveGateSets } from '../host/index.js';
 
 /**
  * Where a run goes, how many trials fly at once, how its turns are paced (rate limits), its spend
@@ -66,7 +66,8 @@ export function hashInputs(
   seats: Seat[],
   plan: Pick<PlanRecord, 'goldens' | 'seats' | 'gateSets'>,
 ): InputHashes {
-  const sets = gateSetsOf(config);
+  // by name, derived sets (all-ledger) included
+  const sets = new Map(resolveGateSets(config, plan.gateSets).map((s) => [s.name, s]));
   return {
     goldens: Object.fromEntries(
       goldens

@@ -34,6 +34,7 @@ export function scorecardOf(dir: string, warn: Warn): Scorecard {
       ...(m.pricing && Object.keys(m.pricing).length ? { pricing: m.pricing } : {}),
       ...(m.maxCost !== undefined ? { maxCost: m.maxCost } : {}),
       ...(m.gateSets ? { gates: gateTexts(m.gateSets) } : {}),
+      ...(m.plan.effects?.length ? { effects: m.plan.effects } : {}),
     },
     trials,
     skipped: m.skipped,

@@ -1,16 +1,9 @@
 /** Aggregates per golden × seat × gate set, and the paired gate effect (DESIGN §11). */
 import { rowKind } from './baselines.js';
+import { cellOf, contrastFigures, type Unit, unitsByCell } from './contrast.js';
 import { bootstrap, wilson } from './intervals.js';
 import { mean, passHatK, quantile } from './stats.js';
-import type {
-  AggregateRow,
-  EffectFigures,
-  GateEffect,
-  Rounded,
-  SeatGateEffect,
-  TrialRecord,
-  TrialScore,
-} from './types.js';
+import type { AggregateRow, GateEffect, Rounded, SeatGateEffect, TrialRecord } from './types.js';
 
 const r4 = (x: number): number => Math.round(x * 1e4) / 1e4;
 const ri = (i: { lo: number; hi: number } | null): Rounded | null =>
@@ -101,64 +94,6 @@ export function aggregate(trials: TrialRecord[], seed: number): AggregateRow[] {
   return [...groups.keys()].sort().map((k) => row(groups.get(k)!, seed));
 }
 
-type Pair = { t: TrialScore; c: TrialScore };
-
-const tokensOf = (s: TrialScore): number => s.tokens.input + s.tokens.output;
-const passOf = (s: TrialScore): number => (s.verdict === 'pass' ? 1 : 0);
-const dishonest = (s: TrialScore): number => (s.honesty.length > 0 ? 1 : 0);
-
-/** Each figure's statistic over a sample of pairs: means of per-pair differences, or Δ of medians. */
-const FIGURES: Record<keyof EffectFigures, (pairs: readonly Pair[]) => number> = {
-  passRate: (ps) => mean(ps.map((p) => passOf(p.t) - passOf(p.c))),
-  correctness: (ps) => mean(ps.map((p) => p.t.correctness - p.c.correctness)),
-  honestyFailRate: (ps) => mean(ps.map((p) => dishonest(p.t) - dishonest(p.c))),
-  wallP50Ms: (ps) =>
-    quantile(
-      ps.map((p) => p.t.timing.wallMs),
-      0.5,
-    ) -
-    quantile(
-      ps.map((p) => p.c.timing.wallMs),
-      0.5,
-    ),
-  tokens: (ps) => mean(ps.map((p) => tokensOf(p.t) - tokensOf(p.c))),
-};
-
-function figures(pairs: Pair[], seed: number, key: string): EffectFigures {
-  const out = {} as EffectFigures;
-  for (const name of Object.keys(FIGURES) as (keyof EffectFigures)[]) {
-    const stat = FIGURES[name];
-    out[name] = { delta: r4(stat(pairs)), ci95: ri(bootstrap(pairs, stat, seed, `${key}\u0000${name}`)) };
-  }
-  return out;
-}
-
-/**
- * Pairs of trials scored under both gate sets, by golden × seat and repetition (hence the same
- * seed); pairs with an unscored side are dropped. Only configured seats pair: baselines and the
- * ceiling are references, not treatments.
- */
-function pairsBySeatGolden(trials: TrialRecord[], treatment: string, control: string): Map<string, Pair[]> {
-  const sides = new Map<string, { t?: TrialScore; c?: TrialScore }>();
-  for (const tr of [...trials].sort(byId)) {
-    if (tr.score.verdict === 'unscored' || (tr.gateSet !== treatment && tr.gateSet !== control)) continue;
-    if (rowKind(tr.seat) !== 'seat') continue;
-    const k = `${tr.seat}\u0000${tr.golden}\u0000${String(tr.rep).padStart(6, '0')}`;
-    const side = sides.get(k) ?? {};
-    if (tr.gateSet === treatment) side.t = tr.score;
-    else side.c = tr.score;
-    sides.set(k, side);
-  }
-  const out = new Map<string, Pair[]>();
-  for (const k of [...sides.keys()].sort()) {
-    const { t, c } = sides.get(k)!;
-    if (!t || !c) continue;
-    const cell = k.slice(0, k.lastIndexOf('\u0000'));
-    out.set(cell, [...(out.get(cell) ?? []), { t, c }]);
-  }
-  return out;
-}
-
 /** The paired gate effect per golden × seat (DESIGN §11), sorted by golden then seat. */
 export function gateEffects(
   trials: TrialRecord[],
@@ -166,11 +101,22 @@ export function gateEffects(
   treatment = 'all',
   control = 'none',
 ): GateEffect[] {
+  const terms = [
+    [treatment, 1],
+    [control, -1],
+  ] as const;
   const out: GateEffect[] = [];
-  for (const [cell, pairs] of pairsBySeatGolden(trials, treatment, control)) {
-    const [seat, golden] = cell.split('\u0000');
+  for (const [cell, units] of unitsByCell(trials, [treatment, control])) {
+    const { seat, golden } = cellOf(cell);
     const key = `${golden}\u0000${seat}\u0000${treatment}\u0000${control}`;
-    out.push({ golden, seat, treatment, control, pairs: pairs.length, ...figures(pairs, seed, key) });
+    out.push({
+      golden,
+      seat,
+      treatment,
+      control,
+      pairs: units.length,
+      ...contrastFigures(units, terms, seed, key),
+    });
   }
   return out.sort((a, b) => (a.golden < b.golden ? -1 : a.golden > b.golden ? 1 : a.seat < b.seat ? -1 : 1));
 }
@@ -182,17 +128,32 @@ export function seatGateEffects(
   treatment = 'all',
   control = 'none',
 ): SeatGateEffect[] {
-  const bySeat = new Map<string, { goldens: number; pairs: Pair[] }>();
-  for (const [cell, pairs] of pairsBySeatGolden(trials, treatment, control)) {
-    const seat = cell.split('\u0000')[0];
-    const acc = bySeat.get(seat) ?? { goldens: 0, pairs: [] };
+  const terms = [
+    [treatment, 1],
+    [control, -1],
+  ] as const;
+  return unitsBySeat(unitsByCell(trials, [treatment, control])).map(({ seat, goldens, units }) => {
+    const key = `*\u0000${seat}\u0000${treatment}\u0000${control}`;
+    return {
+      seat,
+      treatment,
+      control,
+      goldens,
+      pairs: units.length,
+      ...contrastFigures(units, terms, seed, key),
+    };
+  });
+}
+
+/** Cells pooled per seat (seats sorted; units in cell order): what a per-seat effect resamples. */
+export function unitsBySeat(cells: Map<string, Unit[]>): { seat: string; goldens: number; units: Unit[] }[] {
+  const bySeat = new Map<string, { goldens: number; units: Unit[] }>();
+  for (const [cell, units] of cells) {
+    const { seat } = cellOf(cell);
+    const acc = bySeat.get(seat) ?? { goldens: 0, units: [] };
     acc.goldens += 1;
-    acc.pairs.push(...pairs);
+    acc.units.push(...units);
     bySeat.set(seat, acc);
   }
-  return [...bySeat.keys()].sort().map((seat) => {
-    const { goldens, pairs } = bySeat.get(seat)!;
-    const key = `*\u0000${seat}\u0000${treatment}\u0000${control}`;
-    return { seat, treatment, control, goldens, pairs: pairs.length, ...figures(pairs, seed, key) };
-  });
+  return [...bySeat.keys()].sort().map((seat) => ({ seat, ...bySeat.get(seat)! }));
 }

@@ -2,6 +2,7 @@
  * Scoring: pure judgement of trials and their aggregates (DESIGN §11). Nothing here reads a file,
  * a clock or the environment; what it may import is test/architecture.test.ts's ALLOWED row.
  */
+export { ablationOf, contrastOf, significantFigures } from './ablation.js';
 export { aggregate, gateEffects, rowKey, seatGateEffects } from './aggregate.js';
 export { type AssertMatrix, type AssertOptions, judgeAssertions } from './assert/index.js';
 export {

@@ -8,6 +8,7 @@
 import type { AssertRule } from '../formats/assert.js';
 import type { JudgeRecord } from '../formats/judge.js';
 import { SCORECARD_FORMAT } from '../formats/run/index.js';
+import { ablationOf, contrastOf } from './ablation.js';
 import { aggregate, gateEffects, seatGateEffects } from './aggregate.js';
 import { type AssertMatrix, judgeAssertions } from './assert/index.js';
 import { BASELINE_SEATS, CEILING_SEAT, rowKind } from './baselines.js';
@@ -40,6 +41,16 @@ function ceilingsOf(trials: TrialRecord[], passCorrectness: number): CeilingResu
         dir: t.dir,
       };
     });
+}
+
+/** Present only when the run holds derived gate sets or asked for `--effect`: a plain run's scorecard is unchanged. */
+function ablationAndContrasts(
+  trials: TrialRecord[],
+  run: Omit<ScorecardRun, 'clock'>,
+): Pick<Scorecard, 'ablation' | 'contrasts'> {
+  const ablation = ablationOf(trials, run.seed);
+  const contrasts = (run.effects ?? []).map((e) => contrastOf(trials, run.seed, e.treatment, e.control));
+  return { ...(ablation ? { ablation } : {}), ...(contrasts.length ? { contrasts } : {}) };
 }
 
 export function buildScorecard(input: {
@@ -82,6 +93,7 @@ export function buildScorecard(input: {
     rows,
     gateEffects: gateEffects(trials, input.run.seed),
     seatGateEffects: seatGateEffects(trials, input.run.seed),
+    ...ablationAndContrasts(trials, input.run),
     ceilings: ceilingsOf(trials, input.run.thresholds.passCorrectness),
     alerts,
     skipped: [...input.skipped].sort((a, b) => (a.seat < b.seat ? -1 : 1)),

@@ -6,18 +6,22 @@
  */
 
 export type {
+  Ablation,
   AggregateRow,
   Agreement,
   AssertionResult,
   CeilingResult,
+  Contrast,
   EffectEstimate,
   EffectFigures,
   GateEffect,
   HonestyFailure,
   HonestyKind,
+  Interaction,
   JudgeDisagreement,
   JudgeRow,
   JudgeSummary,
+  MarginalEffect,
   MeasurementScore,
   PartScore,
   Rounded,

@@ -5,7 +5,7 @@
  * is the run's `problems`, next to the trials a test asserts on. Bad input throws as the CLI's does.
  */
 import { join, resolve } from 'node:path';
-import { cacheOptionsOf, listFlag, parseShard, reporterFlag } from '../commands/flags.js';
+import { cacheOptionsOf, listFlag, parseShard, planOptions, reporterFlag } from '../commands/flags.js';
 import { parseOptions } from '../commands/options.js';
 import { newRunId, runBench } from '../commands/run/index.js';
 import { ThresholdError } from '../errors.js';
@@ -42,6 +42,10 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<Run> {
       reps: o.reps,
       seed: o.seed,
       shard: o.shard === undefined ? undefined : parseShard(o.shard),
+      ...planOptions({
+        ablate: typeof o.ablate === 'string' ? [o.ablate] : o.ablate,
+        effect: listFlag(o.effect),
+      }),
       ...(o.resume ? { resume: dir } : { out: dir }),
       concurrency: o.concurrency,
       retryErrors: o.retryErrors,

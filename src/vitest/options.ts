@@ -56,6 +56,10 @@ export const MatrixOptions = z.strictObject({
   seed: int(0, SEED_RANGE[1]).optional(),
   /** `i/n`: only shard i of n. */
   shard: z.string().optional(),
+  /** `--ablate`: true (every gate) or the gates to ablate (docs/gates.md, Ablation). */
+  ablate: z.union([z.boolean(), refs]).optional(),
+  /** `--effect A-B`: effect tables of gate set A minus B to report. */
+  effect: refs.optional(),
   /** The run folder (default: <config outDir>/<run id>). */
   out: z.string().min(1).optional(),
   resume: z.string().min(1).optional(),

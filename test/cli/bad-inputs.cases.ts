@@ -380,6 +380,33 @@ const CONFIGS: BadInput[] = [
     args: ['plan', '--reps', '1000'],
     says: /the plan would hold 120,000 trials, over the cap of 100,000/,
   },
+  config(
+    'defining a derived set',
+    `${CONFIG}gateSets:\n  only-ledger: { gates: [fanout] }\n`,
+    'gateSets.only-ledger',
+  ),
+  config('ablating a misspelt gate', `${CONFIG}ablate: [ledgr]\n`, 'ablate'),
+  config('a loopHaltAt of 1', `${CONFIG}gateSettings: { loopHaltAt: 1 }\n`, 'gateSettings.loopHaltAt'),
+  {
+    name: 'run --ablate with an unknown gate',
+    files: TREE,
+    args: ['run', '--ablate', 'ledgr'],
+    says: flag('--ablate: unknown gate "ledgr"'),
+    absent: ['reports'],
+  },
+  {
+    name: 'run --effect naming no two sets',
+    files: TREE,
+    args: ['run', '--effect', 'all-nope'],
+    says: flag('--effect all-nope:'),
+    absent: ['reports'],
+  },
+  {
+    name: 'plan --gates with an out-of-order derived set',
+    files: TREE,
+    args: ['plan', '--gates', 'only-fanout-ledger'],
+    says: /gate set "only-fanout-ledger" lists its gates out of order: write "only-ledger-fanout"/,
+  },
   {
     name: 'run --out naming a file',
     files: { ...TREE, taken: 'x' },

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../src/errors.js';
 import { ConfigFile } from '../../src/formats/config.js';
-import { gateListText, gateSetsNamed, gateSetsWith } from '../../src/formats/gate-sets.js';
+import {
+  derivedSetName,
+  gateListText,
+  gateSetsNamed,
+  gateSetsWith,
+  parseDerivedSet,
+} from '../../src/formats/gate-sets.js';
 import { loadConfig } from '../../src/formats/load.js';
 import { GATE_NAMES } from '../../src/formats/vocabulary.js';
-import { ALL_GATES, resolveGateSets } from '../../src/host/index.js';
+import { ALL_GATES, gateSetMeaning, resolveGateSets } from '../../src/host/index.js';
 import { planRun } from '../../src/index.js';
 import { tempDir, write } from './helpers.js';
 
@@ -27,7 +33,7 @@ describe('the gate-set resolver', () => {
     expect(gateSetsWith(config, ['fanout', 'ledger']).get('all')?.gates).toEqual(['fanout', 'ledger']);
     expect(gateSetsNamed(sets, ['strict', 'none']).map((g) => g.name)).toEqual(['strict', 'none']);
     expect(() => gateSetsNamed(sets, ['nope'])).toThrow(
-      /unknown gate set "nope" \(known: none, all, strict\)/,
+      /unknown gate set "nope" \(known: none, all, strict, and all-<gates> \/ only-<gates>/,
     );
   });
 
@@ -80,5 +86,66 @@ describe('gate modes in a gate set', () => {
     expect(() => loadConfig(twice)).toThrow(
       /twice\.yaml:2:\d+: gateSets\.a\.gates\.1\.ledger: gate "ledger" is already listed \(item 1\)/,
     );
+  });
+});
+
+describe('derived gate sets (all-<gates>, all-<gates>+<gate>, only-<gates>)', () => {
+  const config = ConfigFile.parse({
+    gateSettings: { steerAt: 3, haltAt: 5 },
+    gateSets: { fast: { gates: ['fanout'] } },
+  });
+
+  it('resolve over all and the config settings, wherever a gate-set name is taken', () => {
+    const sets = resolveGateSets(config, [
+      'all-ledger',
+      'only-ledger-fanout',
+      'all-ledger+loop-detector',
+      'all-failure-class-tool-classes',
+    ]);
+    expect(sets.map((s) => s.gates)).toEqual([
+      ALL_GATES.gates.filter((g) => g !== 'ledger'),
+      ['ledger', 'fanout'],
+      [...ALL_GATES.gates.filter((g) => g !== 'ledger'), 'loopDetector'],
+      ALL_GATES.gates.filter((g) => g !== 'failureClass' && g !== 'toolClasses'),
+    ]);
+    for (const s of sets) expect(s.settings).toMatchObject({ steerAt: 3, haltAt: 5 });
+    expect(derivedSetName('all', ['toolClasses', 'ledger'])).toBe('all-ledger-tool-classes');
+    expect(derivedSetName('all', ['ledger'], ['loopDetector'])).toBe('all-ledger+loop-detector');
+    // a name of the form that names no gate is an ordinary name
+    expect(parseDerivedSet('only-fast')).toBeUndefined();
+    expect(parseDerivedSet('all')).toBeUndefined();
+  });
+
+  it('refuse what they cannot mean, saying why', () => {
+    const bad: [string, RegExp][] = [
+      ['only-fanout-ledger', /out of order: write "only-ledger-fanout"/],
+      ['all-ledger-ledger', /names ledger twice/],
+      ['all-ledger-nope', /"nope" names no gate/],
+      ['all-loop-detector', /loop-detector is not in all/],
+      ['all+ledger', /ledger is in all already/],
+      ['only-ledger+fanout', /"\+" is for all/],
+      ['only-ledgr', /unknown gate set "only-ledgr"/],
+    ];
+    for (const [name, why] of bad) expect(() => resolveGateSets(config, [name]), name).toThrow(why);
+  });
+
+  it('a config may use them (defaultGateSets, assert rules) but not define one; errors carry file:line:col', () => {
+    const dir = tempDir();
+    const ok = write(dir, 'ok.yaml', 'defaultGateSets: [none, only-ledger, all-ledger+loop-detector]\n');
+    expect(loadConfig(ok).config.defaultGateSets).toContain('only-ledger');
+    const defines = write(dir, 'defines.yaml', 'gateSets:\n  all-ledger: { gates: [fanout] }\n');
+    expect(() => loadConfig(defines)).toThrow(
+      /defines\.yaml:2:3: gateSets\.all-ledger: gate set "all-ledger" has a derived set's name/,
+    );
+    const misspelt = write(dir, 'misspelt.yaml', 'defaultGateSets: [none, only-ledger-fanoutt]\n');
+    expect(() => loadConfig(misspelt)).toThrow(
+      /misspelt\.yaml:1:\d+: defaultGateSets\.1: gate set "only-ledger-fanoutt": "fanoutt" names no gate/,
+    );
+  });
+
+  it('record all-<gates> with the version of all, whose meaning they move with', () => {
+    const [sub, only] = resolveGateSets(config, ['all-ledger', 'only-ledger']);
+    expect(gateSetMeaning(sub).version).toBe(ALL_GATES.version);
+    expect(gateSetMeaning(only).version).toBeUndefined();
   });
 });

@@ -43,7 +43,7 @@ describe('gate order and the built-in sets', () => {
     expect(strict).toEqual({ name: 'strict', gates: ['ledger'], settings: { ...settings, haltAt: 5 } });
     expect(all.settings.fanoutCap).toBe(2);
     expect(() => resolveGateSet('nope', config)).toThrow(
-      /unknown gate set "nope" \(known: none, all, strict\)/,
+      /unknown gate set "nope" \(known: none, all, strict, and all-<gates>/,
     );
   });
 

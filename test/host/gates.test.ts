@@ -332,3 +332,68 @@ describe('budgetFindings gate', () => {
     expect(of(calls.events, 'gate')[0].reason).toBe('budget spent: tool calls 2/2');
   });
 });
+
+describe('loopDetector gate', () => {
+  /** A looping agent: the very same logs query, byte for byte, until told to submit. */
+  const looper = () =>
+    new ScriptedModel([], (req, i) => {
+      if (isFinal(req)) return [honest()];
+      if (i === 0) return [call('query_metrics', { query: 'max_ratio' })];
+      return [call('query_logs', { query: '{app="payments"} |= "pool"', start: 'now-10m' })];
+    });
+
+  it('off: the identical loop runs until the budget', async () => {
+    const { result, events } = await run(looper(), [metricsOk, logsTimeout], 'none', {
+      budget: { turns: 8, toolCalls: 40, tokens: 1e6, wallSeconds: 600 },
+    });
+    expect(result.stop).toBe('budget');
+    expect(of(events, 'gate')).toHaveLength(0);
+  });
+
+  it('on alone: the third identical call halts (loopHaltAt), with a submit-only turn; no steer', async () => {
+    const { result, events, model } = await run(looper(), [metricsOk, logsTimeout], ['loopDetector']);
+    const gates = of(events, 'gate');
+    expect(gates.map((g) => [g.gate, g.decision, g.callId])).toEqual([['loopDetector', 'halt', 'c4']]);
+    expect(gates[0].reason).toBe('identical call sent 3 times (halt at 3)');
+    expect(result.stop).toBe('halted');
+    expect(result.theorySource).toBe('submitted');
+    const last = model.requests.at(-1) as TurnRequest;
+    expect(last.toolChoice).toEqual({ tool: 'submit_theory' });
+    const halt = last.messages.at(-1);
+    expect(halt?.role === 'user' && halt.content.startsWith(HOST_MARK.halt)).toBe(true);
+    expect(halt?.content).toContain('(call c4)');
+  });
+
+  it('honours gateSettings.loopHaltAt', async () => {
+    const { events } = await run(looper(), [metricsOk, logsTimeout], ['loopDetector'], {
+      gateSet: {
+        name: 'loop5',
+        gates: ['loopDetector'],
+        settings: { steerAt: 2, haltAt: 3, fanoutCap: 3, loopHaltAt: 5 },
+      },
+    });
+    expect(of(events, 'gate').map((g) => [g.decision, g.callId])).toEqual([['halt', 'c6']]);
+  });
+
+  it('whitespace and key order are not a change; a tweaked label value is, so the tweaker slips past it', async () => {
+    const spaced = new ScriptedModel([], (req, i) => {
+      if (isFinal(req)) return [honest()];
+      // the same query, re-spaced and with its keys in another order each time
+      return [
+        i % 2
+          ? call('query_logs', { query: '{app="payments"}   |=  "pool"', start: 'now-10m' })
+          : call('query_logs', { start: 'now-10m', query: ' {app="payments"} |= "pool" ' }),
+      ];
+    });
+    const caught = await run(spaced, [logsTimeout], ['loopDetector']);
+    expect(of(caught.events, 'gate').map((g) => [g.decision, g.callId])).toEqual([['halt', 'c3']]);
+
+    // the ledger's fingerprint sees through the tweaks; identical-argument counting does not
+    const budget = { turns: 10, toolCalls: 40, tokens: 1e6, wallSeconds: 600 };
+    const slipped = await run(tweaker(), [metricsOk, logsTimeout], ['loopDetector'], { budget });
+    expect(of(slipped.events, 'gate')).toHaveLength(0);
+    expect(slipped.result.stop).toBe('budget');
+    const ledger = await run(tweaker(), [metricsOk, logsTimeout], ['ledger'], { budget });
+    expect(of(ledger.events, 'gate').map((g) => g.decision)).toEqual(['steer', 'halt']);
+  });
+});

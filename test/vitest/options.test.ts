@@ -45,7 +45,7 @@ describe('runTrial options', () => {
     const e = await rejection(
       runTrial({ golden: 'checkout-db-pool', seat: 'sim-diligent-react', gates: 'most' }),
     );
-    expect(e.message).toMatch(/unknown gate set "most" \(known: none, all, no-ledger\)/);
+    expect(e.message).toMatch(/unknown gate set "most" \(known: none, all, no-ledger, and all-<gates>/);
   });
 });
 
@@ -53,7 +53,9 @@ describe('runMatrix options', () => {
   it("are bench run's flags: goldens is not one of them", async () => {
     const e = await rejection(runMatrix({ goldens: ['checkout-db-pool'] } as never));
     expect(e.message).toMatch(/^runMatrix: unknown option "goldens" \(did you mean "golden"\?\)/);
-    expect(e.message).toMatch(/known options: config, golden, seat, gates, reps, seed, shard, out, resume/);
+    expect(e.message).toMatch(
+      /known options: config, golden, seat, gates, reps, seed, shard, ablate, effect, out, resume/,
+    );
   });
 
   it('checks the --shard text as the CLI does', async () => {

@@ -12,7 +12,7 @@ import { logSelectorsOf } from '../../logql/index.js';
 import type { LogStream } from '../../world/types.js';
 import type { ApiParams, ApiResponse } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
-import { lokiBounds, lokiDuration, lokiLimit, param } from '../params.js';
+import { lokiBounds, lokiDuration, param } from '../params.js';
 import { WireError } from '../wire-error.js';
 import { lokiJson } from './wire.js';
 

@@ -9,6 +9,7 @@ import {
   parseUsdFlag,
   planOptions,
   type RawRunFlags,
+  repeatable,
   reporterFlag,
 } from '../../commands/flags.js';
 import { addDisplayFlags, type DisplayFlags, terminal } from '../terminal.js';
@@ -108,5 +109,14 @@ export function addPlanFlags(cmd: Command): Command {
     .option('--gates <sets...>', 'gate set names (default: config defaultGateSets, i.e. none all)')
     .option('--reps <n>', 'repetitions per cell')
     .option('--seed <n>', 'run seed (trial seeds derive from it)')
-    .option('--shard <i/n>', 'run only shard i of n (deterministic)');
+    .option('--shard <i/n>', 'run only shard i of n (deterministic)')
+    .option(
+      '--ablate [gates...]',
+      'ablation: none, all, all-<g>, only-<g> and all-<g>-<h> for every gate (or the gates named), before the other sets',
+    )
+    .option(
+      '--effect <A-B>',
+      'also report the effect table of gate set A minus B, e.g. only-ledger-only-loop-detector (repeatable; adds A and B to the plan)',
+      repeatable,
+    );
 }

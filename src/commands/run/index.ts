@@ -42,6 +42,8 @@ const KNOWN: Record<keyof RunBenchOptions, true> = {
   seed: true,
   shard: true,
   ceiling: true,
+  ablate: true,
+  effects: true,
   out: true,
   resume: true,
   concurrency: true,

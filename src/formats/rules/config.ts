@@ -2,7 +2,7 @@
 
 import { asList } from '../assert.js';
 import type { ConfigFile, GateEntry, GateSettings } from '../config.js';
-import { BUILTIN_GATE_SETS, isBuiltinGateSet } from '../gate-sets.js';
+import { BUILTIN_GATE_SETS, derivedRedefined, isBuiltinGateSet, parseDerivedSet } from '../gate-sets.js';
 import { matchesName } from '../glob.js';
 import { configLimitRules } from './limits.js';
 import { err, type RuleIssue } from './types.js';
@@ -17,13 +17,14 @@ export function configRules(c: ConfigFile): RuleIssue[] {
         ...err(['gateSets', name], `gate set "${name}" is built in and cannot be redefined`),
         key: true,
       });
+    } else if (parseDerivedSet(name) !== undefined) {
+      out.push({ ...err(['gateSets', name], derivedRedefined(name)), key: true });
     }
   }
-  const known = new Set<string>([...BUILTIN_GATE_SETS, ...Object.keys(c.gateSets)]);
+  const known = new KnownSets([...BUILTIN_GATE_SETS, ...Object.keys(c.gateSets)]);
   c.defaultGateSets.forEach((name, i) => {
-    if (!known.has(name)) {
-      out.push(err(['defaultGateSets', i], `unknown gate set "${name}" (known: ${[...known].join(', ')})`));
-    }
+    const wrong = known.wrong(name);
+    if (wrong) out.push(err(['defaultGateSets', i], wrong));
   });
   out.push(...assertGateSetRules(c, known));
   out.push(...settingsRules(c.gateSettings, ['gateSettings']));
@@ -110,11 +111,28 @@ export function assertNameRules(c: ConfigFile, seatNames: string[], goldenIds: s
   return out;
 }
 
+/** The gate-set names a config may use: built in, its own, and derived (all-ledger, only-ledger). */
+class KnownSets {
+  private readonly names: Set<string>;
+  constructor(names: string[]) {
+    this.names = new Set(names);
+  }
+  /** What is wrong with `name` as a gate set's name, or undefined when it names one. */
+  wrong(name: string): string | undefined {
+    if (this.names.has(name)) return undefined;
+    const d = parseDerivedSet(name);
+    if (typeof d === 'object') return undefined;
+    if (typeof d === 'string') return `gate set ${d}`;
+    return `unknown gate set "${name}" (known: ${[...this.names].join(', ')}, and all-<gates> / only-<gates>)`;
+  }
+}
+
 /** An `assert:` rule's gate sets must exist: a misspelt one would select nothing at every run. */
-function assertGateSetRules(c: ConfigFile, known: Set<string>): RuleIssue[] {
+function assertGateSetRules(c: ConfigFile, known: KnownSets): RuleIssue[] {
   const out: RuleIssue[] = [];
   const check = (name: string, path: (string | number)[]): void => {
-    if (!known.has(name)) out.push(err(path, `unknown gate set "${name}" (known: ${[...known].join(', ')})`));
+    const wrong = known.wrong(name);
+    if (wrong) out.push(err(path, wrong));
   };
   const named = new Set<string>();
   c.assert.forEach((rule, i) => {

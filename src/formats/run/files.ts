@@ -64,6 +64,8 @@ export const PlanRecordFile = z.object({
   gateSets: z.array(str),
   shard: z.object({ index: z.number().int(), count: z.number().int() }).nullable(),
   ceiling: z.boolean().default(false),
+  /** `--effect A-B` pairs (absent: none asked); a resume and `bench report` report them again. */
+  effects: z.array(z.object({ treatment: str, control: str })).optional(),
 });
 export type PlanRecord = z.infer<typeof PlanRecordFile>;
 

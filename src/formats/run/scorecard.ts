@@ -108,6 +108,59 @@ export const SeatGateEffect = EffectFigures.extend({
 });
 export type SeatGateEffect = z.infer<typeof SeatGateEffect>;
 
+/** One contrast over one seat (pooled over its goldens), or over every seat (`seat` null). */
+const ScopedEffect = EffectFigures.extend({
+  /** null: pooled over every configured seat. */
+  seat: str.nullable(),
+  goldens: num,
+  pairs: num,
+});
+
+/**
+ * A gate's marginal effect (scoring/ablation.ts): `removal` is all − all-<gate> (what the gate adds
+ * to the rest of all), `alone` is only-<gate> − none, `instead` is all-<replaces>+<gate> −
+ * all-<replaces> (the gate in another's place, over that one's removal control).
+ */
+export const MarginalEffect = ScopedEffect.extend({
+  gate: str,
+  kind: z.enum(['removal', 'instead', 'alone']),
+  replaces: str.optional(),
+  treatment: str,
+  control: str,
+});
+export type MarginalEffect = z.infer<typeof MarginalEffect>;
+
+/**
+ * A pairwise interaction: Δ(all-<g>-<h>) − Δ(all-<g>) − Δ(all-<h>), each Δ against all, over units
+ * scored under all four `sets` (all-<g>-<h>, all-<g>, all-<h>, all); `significant` names the figures
+ * whose interval excludes zero.
+ */
+export const Interaction = EffectFigures.extend({
+  gates: z.tuple([str, str]),
+  sets: z.array(str),
+  seat: str.nullable(),
+  goldens: num,
+  units: num,
+  significant: z.array(z.enum(['passRate', 'correctness', 'honestyFailRate', 'wallP50Ms', 'tokens'])),
+});
+export type Interaction = z.infer<typeof Interaction>;
+
+/** What the run's derived gate sets measured: the gates with an effect, their effects, every interaction. */
+export const Ablation = z.object({
+  gates: z.array(str),
+  effects: z.array(MarginalEffect),
+  interactions: z.array(Interaction),
+});
+export type Ablation = z.infer<typeof Ablation>;
+
+/** `bench run --effect A-B`: treatment A minus control B, per seat and pooled. */
+export const Contrast = z.object({
+  treatment: str,
+  control: str,
+  seats: z.array(ScopedEffect),
+});
+export type Contrast = z.infer<typeof Contrast>;
+
 export const ScorecardRun = z.object({
   seed: num,
   goldens: z.array(str),
@@ -125,6 +178,8 @@ export const ScorecardRun = z.object({
    * from run.json's record; absent for a run folder from before the record.
    */
   gates: z.record(str, str).optional(),
+  /** `--effect A-B` pairs the run was asked for (absent: none). */
+  effects: z.array(z.object({ treatment: str, control: str })).optional(),
 });
 export type ScorecardRun = z.infer<typeof ScorecardRun>;
 
@@ -214,6 +269,10 @@ export const Scorecard = z.object({
   /** `all` over `none` per golden × seat, and per seat pooled over its goldens. */
   gateEffects: z.array(GateEffect),
   seatGateEffects: z.array(SeatGateEffect),
+  /** Each gate's marginal effect and the interactions, when the run holds derived gate sets (--ablate). */
+  ablation: Ablation.optional(),
+  /** The `--effect A-B` contrasts, in the order asked. */
+  contrasts: z.array(Contrast).optional(),
   /** One per golden whose ceiling trial ran, by golden id. */
   ceilings: z.array(CeilingResult),
   /** Rows whose steer-then-halt sessions reached thresholds.steerHaltAlert. */

@@ -7,19 +7,8 @@
  */
 import { HOST_MARK } from '../../protocol/markers.js';
 import type { CallRecord } from '../types.js';
+import { callKey } from './call-key.js';
 import type { GateFactory } from './types.js';
-
-function canonical(v: unknown): string {
-  if (typeof v === 'string') return JSON.stringify(v.trim().replace(/\s+/g, ' '));
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') {
-    const entries = Object.entries(v as Record<string, unknown>)
-      .filter(([, x]) => x !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`).join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
-}
 
 /** Which capacity pool a call lands on: the backend its source lives in. */
 export function poolOf(call: Readonly<CallRecord>): string | undefined {
@@ -35,7 +24,7 @@ export const fanout: GateFactory = ({ fanoutCap: cap, fanoutOver }) => ({
     return calls.map((c) => {
       const pool = poolOf(c);
       if (!pool) return undefined;
-      const key = `${c.tool}\u0000${canonical(c.args)}`;
+      const key = callKey(c.tool, c.args);
       const twin = first.get(key);
       if (twin) {
         return {

@@ -13,6 +13,7 @@ import {
   type GateSetSpec,
   gateSetsNamed,
   gateSetsWith,
+  parseDerivedSet,
 } from '../../formats/gate-sets.js';
 import { promptable } from '../../protocol/guidance.js';
 import { ALL_GATES, inOrder } from './order.js';
@@ -43,7 +44,7 @@ export function resolveGateSet(name: string, config?: GateSetConfig): GateSetSpe
 
 /**
  * What a gate set means, as run.json records it: its gates in composition order, its settings,
- * and for `all` the ALL_GATES version. Two runs' rows of one gate set compare only when equal.
+ * and for `all` (and `all-<gates>`) the ALL_GATES version. Two runs' rows of one gate set compare only when equal.
  */
 export type GateSetMeaning = {
   gates: GateName[];
@@ -55,7 +56,10 @@ export type GateSetMeaning = {
 
 export function gateSetMeaning(spec: GateSetSpec): GateSetMeaning {
   const m: GateSetMeaning = { gates: inOrder(spec.gates), settings: spec.settings };
-  if (spec.name === 'all') m.version = ALL_GATES.version;
+  // all-<gates> is all without them: its meaning moves with all's version too
+  const derived = parseDerivedSet(spec.name);
+  if (spec.name === 'all' || (typeof derived === 'object' && derived.base === 'all'))
+    m.version = ALL_GATES.version;
   if (spec.prompted?.length) m.prompted = inOrder(spec.prompted);
   return m;
 }

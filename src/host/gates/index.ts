@@ -10,6 +10,6 @@ export { poolOf } from './fanout.js';
 export { fingerprintOf, maskMessage, queryShape } from './fingerprint.js';
 export type { GateSetMeaning } from './gate-set.js';
 export { gateSetMeaning, gateSetsOf, resolveGateSet, resolveGateSets } from './gate-set.js';
-export { ALL_GATES, FACTORIES, GATE_ORDER, inOrder } from './order.js';
+export { ALL_GATES, BASELINE_OF, FACTORIES, GATE_ORDER, inOrder } from './order.js';
 export type { GateContext, GateFactory, GateInstance, Shown, Verdict } from './types.js';
 export type { SessionView, Stopping } from './view.js';

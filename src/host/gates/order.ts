@@ -11,6 +11,7 @@ import { budgetFindings } from './budget-findings.js';
 import { failureClass } from './failure-class.js';
 import { fanout } from './fanout.js';
 import { ledger } from './ledger.js';
+import { loopDetector } from './loop-detector.js';
 import { toolClasses } from './tool-classes.js';
 import type { GateFactory } from './types.js';
 
@@ -18,6 +19,7 @@ import type { GateFactory } from './types.js';
 export const FACTORIES: Readonly<Record<GateName, GateFactory>> = {
   failureClass,
   ledger,
+  loopDetector,
   fanout,
   toolClasses,
   budgetFindings,
@@ -31,6 +33,12 @@ export const ALL_GATES: { readonly version: number; readonly gates: readonly Gat
   version: 1,
   gates: ['failureClass', 'ledger', 'fanout', 'toolClasses', 'budgetFindings'],
 };
+
+/**
+ * Gates outside `all` kept as the baseline of one inside it: what teams had before it. An ablation
+ * runs each in that gate's place (`all-ledger+loop-detector`), so the two compare over one control.
+ */
+export const BASELINE_OF: Readonly<Partial<Record<GateName, GateName>>> = { loopDetector: 'ledger' };
 
 /** The names of a set in composition order. */
 export function inOrder(names: readonly GateName[]): GateName[] {

@@ -24,6 +24,7 @@ import { ci, f2, pct, secs } from '../format.js';
 import { gridMd } from '../markdown/index.js';
 import { mdEsc, mdHead, mdRow } from '../md.js';
 import { GRID_LEGEND, goldenGrids } from '../terminal/index.js';
+import { ablationDiffMd } from './ablation.js';
 import { fitDiffMd } from './budget.js';
 import { type Columns, headCells, oneSidedCells, pairedCells } from './cells.js';
 import {
@@ -154,7 +155,7 @@ export function renderDiffMd(
   let rows: string[] = [];
   let tableHead: string[] = [];
   let foot = '';
-  const details = head ? headGrid(head) : [];
+  const details = [...ablationDiffMd(opts.base, head), ...(head ? headGrid(head) : [])];
   if (cmp.changed) {
     const cost = cmp.rows.some((r) =>
       r.kind === 'paired' ? r.base.means.costUsd > 0 || r.head.means.costUsd > 0 : r.row.means.costUsd > 0,

@@ -8,6 +8,7 @@
 import type { Scorecard } from '../../scoring/index.js';
 import { f2, pct, secs } from '../format.js';
 import { summaryLine } from '../summary.js';
+import { ablationHtml } from './ablation.js';
 import { pageAssets } from './assets.js';
 import { effectsHtml } from './effects.js';
 import { esc, jsonBlock, rawBlock } from './escape.js';
@@ -98,6 +99,7 @@ export function renderPage(p: PageInput): string {
     '</head><body>',
     `<header><h1>${esc(title)}</h1><p class="dim">seed ${p.sc.run.seed} · ${p.sc.run.repetitions} repetitions · gate sets ${esc(p.sc.run.gateSets.map((n) => (p.sc.run.gates?.[n] ? `${n} (${p.sc.run.gates[n]})` : n)).join(', '))} · generated ${esc(p.sc.meta.generatedAt)}</p></header>`,
     effectsHtml(p.sc),
+    ablationHtml(p.sc),
     summaryHtml(p.summary, p.sc),
     `<section id="grids"><h2>Seat × gate set, per golden</h2><div class="grids">${p.grids.map(gridHtml).join('')}</div></section>`,
     judgeHtml(p.sc),

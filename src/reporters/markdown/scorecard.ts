@@ -25,6 +25,7 @@ import {
   steerHaltIntro,
   steerHaltLine,
 } from '../terminal/index.js';
+import { ablationMd } from './ablation.js';
 import { renderDetailsMd } from './details.js';
 
 /** `none (no gates) · typed-ledger-text (failureClass, ledger: prompt)`, in the run's order. */
@@ -58,6 +59,7 @@ export function renderScorecardMd(sc: Scorecard): string {
     out.push(...c.reasons.map((x) => `- ${mdText(x)}`), `- trace ${mdCode(`${c.dir}/trace.jsonl`)}`);
   }
   out.push(...effectsMd(sc));
+  out.push(...ablationMd(sc));
   const groups = steerHaltGroups(sc);
   if (groups.length)
     out.push(

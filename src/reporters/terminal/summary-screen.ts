@@ -11,6 +11,7 @@ import { EFFECT_COLUMNS, effectDirection, effectParts } from '../effects.js';
 import { f2 } from '../format.js';
 import { DEFAULT_WIDTH } from '../lifecycle.js';
 import { summaryLine } from '../summary.js';
+import { ablationLines } from './ablation.js';
 import { SEAT_FLOOR } from './grid.js';
 import { type Cell, droppedNote, renderTable, wrapText } from './table.js';
 
@@ -111,6 +112,7 @@ export function renderSummaryScreen(sc: Scorecard, opts: SummaryScreenOptions): 
   const sections = [
     assertionLines(sc, c, width),
     effectLines(sc, c, width),
+    ablationLines(sc, c, width),
     worstLines(sc, c, width),
     // kept whole, as the ceiling's line: a reader's grep finds the sentence
     sc.skipped.map((s) => `skipped seat ${s.seat}: ${s.reason}`),
