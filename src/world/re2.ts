@@ -64,17 +64,73 @@ function re2Compile(pattern: string): RE2JS {
   }
 }
 
-function build(pattern: string, mode: RegexpMode): GoRegexp {
+/**
+ * Go's regexp takes one name on several groups (`(?P<x>a)(?P<x>b)`: SubexpNames lists `x`
+ * twice), where re2js refuses it. The second and later groups of a name get a fresh name before
+ * compiling, mapped back to the written one. Escapes, `\Q…\E` and character classes are skipped.
+ */
+function distinctGroupNames(pattern: string): { source: string; written: Map<string, string> } {
+  const written = new Map<string, string>();
+  if (!pattern.includes('<')) return { source: pattern, written };
+  const seen = new Set<string>();
+  let out = '';
+  let i = 0;
+  let fresh = 0;
+  while (i < pattern.length) {
+    const rest = pattern.slice(i);
+    if (rest.startsWith('\\Q')) {
+      const end = pattern.indexOf('\\E', i + 2);
+      const stop = end < 0 ? pattern.length : end + 2;
+      out += pattern.slice(i, stop);
+      i = stop;
+      continue;
+    }
+    if (pattern[i] === '\\') {
+      out += pattern.slice(i, i + 2);
+      i += 2;
+      continue;
+    }
+    if (pattern[i] === '[') {
+      let j = i + 1;
+      if (pattern[j] === '^') j++;
+      if (pattern[j] === ']') j++;
+      while (j < pattern.length && pattern[j] !== ']') j += pattern[j] === '\\' ? 2 : 1;
+      out += pattern.slice(i, j + 1);
+      i = j + 1;
+      continue;
+    }
+    const named = /^\(\?P?<(\w+)>/.exec(rest);
+    if (named) {
+      const name = named[1];
+      let use = name;
+      if (seen.has(name)) {
+        do use = `${name}_${++fresh}`;
+        while (seen.has(use) || pattern.includes(`<${use}>`));
+        written.set(use, name);
+      }
+      seen.add(use);
+      out += named[0].replace(`<${name}>`, `<${use}>`);
+      i += named[0].length;
+      continue;
+    }
+    out += pattern[i];
+    i++;
+  }
+  return { source: out, written };
+}
+
+function build(written: string, mode: RegexpMode): GoRegexp {
+  const { source: pattern, written: names0 } = distinctGroupNames(written);
   // The pattern must compile on its own first: `a)|(b` is not a pattern even though `^(?s:a)|(b)$` is.
   const alone = re2Compile(pattern);
   const dotNL = mode.dotNL === true;
   const flagged = dotNL ? `(?s:${pattern})` : mode.anchored ? `(?:${pattern})` : pattern;
   const full = mode.anchored ? `^${flagged}$` : flagged;
   const names: (string | undefined)[] = Array.from({ length: alone.groupCount() + 1 }, () => undefined);
-  for (const [n, idx] of Object.entries(alone.namedGroups())) names[idx] = n;
+  for (const [n, idx] of Object.entries(alone.namedGroups())) names[idx] = names0.get(n) ?? n;
   const engine =
     fastEngine(pattern, mode.anchored, dotNL) ?? re2Engine(full === pattern ? alone : re2Compile(full));
-  return { pattern, names, ...engine };
+  return { pattern: written, names, ...engine };
 }
 
 function fastEngine(pattern: string, anchored: boolean, dotNL: boolean): Engine | null {

@@ -204,3 +204,166 @@ describe('approx_topk', () => {
     );
   });
 });
+
+/** A store whose entries sit at the given seconds. */
+function timed(...lines: [Record<string, string>, number, string][]): LogStore {
+  const s = new LogStore();
+  for (const [labels, sec, line] of lines) s.push(labels, sec * 1000, line);
+  return s;
+}
+
+/** A range query's series as `{labels} v@s v@s …` lines, sorted. */
+function range(s: LogStore, q: string, start: number, end: number, step: number): string[] {
+  const v = evalLogQL(s, q, { start: start * 1000, end: end * 1000, step: step * 1000 }).value;
+  if (v.type !== 'matrix') throw new Error(`a ${v.type}`);
+  return v.series
+    .map(
+      (x) =>
+        `{${Object.entries(x.labels)
+          .map(([k, val]) => `${k}="${val}"`)
+          .join(', ')}} ${x.points.map((p) => `${p.v}@${p.t / 1000}`).join(' ')}`,
+    )
+    .sort();
+}
+
+function instantAt(s: LogStore, q: string, sec: number): string[] | string {
+  const v = evalLogQL(s, q, { start: sec * 1000, end: sec * 1000 }).value;
+  if (v.type !== 'vector') return `a ${v.type}`;
+  return v.samples.map((x) => `${JSON.stringify(x.labels)} ${x.v}`).sort();
+}
+
+describe('rate_counter as Loki extrapolates it', () => {
+  it('gives 0 for a window with a single sample, nothing for an empty one', () => {
+    const s = timed([{ app: 'r' }, 30, 'c=7'], [{ app: 'r' }, 200, 'c=9']);
+    expect(instantAt(s, 'rate_counter({app="r"} | logfmt | unwrap c [20s])', 40)).toEqual(['{"app":"r"} 0']);
+    expect(instantAt(s, 'rate_counter({app="r"} | logfmt | unwrap c [20s])', 100)).toEqual([]);
+  });
+
+  it('caps a far first sample at half an interval before the zero point may shorten it', () => {
+    // (140,220]: the first sample is 60 s from the edge (threshold 22 s) → 10 s; the zero point
+    // (13.3 s back) is farther than that, so it does not apply: 30 × (20+10)/20 / 80 s.
+    const s = timed([{ app: 'r' }, 200, 'c=20'], [{ app: 'r' }, 220, 'c=50']);
+    expect(instantAt(s, 'rate_counter({app="r"} | logfmt | unwrap c [80s])', 220)).toEqual([
+      `{"app":"r"} ${(30 * (30 / 20)) / 80}`,
+    ]);
+  });
+
+  it('lets a near zero point shorten the start side', () => {
+    // (190,220]: the first sample is 10 s from the edge; the counter was 0 about 6.7 s before it.
+    const s = timed([{ app: 'r' }, 200, 'c=10'], [{ app: 'r' }, 220, 'c=40']);
+    expect(instantAt(s, 'rate_counter({app="r"} | logfmt | unwrap c [30s])', 220)).toEqual([
+      `{"app":"r"} ${(30 * ((20 + 20 * (10 / 30) + 0) / 20)) / 30}`,
+    ]);
+  });
+});
+
+describe('filters after unwrap see the unwrapped label', () => {
+  const s = store([{ app: 'u' }, 'pod=1 v=1'], [{ app: 'u' }, 'pod=1 v=5'], [{ app: 'u' }, 'pod=2 v=3']);
+  it.each([
+    [
+      'sum_over_time({app="u"} | logfmt | unwrap v | v > 2 [1m])',
+      ['{app="u", pod="1"} 5', '{app="u", pod="2"} 3'],
+    ],
+    ['avg_over_time({app="u"} | logfmt | unwrap v | v >= 3 [1m]) by (pod)', ['{pod="1"} 5', '{pod="2"} 3']],
+    [
+      'sum by (pod) (max_over_time({app="u"} | logfmt | unwrap v | v < 5 [1m]))',
+      ['{pod="1"} 1', '{pod="2"} 3'],
+    ],
+    // grouping by the unwrapped label keeps it
+    ['max_over_time({app="u"} | logfmt | unwrap v [1m]) by (v)', ['{v="1"} 1', '{v="3"} 3', '{v="5"} 5']],
+    ['max_over_time({app="u"} | logfmt | unwrap v [1m]) without (pod)', ['{app="u"} 5']],
+  ])('%s', (q, want) => {
+    expect(answer(s, q)).toEqual(want);
+  });
+});
+
+describe('window sums add their own values, in order', () => {
+  it('spoils only the windows that hold a NaN or an infinity', () => {
+    const s = timed(
+      [{ app: 'w', c: 'nan' }, 10, 'v=1'],
+      [{ app: 'w', c: 'nan' }, 20, 'v=NaN'],
+      [{ app: 'w', c: 'nan' }, 40, 'v=2'],
+      [{ app: 'w', c: 'inf' }, 10, 'v=+Inf'],
+      [{ app: 'w', c: 'inf' }, 30, 'v=-Inf'],
+      [{ app: 'w', c: 'inf' }, 40, 'v=4'],
+    );
+    expect(range(s, 'sum_over_time({app="w"} | logfmt | unwrap v [10s])', 10, 40, 10)).toEqual([
+      '{app="w", c="inf"} Infinity@10 -Infinity@30 4@40',
+      '{app="w", c="nan"} 1@10 NaN@20 2@40',
+    ]);
+    expect(range(s, 'rate({app="w", c="inf"} | logfmt | unwrap v [10s])', 40, 40, 10)).toEqual([
+      '{app="w", c="inf"} 0.4@40',
+    ]);
+  });
+
+  it('adds fractions exactly as a left-to-right sum would, whatever came before', () => {
+    const s = timed([{ app: 'f' }, 10, 'v=1e17'], [{ app: 'f' }, 20, 'v=0.1'], [{ app: 'f' }, 30, 'v=0.2']);
+    expect(instantAt(s, 'sum_over_time({app="f"} | logfmt | unwrap v [20s])', 30)).toEqual([
+      `{"app":"f"} ${0.1 + 0.2}`,
+    ]);
+  });
+
+  it.each([
+    ['v=+Inf', 'v=3', 'Infinity'],
+    ['v=+Inf', 'v=-Inf', 'NaN'],
+    ['v=-Inf', 'v=-Inf', '-Infinity'],
+    ['v=2', 'v=4', '3'],
+  ])('avg_over_time of %s then %s is %s', (a, b, want) => {
+    const s = timed([{ app: 'm' }, 10, a], [{ app: 'm' }, 20, b]);
+    expect(instantAt(s, 'avg_over_time({app="m"} | logfmt | unwrap v [1m])', 30)).toEqual([
+      `{"app":"m"} ${want}`,
+    ]);
+  });
+
+  it('computes the population variance', () => {
+    const s = timed(
+      ...[2, 4, 4, 4, 5, 5, 7, 9].map(
+        (v, i) => [{ app: 'd' }, 10 + i, `v=${v}`] as [Record<string, string>, number, string],
+      ),
+    );
+    expect(instantAt(s, 'stdvar_over_time({app="d"} | logfmt | unwrap v [1m])', 30)).toEqual([
+      '{"app":"d"} 4',
+    ]);
+    expect(instantAt(s, 'stddev_over_time({app="d"} | logfmt | unwrap v [1m])', 30)).toEqual([
+      '{"app":"d"} 2',
+    ]);
+  });
+});
+
+describe('parsing and converting as Loki and Go do', () => {
+  it.each([
+    ['{app="a"} | drop', 'syntax error: unexpected $end, expecting IDENTIFIER'],
+    ['{app="a"} | keep 1', 'syntax error: unexpected NUMBER, expecting IDENTIFIER'],
+    ['{app="a"} | label_format', 'syntax error: unexpected $end, expecting IDENTIFIER'],
+    ['{app="a"} | line_format 1', 'syntax error: unexpected NUMBER, expecting STRING'],
+    // Go's RE2 accepts a repeated capture name; Loki's regexp parser refuses it
+    ['{app="a"} | regexp "(?P<x>a)(?P<x>b)"', "parse error : duplicate extracted label name 'x'"],
+  ])('%s is refused: %s', (q, text) => {
+    expect(() => evalLogQL(store(), q, { start: 0, end: T })).toThrow(text);
+  });
+
+  it('matches a line filter whose regex repeats a capture name, as RE2 does', () => {
+    const s = store([{ app: 'g' }, 'size=1'], [{ app: 'g' }, 'other']);
+    expect(answer(s, 'count_over_time({app="g"} |~ "(?P<x>si)(?P<x>ze)" [1m])')).toEqual(['{app="g"} 1']);
+  });
+
+  it.each([
+    ['1,024 KB', 1_024_000],
+    ['5kib', 5120],
+    ['1.5B', 1],
+    ['2 MiB', 2 * 1024 * 1024],
+    ['3mb', 3_000_000],
+  ])('unwrap bytes() reads %s as humanize.ParseBytes does', (size, want) => {
+    const s = store([{ app: 'b' }, `size="${size}"`]);
+    expect(answer(s, 'sum_over_time({app="b"} | logfmt | unwrap bytes(size) [1m])')).toEqual([
+      `{app="b"} ${want}`,
+    ]);
+  });
+
+  it('names the size a bytes() conversion cannot read', () => {
+    const s = store([{ app: 'b' }, 'size="4 parsecs"']);
+    expect(answer(s, 'sum_over_time({app="b"} | logfmt | unwrap bytes(size) [1m])')).toContain(
+      'unhandled size name: parsecs',
+    );
+  });
+});

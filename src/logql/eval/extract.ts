@@ -17,7 +17,13 @@ export interface SampleExtractor {
   valueOf(line: string, t: number, labels: Labels): number | undefined;
 }
 
-export function sampleExtractor(pipe: Pipeline, uw: Unwrap | undefined, bytes: boolean): SampleExtractor {
+/** `keepUnwrapped`: the range aggregation groups `by` a list naming the unwrapped label. */
+export function sampleExtractor(
+  pipe: Pipeline,
+  uw: Unwrap | undefined,
+  bytes: boolean,
+  keepUnwrapped = false,
+): SampleExtractor {
   const conv = uw ? CONVERTERS[uw.conv ?? 'none'] : undefined;
   const post = uw?.post.map(compileLabelFilter) ?? [];
   const entry = new Entry();
@@ -26,7 +32,7 @@ export function sampleExtractor(pipe: Pipeline, uw: Unwrap | undefined, bytes: b
     valueOf(line, t, labels) {
       entry.reset(line, t, labels);
       if (!pipe.run(entry)) return undefined;
-      if (uw && conv) return unwrapValue(entry, uw, conv, post);
+      if (uw && conv) return unwrapValue(entry, uw, conv, post, keepUnwrapped);
       return bytes ? byteLen(entry.line) : 1;
     },
   };

@@ -1,7 +1,10 @@
 /**
  * Range aggregations over step times. The window for a step at t is (t − offset − range,
  * t − offset]: left-open, right-closed, like Prometheus 3 and Loki. Two pointers slide over each
- * series' sorted samples; sums use prefix sums so a step costs O(1) for count/sum/rate/bytes.
+ * series' sorted samples. Sums add a window's values in time order from 0, as Loki does, so one
+ * NaN or ±Inf sample spoils only the windows holding it; a series of integers small enough to add
+ * exactly (counts, byte lengths, most unwrapped values) uses prefix sums instead, which give the
+ * same bits at O(1) a step.
  */
 
 import type { Deadline } from '../../world/deadline.js';
@@ -64,8 +67,7 @@ export function eachWindow(
     const n = s.ts.length;
     // One scratch array for every series' prefix sums (most series hold a handful of samples).
     if (prefix.length < n + 1) prefix = new Float64Array(2 * (n + 1));
-    prefix[0] = 0;
-    for (let i = 0; i < n; i++) prefix[i + 1] = prefix[i] + s.vs[i];
+    const exact = prefixExact(s.vs, prefix);
     let lo = 0;
     let hi = 0;
     // Only steps whose window can hold one of this series' samples: high-cardinality series
@@ -81,7 +83,7 @@ export function eachWindow(
       if (hi < lo) hi = lo;
       while (hi < n && s.ts[hi] <= end) hi++;
       if (hi <= lo) continue;
-      const v = windowValue(e, s, lo, hi, prefix, rangeSec, start, end);
+      const v = windowValue(e, s, lo, hi, exact ? prefix : undefined, rangeSec, start, end);
       if (v !== undefined) visit(si, key, s, v);
     }
   }
@@ -92,25 +94,24 @@ function windowValue(
   s: SampleSeries,
   lo: number,
   hi: number,
-  prefix: Float64Array,
+  prefix: Float64Array | undefined,
   rangeSec: number,
   start: number,
   end: number,
 ): number | undefined {
   const count = hi - lo;
-  const sum = prefix[hi] - prefix[lo];
   switch (e.op) {
     case 'count_over_time':
       return count;
     case 'rate':
-      return (e.unwrap ? sum : count) / rangeSec;
+      return (e.unwrap ? windowSum(s.vs, lo, hi, prefix) : count) / rangeSec;
     case 'bytes_over_time':
     case 'sum_over_time':
-      return sum;
+      return windowSum(s.vs, lo, hi, prefix);
     case 'bytes_rate':
-      return sum / rangeSec;
+      return windowSum(s.vs, lo, hi, prefix) / rangeSec;
     case 'avg_over_time':
-      return avg(s.vs, lo, hi);
+      return runningMean(s.vs, lo, hi);
     case 'min_over_time':
     case 'max_over_time': {
       let m = s.vs[lo];
@@ -123,10 +124,7 @@ function windowValue(
     }
     case 'stdvar_over_time':
     case 'stddev_over_time': {
-      const mean = avg(s.vs, lo, hi);
-      let acc = 0;
-      for (let i = lo; i < hi; i++) acc += (s.vs[i] - mean) ** 2;
-      const variance = acc / count;
+      const variance = welfordVariance(s.vs, lo, hi);
       return e.op === 'stdvar_over_time' ? variance : Math.sqrt(variance);
     }
     case 'quantile_over_time':
@@ -142,10 +140,66 @@ function windowValue(
   }
 }
 
-function avg(vs: number[], lo: number, hi: number): number {
+const EXACT_LIMIT = 2 ** 53;
+
+/**
+ * Fills prefix[0..n] with running totals and says whether they are exact: every value an integer
+ * and the absolute total within 2^53, so any difference of two totals is the window's sum to the
+ * bit. Otherwise windows add their values one by one.
+ */
+function prefixExact(vs: number[], prefix: Float64Array): boolean {
+  let abs = 0;
+  prefix[0] = 0;
+  for (let i = 0; i < vs.length; i++) {
+    const v = vs[i];
+    if (!Number.isInteger(v)) return false;
+    abs += Math.abs(v);
+    if (abs > EXACT_LIMIT) return false;
+    prefix[i + 1] = prefix[i] + v;
+  }
+  return true;
+}
+
+function windowSum(vs: number[], lo: number, hi: number, prefix: Float64Array | undefined): number {
+  if (prefix) return prefix[hi] - prefix[lo];
   let sum = 0;
   for (let i = lo; i < hi; i++) sum += vs[i];
-  return sum / (hi - lo);
+  return sum;
+}
+
+/**
+ * The incremental mean Loki (after Prometheus) computes: mean += v/k − mean/k, keeping an infinite
+ * mean when the next value is finite or an infinity of the same sign, so +Inf then 3 stays +Inf
+ * and +Inf with −Inf gives NaN.
+ */
+function runningMean(vs: number[], lo: number, hi: number): number {
+  let mean = 0;
+  let k = 0;
+  for (let i = lo; i < hi; i++) {
+    const v = vs[i];
+    k++;
+    if (mean === Infinity || mean === -Infinity) {
+      if (v === mean) continue;
+      if (Number.isFinite(v)) continue;
+    }
+    mean += v / k - mean / k;
+  }
+  return mean;
+}
+
+/** Population variance by Welford's online algorithm (the one Loki uses). */
+function welfordVariance(vs: number[], lo: number, hi: number): number {
+  let mean = 0;
+  let aux = 0;
+  let k = 0;
+  for (let i = lo; i < hi; i++) {
+    const v = vs[i];
+    k++;
+    const delta = v - mean;
+    mean += delta / k;
+    aux += delta * (v - mean);
+  }
+  return aux / k;
 }
 
 /** Prometheus' quantile: linear interpolation between the closest ranks. */
@@ -161,7 +215,13 @@ export function quantile(q: number, values: number[]): number {
   return sorted[lower] * (1 - w) + sorted[upper] * w;
 }
 
-/** Prometheus' extrapolated counter rate (resets add back the value before the drop). */
+/**
+ * Loki's rate_counter: Prometheus' extrapolated rate measured against the query window. Fewer
+ * than two samples give 0 (not nothing). A decrease is a reset that adds back the value before it.
+ * Each side extrapolates to its edge unless the nearest sample is 1.1 average intervals or more
+ * away, in which case it stretches half an interval; only then may the counter's zero point
+ * shorten the start side (the threshold cap comes first).
+ */
 function counterRate(
   s: SampleSeries,
   lo: number,
@@ -169,26 +229,28 @@ function counterRate(
   start: number,
   end: number,
   rangeSec: number,
-): number | undefined {
+): number {
   const n = hi - lo;
-  if (n < 2) return undefined;
+  if (n < 2) return 0;
   const first = s.vs[lo];
   let result = s.vs[hi - 1] - first;
-  for (let i = lo + 1; i < hi; i++) if (s.vs[i] < s.vs[i - 1]) result += s.vs[i - 1];
+  let last = 0;
+  for (let i = lo; i < hi; i++) {
+    if (s.vs[i] < last) result += last;
+    last = s.vs[i];
+  }
   const sampled = (s.ts[hi - 1] - s.ts[lo]) / 1000;
-  if (sampled <= 0) return undefined;
-  let toStart = (s.ts[lo] - start) / 1000;
-  const toEnd = (end - s.ts[hi - 1]) / 1000;
   const avgGap = sampled / (n - 1);
+  const threshold = avgGap * 1.1;
+  let toStart = (s.ts[lo] - start) / 1000;
+  let toEnd = (end - s.ts[hi - 1]) / 1000;
+  if (toStart >= threshold) toStart = avgGap / 2;
   if (result > 0 && first >= 0) {
     const toZero = sampled * (first / result);
     if (toZero < toStart) toStart = toZero;
   }
-  const threshold = avgGap * 1.1;
-  let interval = sampled;
-  interval += toStart < threshold ? toStart : avgGap / 2;
-  interval += toEnd < threshold ? toEnd : avgGap / 2;
-  return (result * (interval / sampled)) / rangeSec;
+  if (toEnd >= threshold) toEnd = avgGap / 2;
+  return (result * ((sampled + toStart + toEnd) / sampled)) / rangeSec;
 }
 
 function absent(e: RangeAggExpr, series: Map<string, SampleSeries>, steps: number[]): StepVectors {

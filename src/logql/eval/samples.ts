@@ -52,7 +52,8 @@ export function collectSamples(
   const pipe = compilePipeline(e.log.stages);
   const bytes = e.op === 'bytes_over_time' || e.op === 'bytes_rate';
   const uw = e.unwrap;
-  const extractor = sampleExtractor(pipe, uw, bytes);
+  const keep = !!uw && !!e.grouping && !e.grouping.without && e.grouping.labels.includes(uw.label);
+  const extractor = sampleExtractor(pipe, uw, bytes, keep);
   const { entry } = extractor;
   const add = (labels: Labels, key: string, t: number, v: number) => {
     let s = series.get(key);

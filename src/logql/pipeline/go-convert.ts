@@ -4,7 +4,7 @@
  * read), `humanize.ParseBytes` and `strconv.ParseFloat`. Each returns the value or the error text
  * Loki puts in `__error_details__`.
  */
-import { parseBytes, parseGoFloat } from '../syntax/index.js';
+import { byteUnit, parseGoFloat } from '../syntax/index.js';
 
 export type Converted = { ok: true; v: number } | { ok: false; err: string };
 
@@ -54,19 +54,27 @@ export function goDuration(orig: string): Converted {
   return { ok: true, v: (neg ? -ns : ns) / 1e9 };
 }
 
-/** humanize.ParseBytes: the leading digits (`.` and `,` too) as a float, then a size name. */
+/**
+ * humanize.ParseBytes: the leading run of digits, `.` and `,` (commas dropped) read by
+ * strconv.ParseFloat, then the rest, trimmed and lower-cased, as a size name; the product is
+ * truncated to a uint64 (`1.5B` is 1).
+ */
 export function goBytes(s: string): Converted {
-  const v = parseBytes(s);
-  if (v !== null) return { ok: true, v };
   let n = 0;
   for (const ch of s) {
     if (!(/\p{Nd}/u.test(ch) || ch === '.' || ch === ',')) break;
     n += ch.length;
   }
   const num = s.slice(0, n).replaceAll(',', '');
-  if (parseGoFloat(num) === null || num.trim() !== num)
+  const f = parseGoFloat(num);
+  if (f === null || num.trim() !== num)
     return { ok: false, err: `strconv.ParseFloat: parsing ${q(num)}: invalid syntax` };
-  return { ok: false, err: `unhandled size name: ${s.slice(n).trim().toLowerCase()}` };
+  const extra = s.slice(n).trim().toLowerCase();
+  const unit = byteUnit(extra);
+  if (unit === undefined) return { ok: false, err: `unhandled size name: ${extra}` };
+  const v = f * unit;
+  if (v >= 2 ** 64) return { ok: false, err: `too large: ${s}` };
+  return { ok: true, v: Math.trunc(v) };
 }
 
 /** strconv.ParseFloat. */

@@ -5,8 +5,7 @@
 
 import { compileRegexp, type GoRegexp, RegexpSyntaxError } from '../../world/re2.js';
 import { expand, findAll, replaceAll } from '../../world/re2-replace.js';
-import { parseBytes } from '../syntax/index.js';
-import { goDuration } from './go-convert.js';
+import { goBytes, goDuration } from './go-convert.js';
 import { formatTime, type GoTime, isTime, printValue, sprintf, type TValue } from './go-format.js';
 import { TemplateError } from './template-parse.js';
 
@@ -281,10 +280,9 @@ export const FUNCS: Record<string, Fn> = {
   float64: withArity('float64', 1, (a) => toFloat(a[0])),
   // humanize.ParseBytes / time.ParseDuration: a value that does not convert fails the template.
   bytes: withArity('bytes', 1, (a) => {
-    const b = parseBytes(str(a[0]));
-    if (b === null)
-      throw new TemplateError(`strconv.ParseFloat: parsing ${JSON.stringify(str(a[0]))}: invalid syntax`);
-    return b;
+    const b = goBytes(str(a[0]));
+    if (!b.ok) throw new TemplateError(b.err);
+    return b.v;
   }),
   duration: withArity('duration', 1, (a) => durationSeconds(str(a[0]))),
   duration_seconds: withArity('duration_seconds', 1, (a) => durationSeconds(str(a[0]))),

@@ -19,7 +19,9 @@ export const CONVERTERS: Record<string, (s: string) => Converted> = {
  * The unwrapped value of an entry that passed its pipeline. A line without the label (or with it
  * empty) gives no sample at all, as Loki's labelSampleExtractor.Process does ("It's totally fine
  * for log line to not have this particular label"); only a value that does not convert is a
- * SampleExtractionErr (value 0). The unwrapped label goes, then the post-unwrap filters run.
+ * SampleExtractionErr (value 0). The post-unwrap filters run while the label is still there
+ * (`unwrap v | v > 3` filters on it, as in Loki), then the label goes unless `keep`: Loki drops it
+ * by grouping the sample `without (v)` unless the range aggregation groups `by` a list naming it.
  * Undefined when the entry gives no sample.
  */
 export function unwrapValue(
@@ -27,12 +29,13 @@ export function unwrapValue(
   uw: Unwrap,
   conv: (s: string) => Converted,
   post: readonly FilterFn[],
+  keep = false,
 ): number | undefined {
   const raw = entry.get(uw.label);
   if (raw === undefined || raw === '') return undefined;
   const c = conv(raw);
   if (!c.ok) entry.setError('SampleExtractionErr', c.err);
-  entry.del(uw.label);
   if (!post.every((f) => f(entry))) return undefined;
+  if (!keep) entry.del(uw.label);
   return c.ok ? c.v : 0;
 }

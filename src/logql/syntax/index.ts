@@ -20,7 +20,7 @@ export type {
   VectorOp,
 } from './ast.js';
 export { ipMatcher, textHasIp } from './ip.js';
-export { goRegex, parseBytes, parseDurationMs, parseGoFloat } from './literals.js';
+export { byteUnit, goRegex, parseBytes, parseDurationMs, parseGoFloat } from './literals.js';
 export { parseLogQL } from './parse.js';
 export { shapeOf } from './shape.js';
 export { semanticError } from './syntax-error.js';

@@ -86,6 +86,11 @@ const BYTE_UNITS: Record<string, number> = {
 };
 
 /** Humanized byte sizes as Loki reads them (`5 MB` = 5e6, `5MiB` = 5·2^20, `42` = 42), or null. */
+/** The multiplier of a humanize size name (`kib`, `mb`, ``, …; lower case), if it is one. */
+export function byteUnit(name: string): number | undefined {
+  return Object.hasOwn(BYTE_UNITS, name) ? BYTE_UNITS[name] : undefined;
+}
+
 export function parseBytes(text: string): number | null {
   const m = /^\s*([0-9]*\.?[0-9]+(?:[eE][-+]?\d+)?)\s*([a-zA-Z]*)\s*$/.exec(text);
   if (!m) return null;

@@ -221,6 +221,10 @@ function expecting(q: string, before: LokiToken[]): string | undefined {
   if (!last) return undefined;
   if (last.name === '(' && prev?.name === 'VECTOR') return 'NUMBER';
   if (before.length === 1 && (last.name === '-' || last.name === '+')) return 'NUMBER';
+  // expr.y: `| drop`, `| keep` and `| label_format` take a label list (IDENTIFIER first),
+  // `| line_format` one STRING.
+  if (prev?.name === '|' && ['drop', 'keep', 'label_format'].includes(last.name)) return 'IDENTIFIER';
+  if (prev?.name === '|' && last.name === 'line_format') return 'STRING';
   // Inside a selector: `{` or `,` then a name wants an operator, an operator a string.
   const inBraces = q.lastIndexOf('{', last.from) > q.lastIndexOf('}', last.from);
   if (!inBraces) return undefined;

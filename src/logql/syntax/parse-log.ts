@@ -4,12 +4,15 @@ import type { Matcher, MatchOp } from '../../world/types.js';
 import type { CmpOp, ExtractionParam, LabelFilterExpr, LineFilterOp, LogQuery, Stage } from './ast.js';
 import { ipMatcher } from './ip.js';
 import { goRegex, parseBytes, parseDurationMs, parseGoFloat, unquote } from './literals.js';
+import { IP_TERM_MARK } from './rewrite.js';
 import { semanticError } from './syntax-error.js';
 
 export interface Src {
   q: string;
   /** Where `approx_topk` was written: lezer reads those calls as `topk` (parse.ts). */
   approx?: ReadonlySet<number>;
+  /** The text is rewriteForLezer's, not the query as written (its ip() marks are read). */
+  rewritten?: boolean;
 }
 
 export function text(src: Src, n: SyntaxNode): string {
@@ -168,9 +171,14 @@ function lineFilterOf(src: Src, group: SyntaxNode[]): Stage {
   const op = opNode ? FILTER_OPS[opNode.type.name] : undefined;
   if (!op) throw semanticError(`unsupported line filter ${text(src, f)}`);
   const strings = group.flatMap((n) => findAll(n, 'String'));
-  const values = strings.map((s) => unquote(text(src, s)));
+  const raw = strings.map((s) => text(src, s));
+  // A term rewrite.ts turned from `ip("x")` into `"<IP_TERM_MARK>x"`, so lezer could read it.
+  const marked = raw.map((r) => src.rewritten === true && r.slice(1).startsWith(IP_TERM_MARK));
+  const values = raw.map((r, i) =>
+    marked[i] ? unquote(r[0] + r.slice(1 + IP_TERM_MARK.length)) : unquote(r),
+  );
   // `ip("...")` may be any term of an `or` chain: its String follows a FilterOp node.
-  const ip = strings.map((s) => s.prevSibling?.type.name === 'FilterOp');
+  const ip = strings.map((s, i) => marked[i] || s.prevSibling?.type.name === 'FilterOp');
   if (ip.some(Boolean)) {
     // Loki's lexer only takes ip() after |= and != (ip.go: "ip: invalid operation").
     if (op !== '|=' && op !== '!=') throw semanticError(`ip: invalid operation ${op}`);
@@ -197,8 +205,11 @@ function labelParserOf(src: Src, n: SyntaxNode): Stage {
   const pattern = unquote(text(src, arg));
   if (k === 'Regexp') {
     const re = goRegex(pattern, false);
-    if (!re.names.some((n) => n !== undefined))
-      throw semanticError('at least one named capture must be supplied');
+    const names = re.names.filter((n) => n !== undefined);
+    if (names.length === 0) throw semanticError('at least one named capture must be supplied');
+    // NewRegexpParser: Go's regexp takes a name twice, Loki's parser does not.
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice !== undefined) throw semanticError(`duplicate extracted label name '${twice}'`);
     return { kind: 'regexp', pattern };
   }
   return { kind: 'pattern', pattern };

@@ -39,6 +39,7 @@ export function parseLogQL(q: string): LogExpr {
   const approx = new Set<number>();
   q = approxTopkAsTopk(q, approx);
   let tree = parser.parse(q);
+  let rewritten = false;
   try {
     throwOnSyntaxError(q, tree);
   } catch (err) {
@@ -48,8 +49,9 @@ export function parseLogQL(q: string): LogExpr {
     if (hasSyntaxError(alt, altTree)) throw err;
     q = alt;
     tree = altTree;
+    rewritten = true;
   }
-  const src: Src = { q, approx };
+  const src: Src = { q, approx, rewritten };
   const expr = tree.topNode.getChild('Expr');
   if (!expr) throw semanticError('syntax error: unexpected $end');
   return exprOf(src, expr);

@@ -6,10 +6,15 @@
  * - `(<selector> | … | unwrap x)[5m]`: the parenthesised log range loses its parentheses.
  * - `<selector> | … | unwrap x [5m] offset 1m`: range and offset move right after the selector
  *   (`{…}[5m] offset 1m | … | unwrap x`, Loki's "range in the middle" form).
- * - `|= ip("a") or ip("b") or "c"`: lezer reads no third term after two leading `ip()` terms; the
- *   terms of an `or` chain are interchangeable (a line is kept, or dropped by `!=`, when any term
- *   matches), so the first plain string moves to the front (`|= "c" or ip("a") or ip("b")`).
+ * - `|= ip("a") or ip("b") or ip("c") or "d"`: lezer reads at most two `ip()` terms in an `or`
+ *   chain. Every `ip("x")` term of a chain of three or more becomes the plain string `"␁ip:x"`
+ *   (IP_TERM_MARK, then the CIDR as written), which lezer reads as any string term; the line
+ *   filter's parser (parse-log.ts) turns it back into an `ip()` term. A query cannot write U+0001
+ *   itself in a way that reaches this path unnoticed: the mark is only read in a rewritten query.
  */
+
+/** The prefix of a string term that stands for an `ip()` term in a rewritten `or` chain. */
+export const IP_TERM_MARK = '\u0001ip:';
 
 /** The query with every string literal's body blanked, so searches never look inside strings. */
 function mask(q: string): string {
@@ -65,16 +70,20 @@ const TERM = String.raw`(?:ip\(\s*${STR}\s*\)|${STR})`;
 const IP_CHAIN = new RegExp(String.raw`(\|=|!=)(\s*)(${TERM}(?:\s+or\s+${TERM}){2,})`, 'g');
 const TERMS = new RegExp(TERM, 'g');
 
-function stringFirstInIpChains(q: string): string {
+const IP_TERM = new RegExp(String.raw`^ip\(\s*(["\`])([\s\S]*)\1\s*\)$`);
+
+function ipTermsAsStrings(q: string): string {
   return q.replace(IP_CHAIN, (all, op: string, sp: string, chain: string) => {
     const terms = chain.match(TERMS) ?? [];
-    const plain = terms.findIndex((t) => !t.startsWith('ip'));
-    if (plain <= 0 || !terms[0]?.startsWith('ip') || !terms[1]?.startsWith('ip')) return all;
-    const reordered = [terms[plain], ...terms.filter((_, i) => i !== plain)];
-    return `${op}${sp}${reordered.join(' or ')}`;
+    if (!terms.some((t) => t.startsWith('ip'))) return all;
+    const marked = terms.map((t) => {
+      const m = IP_TERM.exec(t);
+      return m ? `${m[1]}${IP_TERM_MARK}${m[2]}${m[1]}` : t;
+    });
+    return `${op}${sp}${marked.join(' or ')}`;
   });
 }
 
 export function rewriteForLezer(q: string): string {
-  return stringFirstInIpChains(moveRangeOffset(stripRangeParens(q)));
+  return ipTermsAsStrings(moveRangeOffset(stripRangeParens(q)));
 }
