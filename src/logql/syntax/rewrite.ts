@@ -70,7 +70,7 @@ const TERM = String.raw`(?:ip\(\s*${STR}\s*\)|${STR})`;
 const IP_CHAIN = new RegExp(String.raw`(\|=|!=)(\s*)(${TERM}(?:\s+or\s+${TERM}){2,})`, 'g');
 const TERMS = new RegExp(TERM, 'g');
 
-const IP_TERM = new RegExp(String.raw`^ip\(\s*(["\`])([\s\S]*)\1\s*\)$`);
+const IP_TERM = /^ip\(\s*(["`])([\s\S]*)\1\s*\)$/;
 
 function ipTermsAsStrings(q: string): string {
   return q.replace(IP_CHAIN, (all, op: string, sp: string, chain: string) => {
