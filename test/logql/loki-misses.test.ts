@@ -367,3 +367,85 @@ describe('parsing and converting as Loki and Go do', () => {
     );
   });
 });
+
+describe('parsers name and read keys as Loki does', () => {
+  /** The one line's labels after the pipeline, and the line. */
+  function parsed(line: string, pipeline: string): [Record<string, string>, string] {
+    const v = evalLogQL(store([{ app: 'p' }, line]), `{app="p"} ${pipeline}`, {
+      start: 0,
+      end: T,
+      limit: 10,
+    }).value;
+    if (v.type !== 'streams' || v.streams.length !== 1) throw new Error(`got ${JSON.stringify(v)}`);
+    const [s] = v.streams;
+    return [s.labels, s.entries[0].line];
+  }
+
+  it('unpack sanitizes key names and suffixes a stream label first', () => {
+    expect(parsed('{"_entry":"hi","foo.bar":"x","a-b":"y","app":"q","9":"n"}', '| unpack')).toEqual([
+      { app: 'p', app_extracted: 'q', foo_bar: 'x', a_b: 'y', _9: 'n' },
+      'hi',
+    ]);
+  });
+
+  it('json and logfmt map every character outside [A-Za-z0-9_] to _, colons too', () => {
+    expect(parsed('{"a:b":"1","n":{"2x":"3"," ":{"q":"4"}},"é":"5"}', '| json')[0]).toEqual({
+      app: 'p',
+      a_b: '1',
+      n_2x: '3',
+      n_q: '4',
+      _: '5',
+    });
+    expect(parsed('a:b=1 9z=2', '| logfmt')[0]).toEqual({ app: 'p', a_b: '1', _9z: '2' });
+  });
+
+  it.each([
+    [String.raw`v="it\'s"`, "it's"],
+    [String.raw`v="a\\b\/c"`, 'a\\b/c'],
+    ['v="line1\nline2\\tend"', 'line1\nline2\tend'],
+    [String.raw`v="\ud83d\ude00"`, '😀'],
+    [String.raw`v="\u00e9t\u00e9"`, 'été'],
+  ])('logfmt reads the quoted value %j', (line, want) => {
+    expect(parsed(line, '| logfmt')[0].v).toBe(want);
+  });
+
+  it('logfmt --strict refuses an unknown escape', () => {
+    expect(parsed(String.raw`v="bad\q"`, '| logfmt --strict')[0].__error__).toBe('LogfmtParserErr');
+  });
+});
+
+describe('json parameters on a line that breaks after it starts as an object', () => {
+  function labelsOf(line: string, params: string): Record<string, string> {
+    const v = evalLogQL(store([{ app: 'j' }, line]), `{app="j"} | json ${params}`, {
+      start: 0,
+      end: T,
+      limit: 10,
+    }).value;
+    if (v.type !== 'streams' || v.streams.length !== 1) throw new Error(`got ${JSON.stringify(v)}`);
+    return v.streams[0].labels;
+  }
+
+  it.each([
+    // the outer object is never closed: what was read before the break is still found
+    [
+      '{"app":{"name":"great \\"loki\\""}',
+      'app="app"',
+      { app: 'j', app_extracted: '{"name":"great \\"loki\\""}' },
+    ],
+    ['{"who":"x"', 'who="who", other="other"', { app: 'j', who: 'x', other: '' }],
+    ['{"a":{"b":"x"', 'ab="a.b"', { app: 'j', ab: 'x' }],
+    // a key that cannot be reached is empty, with no error
+    ['{bad', 'who="who"', { app: 'j', who: '' }],
+  ])('%s with %s', (line, params, want) => {
+    expect(labelsOf(line, params)).toEqual(want);
+  });
+
+  it.each([
+    ['{"a":{"b":"x"', 'a="a"', "Value looks like object, but can't find closing '}' symbol"],
+    ['{"a":"x", "b":tru', 'b="b"', 'Unknown value type'],
+  ])('a path into the value that broke is a JSONParserErr: %s', (line, params, details) => {
+    const got = labelsOf(line, params);
+    expect(got.__error__).toBe('JSONParserErr');
+    expect(got.__error_details__).toBe(details);
+  });
+});

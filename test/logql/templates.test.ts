@@ -56,3 +56,45 @@ describe('template work bounds', () => {
     expect(render('{{ printf "%.2f" 1.005 }}')).toBe('1.00');
   });
 });
+
+describe('Go values as text/template prints them', () => {
+  it.each([
+    // float64 results print with %v: the exponent form from 1e+06 and below 1e-04
+    ['{{ mulf 1000 1000 }}', '1e+06'],
+    ['{{ mulf 1234567 1 }}', '1.234567e+06'],
+    ['{{ divf 1 100000 }}', '1e-05'],
+    ['{{ divf 1 3 }}', '0.3333333333333333'],
+    ['{{ addf 123456 0.5 }}', '123456.5'],
+    ['{{ bytes "2 MiB" }}', '2.097152e+06'],
+    ['{{ float64 "1e7" }}', '1e+07'],
+    ['{{ divf 0 -1 }}', '-0'],
+    ['{{ divf 1 0 }}', '+Inf'],
+    // ints stay positional
+    ['{{ mul 1000 1000 }}', '1000000'],
+    ['{{ add 1 2 }}', '3'],
+    // a literal with `.` or `e` is a float64 constant
+    ['{{ 1.5 }} {{ 1e3 }} {{ 1e7 }} {{ 7 }} {{ 0x10 }}', '1.5 1000 1e+07 7 16'],
+    // float verbs want a float64, %d an int
+    ['{{ printf "%d" (mulf 2 3) }}', '%!d(float64=6)'],
+    ['{{ printf "%f" 3 }}', '%!f(int=3)'],
+    ['{{ printf "%.2f" (float64 .n) }}', '12.00'],
+    ['{{ printf "%v" (divf 3 2) }}', '1.5'],
+  ])('%s prints %s', (src, want) => {
+    expect(render(src)).toBe(want);
+  });
+
+  it('keeps nanoseconds through unixToTime, toDate, date and unixEpochNanos', () => {
+    expect(render('{{ unixEpochNanos (unixToTime "1700000000123456789") }}')).toBe('1700000000123456789');
+    expect(render('{{ unixEpochNanos (unixToTime "1700000000123456") }}')).toBe('1700000000123456000');
+    expect(render('{{ date "15:04:05.000000000" (unixToTime "1700000000123456789") }}')).toBe(
+      '22:13:20.123456789',
+    );
+    expect(
+      render('{{ unixEpochNanos (toDate "2006-01-02T15:04:05Z07:00" "2023-11-14T22:13:20.123456789Z") }}'),
+    ).toBe('1700000000123456789');
+  });
+
+  it('refuses an argument piped into now', () => {
+    expect(() => render('{{ .a | now }}')).toThrow('wrong number of args for now: want 0 got 1');
+  });
+});

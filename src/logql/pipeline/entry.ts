@@ -104,10 +104,14 @@ export class Entry {
   }
 }
 
-/** Loki's label-key sanitizer: non `[A-Za-z0-9_:]` → `_`, a leading digit gets a `_` prefix. */
-export function sanitizeKey(key: string): string {
-  const k = /^[A-Za-z_][A-Za-z0-9_:]*$/.test(key) ? key : key.trim().replace(/[^A-Za-z0-9_:]/g, '_');
-  return /^[0-9]/.test(k) ? `_${k}` : k;
+/**
+ * Loki's label-key sanitizer (sanitizeLabelKey): blanks trimmed, every code point outside
+ * `[A-Za-z0-9_]` (`:` and `.` included) becomes one `_`, and a leading digit gets a `_` prefix.
+ * `first` false: a later part of a json key path, which gets no prefix.
+ */
+export function sanitizeKey(key: string, first = true): string {
+  const k = /^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : key.trim().replace(/[^A-Za-z0-9_]/gu, '_');
+  return first && /^[0-9]/.test(k) ? `_${k}` : k;
 }
 
 /** A cheap identity for a label set (sorted keys); equal label sets give equal keys. */

@@ -9,8 +9,9 @@
  */
 
 export type JVal =
-  | { t: 'obj'; entries: [string, JVal][]; raw: string }
-  | { t: 'arr'; items: JVal[]; raw: string }
+  /** `partial`: cut short by malformed text (salvageJson only); its raw text is not a value. */
+  | { t: 'obj'; entries: [string, JVal][]; raw: string; partial?: boolean }
+  | { t: 'arr'; items: JVal[]; raw: string; partial?: boolean }
   | { t: 'str'; v: string; raw: string }
   | { t: 'num' | 'bool' | 'null'; raw: string };
 
@@ -53,8 +54,53 @@ export function scanJson(s: string): JObj | JsonFailure {
   }
 }
 
-function scanObject(s: string): JObj {
+/**
+ * What jsonparser's key search (EachKey, behind `| json a="b.c"`) still finds in a line that
+ * starts with an object but is malformed further on: every entry read before the break, objects
+ * and arrays open at the break kept as `partial`, and the path to the value that broke with
+ * jsonparser's words for it. Undefined when the line parses whole (scanJson has it).
+ */
+export interface Salvaged {
+  doc: JObj;
+  error: string;
+  /**
+   * Keys (and array indexes) to the value that could not be read; null when the break is in an
+   * object's or array's own punctuation, where a key not yet read is simply not found.
+   */
+  at: (string | number)[] | null;
+}
+
+interface Cut {
+  error?: string;
+  at: (string | number)[] | null;
+}
+
+export function salvageJson(s: string): Salvaged | undefined {
+  const cut: Cut = { at: null };
+  try {
+    const doc = scanObject(s, cut);
+    return cut.error === undefined ? undefined : { doc, error: cut.error, at: cut.at };
+  } catch (e) {
+    if (e instanceof Malformed) return undefined;
+    throw e;
+  }
+}
+
+function scanObject(s: string, cut?: Cut): JObj {
   let i = 0;
+  const path: (string | number)[] = [];
+  /**
+   * In salvage mode, records the first break (in a value when the path is deeper than the
+   * container's own, at `depth`) and says to stop; otherwise rethrows.
+   */
+  const broke = (e: unknown, depth: number): true => {
+    if (!cut || !(e instanceof Malformed)) throw e;
+    if (cut.error === undefined) {
+      cut.error = e.message;
+      cut.at = path.length > depth ? [...path] : null;
+    }
+    return true;
+  };
   const fffd = s.includes('\ufffd');
   const ws = () => {
     let c: number;
@@ -97,41 +143,65 @@ function scanObject(s: string): JObj {
     if (c === '{') {
       i++;
       const entries: [string, JVal][] = [];
-      ws();
-      if (s[i] === '}') i++;
-      else
-        for (;;) {
-          ws();
-          if (s[i] !== '"') fail(MALFORMED_OBJECT);
-          const k = str(true);
-          ws();
-          if (s[i++] !== ':') fail(MALFORMED_OBJECT);
-          entries.push([k, val(depth + 1)]);
-          ws();
-          if (s[i] === ',') i++;
-          else if (s[i] === '}') {
-            i++;
-            break;
-          } else fail(MALFORMED_OBJECT);
-        }
-      return { t: 'obj', entries, raw: s.slice(start, i) };
+      const own = path.length;
+      let partial = false;
+      try {
+        ws();
+        if (s[i] === '}') i++;
+        else
+          for (;;) {
+            ws();
+            if (s[i] !== '"') fail(MALFORMED_OBJECT);
+            const k = str(true);
+            ws();
+            if (s[i++] !== ':') fail(MALFORMED_OBJECT);
+            path.push(k);
+            const v = val(depth + 1);
+            path.pop();
+            entries.push([k, v]);
+            if (cut?.error !== undefined) throw new Malformed(cut.error);
+            ws();
+            if (s[i] === ',') i++;
+            else if (s[i] === '}') {
+              i++;
+              break;
+            } else fail(MALFORMED_OBJECT);
+          }
+      } catch (e) {
+        partial = broke(e, own);
+      }
+      return partial
+        ? { t: 'obj', entries, raw: s.slice(start, i), partial }
+        : { t: 'obj', entries, raw: s.slice(start, i) };
     }
     if (c === '[') {
       i++;
       const items: JVal[] = [];
-      ws();
-      if (s[i] === ']') i++;
-      else
-        for (;;) {
-          items.push(val(depth + 1));
-          ws();
-          if (s[i] === ',') i++;
-          else if (s[i] === ']') {
-            i++;
-            break;
-          } else fail(MALFORMED_ARRAY);
-        }
-      return { t: 'arr', items, raw: s.slice(start, i) };
+      const own = path.length;
+      let partial = false;
+      try {
+        ws();
+        if (s[i] === ']') i++;
+        else
+          for (;;) {
+            path.push(items.length);
+            const v = val(depth + 1);
+            path.pop();
+            items.push(v);
+            if (cut?.error !== undefined) throw new Malformed(cut.error);
+            ws();
+            if (s[i] === ',') i++;
+            else if (s[i] === ']') {
+              i++;
+              break;
+            } else fail(MALFORMED_ARRAY);
+          }
+      } catch (e) {
+        partial = broke(e, own);
+      }
+      return partial
+        ? { t: 'arr', items, raw: s.slice(start, i), partial }
+        : { t: 'arr', items, raw: s.slice(start, i) };
     }
     if (c === '"') {
       const v = str();

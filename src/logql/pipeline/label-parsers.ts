@@ -3,7 +3,7 @@ import type { ExtractionParam } from '../syntax/index.js';
 import { goRegex, semanticError } from '../syntax/index.js';
 import { type Entry, sanitizeKey } from './entry.js';
 import { jsonAt, jsonPath } from './json-path.js';
-import { type JVal, scanJson } from './json-scan.js';
+import { type JVal, type Salvaged, salvageJson, scanJson } from './json-scan.js';
 import { scanLogfmt } from './logfmt.js';
 import { compilePattern, matchPattern } from './pattern.js';
 
@@ -13,10 +13,16 @@ function scalarText(v: JVal): string {
   return v.t === 'str' ? v.v : v.t === 'null' ? '' : v.raw;
 }
 
+/**
+ * Nested keys join their sanitized parts with `_` (`{"a":{"1b":…}}` is `a_1b`: only the first
+ * part gets the digit prefix); a blank part is skipped, as Loki's JSONParser builds the key.
+ */
 function flattenInto(e: Entry, prefix: string, v: JVal, keys: ReadonlySet<string> | undefined): void {
   if (v.t === 'obj') {
-    for (const [k, x] of v.entries)
-      flattenInto(e, prefix ? `${prefix}_${sanitizeKey(k)}` : sanitizeKey(k), x, keys);
+    for (const [k, x] of v.entries) {
+      const part = sanitizeKey(k, prefix === '');
+      flattenInto(e, part === '' ? prefix : prefix ? `${prefix}_${part}` : part, x, keys);
+    }
   } else if (v.t !== 'arr' && v.t !== 'null' && prefix !== '' && (!keys || keys.has(prefix))) {
     e.setExtracted(prefix, scalarText(v));
   }
@@ -46,16 +52,30 @@ export function jsonStage(params: ExtractionParam[], hints?: LabelHints): StageF
 /**
  * `json a="b.c"` (Loki's JSONExpressionParser): an empty line is left alone, a line that does not
  * start like JSON gets `__error__` only (no details), and every named label is set, empty when
- * its path is absent.
+ * its path is absent. A line that starts with an object but breaks further on is searched as
+ * jsonparser searches it: what was read before the break is found (`{"a":{"b":1}` gives `a`),
+ * a path into the value that broke is a JSONParserErr with jsonparser's text, the rest is empty.
  */
 function jsonParamsStage(paths: { label: string; path: (string | number)[] }[]): StageFn {
   return (e) => {
     if (e.line === '') return true;
     const c = e.line[0];
     let doc: JVal | undefined;
+    let salvaged: Salvaged | undefined;
     if (c === '{') {
       const scanned = scanJson(e.line);
-      doc = 'error' in scanned ? undefined : scanned;
+      if ('error' in scanned) salvaged = salvageJson(e.line);
+      else doc = scanned;
+    }
+    if (salvaged) {
+      for (const p of paths) {
+        const v = jsonAt(salvaged.doc, p.path);
+        const complete = v && !((v.t === 'obj' || v.t === 'arr') && v.partial);
+        const broken = v !== undefined ? !complete : salvaged.at !== null && startsWith(p.path, salvaged.at);
+        if (broken) e.setError('JSONParserErr', salvaged.error);
+        e.setExtracted(p.label, complete ? scalarText(v) : '');
+      }
+      return true;
     }
     // An array or a string is valid JSON without these keys: every label is set empty.
     if (!doc && c !== '[' && c !== '"') {
@@ -70,10 +90,16 @@ function jsonParamsStage(paths: { label: string; path: (string | number)[] }[]):
   };
 }
 
+/** Whether `path` runs through `prefix` (or is it). */
+function startsWith(path: readonly (string | number)[], prefix: readonly (string | number)[]): boolean {
+  return prefix.every((seg, i) => path[i] === seg) && path.length >= prefix.length;
+}
+
 /**
  * Loki's UnpackParser: an empty line is left alone; a line not starting with `{` is a
  * JSONParserErr; the string fields become labels only when the object is a packed entry (has
- * `_entry`, which replaces the line), so unpacking plain JSON changes nothing.
+ * `_entry`, which replaces the line), so unpacking plain JSON changes nothing. A key that names a
+ * stream label gets `_extracted` first, then it is sanitized (`foo.bar` is `foo_bar`).
  */
 export function unpackStage(): StageFn {
   return (e) => {
@@ -86,7 +112,11 @@ export function unpackStage(): StageFn {
     let entry: string | undefined;
     for (const [k, v] of doc.entries) if (k === '_entry' && v.t === 'str') entry = v.v;
     if (entry === undefined) return true;
-    for (const [k, v] of doc.entries) if (v.t === 'str' && k !== '_entry' && k) e.setExtracted(k, v.v);
+    for (const [k, v] of doc.entries) {
+      if (v.t !== 'str' || k === '_entry' || !k) continue;
+      const key = sanitizeKey(e.base[k] !== undefined ? `${k}_extracted` : k);
+      if (key) e.setExtracted(key, v.v);
+    }
     e.line = entry;
     return true;
   };

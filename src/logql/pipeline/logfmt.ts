@@ -71,13 +71,7 @@ export function scanLogfmt(
         } else {
           const body = line.slice(i + 1, j);
           let v: string | undefined = body;
-          if (esc) {
-            try {
-              v = JSON.parse(`"${body}"`) as string;
-            } catch {
-              v = undefined;
-            }
-          }
+          if (esc) v = unquote(body);
           i = j + 1;
           if (v === undefined) msg = 'invalid quoted value';
           else {
@@ -105,4 +99,61 @@ export function scanLogfmt(
     while (i < n && line.charCodeAt(i) > SPACE) i++;
   }
   return error;
+}
+
+const ESCAPED: Record<string, string> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  "'": "'",
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
+
+/** Four hex digits of a `\uXXXX` escape at `i` (the backslash), or -1. */
+function u4(s: string, i: number): number {
+  if (s[i] !== '\\' || s[i + 1] !== 'u') return -1;
+  const hex = s.slice(i + 2, i + 6);
+  return /^[0-9a-fA-F]{4}$/.test(hex) ? Number.parseInt(hex, 16) : -1;
+}
+
+/**
+ * The body of a quoted value with its escapes read as Loki's logfmt decoder reads them (JSON's
+ * escapes plus `\'`; raw control bytes such as a newline kept as they are; a `\u` surrogate
+ * without its pair is U+FFFD). Undefined for an unknown escape.
+ */
+function unquote(body: string): string | undefined {
+  let out = '';
+  let i = 0;
+  while (i < body.length) {
+    const c = body[i];
+    if (c !== '\\') {
+      out += c;
+      i++;
+      continue;
+    }
+    const next = body[i + 1];
+    if (next === undefined) return undefined;
+    if (next !== 'u') {
+      const r = ESCAPED[next];
+      if (r === undefined) return undefined;
+      out += r;
+      i += 2;
+      continue;
+    }
+    const hi = u4(body, i);
+    if (hi < 0) return undefined;
+    i += 6;
+    if (hi >= 0xd800 && hi <= 0xdfff) {
+      const lo = u4(body, i);
+      if (hi < 0xdc00 && lo >= 0xdc00 && lo <= 0xdfff) {
+        out += String.fromCharCode(hi, lo);
+        i += 6;
+      } else out += '\ufffd';
+    } else out += String.fromCharCode(hi);
+  }
+  return out;
 }

@@ -6,7 +6,16 @@
 import { compileRegexp, type GoRegexp, RegexpSyntaxError } from '../../world/re2.js';
 import { expand, findAll, replaceAll } from '../../world/re2-replace.js';
 import { goBytes, goDuration } from './go-convert.js';
-import { formatTime, type GoTime, isTime, printValue, sprintf, type TValue } from './go-format.js';
+import {
+  formatTime,
+  GoFloat,
+  type GoTime,
+  isTime,
+  numberOf,
+  printValue,
+  sprintf,
+  type TValue,
+} from './go-format.js';
 import { TemplateError } from './template-parse.js';
 
 /** A template's regex fails the line (TemplateFormatErr), not the query: it is compiled per line. */
@@ -29,7 +38,8 @@ type Fn = (args: TValue[], ctx: TplContext) => TValue;
 
 const str = (v: TValue): string => printValue(v === null ? '' : v);
 const toInt = (v: TValue): number => {
-  if (typeof v === 'number') return Math.trunc(v);
+  const x = numberOf(v);
+  if (x !== undefined) return Math.trunc(x);
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'string') {
     const n = Number(v.trim());
@@ -38,7 +48,8 @@ const toInt = (v: TValue): number => {
   return 0;
 };
 const toFloat = (v: TValue): number => {
-  if (typeof v === 'number') return v;
+  const x = numberOf(v);
+  if (x !== undefined) return x;
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (typeof v === 'string') {
     const n = Number(v.trim());
@@ -51,6 +62,7 @@ export function truthy(v: TValue): boolean {
   if (v === null) return false;
   if (typeof v === 'string') return v !== '';
   if (typeof v === 'number') return v !== 0;
+  if (v instanceof GoFloat) return v.f !== 0;
   if (typeof v === 'boolean') return v;
   return true;
 }
@@ -61,7 +73,8 @@ function arity(name: string, args: TValue[], n: number): void {
 }
 
 function cmp(a: TValue, b: TValue): number {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const [x, y] = [numberOf(a), numberOf(b)];
+  if (x !== undefined && y !== undefined) return x - y;
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : Number.NaN;
   throw new TemplateError('incompatible types for comparison');
@@ -106,7 +119,7 @@ export function withClockShift<T>(ms: number, run: () => T, nowMs = 0): T {
 export const FUNCS: Record<string, Fn> = {
   __line__: (_a, c) => c.line,
   __timestamp__: (_a, c) => ({ goTime: c.t + clockShiftMs }),
-  now: () => ({ goTime: queryNowMs + clockShiftMs }),
+  now: withArity('now', 0, () => ({ goTime: queryNowMs + clockShiftMs })),
   ToLower: s1((s) => s.toLowerCase()),
   ToUpper: s1((s) => s.toUpperCase()),
   lower: s1((s) => s.toLowerCase()),
@@ -258,73 +271,100 @@ export const FUNCS: Record<string, Fn> = {
     if (toInt(a[1]) === 0) throw new TemplateError('integer divide by zero');
     return toInt(a[0]) % toInt(a[1]);
   },
-  addf: (a) => a.reduce<number>((s, v) => s + toFloat(v), 0),
-  subf: (a) => a.slice(1).reduce<number>((s, v) => s - toFloat(v), toFloat(a[0] ?? 0)),
-  mulf: (a) => a.reduce<number>((s, v) => s * toFloat(v), 1),
-  divf: (a) => a.slice(1).reduce<number>((s, v) => s / toFloat(v), toFloat(a[0] ?? 0)),
+  addf: (a) => new GoFloat(a.reduce<number>((s, v) => s + toFloat(v), 0)),
+  subf: (a) => new GoFloat(a.slice(1).reduce<number>((s, v) => s - toFloat(v), toFloat(a[0] ?? 0))),
+  mulf: (a) => new GoFloat(a.reduce<number>((s, v) => s * toFloat(v), 1)),
+  divf: (a) => new GoFloat(a.slice(1).reduce<number>((s, v) => s / toFloat(v), toFloat(a[0] ?? 0))),
   max: (a) => Math.max(...a.map(toInt)),
   min: (a) => Math.min(...a.map(toInt)),
-  maxf: (a) => Math.max(...a.map(toFloat)),
-  minf: (a) => Math.min(...a.map(toFloat)),
-  ceil: withArity('ceil', 1, (a) => Math.ceil(toFloat(a[0]))),
-  floor: withArity('floor', 1, (a) => Math.floor(toFloat(a[0]))),
+  maxf: (a) => new GoFloat(Math.max(...a.map(toFloat))),
+  minf: (a) => new GoFloat(Math.min(...a.map(toFloat))),
+  ceil: withArity('ceil', 1, (a) => new GoFloat(Math.ceil(toFloat(a[0])))),
+  floor: withArity('floor', 1, (a) => new GoFloat(Math.floor(toFloat(a[0])))),
   round: (a) => {
     if (a.length < 2 || a.length > 3) throw new TemplateError('wrong number of args for round');
     const p = 10 ** toInt(a[1]);
     const roundOn = a.length === 3 ? toFloat(a[2]) : 0.5;
     const scaled = toFloat(a[0]) * p;
     const whole = Math.trunc(scaled);
-    return (Math.abs(scaled - whole) >= roundOn ? whole + Math.sign(scaled) : whole) / p;
+    return new GoFloat((Math.abs(scaled - whole) >= roundOn ? whole + Math.sign(scaled) : whole) / p);
   },
   int: withArity('int', 1, (a) => toInt(a[0])),
-  float64: withArity('float64', 1, (a) => toFloat(a[0])),
+  float64: withArity('float64', 1, (a) => new GoFloat(toFloat(a[0]))),
   // humanize.ParseBytes / time.ParseDuration: a value that does not convert fails the template.
   bytes: withArity('bytes', 1, (a) => {
     const b = goBytes(str(a[0]));
     if (!b.ok) throw new TemplateError(b.err);
-    return b.v;
+    return new GoFloat(b.v);
   }),
-  duration: withArity('duration', 1, (a) => durationSeconds(str(a[0]))),
-  duration_seconds: withArity('duration_seconds', 1, (a) => durationSeconds(str(a[0]))),
-  date: withArity('date', 2, (a) => formatTime(str(a[0]), timeOf(a[1]))),
+  duration: withArity('duration', 1, (a) => new GoFloat(durationSeconds(str(a[0])))),
+  duration_seconds: withArity('duration_seconds', 1, (a) => new GoFloat(durationSeconds(str(a[0])))),
+  date: withArity('date', 2, (a) => formatTime(str(a[0]), timeOf(a[1]), isTime(a[1]) ? a[1].ns : 0)),
   // Go's strconv.FormatInt of Unix(), UnixMilli(), UnixNano(): decimal strings, exact.
   unixEpoch: withArity('unixEpoch', 1, (a) => String(Math.floor(timeOf(a[0]) / 1000))),
   unixEpochMillis: withArity('unixEpochMillis', 1, (a) => String(timeOf(a[0]))),
-  unixEpochNanos: withArity('unixEpochNanos', 1, (a) => (BigInt(timeOf(a[0])) * 1_000_000n).toString()),
-  unixToTime: withArity('unixToTime', 1, (a) => ({ goTime: unixToTime(str(a[0])) }) satisfies GoTime),
+  unixEpochNanos: withArity('unixEpochNanos', 1, (a) =>
+    (isTime(a[0]) ? nanosOf(a[0]) : BigInt(timeOf(a[0])) * 1_000_000n).toString(),
+  ),
+  unixToTime: withArity('unixToTime', 1, (a) => unixToTime(str(a[0]))),
   toDateInZone: (a) => {
     arity('toDateInZone', a, 3);
     return FUNCS.toDate([a[0], a[2]], {} as TplContext);
   },
   toDate: (a) => {
     arity('toDate', a, 2);
-    const ms = Date.parse(str(a[1]));
-    if (Number.isNaN(ms)) throw new TemplateError(`cannot parse ${str(a[1])} as a date`);
-    return { goTime: ms };
+    return parseDate(str(a[1]));
   },
 };
 
 /**
  * fmt.go's unixToTime: the unit is read from the number of digits: 5 days, 10 seconds, 13
- * milliseconds, 16 microseconds, 19 nanoseconds; any other length fails. Milliseconds kept.
+ * milliseconds, 16 microseconds, 19 nanoseconds; any other length fails. Nanoseconds kept.
  */
-function unixToTime(s: string): number {
+function unixToTime(s: string): GoTime {
   if (!/^-?\d+$/.test(s)) throw new TemplateError(`unable to parse time '${s}': invalid syntax`);
   const n = BigInt(s);
-  const per: Record<number, [bigint, bigint]> = {
-    5: [86_400_000n, 1n],
-    10: [1000n, 1n],
-    13: [1n, 1n],
-    16: [1n, 1000n],
-    19: [1n, 1_000_000n],
+  const nsPer: Record<number, bigint> = {
+    5: 86_400_000_000_000n,
+    10: 1_000_000_000n,
+    13: 1_000_000n,
+    16: 1000n,
+    19: 1n,
   };
-  const unit = per[s.length];
+  const unit = nsPer[s.length];
   if (!unit)
     throw new TemplateError(
       `unable to parse time '${s}' length ${s.length} did not match expected lengths of 10, 13, 16, or 19`,
     );
-  const ms = (n * unit[0]) / unit[1];
-  return Number(n < 0n && (n * unit[0]) % unit[1] !== 0n ? ms - 1n : ms);
+  return fromNanos(n * unit);
+}
+
+/** A time from nanoseconds since the epoch (floored to the millisecond, the rest in `ns`). */
+function fromNanos(total: bigint): GoTime {
+  let ms = total / 1_000_000n;
+  let rest = total % 1_000_000n;
+  if (rest < 0n) {
+    ms -= 1n;
+    rest += 1_000_000n;
+  }
+  return rest === 0n ? { goTime: Number(ms) } : { goTime: Number(ms), ns: Number(rest) };
+}
+
+function nanosOf(t: GoTime): bigint {
+  return BigInt(t.goTime) * 1_000_000n + BigInt(t.ns ?? 0);
+}
+
+/**
+ * sprig's toDate for the layouts it is given (an RFC 3339 time, as Loki's examples use): read by
+ * Date.parse, with a fraction finer than a millisecond kept to the nanosecond.
+ */
+function parseDate(text: string): GoTime {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) throw new TemplateError(`cannot parse ${text} as a date`);
+  const frac = /[T ]\d{2}:\d{2}:\d{2}[.,](\d{4,9})/.exec(text)?.[1];
+  if (!frac) return { goTime: ms };
+  const ns = Number(frac.padEnd(9, '0').slice(3));
+  return ns ? { goTime: ms, ns } : { goTime: ms };
 }
 
 /** time.ParseDuration, as fmt.go's duration functions call it (no `d`, `w`, `y` units). */

@@ -8,7 +8,8 @@ export type Operand =
   | { k: 'field'; name: string }
   | { k: 'dot' }
   | { k: 'str'; v: string }
-  | { k: 'num'; v: number }
+  /** `float`: written with `.`, `e` or `E` (not hex), so Go makes it a float64 constant. */
+  | { k: 'num'; v: number; float: boolean }
   | { k: 'bool'; v: boolean }
   | { k: 'fn'; name: string }
   | { k: 'paren'; p: Pipeline };
@@ -48,7 +49,7 @@ function lexAction(s: string): Tok[] {
       out.push({ t: 'field', v: m[0].slice(1) });
       i += m[0].length;
     } else {
-      const num = /^[-+]?(\d+\.?\d*([eE][-+]?\d+)?|\.\d+|0[xX][0-9a-fA-F]+)/.exec(s.slice(i));
+      const num = /^[-+]?(0[xX][0-9a-fA-F]+|\d+\.?\d*([eE][-+]?\d+)?|\.\d+)/.exec(s.slice(i));
       const id = /^[A-Za-z_][A-Za-z0-9_]*/.exec(s.slice(i));
       if (num) {
         out.push({ t: 'num', v: num[0] });
@@ -96,7 +97,8 @@ function pipelineOf(toks: Tok[], start: number, stopAtRp: boolean): { p: Pipelin
     }
     if (t.t === 'field') cmd.push(t.v === '' ? { k: 'dot' } : { k: 'field', name: t.v });
     else if (t.t === 'str') cmd.push({ k: 'str', v: unquoteTpl(t.v) });
-    else if (t.t === 'num') cmd.push({ k: 'num', v: Number(t.v) });
+    else if (t.t === 'num')
+      cmd.push({ k: 'num', v: Number(t.v), float: !/^[-+]?0[xX]/.test(t.v) && /[.eE]/.test(t.v) });
     else if (t.v === 'true' || t.v === 'false') cmd.push({ k: 'bool', v: t.v === 'true' });
     else cmd.push({ k: 'fn', name: t.v });
     i++;

@@ -1,5 +1,5 @@
 /** Renders a parsed template against one entry's labels, line and time. */
-import { printValue, type TValue } from './go-format.js';
+import { GoFloat, printValue, type TValue } from './go-format.js';
 import { FUNCS, type TplContext, truthy } from './template-funcs.js';
 import { type Operand, type Pipeline, parseTemplate, TemplateError, type TNode } from './template-parse.js';
 
@@ -84,8 +84,9 @@ function operand(o: Operand, ctx: TplContext): TValue {
       const keys = Object.keys(ctx.labels).sort();
       return `map[${keys.map((k) => `${k}:${ctx.labels[k]}`).join(' ')}]`;
     }
-    case 'str':
     case 'num':
+      return o.float ? new GoFloat(o.v) : o.v;
+    case 'str':
     case 'bool':
       return o.v;
     case 'fn':
