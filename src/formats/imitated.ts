@@ -22,7 +22,7 @@ export const PROM_TEXT = {
   /** promql/engine.go ErrQueryTimeout `query timed out in %s`, raised in expression evaluation. */
   timeout: 'query timed out in expression evaluation',
   /** promql/engine.go ErrQueryCanceled `query was canceled in %s`. */
-  canceled: 'query was canceled in query execution',
+  canceled: 'query was canceled in expression evaluation',
   /** promql/engine.go ErrTooManySamples `query processing would load too many samples into memory in %s`. */
   tooManySamples: 'query processing would load too many samples into memory in query execution',
   /** web/api/v1/api.go queryRange: refused only when (end − start) / step > 11000. */

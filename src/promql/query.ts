@@ -60,8 +60,8 @@ function context(
 function stopped(err: unknown): never {
   if (err instanceof DeadlineExceeded) {
     throw err.reason === 'timeout'
-      ? new PromQLError('timeout', 'query timed out in expression evaluation')
-      : new PromQLError('canceled', 'query was canceled in expression evaluation');
+      ? new PromQLError('timeout', PROM_TEXT.timeout)
+      : new PromQLError('canceled', PROM_TEXT.canceled);
   }
   throw err;
 }

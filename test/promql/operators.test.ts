@@ -115,7 +115,7 @@ describe('runaway subqueries', () => {
   it('stop with a timeout error instead of hanging', () => {
     const c = load(m, 'x 1');
     expect(() => instantQuery(c, 'max_over_time(vector(1)[1d:1ms])', 0)).toThrow(
-      'query timed out in query execution',
+      'query timed out in expression evaluation',
     );
   });
 

@@ -2,6 +2,7 @@
  * Subqueries: the inner expression evaluated at absolute multiples of the step inside the
  * left-open window (t - range, t], gathered into range windows per series.
  */
+import { PROM_TEXT } from '../../formats/imitated.js';
 import type { Labels } from '../../world/types.js';
 import { PromQLError } from '../api.js';
 import type { SubqueryExpr } from '../ast.js';
@@ -28,7 +29,7 @@ export function evalSubquery(ctx: QueryContext, e: SubqueryExpr, t: number): Mat
     let v = memo.get(ts);
     if (!v) {
       if (++ctx.subquerySteps > MAX_SUBQUERY_STEPS) {
-        throw new PromQLError('timeout', 'query timed out in query execution');
+        throw new PromQLError('timeout', PROM_TEXT.timeout);
       }
       ctx.evalStepMs = step;
       try {
