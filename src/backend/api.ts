@@ -39,6 +39,7 @@ export type LokiApi =
   | 'loki.index_volume_range'
   | 'loki.detected_labels'
   | 'loki.detected_fields'
+  | 'loki.format_query'
   | 'loki.buildinfo';
 
 export type Api = PromApi | LokiApi;

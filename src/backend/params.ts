@@ -4,6 +4,7 @@
  */
 import { LOKI_DEFAULTS, LOKI_TEXT, PROM_DEFAULTS, PROM_TEXT } from '../formats/imitated.js';
 import { parseDuration } from '../formats/time.js';
+import { goQuote } from '../world/go-strings.js';
 import type { ApiParams } from './api.js';
 import { invalidParam, WireError } from './wire-error.js';
 
@@ -63,11 +64,6 @@ export function promLimit(p: ApiParams): number {
   const n = Number(raw);
   if (n < 0) throw invalidParam('limit', 'limit must be non-negative');
   return n;
-}
-
-/** Go's %q of a string, for the texts that quote a parameter (ASCII escapes are enough here). */
-function goQuote(s: string): string {
-  return JSON.stringify(s);
 }
 
 /** Prometheus and Loki durations: float seconds or a Prometheus duration string. */

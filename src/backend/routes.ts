@@ -43,6 +43,7 @@ const FIXED: Record<string, Route> = {
   '/loki/api/v1/index/volume_range': { api: 'loki.index_volume_range', methods: GET_POST },
   '/loki/api/v1/detected_labels': { api: 'loki.detected_labels', methods: GET_POST },
   '/loki/api/v1/detected_fields': { api: 'loki.detected_fields', methods: GET_POST },
+  '/loki/api/v1/format_query': { api: 'loki.format_query', methods: GET_POST },
   '/loki/api/v1/status/buildinfo': { api: 'loki.buildinfo', methods: GET },
 };
 

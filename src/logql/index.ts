@@ -12,6 +12,7 @@ import type { LogExpr, LogQuery } from './syntax/index.js';
 import { parseLogQL, shapeOf } from './syntax/index.js';
 
 export { estimateLogCost } from './cost.js';
+export { prettyLogQL, printLogQL } from './print.js';
 export type { LogExpr, LogQuery, MetricExpr, Stage } from './syntax/index.js';
 export { parseLogQL };
 

@@ -5,6 +5,7 @@
  * grouping as ` by (a, b) `, durations as model.Duration, numbers as FormatFloat(v, 'f', -1).
  */
 import { modelDuration } from '../formats/time.js';
+import { goQuote } from '../world/go-strings.js';
 import type { AtModifier, Expr, VectorMatching, VectorSelector } from './ast.js';
 import { formatPromFloat } from './format.js';
 
@@ -12,11 +13,6 @@ const LEGACY_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 
 function label(name: string): string {
   return LEGACY_NAME.test(name) ? name : goQuote(name);
-}
-
-/** Go's strconv.Quote for the strings a query holds (JSON's escapes, which agree on these). */
-function goQuote(s: string): string {
-  return JSON.stringify(s).replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 
 function at(a: AtModifier | undefined): string {

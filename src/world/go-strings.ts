@@ -66,3 +66,41 @@ function hex(s: string, n: number): number {
   if (s.length !== n || !/^[0-9a-f]+$/i.test(s)) throw new Error('invalid syntax');
   return Number.parseInt(s, 16);
 }
+
+const QUOTE_ESCAPES: Record<string, string> = {
+  '\x07': '\\a',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+  '\v': '\\v',
+  '"': '\\"',
+  '\\': '\\\\',
+};
+
+const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+
+/**
+ * Go's `strconv.Quote` (and `%q`): printable characters (letters, marks, numbers, punctuation,
+ * symbols, the ASCII space) as they are, `\n`-style escapes, `\xHH` below U+0020 and for DEL,
+ * `\uHHHH` or `\UHHHHHHHH` for any other code point; a lone surrogate (invalid UTF-8 in Go) is
+ * `\ufffd`'s escape.
+ */
+export function goQuote(s: string): string {
+  let out = '"';
+  for (const ch of s) {
+    const e = QUOTE_ESCAPES[ch];
+    if (e) {
+      out += e;
+      continue;
+    }
+    const cp = ch.codePointAt(0)!;
+    if (cp >= 0xd800 && cp <= 0xdfff) out += '\\ufffd';
+    else if (PRINTABLE.test(ch)) out += ch;
+    else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, '0')}`;
+    else if (cp < 0x10000) out += `\\u${cp.toString(16).padStart(4, '0')}`;
+    else out += `\\U${cp.toString(16).padStart(8, '0')}`;
+  }
+  return `${out}"`;
+}

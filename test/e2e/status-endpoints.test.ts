@@ -227,6 +227,38 @@ describe('Loki discovery endpoints over plain HTTP, as Grafana sends them', () =
     expect(m.reduce((a, [, b]) => a + Number(b), 0)).toBe(bytes[0]);
   });
 
+  it('format_query: the query prettified as Loki does, a bad one refused as invalid-query', async () => {
+    const long =
+      'sum by (route) (rate({app="payments", namespace="shop"} |= "error" | json | took_ms > 250 | line_format "{{.msg}}" [5m]))';
+    const r = await fetch(`${served.url}/loki/api/v1/format_query`, {
+      method: 'POST',
+      body: new URLSearchParams({ query: long }),
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const text = await r.text();
+    // Go's json.Encoder: `>` escaped, one trailing newline.
+    expect(text).toContain('took_ms\\u003e250');
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(JSON.parse(text)).toEqual({
+      status: 'success',
+      data: [
+        'sum by (route)(',
+        '  rate(',
+        '    {app="payments", namespace="shop"} |= "error" | json | took_ms>250 | line_format "{{.msg}}" [5m]',
+        '  )',
+        ')',
+      ].join('\n'),
+    });
+    const short = await loki('format_query', { query: '{app="payments"}|json' });
+    expect(short.json).toEqual({ status: 'success', data: '{app="payments"} | json' });
+    const bad = await loki('format_query', { query: '{app="payments}' });
+    expect(bad).toEqual({
+      status: 400,
+      json: { status: 'invalid-query', error: 'parse error at line 1, col 6: literal not terminated' },
+    });
+  });
+
   it('series with no match lists every stream in range, as Loki 3 does', async () => {
     const r = await loki('series');
     expect(r.status).toBe(200);

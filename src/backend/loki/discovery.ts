@@ -4,11 +4,13 @@
  * all its values look like ids, `cluster`/`namespace`/`instance`/`pod` always), `detected_fields`
  * (pkg/querier/queryrange/detected_fields.go: each line parsed as JSON or logfmt, each field typed
  * as Go's parsers would take its first value), and `index/volume` / `index/volume_range` (bytes per
- * group of the selected streams, largest first). Cardinalities are exact counts where Loki keeps a
- * HyperLogLog estimate.
+ * group of the selected streams, largest first), and `format_query` (pkg/loki/format_query_handler.go:
+ * the query prettified, or `invalid-query` with the parse error). Cardinalities are exact counts
+ * where Loki keeps a HyperLogLog estimate.
  */
 import { LOKI_VERSION } from '../../formats/imitated.js';
-import { logSelectorsOf } from '../../logql/index.js';
+import { LogQLError } from '../../logql/api.js';
+import { logSelectorsOf, parseLogQL, prettyLogQL } from '../../logql/index.js';
 import type { LogStream } from '../../world/types.js';
 import type { ApiParams, ApiResponse } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
@@ -27,6 +29,32 @@ export function buildInfo(): ApiResponse {
     buildDate: '2026-01-01T00:00:00Z',
     goVersion: 'none (rematch embedded engine)',
   });
+}
+
+/**
+ * `format_query`: Go's json.Encoder writes the body (`<`, `>` and `&` escaped as `\u003c` …, a
+ * trailing newline), 200 with the prettified query or 400 `invalid-query` with the parse error.
+ */
+export function formatQuery(query: string): ApiResponse {
+  let body: { status: string; data?: string; error?: string };
+  let status = 200;
+  try {
+    body = { status: 'success', data: prettyLogQL(parseLogQL(query)) };
+  } catch (e) {
+    if (!(e instanceof LogQLError)) throw e;
+    status = 400;
+    body = { status: 'invalid-query', error: e.message };
+  }
+  return { status, text: `${goJsonEncode(body)}\n`, headers: { 'content-type': FORMAT_QUERY_TYPE } };
+}
+
+const FORMAT_QUERY_TYPE = 'application/json; charset=utf-8';
+
+function goJsonEncode(v: unknown): string {
+  return JSON.stringify(v).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 function range(p: ApiParams, ctx: EngineCtx): [number, number] {

@@ -21,7 +21,7 @@ import {
 } from '../params.js';
 import { deadlineOf, type QueryLimits, UNLIMITED } from '../query-limits.js';
 import { WireError } from '../wire-error.js';
-import { buildInfo, detectedFields, detectedLabels, volume } from './discovery.js';
+import { buildInfo, detectedFields, detectedLabels, formatQuery, volume } from './discovery.js';
 import { lokiData, lokiJson, lokiStatusOf, lokiText } from './wire.js';
 
 const HOUR = 3_600_000;
@@ -84,6 +84,7 @@ function answer(r: LokiResult): ApiResponse {
 
 const LOKI_ROUTES: Record<LokiApi, Route> = {
   'loki.buildinfo': () => buildInfo(),
+  'loki.format_query': (p) => formatQuery(param(p, 'query') ?? ''),
   'loki.detected_labels': (p, ctx) => detectedLabels(p, ctx),
   'loki.detected_fields': (p, ctx) => detectedFields(p, ctx),
   'loki.index_volume': (p, ctx) => volume(p, ctx, false),

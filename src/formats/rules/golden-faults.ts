@@ -38,6 +38,7 @@ export const FAULT_APIS = [
   'loki.index_volume_range',
   'loki.detected_labels',
   'loki.detected_fields',
+  'loki.format_query',
   'loki.buildinfo',
 ] as const;
 /** Whole backends a fault may name instead of single APIs. */

@@ -4,6 +4,7 @@
  * This index is the part's one door: code outside the folder imports it from here only.
  */
 export { Entry, ERROR_DETAILS_LABEL, ERROR_LABEL, keyOf } from './entry.js';
+export { formatGoFloat } from './go-format.js';
 export { compileLabelFilter, labelsGetter, matcherTest } from './label-filter.js';
 export type { Pipeline } from './pipeline.js';
 export { compilePipeline } from './pipeline.js';
