@@ -9,7 +9,7 @@ import type { Source } from '../../formats/vocabulary.js';
 import { type HostRefusal, hostRefusalOf } from '../../protocol/markers.js';
 import { TOOL } from '../../protocol/tools.js';
 import { checkLimits, limitListings, listed } from './limits.js';
-import { narrowing, runNarrowing } from './narrow.js';
+import { type Narrowed, narrowing, runNarrowing, tooLong } from './narrow.js';
 import type { Observation } from './observe.js';
 import type { PartId, RouteSpec } from './routes.js';
 import {
@@ -228,9 +228,11 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
   });
   // Logs queries start where a real agent starts: from the alert's labels.
   const queries = routes.map((r) => alertFirstQuery(ctx.golden, r) ?? r.query!);
-  // A careful agent probes its guessed selector with ONE query before sending the rest on it.
+  // A careful agent probes the logs backend with ONE query (on its guessed selector, if it
+  // guessed) before sending the rest: the answer tells it whether the selector and the range work.
   const guessed = routes.filter((r, i) => queries[i] !== r.query);
-  const held = new Set(guessed.slice(1));
+  const probeRoute = guessed[0] ?? routes.find((r) => r.source === 'logs');
+  const held = new Set(routes.filter((r) => r.source === 'logs' && r !== probeRoute));
   const sent = routes.filter((r) => !held.has(r));
   const listings = limitListings(routes);
   const first = yield* runRoutes(
@@ -241,13 +243,31 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
   );
   const obs: (Observation | undefined)[] = routes.map((r) => first.obs[sent.indexOf(r)]);
   let steer = first.steer;
-  const probe = guessed[0] ? obs[routes.indexOf(guessed[0])] : undefined;
-  if (held.size && probe?.outcome !== 'empty') {
-    const rest = [...held];
+  const probe = probeRoute ? obs[routes.indexOf(probeRoute)] : undefined;
+  // The backend refused the probe's range: every logs query of the part is asked within the limit.
+  const done = new Set<RouteSpec>();
+  if (
+    probeRoute &&
+    probe &&
+    !refusedByHost(probe) &&
+    rangeRefusal(queries[routes.indexOf(probeRoute)], probe)
+  ) {
+    const logs = [probeRoute, ...held];
+    steer = (yield* withinLimit(ctx, part, logs, routes, queries, guessed, probe)) || steer;
+    for (const r of logs) done.add(r);
+    held.clear();
+  }
+  // An empty answer on a guessed selector holds the other guessed routes for re-targeting; the
+  // routes on their own selectors go now whatever the probe said.
+  const waiting = probe?.outcome === 'empty' && probeRoute && guessed.includes(probeRoute);
+  if (held.size && (!waiting || [...held].some((r) => !guessed.includes(r)))) {
+    const rest = [...held].filter((r) => !waiting || !guessed.includes(r));
     const res = yield* runRoutes(
       rest,
       (r) => queryCall(r.source, queries[routes.indexOf(r)], r.at),
-      `Part ${part}: the selector works; running the other routes on it.`,
+      waiting
+        ? `Part ${part}: running the routes on their own selectors.`
+        : `Part ${part}: the probe answered; running the other routes.`,
     );
     steer ||= res.steer;
     rest.forEach((r, k) => {
@@ -272,6 +292,7 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
     });
   }
   for (const [i, r] of routes.entries()) {
+    if (done.has(r)) continue;
     const o = obs[i];
     const query = queries[i];
     if (o?.value !== undefined) {
@@ -310,6 +331,105 @@ export function* diligentPart(ctx: SimContext, part: PartId): Turns<void> {
   }
   yield* checkLimits(ctx, part, listed(listings, first.extra));
   yield* readLines(ctx, part);
+}
+
+/** Whether `o` refused `query` for its range (a limit narrowing can get under). */
+function rangeRefusal(query: string, o: Observation): boolean {
+  const call = queryCall('logs', query, new Date(0).toISOString());
+  return (
+    narrowing(query, call, o, (q, t) => queryCall('logs', q, t), new Date(0).toISOString()) !== undefined
+  );
+}
+
+/**
+ * The logs routes of a part after the probe's range was refused (`refusal`): the probe is asked
+ * again in windows under the limit; when those select nothing on a guessed selector, the label
+ * that carries the alert's values is discovered and the guessed queries re-targeted; then every
+ * other route is asked in windows too. A route that does not split exactly is sent once as it is
+ * (its refusal is the failed query its gap names). Returns whether a steer came.
+ */
+function* withinLimit(
+  ctx: SimContext,
+  part: PartId,
+  logs: RouteSpec[],
+  routes: RouteSpec[],
+  queries: string[],
+  guessed: RouteSpec[],
+  refusal: Observation,
+): Turns<boolean> {
+  let steer = false;
+  const q = (r: RouteSpec) => queries[routes.indexOf(r)];
+  const why = tooLong(refusal);
+  if (why && 'limitMs' in why && why.limitMs) ctx.book.logsRangeMs = why.limitMs;
+  const [probe, ...rest] = logs;
+  const first = yield* narrowed(probe, q(probe), refusal);
+  const asked = q(probe);
+  if (first?.value === undefined && first?.failed?.obs.outcome === 'empty' && guessed.includes(probe)) {
+    const label = selectorOf(q(probe))?.pairs[0]?.[0] ?? '';
+    const values = yield* discoverLabels(
+      'logs',
+      label,
+      `${probe.id}: {${label}=...} selected no log stream in any window; listing the logs label names.`,
+    );
+    for (const r of guessed) {
+      const prefer = selectorOf(r.query!)?.pairs.map((p) => p[2]) ?? [];
+      const moved = retargetByValues(q(r), values, prefer);
+      if (moved) queries[routes.indexOf(r)] = moved;
+    }
+    if (q(probe) !== asked) rest.unshift(probe);
+    else record(probe, asked, first);
+  } else if (first) record(probe, q(probe), first);
+  else rest.unshift(probe);
+  const whole: RouteSpec[] = [];
+  for (const r of rest) {
+    const res = yield* narrowed(r, q(r), refusal);
+    if (res) record(r, q(r), res);
+    else whole.push(r);
+  }
+  if (whole.length) {
+    const res = yield* runRoutes(
+      whole,
+      (r) => queryCall(r.source, q(r), r.at),
+      `Part ${part}: these do not split into windows; asking them as they are.`,
+    );
+    steer ||= res.steer;
+    whole.forEach((r, k) => {
+      const o = res.obs[k];
+      if (o?.value !== undefined) recordOk(ctx, r, o);
+      else recordGap(ctx, r, q(r), o);
+    });
+  }
+  return steer;
+
+  function* narrowed(r: RouteSpec, query: string, o: Observation): Turns<Narrowed | undefined> {
+    const n = narrowing(
+      query,
+      queryCall(r.source, query, r.at),
+      o,
+      (x, t) => queryCall(r.source, x, t),
+      r.at,
+    );
+    if (!n) return undefined;
+    const res = yield* runNarrowing(
+      n,
+      `${r.id}: the backend refuses ranges over its limit; asking ${n.how}.`,
+    );
+    steer ||= steered(res.fb);
+    return res;
+  }
+
+  function record(r: RouteSpec, query: string, res: Narrowed): void {
+    if (res.value !== undefined)
+      ctx.book.measured.set(r.id, {
+        id: r.id,
+        part: r.part,
+        unit: r.unit,
+        value: res.value,
+        evidence: res.evidence,
+      });
+    else if (res.failed) recordGap(ctx, r, res.failed.query, res.failed.obs);
+    else recordGap(ctx, r, query, refusal);
+  }
 }
 
 /**
@@ -358,8 +478,14 @@ export function* readLines(ctx: SimContext, part: PartId, done = new Set<string>
   }
   if (!queries.size) return;
   for (const q of queries.keys()) done.add(q);
+  // Within the range the backend accepts, once it said what that is.
+  const span = ctx.book.logsRangeMs;
   const calls = [...queries].map(([q, at]) =>
-    queryCall('logs', q, at, { limit: 200, direction: 'backward' }),
+    queryCall('logs', q, at, {
+      limit: 200,
+      direction: 'backward',
+      ...(span ? { start: new Date(Date.parse(at) - span).toISOString() } : {}),
+    }),
   );
   yield* wave(
     `Part ${part}: reading recent log lines of ${[...queries.keys()].join(', ')} for the root cause.`,

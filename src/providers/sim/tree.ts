@@ -11,7 +11,7 @@ import { TOOL } from '../../protocol/tools.js';
 import type { PartId } from './routes.js';
 import { routesOf } from './routes.js';
 import { finishStep, submitStep, wave } from './steps.js';
-import type { SimContext, Turns } from './types.js';
+import type { Feedback, SimContext, Turns } from './types.js';
 
 export function subgoalOf(ctx: SimContext, part: PartId): string {
   return `Part ${part}: ${ctx.golden.parts[part].question.trim().split('\n')[0]}`;
@@ -32,19 +32,46 @@ export function partSummary(ctx: SimContext, part: PartId): { success: boolean; 
   return { success, summary: `Part ${part}: ${bits.join('; ')}` };
 }
 
+/**
+ * The root: one expansion of the parts, then the facts the subtree wrote, then the Theory.
+ * `revisit`: a planner that reads the expansion's result and expands on their own, in parallel,
+ * the parts a `sequence` never started because an earlier one failed (what a careful planner does;
+ * the others take the control flow's verdict as the end of the work).
+ */
 export function* treeRoot(
   ctx: SimContext,
   parts: PartId[],
   control: ControlFlow,
   theory: () => Theory,
+  revisit = false,
 ): Turns<void> {
   const subgoals = parts.map((p) => subgoalOf(ctx, p));
-  yield* wave(
+  const fb = yield* wave(
     `Splitting the investigation into ${control} subgoals: ${parts.map((p) => `Part ${p}`).join(', ')}.`,
     [{ name: TOOL.expand, args: { control, subgoals } }],
   );
+  const skipped = revisit ? skippedSubgoals(fb) : [];
+  const again = parts.filter((_, i) => skipped.includes(subgoals[i]));
+  if (again.length)
+    yield* wave(
+      `The ${control} stopped before ${again.map((p) => `Part ${p}`).join(', ')}; expanding what it skipped.`,
+      [{ name: TOOL.expand, args: { control: 'parallel', subgoals: again.map((p) => subgoalOf(ctx, p)) } }],
+    );
   yield* wave('Reading the facts the subtree wrote.', [{ name: TOOL.memory, args: { action: 'read' } }]);
   yield submitStep(theory());
+}
+
+/** The subgoals an expansion's result lists as never started (reactree.ts `skipped`). */
+function skippedSubgoals(fb: Feedback): string[] {
+  const raw = fb.obs.find((o) => o.tool === TOOL.expand)?.raw;
+  if (!raw) return [];
+  try {
+    const body = JSON.parse(raw) as { data?: { skipped?: unknown } };
+    const skipped = body.data?.skipped;
+    return Array.isArray(skipped) ? skipped.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 export function* treeChild(ctx: SimContext, part: PartId, work: Turns<void>): Turns<void> {

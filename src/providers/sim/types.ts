@@ -51,6 +51,8 @@ export interface Notebook {
   queries: Map<string, string>;
   /** Measured gauge peaks checked against a sibling limit metric (limits.ts). */
   limits: LimitFinding[];
+  /** The longest logs range the backend accepts, once a refusal said so (read lines within it). */
+  logsRangeMs?: number;
   /**
    * Set when the sim stopped querying of its own accord because prompt guidance told it to (the
    * tweaker at the ledger text's count): every node stops, and the Theory is the one a halt gets.
