@@ -126,6 +126,19 @@ describe('bench plan', () => {
     expect(r.stdout).toContain('every trial: bench plan --all');
   });
 
+  it('plans the seed rematch example: six real seats skipped without keys, six sims', () => {
+    const r = bench(['plan', '-c', 'docs/examples/seed-rematch.yaml'], {
+      OPENAI_API_KEY: '',
+      GEMINI_API_KEY: '',
+      XAI_API_KEY: '',
+      ANTHROPIC_API_KEY: '',
+    });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^362 trials \(of 362 in the matrix\): 2 goldens × 12 seats × 3 gate sets/);
+    expect(r.stdout).toMatch(/│ openai-responses-reactree +│ 10 +│ 10 +│ 10 +│ 30 +│/);
+    expect(r.stdout.match(/will be skipped: \$[A-Z_]+ is not set/g)).toHaveLength(6);
+  });
+
   it('lists every trial with --all, one line each, without a rule between rows', () => {
     const r = bench(['plan', '--all']);
     const rows = r.stdout.split('\n').filter((l) => /^│ \d+ /.test(l));
