@@ -15,10 +15,10 @@
  */
 
 import { goDuration, modelDuration } from '../formats/time.js';
-import { goPow } from '../promql/eval/index.js';
 import { formatPromFloat } from '../promql/format.js';
 import { goQuote } from '../world/go-strings.js';
 import type { Matcher } from '../world/types.js';
+import { arith, isComparison } from './eval/index.js';
 import { formatGoFloat } from './pipeline/index.js';
 import type {
   Grouping,
@@ -219,26 +219,10 @@ function binOpText(e: Extract<MetricExpr, { kind: 'binop' }>, pretty: boolean): 
  * (`2 * 3 + 1` is `7`); undefined for anything else (a plain literal included).
  */
 function folded(e: MetricExpr): number | undefined {
-  if (e.kind !== 'binop') return undefined;
+  if (e.kind !== 'binop' || isComparison(e.op) || ['and', 'or', 'unless'].includes(e.op)) return undefined;
   const a = e.lhs.kind === 'literal' ? e.lhs.value : folded(e.lhs);
   const b = e.rhs.kind === 'literal' ? e.rhs.value : folded(e.rhs);
-  if (a === undefined || b === undefined) return undefined;
-  switch (e.op) {
-    case '+':
-      return a + b;
-    case '-':
-      return a - b;
-    case '*':
-      return a * b;
-    case '/':
-      return b === 0 ? Number.NaN : a / b;
-    case '%':
-      return b === 0 ? Number.NaN : a % b;
-    case '^':
-      return goPow(a, b);
-    default:
-      return undefined;
-  }
+  return a === undefined || b === undefined ? undefined : arith(e.op, a, b);
 }
 
 function metricString(e: MetricExpr): string {

@@ -419,16 +419,23 @@ function* withinLimit(
   }
 
   function record(r: RouteSpec, query: string, res: Narrowed): void {
-    if (res.value !== undefined)
-      ctx.book.measured.set(r.id, {
-        id: r.id,
-        part: r.part,
-        unit: r.unit,
-        value: res.value,
-        evidence: res.evidence,
-      });
-    else if (res.failed) recordGap(ctx, r, res.failed.query, res.failed.obs);
-    else recordGap(ctx, r, query, refusal);
+    recordNarrowed(ctx, r, query, refusal, res);
+  }
+}
+
+/** A narrowed route's combined value with every window as evidence, or its gap (the window that failed). */
+function recordNarrowed(ctx: SimContext, r: RouteSpec, query: string, o: Observation, res: Narrowed): void {
+  if (res.value !== undefined)
+    ctx.book.measured.set(r.id, {
+      id: r.id,
+      part: r.part,
+      unit: r.unit,
+      value: res.value,
+      evidence: res.evidence,
+    });
+  else {
+    recordGap(ctx, r, query, o);
+    if (res.failed) recordGap(ctx, r, res.failed.query, res.failed.obs);
   }
 }
 
@@ -447,18 +454,7 @@ export function* narrowRoute(
   const n = narrowing(query, call, o, (q, t) => queryCall(r.source, q, t), r.at);
   if (!n) return undefined;
   const res = yield* runNarrowing(n, `${r.id}: the range is over the backend's limit; asking ${n.how}.`);
-  if (res.value !== undefined)
-    ctx.book.measured.set(r.id, {
-      id: r.id,
-      part: r.part,
-      unit: r.unit,
-      value: res.value,
-      evidence: res.evidence,
-    });
-  else {
-    recordGap(ctx, r, query, o);
-    if (res.failed) recordGap(ctx, r, res.failed.query, res.failed.obs);
-  }
+  recordNarrowed(ctx, r, query, o, res);
   return steered(res.fb);
 }
 
