@@ -155,6 +155,7 @@ const failOn: Record<keyof FailOn, true> = {
   tokens: true,
   cost: true,
   ceiling: true,
+  trajectory: true,
 };
 /** Both its rules (parseFailOn's FailOn) and its options: a misspelt rule would judge nothing. */
 export const compareScorecards = checked(
