@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Trajectory } from '../../../src/formats/golden/index.js';
 import { importOtlpFile, loadConfig, resolveOneGolden, scoreTrial } from '../../../src/index.js';
 import { bench, tempDir } from '../../formats/helpers.js';
 import { langchainTrace, openaiAgentsTrace, stepsFor } from './fixtures.js';
@@ -101,6 +102,23 @@ describe('bench import otlp: any agent’s traces', () => {
     const call = r.trace.events.find((e) => e.type === 'tool_call' && e.tool === 'run_sql');
     expect(call).toMatchObject({ class: 'context' });
     expect(r.score.verdict).toBe('fail');
+  });
+
+  it('judges the golden’s trajectory checks on an imported trace as on a native one', () => {
+    const r = imported(openaiAgentsTrace(golden));
+    const trajectory = Trajectory.parse([
+      { check: 'must-call', call: { tool: 'query_metrics' }, before: { tool: 'query_logs' } },
+      { check: 'max-calls', call: { source: 'logs' }, max: 1 },
+    ]);
+    const score = scoreTrial({ ...golden, trajectory }, r.trace, r.theory);
+    expect(score.trajectory?.map((t) => [t.id, t.passed])).toEqual([
+      ['must-call#1', true],
+      ['max-calls#2', false],
+    ]);
+    expect(score.trajectory?.[1].reason).toMatch(
+      /^3 calls of logs \(max 1\); the 2nd at call_\d \(query_logs /,
+    );
+    expect(score.verdict).toBe('fail');
   });
 
   it('refuses malformed files with exit 2 naming the span and field', () => {

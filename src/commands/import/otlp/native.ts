@@ -15,6 +15,7 @@ import type {
 } from '../../../formats/run/index.js';
 import { TRACE_FORMAT } from '../../../formats/run/index.js';
 import { Theory } from '../../../formats/theory.js';
+import { GEN_AI } from '../../export/index.js';
 import type { Attrs, AttrValue, ImportedSpan } from './spans.js';
 
 const s = (a: Attrs, k: string): string | undefined =>
@@ -36,6 +37,13 @@ const nums = (a: Attrs, k: string): number[] | undefined => {
 /** Only the fields that are there: an absent attribute leaves its field out, as the trace had it. */
 const some = <T extends Record<string, unknown>>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** A span's GenAI usage, as the exporter wrote it (a turn's or the session's). */
+const tokensOf = (a: Attrs) => ({
+  input: n(a, GEN_AI.inputTokens) ?? 0,
+  output: n(a, GEN_AI.outputTokens) ?? 0,
+  reasoning: n(a, GEN_AI.reasoningTokens) ?? 0,
+});
 
 export function isNativeSession(span: ImportedSpan): boolean {
   return typeof span.attrs['rematch.trial.id'] === 'string' && span.parentSpanId === undefined;
@@ -89,11 +97,7 @@ export function nativeTrace(session: ImportedSpan, spans: readonly ImportedSpan[
         node: s(x, 'rematch.node.id') ?? 'root',
         turn: n(x, 'rematch.turn') ?? 0,
         latencyMs: n(x, 'rematch.latency_ms') ?? 0,
-        tokens: {
-          input: n(x, 'gen_ai.usage.input_tokens') ?? 0,
-          output: n(x, 'gen_ai.usage.output_tokens') ?? 0,
-          reasoning: n(x, 'gen_ai.usage.reasoning.output_tokens') ?? 0,
-        },
+        tokens: tokensOf(x),
         text: s(x, 'rematch.text') ?? '',
         toolCalls: n(x, 'rematch.tool_calls') ?? 0,
         attempts: n(x, 'rematch.attempts') ?? 1,
@@ -270,11 +274,7 @@ function endEvent(a: Attrs, t: number): TraceEvent {
       toolCalls: n(a, 'rematch.tool_calls') ?? 0,
       waves: n(a, 'rematch.waves') ?? 0,
       maxFanout: n(a, 'rematch.max_fanout') ?? 0,
-      tokens: {
-        input: n(a, 'gen_ai.usage.input_tokens') ?? 0,
-        output: n(a, 'gen_ai.usage.output_tokens') ?? 0,
-        reasoning: n(a, 'gen_ai.usage.reasoning.output_tokens') ?? 0,
-      },
+      tokens: tokensOf(a),
       ...some({ costUsd: n(a, 'rematch.cost_usd') }),
       ...(replayedTurns !== undefined
         ? {
