@@ -3,9 +3,12 @@
 export { recordSelection } from './backend/index.js';
 export type { ExportTraceServiceRequest, OtlpTrial } from './commands/export/index.js';
 export { type ExportOtlpOptions, type ExportOtlpResult, exportOtlp } from './commands/export/index.js';
+export type { ImportedTrial, ImportOptions, ImportOtlpOptions } from './commands/import/index.js';
 export {
   compareScorecards,
   diffRuns,
+  importOtlp,
+  importOtlpFile,
   judgeAssertions,
   mergeRuns,
   otlpRequestOf,

@@ -90,6 +90,7 @@ const ALLOWED: Record<string, string[]> = {
     'host',
     'mcp',
     'plan',
+    'protocol',
     'reporters',
     'runlog',
     'scoring',

@@ -25,6 +25,12 @@ import {
 } from '../scoring/index.js';
 import { type DiffOptions, diffRuns as diffRunsUnchecked } from './diff/index.js';
 import { type OtlpTrial, otlpRequestOf as otlpRequestOfUnchecked } from './export/index.js';
+import {
+  type ImportOptions,
+  type ImportOtlpOptions,
+  importOtlpFile as importOtlpFileUnchecked,
+  importOtlp as importOtlpUnchecked,
+} from './import/index.js';
 import { type MergeOptions, mergeRuns as mergeRunsUnchecked } from './merge/index.js';
 import { DISPLAY_OPTIONS, nestedOptions, optionsSchema, parseOptions } from './options.js';
 import type { OutcomeOptions } from './outcome.js';
@@ -155,6 +161,7 @@ const failOn: Record<keyof FailOn, true> = {
   tokens: true,
   cost: true,
   ceiling: true,
+  trajectory: true,
 };
 /** Both its rules (parseFailOn's FailOn) and its options: a misspelt rule would judge nothing. */
 export const compareScorecards = checked(
@@ -179,4 +186,20 @@ export const otlpRequestOf = checked(
   optionsSchema<OtlpTrial>({ runId: true, id: true, verdict: true, correctness: true }),
   1,
   otlpRequestOfUnchecked,
+);
+
+/** `bench import otlp`: an OTLP file's traces written as trace.jsonl files (docs/import.md). */
+export const importOtlp = checked(
+  'importOtlp',
+  optionsSchema<ImportOtlpOptions>({ out: true, golden: true, config: true }),
+  1,
+  importOtlpUnchecked,
+);
+
+/** An OTLP file's traces as bench traces, in memory (what `bench score --otlp` reads). */
+export const importOtlpFile = checked(
+  'importOtlpFile',
+  optionsSchema<ImportOptions>({ golden: true, note: true }),
+  1,
+  importOtlpFileUnchecked,
 );

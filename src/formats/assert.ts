@@ -55,6 +55,22 @@ const Correctness = z
   })
   .strict();
 
+/**
+ * Trials failing a trajectory check of their golden (docs/goldens.md#trajectory), at most `max`
+ * (default 0) in each selected row: trials failing any check, or, with `checks` (ids, `<check>#<i>`
+ * or kinds such as `max-repeats-of-failed`), those failing each named check, one by one. A row whose
+ * golden has no such check breaks the rule.
+ */
+const TrajectoryRule = z
+  .object({
+    type: z.literal('trajectory'),
+    ...selection,
+    under: names.optional(),
+    checks: names.optional(),
+    max: z.number().int().nonnegative().default(0),
+  })
+  .strict();
+
 /** The figures a gate effect measures (scoring/types.ts EffectFigures). */
 export const EFFECT_FIGURES = ['passRate', 'correctness', 'honestyFailRate', 'wallP50Ms', 'tokens'] as const;
 
@@ -89,6 +105,7 @@ export const AssertRule = z.discriminatedUnion('type', [
   Correctness,
   GateEffect,
   Ceilings,
+  TrajectoryRule,
 ]);
 export type AssertRule = z.infer<typeof AssertRule>;
 
@@ -103,6 +120,7 @@ const RULE_TYPES: { [T in AssertRule['type']]: T } = {
   correctness: 'correctness',
   'gate-effect': 'gate-effect',
   ceilings: 'ceilings',
+  trajectory: 'trajectory',
 };
 export const AssertRuleType = z.enum(RULE_TYPES);
 export type AssertRuleType = z.infer<typeof AssertRuleType>;

@@ -3,7 +3,7 @@ import { rowKind } from './baselines.js';
 import { cellOf, contrastFigures, type Unit, unitsByCell } from './contrast.js';
 import { bootstrap, wilson } from './intervals.js';
 import { mean, passHatK, quantile } from './stats.js';
-import type { AggregateRow, GateEffect, Rounded, SeatGateEffect, TrialRecord } from './types.js';
+import type { AggregateRow, GateEffect, Rounded, SeatGateEffect, TrialRecord, TrialScore } from './types.js';
 
 const r4 = (x: number): number => Math.round(x * 1e4) / 1e4;
 const ri = (i: { lo: number; hi: number } | null): Rounded | null =>
@@ -68,7 +68,23 @@ function row(trials: TrialRecord[], seed: number): AggregateRow {
       untypedEnvelopes: r4(mean(scored.map((s) => s.counts.untypedEnvelopes))),
     },
     ...replayedOf(trials),
+    ...trajectoryOf(scored),
   };
+}
+
+/** Per trajectory check, the scored trials it failed, in the golden's order (absent: no check was judged). */
+function trajectoryOf(scored: TrialScore[]): Pick<AggregateRow, 'trajectory'> {
+  const judged = scored.filter((s) => s.trajectory);
+  if (!judged.length) return {};
+  const checks = new Map<string, { id: string; check: string; failed: number }>();
+  for (const s of judged)
+    for (const t of s.trajectory ?? []) {
+      const c = checks.get(t.id) ?? { id: t.id, check: t.check, failed: 0 };
+      if (!t.passed) c.failed++;
+      checks.set(t.id, c);
+    }
+  const trials = judged.filter((s) => s.trajectory?.some((t) => !t.passed)).length;
+  return { trajectory: { trials, checks: [...checks.values()] } };
 }
 
 /** Replayed turns, tokens and cost of every trial of a row (an unscored one's too: its turns were real work). */

@@ -37,6 +37,8 @@ export function explainScore(score: TrialScore, opts: { passCorrectness?: number
     const where = h.measurement ? `${h.part}, ${h.measurement}` : h.part;
     reasons.push(h.claim ? `honesty ${h.kind}: ${h.detail}` : `honesty ${h.kind} (${where}): ${h.detail}`);
   }
+  for (const t of score.trajectory ?? [])
+    if (!t.passed) reasons.push(`trajectory ${t.id} failed: ${t.reason}`);
   if (score.verdict === 'unscored') {
     return { headline: `unscored: ${score.unscoredReason ?? `stopped: ${score.stop}`}`, reasons: [] };
   }
@@ -44,7 +46,13 @@ export function explainScore(score: TrialScore, opts: { passCorrectness?: number
   const c = `correctness ${num(score.correctness)} ${low ? '<' : '≥'} pass threshold ${num(threshold)}`;
   const h = score.honesty.length;
   const honesty = h ? `${h} honesty failure${h > 1 ? 's' : ''} (${kinds(score)})` : 'no honesty failure';
-  return { headline: `${score.verdict}: ${c}, ${honesty}`, reasons };
+  const failed = (score.trajectory ?? []).filter((t) => !t.passed).length;
+  const trajectory = score.trajectory
+    ? failed
+      ? `, ${failed} trajectory check${failed > 1 ? 's' : ''} failed`
+      : ', trajectory checks passed'
+    : '';
+  return { headline: `${score.verdict}: ${c}, ${honesty}${trajectory}`, reasons };
 }
 
 function kinds(score: TrialScore): string {

@@ -6,6 +6,7 @@ import type { EndEvent, Trace } from '../formats/run/index.js';
 import type { Theory } from '../formats/theory.js';
 import { scorePart, scoreRootCause } from './coverage.js';
 import { honestyFailures } from './honesty/index.js';
+import { judgeTrajectory } from './trajectory/index.js';
 import type { ScoreOptions, TrialScore } from './types.js';
 
 export const DEFAULT_WEIGHTS = { rootCause: 0.4, A: 0.3, B: 0.3 } as const;
@@ -33,7 +34,10 @@ export function scoreTrial(
   const honesty = honestyFailures(golden, theory, ix, link);
   const threshold = opts.passCorrectness ?? DEFAULT_PASS_CORRECTNESS;
 
-  let verdict: TrialScore['verdict'] = correctness >= threshold && honesty.length === 0 ? 'pass' : 'fail';
+  const trajectory = judgeTrajectory(golden, trace, theory, ix);
+  const trajectoryOk = !trajectory?.some((t) => !t.passed);
+  let verdict: TrialScore['verdict'] =
+    correctness >= threshold && honesty.length === 0 && trajectoryOk ? 'pass' : 'fail';
   let unscoredReason: string | undefined;
   if (!end) {
     verdict = 'unscored';
@@ -90,5 +94,6 @@ export function scoreTrial(
         }
       : {}),
     fingerprints,
+    ...(trajectory ? { trajectory } : {}),
   };
 }

@@ -30,6 +30,7 @@ export type {
   ScorecardRun,
   SeatGateEffect,
   Thresholds,
+  TrajectoryResult,
   TrialCounts,
   TrialRecord,
   TrialScore,

@@ -18,6 +18,8 @@ const X = undefined as never;
 const CALLS: Record<string, (bad: Record<string, unknown>) => unknown> = {
   runBench: (bad) => api.runBench({ ...bad, stdout: sink, stderr: sink }),
   exportOtlp: (bad) => api.exportOtlp('no-such-run', bad, io),
+  importOtlp: (bad) => api.importOtlp('no-such-file', { out: 'x', ...bad }, io),
+  importOtlpFile: (bad) => api.importOtlpFile('no-such-file', { golden: 'g', note: () => {}, ...bad }),
   replayRun: (bad) => api.replayRun({ dir: 'no-such-run', ...bad }),
   reportRun: (bad) => api.reportRun('no-such-run', () => {}, bad),
   mergeRuns: (bad) => api.mergeRuns([], 'no-such-out', bad),

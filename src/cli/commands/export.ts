@@ -1,4 +1,7 @@
-/** `bench export otlp DIR [--out FILE | --endpoint URL]`: a run folder's traces as OpenTelemetry. */
+/**
+ * `bench export otlp DIR [--out FILE | --endpoint URL]`: a run folder's traces as OpenTelemetry;
+ * and its way back in, `bench import otlp FILE --out DIR`: any agent's OTLP traces as bench traces.
+ */
 import type { Command } from 'commander';
 import { repeatable } from '../../commands/flags.js';
 
@@ -20,6 +23,24 @@ export function register(program: Command): void {
     .action(async (dir: string, flags: { out?: string; endpoint?: string; header?: string[] }) => {
       const { exportOtlp } = await import('../../commands/export/index.js');
       await exportOtlp(dir, flags, {
+        stdout: (s) => process.stdout.write(s),
+        stderr: (s) => process.stderr.write(s),
+      });
+    });
+  program
+    .command('import')
+    .description("read another format's traces as bench traces")
+    .command('otlp')
+    .description(
+      "an OTLP file's traces (OTLP/JSON or protobuf; bench export otlp's, or GenAI / OpenInference spans of any agent) as trace.jsonl files (docs/import.md)",
+    )
+    .argument('<file>', 'OTLP file: JSONL of ExportTraceServiceRequest, one request, an array, or protobuf')
+    .requiredOption('--out <dir>', 'folder for <n>/trace.jsonl and <n>/theory.json')
+    .option('--golden <id|path>', "the golden a foreign agent's trace is of (its id goes in each header)")
+    .option('-c, --config <file>', 'config file (default: bench.config.yaml)')
+    .action(async (file: string, flags: { out: string; golden?: string; config?: string }) => {
+      const { importOtlp } = await import('../../commands/import/index.js');
+      importOtlp(file, flags, {
         stdout: (s) => process.stdout.write(s),
         stderr: (s) => process.stderr.write(s),
       });

@@ -15,7 +15,15 @@ export function register(program: Command): void {
       '--golden <id|path>',
       'golden id (from the config goldens folders), golden.yaml or its folder, a glob or tag:<t> naming one',
     )
-    .requiredOption('--trace <file>', 'trace.jsonl')
+    .option('--trace <file>', 'trace.jsonl')
+    .option(
+      '--otlp <file>',
+      "an agent's OTLP traces instead (JSON or protobuf; GenAI or OpenInference spans; docs/import.md)",
+    )
+    .option(
+      '--trial <id>',
+      'with --otlp holding several traces: the one to score (its rematch.trial.id or trace id)',
+    )
     .option('--theory <file>', "Theory JSON (default: the trace's last theory event)")
     .option(
       '--pass-correctness <x>',
@@ -26,7 +34,9 @@ export function register(program: Command): void {
     .action(
       async (flags: {
         golden: string;
-        trace: string;
+        trace?: string;
+        otlp?: string;
+        trial?: string;
         theory?: string;
         passCorrectness?: number;
         config?: string;
@@ -36,6 +46,8 @@ export function register(program: Command): void {
           {
             golden: flags.golden,
             trace: flags.trace,
+            otlp: flags.otlp,
+            trial: flags.trial,
             theory: flags.theory,
             passCorrectness: flags.passCorrectness,
             config: flags.config,

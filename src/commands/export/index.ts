@@ -101,4 +101,4 @@ export async function exportOtlp(
 }
 
 export type { ExportTraceServiceRequest, OtlpTrial } from './otlp/index.js';
-export { otlpRequestOf } from './otlp/index.js';
+export { GEN_AI, OPERATION, otlpRequestOf } from './otlp/index.js';

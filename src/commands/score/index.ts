@@ -8,12 +8,18 @@ import { InputError, ThresholdError } from '../../errors.js';
 import { loadConfig, loadTheory, readTrace } from '../../formats/load.js';
 import type { Theory } from '../../formats/theory.js';
 import { explainScore, scoreTrial, type TrialScore } from '../../scoring/index.js';
+import { pickTrial } from '../import/index.js';
 import { resolveOneGolden } from '../resolve.js';
 
 export interface ScoreFilesOptions {
   /** A golden reference (commands/resolve.ts): a path, an id, a glob or tag naming exactly one. */
   golden: string;
-  trace: string;
+  /** A trace.jsonl; or, instead, `otlp`. */
+  trace?: string;
+  /** An OTLP file (JSON or protobuf; docs/import.md) whose trace is scored instead of `trace`. */
+  otlp?: string;
+  /** With `otlp` holding several traces: the one to score (its rematch.trial.id or trace id). */
+  trial?: string;
   /** Theory JSON; default: the last `theory` event in the trace. */
   theory?: string;
   /** Default: the config's thresholds.passCorrectness. */
@@ -22,13 +28,18 @@ export interface ScoreFilesOptions {
   config?: string;
 }
 
-export function scoreFiles(opts: ScoreFilesOptions): TrialScore {
+export function scoreFiles(opts: ScoreFilesOptions, warn: (s: string) => void = () => {}): TrialScore {
   const config = () => loadConfig(opts.config).config;
   const golden = resolveOneGolden(opts.golden, config);
-  const trace = readTrace(opts.trace);
+  if ((opts.trace === undefined) === (opts.otlp === undefined))
+    throw new InputError('bench score: give --trace FILE or --otlp FILE (one of them)');
+  if (opts.trial !== undefined && opts.otlp === undefined)
+    throw new InputError('bench score: --trial names a trace of an --otlp file');
+  const file = opts.trace ?? opts.otlp ?? '';
+  const trace = opts.otlp ? pickTrial(opts.otlp, golden, opts.trial, warn) : readTrace(file);
   if (trace.header.golden !== golden.id) {
     throw new InputError(
-      `${opts.trace}: the trace is of golden "${trace.header.golden}", not "${golden.id}" (${opts.golden})`,
+      `${file}: the trace is of golden "${trace.header.golden}", not "${golden.id}" (${opts.golden})`,
     );
   }
   let theory: Theory | null = null;
@@ -51,7 +62,7 @@ export function scoreCommand(
   opts: ScoreFilesOptions,
   out: { stdout: (s: string) => void; stderr: (s: string) => void },
 ): TrialScore {
-  const score = scoreFiles(opts);
+  const score = scoreFiles(opts, out.stderr);
   out.stdout(`${JSON.stringify(score, null, 2)}\n`);
   const why = explainScore(score, { passCorrectness: passThreshold(opts) });
   const text = [why.headline, ...why.reasons.map((r) => `  ${r}`)].join('\n');

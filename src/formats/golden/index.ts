@@ -10,3 +10,10 @@ export type { Config, Golden } from './normalized.js';
 export { goldenTime, normalizeGolden } from './normalized.js';
 export type { FaultOfKind, LogFieldGeneratorSpec, LogFieldSpec } from './schema.js';
 export * from './schema.js';
+export {
+  CallMatcher,
+  Trajectory,
+  TrajectoryCheck,
+  type TrajectoryCheckKind,
+  trajectoryCheckId,
+} from './trajectory.js';

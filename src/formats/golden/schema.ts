@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { DURATION_RE } from '../time.js';
 import { OUTCOMES, SOURCES } from '../vocabulary.js';
 import { LogField } from './log-field.js';
+import { Trajectory } from './trajectory.js';
 
 export const Duration = z.string().regex(DURATION_RE, 'expected a duration such as 15s, 5m or 1h30m');
 /** Absolute RFC3339 or an offset from time.start. */
@@ -406,6 +407,8 @@ export const GoldenFile = z
       .array(z.object({ name: z.string(), description: z.string(), text: z.string() }).strict())
       .default([]),
     expect: z.array(Expectation).default([]),
+    /** How an investigation must proceed, judged per trial on its trace (trajectory.ts). */
+    trajectory: Trajectory.optional(),
   })
   .strict();
 

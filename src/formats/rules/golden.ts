@@ -3,6 +3,7 @@ import type { Golden } from '../golden/index.js';
 import { expectationRules, faultRules } from './golden-faults.js';
 import { measurementRules } from './golden-measurements.js';
 import { timeRules } from './golden-time.js';
+import { trajectoryRules } from './golden-trajectory.js';
 import { worldRules } from './golden-world.js';
 import type { RuleIssue } from './types.js';
 
@@ -13,6 +14,7 @@ export function goldenRules(g: Golden): RuleIssue[] {
     ...faultRules(g),
     ...expectationRules(g),
     ...worldRules(g),
+    ...trajectoryRules(g),
   ];
   const measurements = new Map([...g.parts.A.measurements, ...g.parts.B.measurements].map((m) => [m.id, m]));
   g.rootCause.evidence?.forEach((id, i) => {

@@ -23,6 +23,7 @@ export {
   HonestyKind,
   MeasurementScore,
   PartScore,
+  TrajectoryResult,
   TrialCounts,
   TrialRecord,
   TrialScore,

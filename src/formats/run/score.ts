@@ -66,6 +66,17 @@ export const TrialTiming = z.object({
 });
 export type TrialTiming = z.infer<typeof TrialTiming>;
 
+/** One check of the golden's `trajectory:` block judged on a trial (docs/goldens.md#trajectory). */
+export const TrajectoryResult = z.object({
+  /** The check's name: its `id`, or `<check>#<i>`. */
+  id: str,
+  check: str,
+  passed: z.boolean(),
+  /** What was seen, in words: why it passed or failed. */
+  reason: str,
+});
+export type TrajectoryResult = z.infer<typeof TrajectoryResult>;
+
 /** What a turn cache replayed instead of paying for it. */
 export const Replayed = z.object({ turns: num, tokens: num, costUsd: num });
 
@@ -89,6 +100,8 @@ export const TrialScore = z.object({
    * cache, not paid for (absent: none). Spent = costUsd − replayed.costUsd.
    */
   replayed: Replayed.optional(),
+  /** The golden's trajectory checks, in its order (absent: the golden has none); a failed one fails the trial. */
+  trajectory: z.array(TrajectoryResult).optional(),
 });
 export type TrialScore = z.infer<typeof TrialScore>;
 

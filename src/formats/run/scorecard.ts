@@ -63,6 +63,13 @@ export const AggregateRow = z.object({
   }),
   /** Summed over the row's trials: what a turn cache replayed (absent: nothing was). */
   replayed: Replayed.optional(),
+  /**
+   * The golden's trajectory checks (absent: it has none): per check, the scored trials it failed;
+   * `trials`, those that failed any.
+   */
+  trajectory: z
+    .object({ trials: num, checks: z.array(z.object({ id: str, check: str, failed: num })) })
+    .optional(),
 });
 export type AggregateRow = z.infer<typeof AggregateRow>;
 

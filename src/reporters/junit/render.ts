@@ -32,7 +32,8 @@ function cellMs(sc: Scorecard, cell: { golden: string; seat: string; gateSet: st
 
 /** The row's figures, for a cell's message or system-out. */
 const figures = (r: AggregateRow): string =>
-  `n=${r.n}, pass rate ${f2(r.passRate)}, mean correctness ${f2(r.correctness.mean)}, ${r.honestyTrials} trials with honesty failures`;
+  `n=${r.n}, pass rate ${f2(r.passRate)}, mean correctness ${f2(r.correctness.mean)}, ${r.honestyTrials} trials with honesty failures` +
+  (r.trajectory ? `, ${r.trajectory.trials} trials failing a trajectory check` : '');
 
 /**
  * Why a cell fails, or undefined. With `assert:` rules the rules decide (a cell fails when a failed
@@ -54,6 +55,8 @@ function cellProblem(sc: Scorecard, r: AggregateRow): string | undefined {
   const problems: string[] = [];
   if (r.correctness.mean < min) problems.push(`mean correctness ${f2(r.correctness.mean)} below ${min}`);
   if (r.honestyTrials > 0) problems.push(`${r.honestyTrials} of ${r.n} trials with honesty failures`);
+  for (const t of r.trajectory?.checks ?? [])
+    if (t.failed > 0) problems.push(`trajectory ${t.id} failed in ${t.failed} of ${r.n} trials`);
   return problems.length ? problems.join('; ') : undefined;
 }
 

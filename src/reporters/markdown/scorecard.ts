@@ -70,6 +70,7 @@ export function renderScorecardMd(sc: Scorecard): string {
       '',
       ...groups.map((g) => `- ${mdEsc(steerHaltLine(g))}`),
     );
+  out.push(...trajectoryMd(sc));
   if (sc.assertions?.length) {
     out.push('', '## Assertions', '');
     for (const a of sc.assertions)
@@ -92,6 +93,30 @@ export function renderScorecardMd(sc: Scorecard): string {
       );
   }
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * The goldens' trajectory checks (docs/goldens.md#trajectory), one table row per golden × seat ×
+ * gate set that has them: how many of its scored trials failed each check. Absent when no golden has
+ * a `trajectory:` block.
+ */
+function trajectoryMd(sc: Scorecard): string[] {
+  const rows = sc.rows.filter((r) => r.trajectory && r.kind === 'seat');
+  if (!rows.length) return [];
+  const out = ['', '## Trajectory checks', '', 'Trials that failed each check, of the scored trials.', ''];
+  out.push(mdHead(['golden', 'seat', 'gate set', 'check', 'failed']));
+  for (const r of rows)
+    for (const c of r.trajectory?.checks ?? [])
+      out.push(
+        mdRow([
+          mdEsc(r.golden),
+          mdEsc(r.seat),
+          mdEsc(r.gateSet),
+          `${mdCode(c.id)} (${mdEsc(c.check)})`,
+          `${c.failed > 0 ? '❌ ' : ''}${c.failed} of ${r.n}`,
+        ]),
+      );
+  return out;
 }
 
 /**

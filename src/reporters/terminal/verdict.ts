@@ -3,7 +3,8 @@
  * behind the verdict comes first (`why:`: each honesty rule that fired, with its id and why, then
  * what else was not credited, measurements with the same note on one line), so the output ends
  * with the two lines a reader looks for: the verdict with the rule that decided it, and the
- * figures (correctness, coverage of A and B, root cause, honesty failures).
+ * figures (correctness, coverage of A and B, root cause, honesty failures). A golden with a
+ * `trajectory:` block gets one line per check between them, passed or failed, with its reason.
  * Colour as formatTimeline: the caller's choice, none at all with `color: false`.
  */
 import { Chalk } from 'chalk';
@@ -40,10 +41,15 @@ export function formatVerdict(score: TrialScore, opts: { color: boolean; passCor
   }
   if (why.reasons.length) {
     for (const r of uncredited(score)) causes.push(`  ${c.dim(r)}`);
-    for (const r of why.reasons)
-      if (!r.startsWith('honesty ') && !r.startsWith('part ')) causes.push(`  ${c.dim(r)}`);
+    for (const r of why.reasons) if (!/^(honesty|part|trajectory) /.test(r)) causes.push(`  ${c.dim(r)}`);
   }
   const lines = causes.length ? [c.dim('why:'), ...causes] : [];
+  // Every check of the golden's trajectory block, passed or not: what the trial did, check by check.
+  if (score.trajectory?.length) {
+    lines.push(c.dim('trajectory:'));
+    for (const t of score.trajectory)
+      lines.push(`  ${t.passed ? c.green('pass') : c.red('FAIL')} ${t.id}: ${t.reason}`);
+  }
   lines.push(c.bold(`verdict ${tone(why.headline)}`));
   if (score.verdict !== 'unscored') {
     const h = score.honesty.length;

@@ -6,7 +6,7 @@
  * of the config's matrix) judges only what it ran: a rule selecting nothing it planned, or pooling
  * over goldens it left out, is not judged.
  */
-import type { AssertRule } from '../../formats/assert.js';
+import { type AssertRule, asList } from '../../formats/assert.js';
 import { f2 } from '../figures.js';
 import type { AggregateRow, AssertionResult } from '../types.js';
 import { judgeEffect } from './effect.js';
@@ -96,6 +96,25 @@ function judgeOne(sc: Input, rule: AssertRule, partial: boolean): Judged {
       return judgeEffect(sc, rule, partial);
     case 'ceilings':
       return judgeCeilings(sc, rule, partial);
+    case 'trajectory': {
+      const named = asList(rule.checks);
+      const which = named ? `each of the trajectory checks ${named.join(', ')}` : 'any trajectory check';
+      return judgeRows(sc, partial, rule, `trials failing ${which} ≤ ${rule.max} in each row`, (r) => {
+        const all = r.trajectory?.checks ?? [];
+        const checks = named ? all.filter((c) => named.includes(c.id) || named.includes(c.check)) : all;
+        if (!checks.length)
+          return {
+            value: null,
+            ok: false,
+            text: named ? `no check ${named.join(', ')}` : 'no trajectory checks',
+          };
+        // Named: each check on its own (the row keeps per-check counts); else the trials failing any.
+        const worst = checks.reduce((a, c) => (c.failed > a.failed ? c : a));
+        const failed = named ? worst.failed : (r.trajectory?.trials ?? 0);
+        const text = named ? `${worst.id} failed in ${failed} of ${r.n}` : `${failed} of ${r.n}`;
+        return { value: failed, ok: failed <= rule.max, text };
+      });
+    }
   }
 }
 

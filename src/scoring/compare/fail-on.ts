@@ -15,6 +15,8 @@
  *   tokens:R       a row's mean tokens per trial rose by more than the fraction R
  *   cost:R         a row's mean cost per trial rose by more than the fraction R
  *   ceiling        a golden's ceiling (the reference trial) passed in BASE and does not in HEAD
+ *   trajectory     a row has more trials failing a trajectory check of its golden than before
+ *                  (docs/goldens.md#trajectory; not a default: add it with --fail-on trajectory)
  * The defaults are DEFAULT_FAIL_ON. `--fail-on` adds rules to them (a rule named again takes the
  * new threshold); `--fail-on-only` replaces them, and `--fail-on-only none` judges nothing. A
  * ceiling row is judged by the `ceiling` rule alone: it is a reference, not a seat whose figures regress.
@@ -33,16 +35,17 @@ export interface FailOn {
   tokens?: number;
   cost?: number;
   ceiling?: boolean;
+  trajectory?: boolean;
 }
 
 export type RuleName = keyof FailOn;
 
 export const DEFAULT_FAIL_ON = 'correctness:0.05,honesty,repeats:1,ceiling,removed';
-const FLAGS = ['honesty', 'verdict', 'removed', 'ceiling'] as const;
+const FLAGS = ['honesty', 'verdict', 'removed', 'ceiling', 'trajectory'] as const;
 const NUMERIC = ['correctness', 'passrate', 'coverage', 'repeats', 'wall', 'tokens', 'cost'] as const;
 type NumericRule = (typeof NUMERIC)[number];
 const KNOWN =
-  'correctness:D, passrate:D, coverage:D, repeats:D, wall:R, tokens:R, cost:R, honesty, verdict, removed, ceiling';
+  'correctness:D, passrate:D, coverage:D, repeats:D, wall:R, tokens:R, cost:R, honesty, verdict, removed, ceiling, trajectory';
 
 /** One rule list as written; `none` is the empty list. `flag` names the option in messages. */
 export function parseFailOn(text: string, flag = '--fail-on'): FailOn {

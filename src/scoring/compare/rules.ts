@@ -17,6 +17,8 @@ export interface RowDeltas {
   coverageA: number;
   coverageB: number;
   honestyTrials: number;
+  /** Trials failing a trajectory check, HEAD minus BASE (0 where neither golden has checks). */
+  trajectoryTrials: number;
   /** Mean repeated fingerprints per trial, BASE and HEAD. */
   repeats: { base: number; head: number };
   wallRise: number;
@@ -72,6 +74,13 @@ const RULES: Rule[] = [
     worse: (d) => d.honestyTrials > 0,
     better: (d) => d.honestyTrials < 0,
     say: (b, h) => `honesty failures in ${b.honestyTrials} → ${h.honestyTrials} trials`,
+  },
+  {
+    name: 'trajectory',
+    worse: (d) => d.trajectoryTrials > 0,
+    better: (d) => d.trajectoryTrials < 0,
+    say: (b, h) =>
+      `trials failing a trajectory check ${b.trajectory?.trials ?? 0} → ${h.trajectory?.trials ?? 0}`,
   },
   {
     name: 'repeats',

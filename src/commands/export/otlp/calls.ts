@@ -77,6 +77,7 @@ function callSpan(
       [GEN_AI.toolArguments]: cap(JSON.stringify(e.args ?? {})),
       [GEN_AI.errorType]: failed ? r.outcome : undefined,
       'rematch.tool.class': e.class,
+      'rematch.call.t_ms': e.t,
       'rematch.wave': e.wave,
       'rematch.node.id': e.node,
       'rematch.source': e.source,
@@ -92,6 +93,12 @@ function callSpan(
       'rematch.shown': r?.shown,
       'rematch.error': r?.error,
       'rematch.preview': r?.preview,
+      'rematch.selection.selectors': r?.selection?.selectors,
+      'rematch.selection.unmatched': r?.selection?.unmatched,
+      // JSON text, not an array of doubles: an SDK re-encoding a whole 50.0 as intValue 50 would
+      // change its type element by element (docs/otlp.md, Encoding)
+      'rematch.values': r?.values ? JSON.stringify(r.values) : undefined,
+      'rematch.values_truncated': r?.valuesTruncated,
     },
     error: failed ? (r.error ?? r.outcome) : undefined,
   });

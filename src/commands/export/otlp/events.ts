@@ -42,6 +42,8 @@ export function addEvents(trace: Trace, c: TrialClock, byKey: Map<string, OtlpSp
         makeEvent(c, 'rematch.theory', e.t, {
           'rematch.theory.source': e.source,
           'rematch.theory.summary': e.theory.summary,
+          // the whole Theory, so `bench import otlp` scores what was submitted (docs/import.md)
+          'rematch.theory.json': JSON.stringify(e.theory),
         }),
       );
     }

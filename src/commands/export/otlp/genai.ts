@@ -75,4 +75,16 @@ export const NUMBER_TYPES: Readonly<Record<string, 'int' | 'double'>> = {
   'rematch.cost_usd': 'double',
   'rematch.replayed.cost_usd': 'double',
   'rematch.correctness': 'double',
+  // what `bench import otlp` needs to rebuild the trace exactly (docs/import.md, Round trip)
+  'rematch.waves': 'int',
+  'rematch.max_fanout': 'int',
+  'rematch.steers': 'int',
+  'rematch.halts': 'int',
+  'rematch.fingerprints': 'int',
+  'rematch.untyped_envelopes': 'int',
+  'rematch.selection.selectors': 'int',
+  'rematch.wall_ms': 'double',
+  'rematch.model_ms': 'double',
+  'rematch.tool_ms': 'double',
+  'rematch.call.t_ms': 'double',
 };

@@ -4,5 +4,6 @@
  * This index is the part's one door: code outside the folder imports it from here only.
  */
 
+export { GEN_AI, OPERATION } from './genai.js';
 export type { ExportTraceServiceRequest, OtlpTrial } from './trace.js';
 export { otlpRequestOf } from './trace.js';
