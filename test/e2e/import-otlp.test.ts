@@ -48,12 +48,18 @@ describe('bench export otlp, then import: the round trip', () => {
     expect(records.length).toBeGreaterThan(100);
     const config = loadConfig(join(ROOT, 'bench.config.yaml')).config;
     const byId = new Map(trials.map((t) => [t.id, t]));
+    const goldens = new Map<string, ReturnType<typeof resolveOneGolden>>();
+    const goldenOf = (id: string) => {
+      let g = goldens.get(id);
+      if (!g) goldens.set(id, (g = resolveOneGolden(id, config)));
+      return g;
+    };
     let same = 0;
     for (const rec of records) {
       const t = byId.get(rec.id);
       expect(t?.kind, rec.id).toBe('rematch');
       if (!t) continue;
-      const golden = resolveOneGolden(rec.golden, config);
+      const golden = goldenOf(rec.golden);
       const score = scoreTrial(golden, t.trace, lastTheory(t.trace), {
         passCorrectness: config.thresholds.passCorrectness,
       });
@@ -61,7 +67,7 @@ describe('bench export otlp, then import: the round trip', () => {
       same++;
     }
     expect(same).toBe(records.length);
-  });
+  }, 300_000);
 
   it('reads the same requests as OTLP/protobuf (the SDK serializer) into the same traces', () => {
     const lines = readFileSync(file, 'utf8').trim().split('\n').slice(0, 12);
