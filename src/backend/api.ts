@@ -158,6 +158,12 @@ export interface ApiResponse {
   selection?: Selection;
   /** Filled by the fault layer when a fault fired: its id (for traces and the query log). */
   fault?: string;
+  /**
+   * Filled by the fault layer when the body lies (the `untyped-200` fault: a failure in a shape no
+   * typed client recognises): what really happened, which the trace records beside what the agent
+   * was shown. Never sent on the wire: a real integration has no such field.
+   */
+  truth?: { outcome: 'failed'; error: { type: string; message: string } };
   /** Filled by a gated surface (never sent on the wire as such: headers carry what the agent gets). */
   gate?: GateNote;
 }

@@ -130,6 +130,7 @@ export const TWIN_KINDS = [
   'logs-empty',
   'query-length',
   'stale-catalog',
+  'untyped-200',
 ] as const;
 export type TwinKind = (typeof TWIN_KINDS)[number];
 

@@ -18,7 +18,9 @@ export interface Shown {
   untyped: boolean;
 }
 
-export function typedView(callId: string, out: ToolOutput): Shown {
+export function typedView(callId: string, given: ToolOutput): Shown {
+  // A failure in a shape the classifier does not know is shown as the classifier read it.
+  const out: ToolOutput = given.typed ? { ...given, ...given.typed, error: undefined } : given;
   // An answer whose every selector read nothing (a wrong label, a typo) measures nothing, even
   // when a constant fallback (`or vector(0)`) dresses it as data: the typed class says `empty` and
   // why. With some selectors unmatched, the data stands and a warning names the ones that read nothing.

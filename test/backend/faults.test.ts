@@ -4,6 +4,7 @@ import { withFaults } from '../../src/backend/faults/layer.js';
 import { VirtualClock } from '../../src/clock.js';
 import type { FaultSpec } from '../../src/formats/golden/schema.js';
 import { LOKI_TEXT } from '../../src/formats/imitated.js';
+import { classify } from '../../src/protocol/classify.js';
 import { makeGolden } from './fixtures.js';
 
 /** A stand-in for the engine layer: fixed success bodies in each API's wire shape. */
@@ -169,6 +170,28 @@ describe('fault kinds, each exactly as configured', () => {
     const r = await b.handle(prom());
     expect(r.status).toBe(0);
     expect(r.headers?.['x-rematch-transport-error']).toBe('ECONNREFUSED');
+  });
+});
+
+describe('untyped-200', () => {
+  it('answers HTTP 200 with the error string in data, and carries the truth beside it', async () => {
+    const { b } = stack([{ kind: 'untyped-200', message: 'upstream down' }]);
+    const r = await b.handle(prom());
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ data: 'upstream down' });
+    expect(r.truth).toEqual({
+      outcome: 'failed',
+      error: { type: 'untyped_failure', message: 'upstream down' },
+    });
+    expect(r.fault).toBe('f0');
+  });
+
+  it('shape empty-object answers {}, which the typed classifier reads as an empty success', async () => {
+    const { b } = stack([{ kind: 'untyped-200', shape: 'empty-object' } as Partial<FaultSpec>]);
+    const r = await b.handle(prom());
+    expect(r.json).toEqual({});
+    expect(classify(r).outcome).toBe('empty');
+    expect(r.truth?.outcome).toBe('failed');
   });
 });
 

@@ -24,6 +24,7 @@ import {
   seriesLimit,
   staleCatalog,
   timeoutError,
+  untyped200,
 } from './responses.js';
 import { answerSizeMatches, needsAnswer, requestSizeMatches } from './size.js';
 import { emptied, partial } from './transform.js';
@@ -108,6 +109,8 @@ async function answer(
       return seriesLimit(f, req);
     case 'stale-catalog':
       return staleCatalog(f);
+    case 'untyped-200':
+      return untyped200(f);
     case 'max-query-length':
       return queryTooLong(f, req, golden);
     case 'max-entries':

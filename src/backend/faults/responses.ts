@@ -102,3 +102,21 @@ export function staleCatalog(f: FaultOfKind<'stale-catalog'>): ApiResponse {
     headers: { [TRANSPORT_HEADER]: 'ECONNREFUSED' },
   };
 }
+
+export const UNTYPED_200_TEXT = 'upstream unavailable: dial tcp 10.0.3.7:3100: connect: connection refused';
+
+/**
+ * HTTP 200 with a failure in a shape the typed failure class does not know: no `status: "error"`,
+ * no `outcome`, no `n`. `error-in-data` (default) answers `{"data": <message>}`, `empty-object`
+ * answers `{}`. The response carries the truth (failed) for the trace, never on the wire.
+ */
+export function untyped200(f: FaultOfKind<'untyped-200'>): ApiResponse {
+  const message = f.message ?? UNTYPED_200_TEXT;
+  const json = f.shape === 'empty-object' ? {} : { data: message };
+  return {
+    status: 200,
+    json,
+    headers: { 'content-type': 'application/json' },
+    truth: { outcome: 'failed', error: { type: 'untyped_failure', message } },
+  };
+}

@@ -193,6 +193,7 @@ export const FaultKind = z.enum([
   'rate-limit',
   'series-limit',
   'stale-catalog',
+  'untyped-200',
   'max-query-length',
   'max-entries',
   'too-many-samples',
@@ -274,6 +275,14 @@ export const Fault = z.discriminatedUnion('kind', [
   faultOf('series-limit', { ...refusal, limit: z.number().int().positive().optional() }),
   /** The backend is gone: no HTTP answer at all. */
   faultOf('stale-catalog', { message: refusal.message }),
+  /**
+   * HTTP 200 with a failure in a shape the typed failure class does not know (no `outcome`, no
+   * `n`): `shape: error-in-data` puts the error string in `data`, `empty-object` answers `{}`.
+   */
+  faultOf('untyped-200', {
+    shape: z.enum(['error-in-data', 'empty-object']).optional(),
+    message: refusal.message,
+  }),
   /** Loki's `max_query_length`: a request reading a longer range than `limit` is refused. */
   faultOf('max-query-length', { limit: Duration }),
   /** Loki's `max_entries_limit_per_query`: a log query asking for more lines than `limit`. */

@@ -57,6 +57,16 @@ const RECIPES: Record<TwinKind, (g: Golden) => Recipe> = {
     hides: (m) =>
       m.source === 'logs' && (m.route === undefined || !answerableUnder(m.route, QUERY_LENGTH_MS)),
   }),
+  'untyped-200': () => ({
+    what: 'every Loki log query answers HTTP 200 with the error string in `data` (no outcome, no n)',
+    fault: {
+      id: id('untyped-200'),
+      kind: 'untyped-200',
+      match: { api: LOKI_QUERIES },
+      message: 'upstream unavailable: dial tcp 10.0.3.7:3100: connect: connection refused',
+    },
+    hides: (m) => m.source === 'logs',
+  }),
   'stale-catalog': (g) => ({
     what: 'label listings also name streams that stopped logging before the incident',
     hides: () => false,

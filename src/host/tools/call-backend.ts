@@ -29,6 +29,12 @@ export function toolOutputOf(api: Api, res: ApiResponse): ToolOutput {
   };
   if (bounded.truncated) out.truncated = true;
   if (res.fault) out.fault = res.fault;
+  // A body that lies (untyped-200): the true class is the fault's; the classifier's is what a
+  // typed client shows, kept as `typed` for the failureClass view.
+  if (res.truth) {
+    out.typed = { outcome: c.outcome, n: c.n, data: out.data };
+    Object.assign(out, { outcome: res.truth.outcome, n: 0, error: res.truth.error });
+  }
   if (res.selection) out.selection = res.selection;
   return out;
 }

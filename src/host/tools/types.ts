@@ -43,6 +43,11 @@ export interface ToolOutput extends Classified {
   selection?: Selection;
   /** Kept only `truncated` of the result in `data` (bounded prompts). */
   truncated?: boolean;
+  /**
+   * What the typed classifier made of a body that lies (the `untyped-200` fault): the outcome above
+   * is the truth, this is what the failureClass gate can show (it does not know the shape).
+   */
+  typed?: Pick<Classified, 'outcome' | 'n' | 'data'>;
 }
 
 export interface ToolDef {

@@ -110,7 +110,12 @@ function readResult(r: { resultType: string; result: Json }): Read {
  * `status: "error"`, or results that all failed. An agent that reads the text sees it.
  */
 function innerFailure(data: Json): string | undefined {
+  // No result at all, only a sentence where the result should be (`{"data": "upstream
+  // unavailable ..."}`, the untyped-200 fault): whoever reads it sees an error, whatever the class says.
+  if (typeof data === 'string' && /\b(error|fail|unavailable|refused|timeout)/i.test(data))
+    return `failed: ${data}`;
   if (!isObj(data)) return undefined;
+  if (Object.keys(data).length === 1 && typeof data.data === 'string') return innerFailure(data.data);
   if (data.status === 'error') return `${String(data.errorType ?? 'error')}: ${String(data.error ?? '')}`;
   if (typeof data.outcome === 'string' && data.outcome !== 'ok' && data.outcome !== 'empty') {
     const first = Array.isArray(data.results) ? data.results.find(isObj) : undefined;
@@ -145,7 +150,7 @@ export function observe(msg: { toolCallId: string; toolName: string; content: st
   const err = env && isObj(env.error) ? `${env.error.type}: ${env.error.message}` : undefined;
   let outcome: Outcome;
   const inner = innerFailure(data);
-  if (inner && (!env || env.outcome === 'ok')) outcome = 'failed';
+  if (inner && (!env || env.outcome === 'ok' || env.outcome === 'empty')) outcome = 'failed';
   // An untyped envelope says `ok` for any HTTP 200; a result with no series or lines in it is
   // plainly empty to whoever reads it.
   else if (env) outcome = env.outcome === 'ok' && found && read.n === 0 ? 'empty' : (env.outcome as Outcome);
