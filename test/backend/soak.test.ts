@@ -73,8 +73,10 @@ describe('a bounded soak', () => {
       expect(new Set(seqs).size).toBe(500);
       expect(Math.min(...seqs)).toBeGreaterThan(19_000);
       // Generous, for a shared machine: what they would catch is growth per request (the unbounded
-      // log retained ~260 B a request); the log's size is the sharp check.
-      expect(after.rss - before.rss).toBeLessThan(96 * 2 ** 20);
+      // log retained ~260 B a request); the log's size and the heap are the sharp checks. RSS only
+      // guards against a native leak of a whole buffer per request (18,000 × ≥ 16 KiB): the
+      // allocator keeps what it took, and under load it took 97.8 MiB once against a 96 MiB bound.
+      expect(after.rss - before.rss).toBeLessThan(256 * 2 ** 20);
       expect(after.heapUsed - before.heapUsed).toBeLessThan(16 * 2 ** 20);
     },
     HANG,
