@@ -37,7 +37,16 @@ export function openSqlite(file: string): Driver {
   const db = new Database(file, { timeout: BUSY_MS });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  const stmt = (sql: string) => db.prepare(sql);
+  // a recording runs the same INSERT per trial: each statement is prepared once
+  const prepared = new Map<string, BetterSqlite3.Statement>();
+  const stmt = (sql: string) => {
+    let st = prepared.get(sql);
+    if (!st) {
+      st = db.prepare(sql);
+      prepared.set(sql, st);
+    }
+    return st;
+  };
   const key = file === ':memory:' ? `:memory:${Math.random()}` : resolve(file);
   return {
     dialect: 'sqlite',

@@ -6,6 +6,7 @@
 import { InputError } from '../errors.js';
 import type { HistoryPoint, HistoryRecord, HistoryRun, HistoryTrial } from '../formats/history.js';
 import {
+  insertManyOf,
   insertOf,
   RECORD_TABLES,
   ROW_COLUMNS,
@@ -87,8 +88,8 @@ export function storeOver(db: Driver): HistoryStore {
           await db.run(`DELETE FROM ${table.name} WHERE ${table.key} = ?`, [r.run.id]);
         const writes = [
           insertOf('runs', RUN_COLUMNS, r.run),
-          ...r.rows.map((row) => insertOf('run_rows', ROW_COLUMNS, row)),
-          ...r.trials.map((t) => insertOf('trials', TRIAL_COLUMNS, t)),
+          ...insertManyOf('run_rows', ROW_COLUMNS, r.rows),
+          ...insertManyOf('trials', TRIAL_COLUMNS, r.trials),
         ];
         for (const w of writes) await db.run(w.sql, w.params);
         return had ? 'replaced' : 'added';
