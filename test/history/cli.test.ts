@@ -11,19 +11,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bench } from '../formats/helpers.js';
+import { SMALL_RUN } from './records.js';
 
 const ROOT = resolve(__dirname, '../..');
-const RUN = [
-  'run',
-  '--golden',
-  'checkout-db-pool',
-  '--seat',
-  'sim-diligent-react',
-  '--reps',
-  '1',
-  '--reporter',
-  'json',
-];
+const RUN = SMALL_RUN;
 
 interface Listed {
   runs: {

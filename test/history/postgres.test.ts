@@ -11,7 +11,7 @@ import { openHistory } from '../../src/history/index.js';
 import { bench } from '../formats/helpers.js';
 import { requireShared } from '../shared-data.js';
 import { PASSWORD, type PgServer, postgresBin, startPostgres } from './postgres-server.js';
-import { syntheticRun } from './records.js';
+import { SMALL_RUN, syntheticRun } from './records.js';
 import { historySuite } from './suite.js';
 
 const ROOT = resolve(__dirname, '../..');
@@ -38,23 +38,7 @@ if (!BIN) {
     beforeAll(async () => {
       tmp = mkdtempSync(join(tmpdir(), 'rematch-history-pg-'));
       server = await startPostgres(BIN);
-      const r = bench(
-        [
-          'run',
-          '--golden',
-          'checkout-db-pool',
-          '--seat',
-          'sim-diligent-react',
-          '--reps',
-          '1',
-          '--no-history',
-          '--reporter',
-          'json',
-          '--out',
-          join(tmp, 'run'),
-        ],
-        ROOT,
-      );
+      const r = bench([...SMALL_RUN, '--no-history', '--out', join(tmp, 'run')], ROOT);
       if (r.status !== 0) throw new Error(`bench run: ${r.status} ${r.stderr}`);
     });
 

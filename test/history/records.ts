@@ -122,3 +122,16 @@ export function thirtyRuns(): HistoryRecord[] {
     ]);
   });
 }
+
+/** The smallest real run through the CLI: one golden, one seat, one repetition, scorecard.json only. */
+export const SMALL_RUN = [
+  'run',
+  '--golden',
+  'checkout-db-pool',
+  '--seat',
+  'sim-diligent-react',
+  '--reps',
+  '1',
+  '--reporter',
+  'json',
+];

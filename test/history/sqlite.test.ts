@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { bench } from '../formats/helpers.js';
+import { SMALL_RUN } from './records.js';
 import { historySuite } from './suite.js';
 
 const ROOT = resolve(__dirname, '../..');
@@ -16,23 +17,7 @@ let n = 0;
 
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'rematch-history-'));
-  const r = bench(
-    [
-      'run',
-      '--golden',
-      'checkout-db-pool',
-      '--seat',
-      'sim-diligent-react',
-      '--reps',
-      '1',
-      '--no-history',
-      '--reporter',
-      'json',
-      '--out',
-      join(tmp, 'run'),
-    ],
-    ROOT,
-  );
+  const r = bench([...SMALL_RUN, '--no-history', '--out', join(tmp, 'run')], ROOT);
   if (r.status !== 0) throw new Error(`bench run: ${r.status} ${r.stderr}`);
   if (existsSync(join(tmp, '.rematch'))) throw new Error('--no-history wrote a history');
 });
