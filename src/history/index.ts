@@ -3,6 +3,7 @@
  * file or a team's PostgreSQL database, picked by the target's form. Opening migrates the database
  * to this bench's schema.
  */
+import { existsSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import type { Driver } from './driver.js';
 import { openPostgres } from './postgres.js';
@@ -31,8 +32,17 @@ export async function openDriver(target: string): Promise<Driver> {
   }
 }
 
-/** The history at `target` (a file path, or a `postgres://` URL), migrated to this bench's schema. */
-export async function openHistory(target: string): Promise<HistoryStore> {
+/** Whether `target` names a history that is there: a URL is asked when opened, a file must exist. */
+export const historyExists = (target: string): boolean => isPostgresUrl(target) || existsSync(target);
+
+/**
+ * The history at `target` (a file path, or a `postgres://` URL), migrated to this bench's schema.
+ * `create: false` (the readers: compare, view, `last-on-<ref>`): a file that is not there is bad
+ * input, never created by reading.
+ */
+export async function openHistory(target: string, opts: { create?: boolean } = {}): Promise<HistoryStore> {
+  if (opts.create === false && !historyExists(target))
+    throw new InputError(`no run history at ${target} (bench run records one; --history names another)`);
   const db = await openDriver(target);
   try {
     await migrate(db);

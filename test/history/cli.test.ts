@@ -84,6 +84,17 @@ describe('the run history through the CLI', () => {
     expect(text).toContain('same inputs');
   });
 
+  it('reads no history into being: listing an absent one says so, comparing through it is bad input', () => {
+    const absent = join(tmp, 'absent/h.db');
+    const r = bench(['history', '--history', absent], tmp);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('no run recorded yet');
+    const c = bench(['compare', 'x', 'y', 'g/s/all/r1', '--history', absent], tmp);
+    expect(c.status).toBe(2);
+    expect(c.stderr).toContain(`no run history at ${absent}`);
+    expect(existsSync(join(tmp, 'absent'))).toBe(false);
+  });
+
   it('records nothing with --no-history, and warns when the history cannot be written', () => {
     const before = list().runs.length;
     expect(bench([...RUN, '--no-history', '--out', 'runs/unrecorded'], tmp).status).toBe(0);

@@ -18,7 +18,7 @@ export async function runFolder(ref: string, history: string | null): Promise<st
   if (existsSync(join(ref, 'run.json'))) return ref;
   if (history === null)
     throw new InputError(`${ref}: not a run folder (no run.json), and no history to look it up in`);
-  const store = await openHistory(history);
+  const store = await openHistory(history, { create: false });
   try {
     const run = await store.run(ref);
     if (!run) throw new InputError(`${ref}: not a run folder, nor a run of the history ${store.where}`);

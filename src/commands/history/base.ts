@@ -14,7 +14,7 @@ export async function baseFromHistory(target: string, ref: string, cwd: string):
     throw new InputError(
       `last-on-${ref}: git rev-list ${ref} found no commit in ${cwd} (not a checkout, or no such ref)`,
     );
-  const store = await openHistory(target);
+  const store = await openHistory(target, { create: false });
   try {
     const rank = new Map(commits.map((c, i) => [c, i]));
     const runs = (await store.runs())

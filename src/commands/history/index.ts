@@ -5,7 +5,7 @@
  * `bench run` and `bench merge` use live in record.ts; which history, in target.ts.
  */
 import { InputError } from '../../errors.js';
-import { openHistory } from '../../history/index.js';
+import { historyExists, openHistory } from '../../history/index.js';
 import { runLines, runsText, seriesOf, seriesText } from '../../reporters/history/index.js';
 import type { Display } from '../../reporters/lifecycle.js';
 
@@ -26,6 +26,13 @@ export interface HistoryOptions {
 }
 
 export async function historyCommand(target: string, opts: HistoryOptions): Promise<string> {
+  // reading creates no file: before the first run there is nothing to list
+  if (!historyExists(target)) {
+    const trend = opts.golden !== undefined || opts.seat !== undefined || opts.gates !== undefined;
+    if (opts.json)
+      return `${JSON.stringify({ history: target, [trend ? 'series' : 'runs']: [] }, null, 2)}\n`;
+    return `history ${target}: no run recorded yet (bench run records each run; bench history import DIR adds folders)\n`;
+  }
   const store = await openHistory(target);
   try {
     if (opts.golden === undefined && opts.seat === undefined && opts.gates === undefined) {

@@ -24,7 +24,7 @@ const HTML = 'text/html; charset=utf-8';
 const text = (status: number, body: string): Reply => ({ status, type: 'text/plain', body: `${body}\n` });
 
 async function runsReply(target: string): Promise<Reply> {
-  const store = await openHistory(target);
+  const store = await openHistory(target, { create: false });
   try {
     const runs = await store.runs();
     const trials = runs.length ? (await store.trials(runs[0].id)).map((t) => t.id) : [];
@@ -43,7 +43,7 @@ async function runsReply(target: string): Promise<Reply> {
 }
 
 async function folderOf(target: string, id: string): Promise<string | undefined> {
-  const store = await openHistory(target);
+  const store = await openHistory(target, { create: false });
   try {
     return (await store.run(id))?.dir;
   } finally {
