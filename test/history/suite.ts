@@ -54,6 +54,15 @@ export function historySuite(fresh: () => Promise<string>, runFolder: () => stri
       ['run-008', 'improved'],
     ]);
     expect(by['s1/all'].points).toHaveLength(30);
+    // the runs list says in which run each began, even when the runs before it are not listed
+    const listed = JSON.parse(await historyCommand(target, { limit: 18, json: true, display: DISPLAY })) as {
+      runs: { run: { id: string }; regressions: string[] }[];
+    };
+    expect(listed.runs.filter((r) => r.regressions.length).map((r) => [r.run.id, r.regressions])).toEqual([
+      ['run-021', ['g1/s2/none']],
+      ['run-013', ['g1/s1/all']],
+    ]);
+    expect(await historyCommand(target, { limit: 18, display: DISPLAY })).toMatch(/run-021 .*◀ g1\/s2\/none/);
     // the terminal table marks the same run, and draws the fall in its sparkline
     const text = await historyCommand(target, { golden: 'g1', seat: 's1', display: DISPLAY });
     expect(text).toContain('regression began in run-013');

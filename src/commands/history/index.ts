@@ -39,7 +39,9 @@ export async function historyCommand(target: string, opts: HistoryOptions): Prom
       // one more than shown: the oldest line shown says what changed since the run before it
       const limit = opts.limit ?? 20;
       const runs = await store.runs({ limit: limit + 1, shards: opts.shards });
-      const lines = runLines(runs).slice(0, limit);
+      // a regression begins against every earlier run of its row, not only the runs listed
+      const series = seriesOf(await store.points({ shards: opts.shards }));
+      const lines = runLines(runs, series).slice(0, limit);
       if (opts.json) return `${JSON.stringify({ history: store.where, runs: lines }, null, 2)}\n`;
       return runsText(lines, store.where, opts.display);
     }

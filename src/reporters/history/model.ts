@@ -14,14 +14,25 @@ export interface RunLine {
   changed: string[] | 'first' | 'unknown';
   /** Passed / scored trials of the configured seats (null: none scored). */
   passRate: number | null;
+  /** The configured seats' rows (`golden/seat/gateSet`) whose regression began in this run. */
+  regressions: string[];
 }
 
-/** Runs newest first, each with its changes against the next older one. */
-export function runLines(newestFirst: readonly HistoryRun[]): RunLine[] {
+/**
+ * Runs newest first, each with its changes against the next older one and the rows whose
+ * regression began in it (from `series`, the rows over every run of the history).
+ */
+export function runLines(newestFirst: readonly HistoryRun[], series: readonly Series[] = []): RunLine[] {
+  const began = new Map<string, string[]>();
+  for (const s of series)
+    if (s.kind === 'seat')
+      for (const id of s.regressions)
+        began.set(id, [...(began.get(id) ?? []), `${s.golden}/${s.seat}/${s.gateSet}`]);
   return newestFirst.map((run, i) => ({
     run,
     changed: inputChanges(newestFirst[i + 1], run),
     passRate: run.scored ? run.passed / run.scored : null,
+    regressions: began.get(run.id) ?? [],
   }));
 }
 

@@ -20,7 +20,7 @@ table{border-collapse:collapse;margin:8px 0 20px}td,th{border-bottom:1px solid #
 .plot text{font-size:10px;fill:#555}.regressed{fill:#c62828}.improved{fill:#2e7d32}.pt{fill:#1565c0}
 .ci{stroke:#90a4ae;stroke-width:2}.line{fill:none;stroke:#1565c0;stroke-width:1.5}.line2{fill:none;stroke:#ef6c00;stroke-width:1.5}
 .cols{display:grid;grid-template-columns:4em 1fr 1fr;gap:0}.cols>div{border-bottom:1px solid #eee;padding:3px 6px;white-space:pre-wrap;font:12px ui-monospace,monospace}
-.first-diff{background:#fff3c4}.hd{font-weight:bold;background:#f0f0f0}.note{color:#555}`;
+.first-diff{background:#fff3c4}.began{color:#c62828}.hd{font-weight:bold;background:#f0f0f0}.note{color:#555}`;
 
 const page = (title: string, body: string): string =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${esc(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>\n`;
@@ -93,8 +93,8 @@ export interface RunsPage {
 export function runsPage(m: RunsPage): string {
   const runs = m.lines
     .map(
-      ({ run, changed, passRate }) =>
-        `<tr data-run="${esc(run.id)}"><td><a href="${esc(reportHref(run.id))}">${esc(run.id)}</a></td><td>${esc(run.createdAt)}</td><td>${esc(run.commit ? `${run.commit.slice(0, 8)}${run.dirty ? '+' : ''}` : '-')}</td><td>${esc(changesText(changed))}</td><td>${passRate === null ? '-' : `${pct(passRate)} (${run.passed}/${run.scored})`}</td><td>${run.honestyTrials}</td><td>${run.wallMs === null ? '-' : secs(run.wallMs)}</td></tr>`,
+      ({ run, changed, passRate, regressions }) =>
+        `<tr data-run="${esc(run.id)}"><td><a href="${esc(reportHref(run.id))}">${esc(run.id)}</a></td><td>${esc(run.createdAt)}</td><td>${esc(run.commit ? `${run.commit.slice(0, 8)}${run.dirty ? '+' : ''}` : '-')}</td><td>${esc(changesText(changed))}</td><td>${passRate === null ? '-' : `${pct(passRate)} (${run.passed}/${run.scored})`}</td><td>${run.honestyTrials}</td><td class="began">${esc(regressions.join(', '))}</td><td>${run.wallMs === null ? '-' : secs(run.wallMs)}</td></tr>`,
     )
     .join('');
   const options = m.lines.map(({ run }) => `<option value="${esc(run.id)}">${esc(run.id)}</option>`).join('');
@@ -106,7 +106,7 @@ export function runsPage(m: RunsPage): string {
   return page(
     'rematch: runs',
     `<h1>Runs</h1><p class="note">${esc(m.where)}: ${m.lines.length} runs, newest first; a point links to its run's report; red: where a regression began</p>
-<table id="runs"><tr><th>run</th><th>time</th><th>commit</th><th>what changed</th><th>pass rate</th><th>honesty</th><th>wall</th></tr>${runs}</table>
+<table id="runs"><tr><th>run</th><th>time</th><th>commit</th><th>what changed</th><th>pass rate</th><th>honesty</th><th>regression began</th><th>wall</th></tr>${runs}</table>
 <h2>One trial side by side</h2>${form}<h2>Trends per row</h2>${m.series.map(seriesBlock).join('\n')}`,
   );
 }

@@ -19,13 +19,16 @@ export function runsText(lines: readonly RunLine[], where: string, d: Display): 
   if (!lines.length)
     return `history ${where}: no run recorded yet (bench run records each run; bench history import DIR adds folders)\n`;
   const c = new Chalk({ level: d.color ? 1 : 0 });
-  const rows = lines.map(({ run, changed, passRate }) => [
+  const rows = lines.map(({ run, changed, passRate, regressions }) => [
     run.id,
     when(run.createdAt),
     short(run.commit, run.dirty),
     changesText(changed),
     passRate === null ? '-' : `${pct(passRate)} (${run.passed}/${run.scored})`,
     run.honestyTrials ? c.red(String(run.honestyTrials)) : '0',
+    regressions.length
+      ? c.red(`◀ ${regressions[0]}${regressions.length > 1 ? ` +${regressions.length - 1}` : ''}`)
+      : '',
     run.wallMs === null ? '-' : secs(run.wallMs),
     run.incomplete ? c.yellow('incomplete') : run.source,
   ]);
@@ -37,6 +40,7 @@ export function runsText(lines: readonly RunLine[], where: string, d: Display): 
       { head: 'what changed', floor: 12 },
       { head: 'pass rate', align: 'right' },
       { head: 'honesty', align: 'right', priority: 2 },
+      { head: 'regression began', floor: 12 },
       { head: 'wall', align: 'right', priority: 1 },
       { head: 'from', priority: 0 },
     ],
