@@ -37,6 +37,9 @@ export async function openPostgres(url: string): Promise<Driver> {
   }
   const { Client } = createRequire(import.meta.url)('pg') as typeof pg;
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  // a connection lost while idle is an 'error' event, which unhandled would end the process: the
+  // next query fails with its own error instead
+  client.on('error', () => undefined);
   await client.connect();
   const all = async (sql: string, params: Param[] = []) =>
     (await client.query(numbered(sql), params)).rows as DbRow[];

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { InputError } from '../../errors.js';
+import { InputError, redact } from '../../errors.js';
 import { readTrace } from '../../formats/run/index.js';
 import { openHistory } from '../../history/index.js';
 import { compareText, type TrialComparison, type TrialSide } from '../../reporters/history/index.js';
@@ -71,5 +71,6 @@ export async function compareCommand(
   opts: { history: string | null; display: Display },
 ): Promise<string> {
   const [a, b] = [await runFolder(runA, opts.history), await runFolder(runB, opts.history)];
-  return compareText(compareTrial(a, b, trial), opts.display);
+  // what the agents wrote (queries, Theories) is masked as `bench show` masks a timeline
+  return redact(compareText(compareTrial(a, b, trial), opts.display));
 }
