@@ -132,6 +132,54 @@ describe('the run history through the CLI', () => {
     expect(none.stderr).toMatch(/last-on-nope: git rev-list nope found no commit/);
   });
 
+  it('compares one trial across a gate change: the first difference marked at its turn', () => {
+    const twin = 'checkout-db-pool-logs-failed';
+    const cfg = (i: number, gates: string) => {
+      const file = join(tmp, `gates-${i}.yaml`);
+      writeFileSync(
+        file,
+        `goldens: [${join(ROOT, 'goldens')}]\nseats: [${join(ROOT, 'seats')}]\nceiling: false\ntwins: [logs-failed]\n` +
+          `defaultGateSets: [mine]\nrepetitions: 1\ngateSets:\n  mine:\n    gates: ${gates}\n`,
+      );
+      return file;
+    };
+    const runs = ['[budgetFindings]', '[failureClass, fanout, toolClasses, budgetFindings, ledger]'].map(
+      (gates, i) => {
+        const r = bench(
+          [
+            'run',
+            '-c',
+            cfg(i, gates),
+            '--golden',
+            twin,
+            '--seat',
+            'sim-early-closer-react',
+            '--history',
+            join(tmp, 'gates.db'),
+            '--out',
+            `runs/gates-${i}`,
+            '--reporter',
+            'json',
+          ],
+          tmp,
+        );
+        expect([0, 1], r.stderr).toContain(r.status);
+        return `runs/gates-${i}`;
+      },
+    );
+    const r = bench(['compare', ...runs, `${twin}/sim-early-closer-react/mine/r1`, '--width', '160'], tmp);
+    expect(r.status, r.stderr).toBe(0);
+    const first = /first difference: turn (\d+), (\w+): (.*)/.exec(r.stdout);
+    expect(first?.[2]).toBe('outcome');
+    expect(first?.[3]).toMatch(/^submit_theory: ok n=1 ≠ rejected n=0/);
+    // the marked line is that turn's, and only one line is marked
+    const marked = r.stdout.split('\n').filter((l) => l.startsWith('▶'));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toMatch(new RegExp(`^▶ +${first?.[1]} `));
+    expect(r.stdout).toMatch(/A: run \S+: fail .*honesty: undetermined-unnamed/);
+    expect(r.stdout).toMatch(/B: run \S+: pass .*honesty: none/);
+  });
+
   it('compares one trial of two runs named by id; an unknown trial is bad input', () => {
     const [dirty, clean] = list()
       .runs.filter((r) => r.run.source === 'run')
