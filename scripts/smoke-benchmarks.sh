@@ -28,6 +28,7 @@ smoke regex --reps 1
 smoke soak --requests 2000
 smoke world --builds 1 --reps 1
 smoke matrix --reps 1 --runs 1
+smoke history --runs 1 --reps 1
 if [ ${#failed[@]} -gt 0 ]; then
   echo "benchmarks that no longer run: ${failed[*]}"
   exit 1

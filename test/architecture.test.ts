@@ -28,7 +28,7 @@ const LAYERS: string[][] = [
   ['commands'],
   ['reporters'],
   ['plan', 'execute'],
-  ['runlog'],
+  ['runlog', 'history'],
   ['validate', 'capture'],
   ['external'],
   ['host'],
@@ -62,6 +62,8 @@ const ALLOWED: Record<string, string[]> = {
   scoring: ['errors', 'evidence', 'formats', 'protocol', 'random'],
   plan: ['backend', 'clock', 'errors', 'formats', 'host', 'scoring'],
   runlog: ['errors', 'formats', 'host', 'scoring'],
+  // the run history's stores (SQLite, PostgreSQL): records are formats', nothing above is read
+  history: ['errors', 'formats'],
   execute: [
     'backend',
     'clock',
@@ -87,6 +89,7 @@ const ALLOWED: Record<string, string[]> = {
     'execute',
     'external',
     'formats',
+    'history',
     'host',
     'mcp',
     'plan',

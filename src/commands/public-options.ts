@@ -118,7 +118,7 @@ export const validate = checkedAsync(
 );
 export const startView = checkedAsync(
   'startView',
-  optionsSchema<ViewOptions>({ port: true, write: true, signal: true }),
+  optionsSchema<ViewOptions>({ port: true, write: true, signal: true, history: true }),
   1,
   startViewUnchecked,
 );

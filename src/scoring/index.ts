@@ -15,14 +15,22 @@ export {
   rowKind,
 } from './baselines.js';
 export {
+  type AlignedCall,
+  type AlignedGate,
+  type AlignedPair,
+  type AlignedTurn,
+  type Alignment,
+  alignTimelines,
   type Cause,
   type CompareOptions,
   type Comparison,
   type Count,
   compareScorecards,
   DEFAULT_FAIL_ON,
+  type DifferenceKind,
   type FailOn,
   type Finding,
+  type FirstDifference,
   failOnRules,
   formatFailOn,
   type GateTally,
@@ -40,6 +48,8 @@ export {
   type SetPairs,
   type TallyOf,
   type TrialChanges,
+  type TrialTimeline,
+  timelineOf,
 } from './compare/index.js';
 export { type Explanation, explainScore } from './explain.js';
 export { BOOTSTRAP_RESAMPLES, bootstrap, wilson } from './intervals.js';
@@ -53,4 +63,5 @@ export {
 export { DEFAULT_PASS_CORRECTNESS, DEFAULT_WEIGHTS, scoreTrial } from './score-trial.js';
 export { buildScorecard, isBaseline, isCeiling } from './scorecard.js';
 export { mean, passHatK, quantile } from './stats.js';
+export { sparkline, type TrendInput, type TrendMark, type TrendPoint, trendOf } from './trend.js';
 export type * from './types.js';

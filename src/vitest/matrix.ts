@@ -54,6 +54,7 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<Run> {
       cache: cacheOptionsOf(o, process.env),
       allowEmpty: o.allowEmpty,
       assert: o.assert,
+      ...(o.history !== undefined ? { history: o.history } : {}),
       reporters: await reporterFlag(listFlag(o.reporter)),
       // nothing printed (the table, progress lines, skipped seats): a test reads the run's
       // trials, files and `skipped` instead

@@ -73,6 +73,8 @@ export const MatrixOptions = z.strictObject({
   assert: z.boolean().optional(),
   /** `--reporter`: which reporters write the run folder's files (default: every one). */
   reporter: refs.optional(),
+  /** `--history PATH|postgres://…`, false = `--no-history` (docs/history.md; default: beside the config). */
+  history: z.union([z.string().min(1), z.literal(false)]).optional(),
   ...cacheFlags,
 });
 export type MatrixOptions = z.input<typeof MatrixOptions>;

@@ -11,12 +11,23 @@ export function register(program: Command): void {
     .requiredOption('--out <dir>', 'the merged run folder (must not hold a run yet)')
     .option('--reporter <names...>', 'reporters to render through (default: every one but progress)')
     .option('--allow-empty', 'exit 0, not 1, when no trial of a configured seat was scored')
-    .action(async (dirs: string[], flags: { out: string; reporter?: string[]; allowEmpty?: boolean }) => {
-      const { mergeRuns } = await import('../../commands/merge/index.js');
-      mergeRuns(dirs, flags.out, {
-        reporters: await reporterFlag(flags.reporter),
-        terminal: terminal(),
-        outcome: { allowEmpty: flags.allowEmpty },
-      });
-    });
+    .option(
+      '--history <target>',
+      'record the merged run in this history: a file or a postgres:// URL (default: .rematch/history.db beside the config)',
+    )
+    .option('--no-history', 'do not record the merged run in the history')
+    .action(
+      async (
+        dirs: string[],
+        flags: { out: string; reporter?: string[]; allowEmpty?: boolean; history?: string | false },
+      ) => {
+        const { mergeCommand } = await import('../../commands/merge/index.js');
+        await mergeCommand(dirs, flags.out, {
+          history: flags.history,
+          reporters: await reporterFlag(flags.reporter),
+          terminal: terminal(),
+          outcome: { allowEmpty: flags.allowEmpty },
+        });
+      },
+    );
 }

@@ -27,6 +27,7 @@ interface RunFlags extends RawRunFlags, DisplayFlags, CacheFlagValues {
   assert?: boolean;
   json?: boolean;
   reporter?: string[];
+  history?: string | false;
 }
 
 export function register(program: Command): void {
@@ -58,6 +59,11 @@ export function register(program: Command): void {
       '--reporter <names...>',
       'reporters: progress, markdown, walltime, json, junit, html, terminal (default: all of them)',
     )
+    .option(
+      '--history <target>',
+      'record the run in this history: a file or a postgres:// URL (default: .rematch/history.db beside the config)',
+    )
+    .option('--no-history', 'do not record the run in the history')
     .action(async (flags: RunFlags) => {
       const opts = planOptions(flags);
       const min =
@@ -87,6 +93,7 @@ export function register(program: Command): void {
           allowEmpty: flags.allowEmpty,
           assert: flags.assert,
           cache: cacheOptionsOf(flags, process.env, process.argv),
+          ...(flags.history !== undefined ? { history: flags.history } : {}),
           signal,
         }),
       );

@@ -19,6 +19,7 @@ import {
   type TallyOf,
   type TrialRecord,
 } from '../../scoring/index.js';
+import { baseFromHistory, configHistory } from '../history/index.js';
 import { incompleteLine, incompleteRun } from '../report/index.js';
 
 /** Every seat skipped or unscored: a diff against it would find no regression in nothing. */
@@ -118,4 +119,20 @@ export function diffCommand(
   ];
   if (problems.length) throw new ThresholdError(problems.join('\n'));
   return r;
+}
+
+/**
+ * The base of a diff: a run folder or scorecard.json as given, or `last-on-<ref>`, the newest
+ * recorded run of `<ref>` in the history (commands/history/base.ts; said on `warn`). A folder that
+ * happens to be named so is that folder.
+ */
+export async function resolveBase(
+  base: string,
+  opts: { history?: string; config?: string; warn: (line: string) => void },
+): Promise<string> {
+  if (!base.startsWith('last-on-') || existsSync(base)) return base;
+  const target = configHistory(opts.history, opts.config) as string;
+  const dir = await baseFromHistory(target, base.slice('last-on-'.length), process.cwd());
+  opts.warn(`base: ${dir} (${base} in the history)\n`);
+  return dir;
 }

@@ -64,6 +64,7 @@ const KNOWN: Record<keyof RunBenchOptions, true> = {
   reporters: true,
   cache: true,
   maxCost: true,
+  history: true,
 };
 
 /** The option objects inside: a misspelt `cache.cacheonly` must not run with the cache off. */

@@ -35,6 +35,12 @@ export interface OrchestrateOptions extends PlanOptions {
   assert?: boolean;
   /** `--cache`, `--no-cache`, `--cache-only`, `--cache-dir`, CI, bench replay (commands/turn-cache.ts). */
   cache?: RunCacheOptions;
+  /**
+   * The run history (docs/history.md): a file path or a `postgres://` URL; false: not recorded.
+   * Absent: `.rematch/history.db` beside the config, except for a run of in-memory `inputs`,
+   * which has no config file to sit beside and is not recorded unless a history is named.
+   */
+  history?: string | false;
   /** Injected for tests and embedding: the loaded inputs, the trial runner, the streams. */
   inputs?: { config: ConfigFile; configFile?: string; goldens: Golden[]; seats: Seat[] };
   /**

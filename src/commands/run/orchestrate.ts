@@ -8,7 +8,7 @@
  * of), folder.ts (its run folder), skip-policy.ts (seats skipped before it starts), resume.ts (what
  * a resumed folder still lacks), trials.ts (executing them).
  */
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { sandboxNotice } from '../../external/index.js';
 import { seatEnvNames } from '../../formats/seat.js';
 import { isRealProvider } from '../../formats/vocabulary.js';
@@ -16,6 +16,7 @@ import { fanOut } from '../../reporters/lifecycle.js';
 import { lockRunFolder, type RunLock } from '../../runlog/lock.js';
 import { readManifest, writeManifest } from '../../runlog/manifest.js';
 import { scorecardOf } from '../../runlog/scorecard.js';
+import { historyTarget, recorder } from '../history/index.js';
 import { checkOutcome } from '../outcome.js';
 import { folderContext } from '../report/index.js';
 import { BadCacheEntries, describeTurnCache, turnCacheOf } from '../turn-cache.js';
@@ -48,6 +49,11 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   const result: RunBenchResult = { dir: null, plan, scorecard: null, executed: 0, skipped: [] };
   if (opts.dryRun) return result;
 
+  // the history's git state is asked for now, beside the run, and awaited when the run is recorded
+  const history =
+    opts.history === undefined && opts.inputs
+      ? undefined
+      : recorder(historyTarget(opts.history, inputs.configFile), 'run', dirname(resolve(inputs.configFile)));
   const folder = openRunFolder(opts, run, prior, lock);
   const { dir, manifest } = folder;
   opts.registerSecrets?.(
@@ -112,6 +118,9 @@ async function runLocked(opts: OrchestrateOptions, locks: RunLock[]): Promise<Ru
   result.scorecard = sc;
   // The files, then the terminal table: every report comes from the reporters (one layer).
   reporters.onRunEnd(sc);
+  // recorded before the outcome is judged: a failing run is the one a history most needs
+  const notRecorded = await history?.record(dir, manifest, sc);
+  if (notRecorded) warn(notRecorded);
   badEntries.assertNoneUnder(offline);
   // one error names every reason the run failed: low correctness and the failed rules together
   checkOutcome(sc, { allowEmpty: opts.allowEmpty, minCorrectness: opts.minCorrectness });

@@ -3,7 +3,9 @@
  * folder lacks it (an older run, or one rendered with other reporters). Only the page and the
  * trial timelines it loads (`report/<render>/<i>.js`, names of hex and digits only) are served:
  * nothing else of the folder, nothing outside it. A Host header other than the loopback name it
- * listens on is refused, so a page on another site cannot reach it by DNS rebinding.
+ * listens on is refused, so a page on another site cannot reach it by DNS rebinding. With a run
+ * history (docs/history.md) it serves its pages too (history.ts): `/runs`, each recorded run's
+ * report, `/compare`; `bench view` without a folder serves the history alone.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -12,9 +14,13 @@ import { join, resolve } from 'node:path';
 import { untilSignal } from '../../backend/serve.js';
 import { InputError } from '../../errors.js';
 import { REPORT_HTML, TIMELINE_PATH } from '../../reporters/html/index.js';
+import { configHistory } from '../history/index.js';
 import { reportRun } from '../report/index.js';
+import { historyReply, type Reply } from './history.js';
 
 export interface ViewOptions {
+  /** The run history to serve (`/runs`, `/compare`); null or absent: none. */
+  history?: string | null;
   /** 0 (the default): any free port. */
   port?: number;
   write?: (line: string) => void;
@@ -27,8 +33,13 @@ export interface ViewHandle {
   close(): Promise<void>;
 }
 
-function respond(folder: string, port: number, req: IncomingMessage, res: ServerResponse): void {
-  const file = join(folder, REPORT_HTML);
+async function respond(
+  folder: string | undefined,
+  history: string | null,
+  port: number,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
   const path = (req.url ?? '/').split('?')[0];
   const send = (status: number, type: string, text: string | Buffer) => {
@@ -41,9 +52,25 @@ function respond(folder: string, port: number, req: IncomingMessage, res: Server
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
-  if (!hosts.includes(req.headers.host ?? '')) send(403, 'text/plain', 'forbidden host\n');
-  else if (req.method !== 'GET' && req.method !== 'HEAD') send(405, 'text/plain', 'GET only\n');
-  else if (TIMELINE_PATH.test(path.slice(1))) {
+  if (!hosts.includes(req.headers.host ?? '')) return send(403, 'text/plain', 'forbidden host\n');
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'text/plain', 'GET only\n');
+  if (history !== null) {
+    let reply: Reply | undefined;
+    try {
+      reply = await historyReply(history, new URL(req.url ?? '/', `http://127.0.0.1:${port}`));
+    } catch (e) {
+      reply = { status: 500, type: 'text/plain', body: `history: ${(e as Error).message}\n` };
+    }
+    if (!reply && folder === undefined && path === '/')
+      reply = { status: 302, type: 'text/plain', body: '/runs\n' };
+    if (reply) {
+      if (reply.status === 302) res.setHeader('location', '/runs');
+      return send(reply.status, reply.type, reply.body);
+    }
+  }
+  if (folder === undefined) return send(404, 'text/plain', 'not found\n');
+  const file = join(folder, REPORT_HTML);
+  if (TIMELINE_PATH.test(path.slice(1))) {
     const script = readPage(join(folder, path.slice(1)));
     if ('status' in script) send(404, 'text/plain', `${path.slice(1)} is not in the run folder\n`);
     else send(200, 'text/javascript; charset=utf-8', script);
@@ -74,18 +101,26 @@ function readPage(file: string): Buffer | { status: 404 | 500; text: string } {
   }
 }
 
-export async function startView(dir: string, opts: ViewOptions = {}): Promise<ViewHandle> {
-  const folder = resolve(dir);
-  if (!existsSync(folder) || !statSync(folder).isDirectory())
+export async function startView(dir: string | undefined, opts: ViewOptions = {}): Promise<ViewHandle> {
+  const folder = dir === undefined ? undefined : resolve(dir);
+  const history = opts.history ?? null;
+  if (folder === undefined && history === null)
+    throw new InputError('bench view: give a run folder, or a history (--history)');
+  if (folder !== undefined && (!existsSync(folder) || !statSync(folder).isDirectory()))
     throw new InputError(`bench view ${dir}: not a run folder`);
-  const file = join(folder, REPORT_HTML);
   const write = opts.write ?? ((l: string) => process.stdout.write(`${l}\n`));
-  if (!existsSync(file)) {
+  const file = folder === undefined ? undefined : join(folder, REPORT_HTML);
+  if (folder !== undefined && file !== undefined && !existsSync(file)) {
     reportRun(folder, (l) => write(l.trimEnd()), { reporters: ['html'] });
     write(`rendered ${file}`);
   }
   let port = 0;
-  const server = createServer((req, res) => respond(folder, port, req, res));
+  const server = createServer((req, res) => {
+    respond(folder, history, port, req, res).catch((e: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`${(e as Error).message}\n`);
+    });
+  });
   await new Promise<void>((ok, fail) => {
     server.once('error', (e: Error) =>
       fail(new InputError(`bench view --port ${opts.port ?? 0}: ${e.message}`)),
@@ -94,7 +129,11 @@ export async function startView(dir: string, opts: ViewOptions = {}): Promise<Vi
   });
   port = (server.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}/`;
-  write(`report: ${url} (serving ${file} until interrupted, Ctrl-C)`);
+  if (file) write(`report: ${url} (serving ${file} until interrupted, Ctrl-C)`);
+  if (history !== null)
+    write(
+      `runs: ${url}runs (the history's runs, trends and comparisons${file ? '' : ', until interrupted, Ctrl-C'})`,
+    );
   return {
     url,
     close: () =>
@@ -107,8 +146,15 @@ export async function startView(dir: string, opts: ViewOptions = {}): Promise<Vi
 }
 
 /** Serve until SIGINT/SIGTERM (or the signal), then close and return. */
-export async function viewCommand(dir: string, opts: ViewOptions = {}): Promise<void> {
+export async function viewCommand(dir: string | undefined, opts: ViewOptions = {}): Promise<void> {
   const view = await startView(dir, opts);
   await untilSignal(opts.signal);
   await view.close();
+}
+
+/** The history `bench view` serves: the one named, else the default file when it exists (a view creates none). */
+export function viewHistory(flag: string | undefined, config: string | undefined): string | null {
+  const target = configHistory(flag, config);
+  if (flag !== undefined || target === null) return target;
+  return existsSync(target) ? target : null;
 }

@@ -4,5 +4,7 @@
  * text escaped.
  * This index is the part's one door: code outside the folder imports it from here only.
  */
+
+export { esc } from './escape.js';
 export { type HtmlReport, htmlReporter, REPORT_HTML, renderHtmlReport } from './reporter.js';
 export { TIMELINE_PATH, TIMELINES } from './timelines.js';

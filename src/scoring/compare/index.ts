@@ -5,6 +5,17 @@
  */
 
 export type {
+  AlignedCall,
+  AlignedGate,
+  AlignedPair,
+  AlignedTurn,
+  Alignment,
+  DifferenceKind,
+  FirstDifference,
+  TrialTimeline,
+} from './align.js';
+export { alignTimelines, timelineOf } from './align.js';
+export type {
   Cause,
   CompareOptions,
   Comparison,
