@@ -20,3 +20,11 @@ export function goFloatE(v: number): string {
   const digits = exp.replace(/^[+-]/, '').padStart(2, '0');
   return `${mant}e${sign}${digits}`;
 }
+
+/**
+ * Go's encoding/json escaping of `<`, `>`, `&`, U+2028 and U+2029 (jsoniter's standard mode
+ * too): applied to JSON text whole, since those characters occur in JSON only inside strings.
+ */
+export function goEscapeJson(text: string): string {
+  return text.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

@@ -10,6 +10,7 @@ import type { Golden } from '../../formats/golden/index.js';
 import { LOKI_TEXT, MAX_FORM_BYTES, PROM_TEXT } from '../../formats/imitated.js';
 import type { Api, ApiParams, ApiResponse, Backend, Connection } from '../api.js';
 import { backendOf } from '../api.js';
+import { goEscapeJson } from '../go-format.js';
 import { handleGrafana, isGrafanaPath } from '../grafana/index.js';
 import { lokiText, TEXT_TYPE } from '../loki/index.js';
 import { JSON_TYPE, promError } from '../prometheus/index.js';
@@ -308,18 +309,11 @@ const frozenBodies = new WeakMap<object, Buffer>();
 /**
  * Prometheus encodes with jsoniter's standard-library mode, which escapes `<`, `>`, `&`, U+2028
  * and U+2029 in strings as Go's encoding/json does (`unexpected \u003cop:+\u003e`); Loki's
- * ConfigFastest does not. Those characters occur in JSON only inside strings, so the text is
- * escaped whole.
+ * ConfigFastest does not.
  */
-const GO_ESCAPED = /[<>&\u2028\u2029]/g;
-
-function goEscape(text: string): string {
-  return text.replace(GO_ESCAPED, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
 function encode(json: unknown, goEscaped: boolean): Buffer {
   const text = JSON.stringify(json);
-  return Buffer.from(goEscaped ? goEscape(text) : text, 'utf8');
+  return Buffer.from(goEscaped ? goEscapeJson(text) : text, 'utf8');
 }
 
 function jsonBody(json: unknown, goEscaped: boolean): Buffer {

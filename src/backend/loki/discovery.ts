@@ -14,6 +14,7 @@ import { logSelectorsOf, parseLogQL, prettyLogQL } from '../../logql/index.js';
 import type { LogStream } from '../../world/types.js';
 import type { ApiParams, ApiResponse } from '../api.js';
 import type { EngineCtx } from '../engine-ctx.js';
+import { goEscapeJson } from '../go-format.js';
 import { lokiBounds, lokiDuration, param } from '../params.js';
 import { WireError } from '../wire-error.js';
 import { lokiJson } from './wire.js';
@@ -45,17 +46,14 @@ export function formatQuery(query: string): ApiResponse {
     status = 400;
     body = { status: 'invalid-query', error: e.message };
   }
-  return { status, text: `${goJsonEncode(body)}\n`, headers: { 'content-type': FORMAT_QUERY_TYPE } };
+  return {
+    status,
+    text: `${goEscapeJson(JSON.stringify(body))}\n`,
+    headers: { 'content-type': FORMAT_QUERY_TYPE },
+  };
 }
 
 const FORMAT_QUERY_TYPE = 'application/json; charset=utf-8';
-
-function goJsonEncode(v: unknown): string {
-  return JSON.stringify(v).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
 
 function range(p: ApiParams, ctx: EngineCtx): [number, number] {
   return lokiBounds(p, ctx.nowMs, HOUR);
