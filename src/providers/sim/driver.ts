@@ -8,7 +8,8 @@
  *   every child returned, whatever they found: its completion condition. It knows only what the
  *   children reported: each child keeps its own notebook (its context holds only its subgoal), and
  *   a child's notebook reaches the root only when the child finished (finish_node); a child the
- *   host stopped (its budget share spent, no findings gate) reported nothing;
+ *   host stopped (its budget share spent, no findings gate) reported nothing. Before it submits,
+ *   the root runs the policy's `review` (the root-cause reading) on what came back;
  * - a child works its part and returns at the first failed envelope of a live query
  *   (finish_node, success false): with only its subgoal in context, a failed answer means the
  *   subgoal as given cannot be completed, and the control flow above decides (ReAcTree's node
@@ -97,6 +98,7 @@ export function* treeRoot(
   work: Work,
   left: () => NodeShare,
   bookOf: (node: string) => Notebook | undefined,
+  review?: Work,
 ): Turns<void> {
   const fb = yield* wave('Planning one subgoal per part, run in parallel.', [
     { name: TOOL.expand, args: { control: 'parallel', subgoals: PARTS.map((p) => subgoalOf(ctx, p)) } },
@@ -121,6 +123,7 @@ export function* treeRoot(
       });
     }
   }
+  if (review) yield* review(ctx, PARTS, left);
   yield* submit(ctx, work, left, 'Every child returned; submitting the Theory from their reports.');
 }
 

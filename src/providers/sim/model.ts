@@ -242,7 +242,7 @@ export class SimModel implements Model {
     const left = (): NodeShare => ({ turns: b.turns - this.turns, toolCalls: b.toolCalls - this.toolCalls });
     const tree = req.tools.some((t) => t.name === TOOL.expand);
     const gen = tree
-      ? treeRoot(this.ctx, work, left, (id) => this.nodes.get(id)?.ctx.book)
+      ? treeRoot(this.ctx, work, left, (id) => this.nodes.get(id)?.ctx.book, this.policy.review)
       : reactRoot(this.ctx, work, left);
     return { gen, started: false, done: false, ctx: this.ctx, turns: 0, calls: 0 };
   }

@@ -95,6 +95,8 @@ export interface Policy {
   react?(ctx: SimContext): Turns<void>;
   /** The shape-neutral worker: the parts its node's goal names, and what the node has left. */
   work?(ctx: SimContext, parts: PartId[], left: () => NodeShare): Turns<void>;
+  /** With `work`: what a root does with its children's reports before it submits (the cause reading). */
+  review?(ctx: SimContext, parts: PartId[], left: () => NodeShare): Turns<void>;
   /** A reactree child node working on `part` (its subgoal). */
   child?(ctx: SimContext, part: PartId, goal: string): Turns<void>;
   /** A reactree root node. */

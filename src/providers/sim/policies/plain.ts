@@ -3,7 +3,8 @@
  * budget it has left, it asks every route of those parts (as the prompt writes them, a few per
  * wave), and on a failed envelope tries ONE alternative shape of the same question when the budget
  * still leaves a turn to report in; then, budget allowing, it checks gauge peaks against their
- * limits and reads the log lines behind the logs routes that worked (for the root cause). It never
+ * limits and reads the log lines behind the logs routes that worked (for the root cause; a root
+ * that delegated its measuring does this last part on what its children reported). It never
  * reads the shape: the ReAct and ReAcTree difference of its seats comes from the generic node
  * driver (driver.ts) and the host's tree mechanics (docs/shapes.md), applied to it as to any model.
  */
@@ -17,6 +18,7 @@ import {
   runRoutes,
   valueOfAlternative,
 } from '../measure.js';
+import type { Observation } from '../observe.js';
 import type { PartId, RouteSpec } from '../routes.js';
 import { queryCall, routesOf } from '../routes.js';
 import { answersFor, type IssuedCall, lockstep, wave } from '../steps.js';
@@ -74,14 +76,30 @@ function* plainWork(ctx: SimContext, parts: PartId[], left: () => NodeShare): Tu
       else recordGap(ctx, r, queryOfCall(call), a);
     });
   }
-  // The root-cause reading, part by part, side by side, while the budget allows.
-  if (affords(left, 2 * parts.length))
-    yield* lockstep(parts.map((p) => checkLimits(ctx, p, listed(listings, first.extra))));
-  if (affords(left, 3 * parts.length)) yield* lockstep(parts.map((p) => readLines(ctx, p)));
+  yield* review(ctx, parts, left, listed(listings, first.extra));
+}
+
+/**
+ * The root-cause reading, while the budget allows: the limits of the measured gauge peaks and the
+ * log lines behind the logs routes that worked, every part side by side (limits.ts, measure.ts).
+ * Run after a node's own measuring, and by a root on what its children reported (driver.ts).
+ */
+function* review(
+  ctx: SimContext,
+  parts: PartId[],
+  left: () => NodeShare,
+  names = new Map<string, Observation>(),
+): Turns<void> {
+  if (!affords(left, 3 * parts.length)) return;
+  yield* lockstep([
+    ...parts.map((p) => checkLimits(ctx, p, names)),
+    ...parts.map((p) => readLines(ctx, p)),
+  ]);
 }
 
 export const plain: Policy = {
   name: 'plain',
   work: plainWork,
+  review,
   forced: (ctx) => writeTheory(ctx, 'honest'),
 };
