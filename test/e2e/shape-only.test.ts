@@ -113,4 +113,29 @@ describe('shape-only seats on contended-backend (sim-plain-react vs sim-plain-re
     // What lifted it: each child's findings reached the root at its budget cap.
     for (const t of all.ts) expect(t.partB.measurements).toBeGreaterThan(1);
   });
+
+  it("the mechanics are the host's: each child's share is stated and enforced, and its cap is a gate decision", () => {
+    const dir = (g: string) => join(out, 'traces/contended-backend/sim-plain-reactree', g, 'r1/trace.jsonl');
+    const events = (g: string) =>
+      readFileSync(dir(g), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
+    for (const g of ['none', 'all']) {
+      const ends = events(g).filter(
+        (e) => e.type === 'node' && e.event === 'end' && e.node !== 'root' && e.kind === 'agent',
+      );
+      expect(ends).toHaveLength(2);
+      // 9 turns, two children: floor((8 − 3) / 2) = 2 turns each, plus the report at the cap under budgetFindings.
+      for (const e of ends) expect(e.usage.turns).toBe(g === 'all' ? 3 : 2);
+    }
+    const none = events('none');
+    const expand = none.find(
+      (e) => e.type === 'tool_result' && String(e.preview).includes('stopped: node turns 2/2'),
+    );
+    expect(expand).toBeDefined();
+    expect(none.some((e) => e.type === 'gate' && e.gate === 'budgetFindings')).toBe(false);
+    const capped = events('all').filter((e) => e.type === 'gate' && e.gate === 'budgetFindings');
+    expect(capped.map((e) => e.node).sort()).toEqual(['root.1', 'root.2']);
+  });
 });

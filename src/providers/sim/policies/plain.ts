@@ -91,10 +91,7 @@ function* review(
   names = new Map<string, Observation>(),
 ): Turns<void> {
   if (!affords(left, 3 * parts.length)) return;
-  yield* lockstep([
-    ...parts.map((p) => checkLimits(ctx, p, names)),
-    ...parts.map((p) => readLines(ctx, p)),
-  ]);
+  yield* lockstep([...parts.map((p) => checkLimits(ctx, p, names)), ...parts.map((p) => readLines(ctx, p))]);
 }
 
 export const plain: Policy = {
