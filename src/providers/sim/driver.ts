@@ -111,16 +111,13 @@ export function* treeRoot(
     if (book) merge(ctx.book, book);
   }
   for (const [i, p] of PARTS.entries()) {
-    const said = reports[i]?.summary;
+    const said = reports[i]?.summary ?? '';
+    const reason = said.startsWith('stopped:')
+      ? `not reported: its child node ${said}`
+      : 'not run: its child node returned before asking it';
     for (const r of routesOf(ctx.golden, p)) {
       if (ctx.book.measured.has(r.id)) continue;
-      ctx.book.measured.set(r.id, {
-        id: r.id,
-        part: p,
-        unit: r.unit,
-        evidence: [],
-        reason: `not reported by the subtree${said ? ` (${said})` : ''}`,
-      });
+      ctx.book.measured.set(r.id, { id: r.id, part: p, unit: r.unit, evidence: [], reason });
     }
   }
   if (review) yield* review(ctx, PARTS, left);

@@ -161,10 +161,9 @@ export class SimModel implements Model {
       // A child whose budget share ran out: it reports what its notebook holds.
       if (state.started && !state.done) state.done = state.gen.next(fb).done === true;
       state.done = true;
-      const [success, summary] = this.policy.work
-        ? summarize(state.ctx, partsOfGoal(req.node.goal))
-        : [false, partSummary(state.ctx, partOfGoal(req.node.goal)).summary];
-      return finishStep(success, summary);
+      if (this.policy.work) return finishStep(...summarize(state.ctx, partsOfGoal(req.node.goal)));
+      const part = partSummary(state.ctx, partOfGoal(req.node.goal));
+      return finishStep(part.success, part.summary);
     }
     if (this.forcedNow(req)) {
       // Let the node take in the last results first (its notebook records them); its next step is moot.
