@@ -87,6 +87,7 @@ export async function runPlannedTrial(spec: TrialSpec, env: PlannedTrialEnv): Pr
     shape: spec.seat.shape,
     gateSet: spec.gateSet,
     budget: spec.seat.budget,
+    treeBudget: spec.seat.treeBudget,
     clock,
     trace: writer,
     pricing: spec.seat.pricing,

@@ -1,7 +1,14 @@
 /** Seat files (DESIGN §5.2): a configured agent. A seat names environment variables, never keys. */
 import { z } from 'zod';
 import { Pricing, RateLimits } from './rate-limits.js';
-import { HOSTED_PROVIDERS, PROVIDERS, SANDBOX_NETWORKS, SANDBOX_SETTINGS, SHAPES } from './vocabulary.js';
+import {
+  HOSTED_PROVIDERS,
+  PROVIDERS,
+  SANDBOX_NETWORKS,
+  SANDBOX_SETTINGS,
+  SHAPES,
+  TREE_BUDGETS,
+} from './vocabulary.js';
 
 export const Provider = z.enum(PROVIDERS);
 export type Provider = z.infer<typeof Provider>;
@@ -23,6 +30,8 @@ const common = {
   description: z.string().optional(),
   model: z.string().default('sim'),
   shape: z.enum(SHAPES).default('react'),
+  /** reactree: `split` gives each child an equal share of its parent's remaining budget (default shared). */
+  treeBudget: z.enum(TREE_BUDGETS).optional(),
   params: z.record(z.string(), z.unknown()).default({}),
   budget: Budget.default({ turns: 40, toolCalls: 60, tokens: 400_000, wallSeconds: 600 }),
   auth: z
@@ -41,7 +50,15 @@ const common = {
 };
 
 /** sim seats: the behaviour policy (DESIGN §9). */
-const Policy = z.enum(['diligent', 'tweaker', 'early-closer', 'catalog-leaner', 'fanout', 'reference']);
+const Policy = z.enum([
+  'diligent',
+  'tweaker',
+  'early-closer',
+  'catalog-leaner',
+  'fanout',
+  'reference',
+  'plain',
+]);
 /** command seats: the external agent's argv. */
 const Argv = z.array(z.string()).min(1);
 /** command seats: the agent's sandbox (default auto). */

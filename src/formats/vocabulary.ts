@@ -62,6 +62,13 @@ export type SandboxNetwork = (typeof SANDBOX_NETWORKS)[number];
 /** Agent shapes (DESIGN §7): one loop, or a tree of subgoal agents. */
 export const SHAPES = ['react', 'reactree'] as const;
 export type ShapeName = (typeof SHAPES)[number];
+/**
+ * reactree: how the seat's turn and tool-call budget reaches the nodes. `shared`: every node draws
+ * on the one session budget. `split`: an expansion gives each child an equal share of what its
+ * parent has left (docs/shapes.md, "Budget per node").
+ */
+export const TREE_BUDGETS = ['shared', 'split'] as const;
+export type TreeBudget = (typeof TREE_BUDGETS)[number];
 
 /** ReAcTree control-flow nodes (DESIGN §7): how an `expand` runs its subgoals. */
 export const CONTROL_FLOWS = ['sequence', 'fallback', 'parallel'] as const;

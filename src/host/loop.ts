@@ -17,7 +17,9 @@ export type NodeEnd =
   | { kind: 'submitted'; theory: Theory }
   | { kind: 'finished'; success: boolean; summary: string }
   /** `session.stopping` says why (halted or budget). */
-  | { kind: 'stopped' };
+  | { kind: 'stopped' }
+  /** reactree `treeBudget: split`: this node's own share ran out (the session goes on). */
+  | { kind: 'spent'; reason: string };
 
 const NUDGE = {
   root: 'Continue: call tools to investigate, or submit your Theory with submit_theory.',
@@ -30,6 +32,8 @@ export async function runAgent(
   messages: Message[],
   offered: readonly ToolName[],
   expand?: (call: CallRecord) => Promise<ToolOutput>,
+  /** The node's own budget, checked before each of its turns: the share that ran out, or undefined. */
+  nodeCap?: () => string | undefined,
 ): Promise<NodeEnd> {
   const schemas = offered.map((n) => schemaOf(TOOLS[n], s.guidance));
   for (;;) {
@@ -39,6 +43,8 @@ export async function runAgent(
       s.stopping = { kind: 'budget', reason: over };
       return { kind: 'stopped' };
     }
+    const spent = nodeCap?.();
+    if (spent) return { kind: 'spent', reason: spent };
     const turn = await s.modelTurn(node, messages, schemas);
     messages.push({
       role: 'assistant',

@@ -33,11 +33,20 @@ export function firstUserMessage(g: Golden): string {
 }
 
 /** A reactree child's fresh context: its subgoal, its parent's goal, its siblings' subgoals. */
-export function childUserMessage(g: Golden, subgoal: string, parentGoal: string, siblings: string[]): string {
+export function childUserMessage(
+  g: Golden,
+  subgoal: string,
+  parentGoal: string,
+  siblings: string[],
+  share?: { turns: number; toolCalls: number },
+): string {
   return [
     `Your subgoal: ${subgoal}`,
     `Your parent's goal: ${parentGoal}`,
     `Sibling subgoals (handled by other agents): ${siblings.length ? siblings.map((s) => `"${s}"`).join('; ') : 'none'}`,
+    ...(share
+      ? [`Your budget for this subgoal: ${share.turns} turns and ${share.toolCalls} tool calls.`]
+      : []),
     '',
     `Incident: alert ${g.alert.name}: ${g.alert.summary}. "now" is ${new Date(g.ms.now).toISOString()}.`,
     'Measurements of the incident (by id):',

@@ -6,7 +6,7 @@ import type { Golden } from '../formats/golden/index.js';
 import type { EndEvent, Outcome, StopReason, ToolClass } from '../formats/run/index.js';
 import type { Budget as BudgetSchema } from '../formats/seat.js';
 import type { Theory } from '../formats/theory.js';
-import type { ShapeName } from '../formats/vocabulary.js';
+import type { ShapeName, TreeBudget } from '../formats/vocabulary.js';
 import type { Model, TurnRequest } from '../protocol/model.js';
 import type { ToolName } from '../protocol/tools.js';
 import type { TraceWriter } from '../protocol/trace-writer.js';
@@ -35,6 +35,8 @@ export interface SessionOptions {
   /** reactree: deepest child depth (root is 0; default 3) and most expansions per session (default 12). */
   maxDepth?: number;
   maxExpansions?: number;
+  /** reactree: `split` gives every child its own share of the turns and tool calls (default shared). */
+  treeBudget?: TreeBudget;
   signal?: AbortSignal;
 }
 

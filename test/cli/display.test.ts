@@ -126,7 +126,7 @@ describe('bench plan', () => {
     expect(r.stdout).toContain('every trial: bench plan --all');
   });
 
-  it('plans the seed rematch example: six real seats skipped without keys, six sims', () => {
+  it('plans the seed rematch example: six real seats skipped without keys, eight sims', () => {
     const r = bench(['plan', '-c', 'docs/examples/seed-rematch.yaml'], {
       OPENAI_API_KEY: '',
       GEMINI_API_KEY: '',
@@ -134,7 +134,7 @@ describe('bench plan', () => {
       ANTHROPIC_API_KEY: '',
     });
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/^362 trials \(of 362 in the matrix\): 2 goldens × 12 seats × 3 gate sets/);
+    expect(r.stdout).toMatch(/^422 trials \(of 422 in the matrix\): 2 goldens × 14 seats × 3 gate sets/);
     expect(r.stdout).toMatch(/│ openai-responses-reactree +│ 10 +│ 10 +│ 10 +│ 30 +│/);
     expect(r.stdout.match(/will be skipped: \$[A-Z_]+ is not set/g)).toHaveLength(6);
   });

@@ -279,3 +279,71 @@ describe('reactree', () => {
     expect(model.of('root.2').length).toBeLessThan(3);
   });
 });
+
+describe('reactree treeBudget: split', () => {
+  const scripts = () => ({
+    root: [expand('parallel', ['Part A: the ratio', 'Part B: the lines']), submit()],
+    // Three query turns planned: more than its share of 2.
+    'root.1': [
+      () => [call('query_metrics', { query: 'max_ratio' })],
+      () => [call('query_metrics', { query: 'max_ratio_2' })],
+      finish(true, 'ratio 0.23 (c2)'),
+    ],
+    'root.2': [
+      () => [call('query_logs', { query: 'sum(count_over_time({app="payments"}[40m]))' })],
+      finish(true),
+    ],
+  });
+  const splitRun = (model: TreeModel, gates: 'none' | GateName[]) =>
+    run(model as unknown as ScriptedModel, rules, gates, {
+      shape: 'reactree',
+      treeBudget: 'split',
+      budget: { turns: 9, toolCalls: 24, tokens: 1e6, wallSeconds: 600 },
+    });
+  const expandResult = (model: TreeModel) => {
+    const m = model.of('root')[1].messages.find((x) => x.role === 'tool');
+    return JSON.parse(m?.role === 'tool' ? m.content : '{}').data;
+  };
+
+  it("states each child's share and, with gates off, stops a child at it with nothing reported", async () => {
+    const model = new TreeModel(scripts());
+    const { events } = await splitRun(model, 'none');
+    // 9 turns, the root's first spent, two children: floor((8 − 2 − 1) / 2) = 2 turns, 24 / 2 calls.
+    expect(model.of('root.1')[0].messages[1].content).toContain(
+      'Your budget for this subgoal: 2 turns and 12 tool calls.',
+    );
+    expect(model.of('root.1')).toHaveLength(2);
+    expect(expandResult(model).children).toMatchObject([
+      { node: 'root.1', success: false, summary: 'stopped: node turns 2/2' },
+      { node: 'root.2', success: true },
+    ]);
+    expect(of(events, 'gate').filter((g) => g.gate === 'budgetFindings')).toHaveLength(0);
+  });
+
+  it('with budgetFindings, a child at its cap gets one finish_node-only turn and its report goes up', async () => {
+    const model = new TreeModel(scripts());
+    const { events } = await splitRun(model, TREE_GATES);
+    const last = model.of('root.1')[2];
+    expect(last.tools.map((t) => t.name)).toEqual(['finish_node']);
+    expect(last.messages.at(-1)?.content).toMatch(
+      /^\[host:budget\] This node's budget is spent \(node turns 2\/2\)/,
+    );
+    expect(expandResult(model).children[0]).toMatchObject({
+      node: 'root.1',
+      success: true,
+      summary: 'ratio 0.23 (c2)',
+    });
+    const g = of(events, 'gate').filter((e) => e.gate === 'budgetFindings');
+    expect(g).toMatchObject([{ decision: 'halt', node: 'root.1', reason: 'budget spent: node turns 2/2' }]);
+  });
+
+  it('shared (the default): the same children are not capped', async () => {
+    const model = new TreeModel(scripts());
+    await run(model as unknown as ScriptedModel, rules, 'none', {
+      shape: 'reactree',
+      budget: { turns: 9, toolCalls: 24, tokens: 1e6, wallSeconds: 600 },
+    });
+    expect(model.of('root.1')[0].messages[1].content).not.toContain('Your budget for this subgoal');
+    expect(expandResult(model).children[0]).toMatchObject({ success: true, summary: 'ratio 0.23 (c2)' });
+  });
+});

@@ -50,6 +50,8 @@ const SEAT: Docs = {
     'the NAME of the environment variable holding the key; never the key',
   'properties.baseURL': 'openai-compatible seats only: the server base URL (e.g. http://127.0.0.1:11434/v1)',
   'properties.policy': 'sim seats only: the behaviour policy',
+  'properties.treeBudget':
+    "reactree: shared (every node draws on the seat's budget) or split (each child gets an equal share of what its parent has left)",
   'properties.command': 'command seats only: the external agent argv',
   'properties.sandbox':
     "command seats only: the agent's sandbox: auto (bwrap, else unshare, else none), bwrap, unshare or off",

@@ -8,7 +8,9 @@
  *   parallel: all CONCURRENTLY (unlike the paper's sequential code), success if all succeed.
  * A child ends with `finish_node({success, summary})`; the parent receives the children's results
  * as the tool result of its `expand` call and continues. Only the root submits the Theory.
- * Budgets, the ledger and working memory are the session's, so they are global across the tree.
+ * Budgets, the ledger and working memory are the session's, so they are global across the tree;
+ * with `treeBudget: split` each child also has its own share of the turns and tool calls
+ * (node-budget.ts).
  */
 import { withLines } from '../../protocol/guidance.js';
 import type { Message } from '../../protocol/model.js';
@@ -19,6 +21,7 @@ import type { Session } from '../session.js';
 import type { ToolOutput } from '../tools/index.js';
 import { ExpandArgs, TOOLS, toolsFor } from '../tools/index.js';
 import type { CallRecord, NodeInfo } from '../types.js';
+import { NodeBudgets, type Share } from './node-budget.js';
 
 interface ChildResult {
   node: string;
@@ -31,8 +34,10 @@ class Tree {
   private readonly counters = new Map<string, number>();
   readonly maxDepth: number;
   readonly maxExpansions: number;
+  readonly budgets: NodeBudgets;
 
   constructor(readonly s: Session) {
+    this.budgets = new NodeBudgets(s);
     this.maxDepth = s.opts.maxDepth ?? 3;
     this.maxExpansions = s.opts.maxExpansions ?? 12;
   }
@@ -106,11 +111,14 @@ class Tree {
       role: 'child',
       parent: flowId,
     }));
+    const share = this.budgets.divide(parent.id, children.length);
+    for (const c of children) this.budgets.assign(c.id, share);
     const run = (child: NodeInfo, i: number) =>
       this.child(
         child,
         parent.goal,
         args.subgoals.filter((_, j) => j !== i),
+        share,
       );
     const results: ChildResult[] = [];
     if (concurrent) {
@@ -134,6 +142,10 @@ class Tree {
         if (s.stopping) break;
       }
     }
+    this.budgets.charge(
+      parent.id,
+      children.slice(0, results.length).map((c) => c.id),
+    );
     const success =
       args.control === 'fallback'
         ? results.some((r) => r.success)
@@ -157,24 +169,33 @@ class Tree {
     };
   }
 
-  async child(node: NodeInfo, parentGoal: string, siblings: string[]): Promise<ChildResult> {
+  async child(node: NodeInfo, parentGoal: string, siblings: string[], share?: Share): Promise<ChildResult> {
     const s = this.s;
     this.nodeStart(node);
     const messages: Message[] = [
       { role: 'system', content: childSystemPrompt(s.guidance.system) },
-      { role: 'user', content: childUserMessage(s.opts.golden, node.goal, parentGoal, siblings) },
+      { role: 'user', content: childUserMessage(s.opts.golden, node.goal, parentGoal, siblings, share) },
     ];
     const offered = toolsFor('child', node.depth < this.maxDepth);
-    const end: NodeEnd = await runAgent(s, node, messages, offered, (c) => this.expand(node, c));
-    const result: ChildResult =
-      end.kind === 'finished'
-        ? { node: node.id, subgoal: node.goal, success: end.success, summary: end.summary }
-        : {
-            node: node.id,
-            subgoal: node.goal,
-            success: false,
-            summary: `stopped: ${s.stopping?.reason ?? end.kind}`,
-          };
+    const end: NodeEnd = await runAgent(
+      s,
+      node,
+      messages,
+      offered,
+      (c) => this.expand(node, c),
+      () => this.budgets.spent(node.id),
+    );
+    // Its share ran out: the budget gates decide whether its findings still go up (node-budget.ts).
+    const closed = end.kind === 'spent' ? await this.budgets.close(node, messages, end.reason) : undefined;
+    const finished = end.kind === 'finished' ? end : closed;
+    const result: ChildResult = finished
+      ? { node: node.id, subgoal: node.goal, success: finished.success, summary: finished.summary }
+      : {
+          node: node.id,
+          subgoal: node.goal,
+          success: false,
+          summary: `stopped: ${end.kind === 'spent' ? end.reason : (s.stopping?.reason ?? end.kind)}`,
+        };
     this.nodeEnd(node, 'agent', result.success);
     return result;
   }

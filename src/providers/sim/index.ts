@@ -1,6 +1,6 @@
 /** The sim policies (DESIGN §9), by the name seats use in `policy:`. */
 import type { SeatFile } from '../../formats/seat.js';
-import { catalogLeaner, diligent, earlyCloser, fanout, tweaker } from './policies/index.js';
+import { catalogLeaner, diligent, earlyCloser, fanout, plain, tweaker } from './policies/index.js';
 import { reference } from './reference/index.js';
 import type { Policy } from './types.js';
 
@@ -14,6 +14,7 @@ export const POLICIES: Record<PolicyName, Policy> = {
   'catalog-leaner': catalogLeaner,
   fanout,
   reference,
+  plain,
 };
 
 export { SimModel } from './model.js';

@@ -9,17 +9,47 @@ import type { Golden } from '../../formats/golden/index.js';
 import type { Seat } from '../../formats/seat.js';
 import type { Model, ToolCall, TurnRequest, TurnResult } from '../../protocol/model.js';
 import { TOOL } from '../../protocol/tools.js';
+import { child, partsOfGoal, reactRoot, summarize, treeRoot } from './driver.js';
 import { GuidanceFollower } from './guidance.js';
 import { sinceLastTurn } from './observe.js';
 import { SimRng, subSeed } from './rng.js';
 import type { PartId } from './routes.js';
 import { finishStep, submitStep } from './steps.js';
-import type { Feedback, ForcedReason, Notebook, Policy, SimContext, Step, Turns } from './types.js';
+import { partSummary } from './tree.js';
+import type {
+  Feedback,
+  ForcedReason,
+  NodeShare,
+  Notebook,
+  Policy,
+  SimContext,
+  Step,
+  Turns,
+} from './types.js';
 
 interface NodeState {
   gen: Turns<void>;
   started: boolean;
   done: boolean;
+  /** The node's context: the trial's shared one, or its own notebook (generic children). */
+  ctx: SimContext;
+  /** This node's own turns and tool calls so far (the generic driver's budget share). */
+  turns: number;
+  calls: number;
+}
+
+/** A child's share under `treeBudget: split`, as its first user message states it. */
+function shareOf(req: TurnRequest): NodeShare | undefined {
+  for (const m of req.messages) {
+    if (m.role !== 'user') continue;
+    const x = /Your budget for this subgoal: (\d+) turns and (\d+) tool calls/.exec(m.content);
+    if (x) return { turns: Number(x[1]), toolCalls: Number(x[2]) };
+  }
+  return undefined;
+}
+
+function newBook(): Notebook {
+  return { measured: new Map(), seen: [], queries: new Map(), limits: [] };
 }
 
 /**
@@ -59,7 +89,7 @@ export class SimModel implements Model {
     seed: number,
   ) {
     this.id = `sim/${policy.name}`;
-    const book: Notebook = { measured: new Map(), seen: [], queries: new Map(), limits: [] };
+    const book = newBook();
     const guidance = new GuidanceFollower(policy.name, seed);
     this.guidance = guidance;
     this.ctx = {
@@ -81,15 +111,19 @@ export class SimModel implements Model {
     this.turns++;
     this.guidance.read(req);
     const { obs, host } = sinceLastTurn(req.messages);
-    this.ctx.book.seen.push(...obs);
+    const state = this.nodeState(req);
+    state.turns++;
+    const book = state.ctx.book;
+    book.seen.push(...obs);
     for (const o of obs) {
       const q = this.issued.get(o.msgId);
-      if (q !== undefined) this.ctx.book.queries.set(o.callId, q);
+      if (q !== undefined) book.queries.set(o.callId, q);
     }
     for (const h of host) {
       if (h.mark === 'halt' || h.mark === 'budget') this.lastForce = h.mark;
     }
-    const step = this.next(req, { obs, host });
+    const step = this.next(req, state, { obs, host });
+    state.calls += step.calls.length;
     const toolCalls: ToolCall[] = step.calls.map((c) => {
       const id = `c${this.nextId++}`;
       (c as { id?: string }).id = id;
@@ -122,8 +156,15 @@ export class SimModel implements Model {
     return req.tools.length > 0 && req.tools.every((t) => t.name === TOOL.submitTheory);
   }
 
-  private next(req: TurnRequest, fb: Feedback): Step {
-    const state = this.nodeState(req);
+  private next(req: TurnRequest, state: NodeState, fb: Feedback): Step {
+    if (this.finishNow(req)) {
+      // A child whose budget share ran out: it reports what its notebook holds.
+      if (state.started && !state.done) state.done = state.gen.next(fb).done === true;
+      state.done = true;
+      if (this.policy.work) return finishStep(...summarize(state.ctx, partsOfGoal(req.node.goal)));
+      const part = partSummary(state.ctx, partOfGoal(req.node.goal));
+      return finishStep(part.success, part.summary);
+    }
     if (this.forcedNow(req)) {
       // Let the node take in the last results first (its notebook records them); its next step is moot.
       if (state.started && !state.done) state.done = state.gen.next(fb).done === true;
@@ -143,20 +184,65 @@ export class SimModel implements Model {
     return submitStep(this.policy.forced(this.ctx, 'blocked'));
   }
 
+  private finishNow(req: TurnRequest): boolean {
+    return req.tools.length > 0 && req.tools.every((t) => t.name === TOOL.finishNode);
+  }
+
   private nodeState(req: TurnRequest): NodeState {
     let s = this.nodes.get(req.node.id);
     if (!s) {
-      const tree = this.ctx.seat.shape === 'reactree';
       const p = this.policy;
-      const gen =
-        req.node.role === 'child' && p.child
-          ? p.child(this.ctx, partOfGoal(req.node.goal), req.node.goal)
-          : tree && p.root
-            ? p.root(this.ctx)
-            : p.react(this.ctx);
-      s = { gen, started: false, done: false };
+      if (p.work) s = this.genericNode(req, p.work);
+      else {
+        const tree = this.ctx.seat.shape === 'reactree';
+        const gen =
+          req.node.role === 'child' && p.child
+            ? p.child(this.ctx, partOfGoal(req.node.goal), req.node.goal)
+            : tree && p.root
+              ? p.root(this.ctx)
+              : p.react!(this.ctx);
+        s = { gen, started: false, done: false, ctx: this.ctx, turns: 0, calls: 0 };
+      }
       this.nodes.set(req.node.id, s);
     }
     return s;
+  }
+
+  /**
+   * A node of a policy that gives only `work` (driver.ts): its role from what the host offers it
+   * (a child; a root offered `expand`; a root without), a child with its own notebook and the
+   * share its first message states, a root with what is left of the seat's budget.
+   */
+  private genericNode(req: TurnRequest, work: NonNullable<Policy['work']>): NodeState {
+    const b = this.ctx.seat.budget;
+    if (req.node.role === 'child') {
+      const ctx: SimContext = { ...this.ctx, book: newBook() };
+      const share = shareOf(req);
+      const state: NodeState = {
+        gen: undefined as unknown as Turns<void>,
+        started: false,
+        done: false,
+        ctx,
+        turns: 0,
+        calls: 0,
+      };
+      const left = (): NodeShare => {
+        const u = this.ctx.used();
+        const global = { turns: b.turns - u.turns, toolCalls: b.toolCalls - this.toolCalls };
+        if (!share) return global;
+        return {
+          turns: Math.min(global.turns, share.turns - state.turns),
+          toolCalls: Math.min(global.toolCalls, share.toolCalls - state.calls),
+        };
+      };
+      state.gen = child(ctx, work, partsOfGoal(req.node.goal), left);
+      return state;
+    }
+    const left = (): NodeShare => ({ turns: b.turns - this.turns, toolCalls: b.toolCalls - this.toolCalls });
+    const tree = req.tools.some((t) => t.name === TOOL.expand);
+    const gen = tree
+      ? treeRoot(this.ctx, work, left, (id) => this.nodes.get(id)?.ctx.book, this.policy.review)
+      : reactRoot(this.ctx, work, left);
+    return { gen, started: false, done: false, ctx: this.ctx, turns: 0, calls: 0 };
   }
 }

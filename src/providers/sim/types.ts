@@ -78,11 +78,25 @@ export type Turns<R> = Generator<Step, R, Feedback>;
 
 export type ForcedReason = 'halt' | 'budget' | 'blocked';
 
-/** A sim policy: how a node behaves, and what it submits when only `submit_theory` is allowed. */
+/** What a node has left of its budget: its share under `treeBudget: split`, else the session's. */
+export interface NodeShare {
+  turns: number;
+  toolCalls: number;
+}
+
+/**
+ * A sim policy: how a node behaves, and what it submits when only `submit_theory` is allowed.
+ * Either it scripts its roles (`react`, `root`, `child`), or it gives only `work`, the one way it
+ * works any goal, and the generic node driver (driver.ts) plays every role with it.
+ */
 export interface Policy {
   readonly name: string;
   /** The react loop, or the root of a tree. Returns when it has nothing left to do. */
-  react(ctx: SimContext): Turns<void>;
+  react?(ctx: SimContext): Turns<void>;
+  /** The shape-neutral worker: the parts its node's goal names, and what the node has left. */
+  work?(ctx: SimContext, parts: PartId[], left: () => NodeShare): Turns<void>;
+  /** With `work`: what a root does with its children's reports before it submits (the cause reading). */
+  review?(ctx: SimContext, parts: PartId[], left: () => NodeShare): Turns<void>;
   /** A reactree child node working on `part` (its subgoal). */
   child?(ctx: SimContext, part: PartId, goal: string): Turns<void>;
   /** A reactree root node. */
