@@ -88,6 +88,37 @@ export function toolResultOf(
   const text = resultText(s);
   const failedStatus = s.status.code === 2;
   if (text === undefined && !failedStatus) return undefined;
+  const errorType = typeof s.attrs['error.type'] === 'string' ? String(s.attrs['error.type']) : undefined;
+  return answerResult(
+    { text, failedStatus, statusMessage: s.status.message, errorType },
+    id,
+    tool,
+    t,
+    latencyMs,
+  );
+}
+
+/** What a tool answered, as a span records it: its text, and whether its status said it failed. */
+export interface ToolAnswer {
+  text: string | undefined;
+  failedStatus: boolean;
+  statusMessage?: string;
+  /** `error.type` of the span, when it has one. */
+  errorType?: string;
+}
+
+/**
+ * An answer (a span's, or one the golden's world gave an mcp-grafana tool again: commands/score/)
+ * as a `tool_result`: unwrapped, put in the API's shape, classed and fingerprinted.
+ */
+export function answerResult(
+  a: ToolAnswer,
+  id: string,
+  tool: MappedTool,
+  t: number,
+  latencyMs: number,
+): ToolResultEvent {
+  const { text, failedStatus } = a;
   let body = text === undefined ? undefined : parse(text);
   let mcpError = false;
   const mcp = unwrapMcp(body);
@@ -103,8 +134,10 @@ export function toolResultOf(
   let data: unknown;
   if (failedStatus || mcpError) {
     outcome = 'failed';
-    const type = typeof s.attrs['error.type'] === 'string' ? String(s.attrs['error.type']) : 'tool_error';
-    error = { type, message: s.status.message ?? raw ?? 'the span ended with status ERROR' };
+    error = {
+      type: a.errorType ?? 'tool_error',
+      message: a.statusMessage ?? raw ?? 'the span ended with status ERROR',
+    };
   } else {
     const k =
       body === undefined ? classify({ status: 200, text: raw }) : classify({ status: 200, json: body });
