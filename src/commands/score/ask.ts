@@ -94,6 +94,11 @@ export interface Asked {
   requests: ApiRequest[];
   /** The wire answer's body the classifier read (for counting samples and lines). */
   body: unknown;
+  /**
+   * The world refused the call itself, no fault involved: the tool found no request in its
+   * arguments, or the backend would not evaluate the query (a parse error, a bad parameter).
+   */
+  refused?: string;
 }
 
 export interface AskContext {
@@ -154,7 +159,14 @@ export async function ask(
     const last = rec.last();
     if (last?.fault) result.fault = last.fault;
     if (last?.selection) result.selection = last.selection;
-    return { result, requests: rec.requests, body: last?.json };
+    const refused = !last
+      ? answer.isError
+        ? `its arguments make no request: ${text}`
+        : undefined
+      : !last.fault && (last.status === 400 || last.status === 422)
+        ? `the golden's backend cannot evaluate ${JSON.stringify(call.query ?? '')}: ${text}`
+        : undefined;
+    return { result, requests: rec.requests, body: last?.json, ...(refused ? { refused } : {}) };
   }
   let out: ToolOutput;
   if (form === 'api') {
@@ -174,7 +186,19 @@ export async function ask(
       catalog: [],
     });
   }
-  return { result: resultOf(call, out, recorded, timing), requests: rec.requests, body: out.wire };
+  const message = out.error ? `${out.error.type}: ${out.error.message}` : 'rejected';
+  const refused =
+    out.outcome !== 'rejected' || out.fault
+      ? undefined
+      : out.httpStatus === undefined
+        ? `its arguments make no request: ${message}`
+        : `the golden's backend cannot evaluate ${JSON.stringify(call.query ?? '')}: ${message}`;
+  return {
+    result: resultOf(call, out, recorded, timing),
+    requests: rec.requests,
+    body: out.wire,
+    ...(refused ? { refused } : {}),
+  };
 }
 
 /** A tool output as the host records it (host/call.ts runCall), with the recorded call's timing. */

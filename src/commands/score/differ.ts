@@ -66,7 +66,14 @@ export function figuresOf(r: ToolResultEvent, body?: unknown): AnswerFigures {
 
 const fmt = (v: number): string => (Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6))));
 
-/** The first value that differs between two ascending lists, and how many differ in all. */
+const few = (vs: number[]): string =>
+  vs.length === 0
+    ? 'none'
+    : vs.length <= 3
+      ? vs.map(fmt).join(', ')
+      : `${vs.slice(0, 3).map(fmt).join(', ')} … (${vs.length})`;
+
+/** How two ascending value lists differ, said shortly; undefined when they hold the same values. */
 function valueDifference(a: number[], b: number[]): string | undefined {
   const sa = new Set(a);
   const sb = new Set(b);
@@ -74,8 +81,10 @@ function valueDifference(a: number[], b: number[]): string | undefined {
   const added = b.filter((v) => !sa.has(v));
   if (!gone.length && !added.length) return undefined;
   if (gone.length === 1 && added.length === 1) return `value ${fmt(gone[0])} → ${fmt(added[0])}`;
-  const first = `${gone.length ? fmt(gone[0]) : '—'} → ${added.length ? fmt(added[0]) : '—'}`;
-  return `values differ (${gone.length} only recorded, ${added.length} only world; first ${first})`;
+  if (!a.length || !b.length) return `values ${few(a)} → ${few(b)}`;
+  return `values differ (${gone.length} only recorded, ${added.length} only world; first ${
+    gone.length ? fmt(gone[0]) : '—'
+  } → ${added.length ? fmt(added[0]) : '—'})`;
 }
 
 /**
@@ -88,11 +97,8 @@ export function differences(rec: AnswerFigures, world: AnswerFigures, faults: bo
   if (rec.n !== world.n) out.push(`series/streams ${rec.n} → ${world.n}`);
   if (rec.samples !== undefined && world.samples !== undefined && rec.samples !== world.samples)
     out.push(`samples/lines ${rec.samples} → ${world.samples}`);
-  if (rec.values && world.values) {
-    const d = valueDifference(rec.values, world.values);
-    if (d) out.push(d);
-  } else if (rec.values?.length && !world.values?.length) out.push(`values ${rec.values.length} → none`);
-  else if (!rec.values?.length && world.values?.length) out.push(`values none → ${world.values.length}`);
+  const d = valueDifference(rec.values ?? [], world.values ?? []);
+  if (d) out.push(d);
   if (faults && (rec.fault ?? '') !== (world.fault ?? ''))
     out.push(`fault ${rec.fault ?? '—'} → ${world.fault ?? '—'}`);
   return out;

@@ -12,11 +12,23 @@ const cell = (f: AnswerFigures | undefined): string => {
 
 const pad = (s: string, w: number): string => (s.length >= w ? s : s + ' '.repeat(w - s.length));
 
+/** A shift as `+2d3h`, `−13m20s`: the largest units, at most two. */
 const signed = (ms: number): string => {
-  const s = Math.abs(ms) / 1000;
-  const text =
-    s >= 86_400 ? `${(s / 86_400).toFixed(2)}d` : s >= 3600 ? `${(s / 3600).toFixed(2)}h` : `${s}s`;
-  return `${ms < 0 ? '−' : '+'}${text}`;
+  let left = Math.round(Math.abs(ms) / 1000);
+  const units: [string, number][] = [
+    ['d', 86_400],
+    ['h', 3600],
+    ['m', 60],
+    ['s', 1],
+  ];
+  const parts: string[] = [];
+  for (const [u, size] of units) {
+    if (left >= size && parts.length < 2) {
+      parts.push(`${Math.floor(left / size)}${u}`);
+      left %= size;
+    } else if (parts.length) break;
+  }
+  return `${ms < 0 ? '−' : '+'}${parts.join('') || '0s'}`;
 };
 
 export function worldTable(w: WorldSection): string {

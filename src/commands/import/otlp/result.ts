@@ -51,6 +51,8 @@ function unwrapMcp(body: unknown): { text: string; isError: boolean } | undefine
  * so the classifier counts it and the values it showed are read as from the API itself.
  */
 function apiShape(body: unknown): unknown {
+  const loki = lokiEntries(body);
+  if (loki) return loki;
   const list = Array.isArray(body)
     ? body
     : isRec(body) && Array.isArray(body.result) && !('status' in body)
@@ -69,6 +71,50 @@ function apiShape(body: unknown): unknown {
           : undefined;
   if (!resultType) return body;
   return { status: 'success', data: { resultType, result: list } };
+}
+
+/**
+ * query_loki_logs answers with entries (`{data: [{timestamp, line | value | values, labels}],
+ * metadata}`, mcp-grafana's LogEntry list, as `bench mcp` serves it): put back as the Loki API's
+ * streams, vector or matrix, so its count and values are read as from Loki itself.
+ */
+function lokiEntries(body: unknown): unknown {
+  if (!isRec(body) || !Array.isArray(body.data) || !isRec(body.metadata) || 'status' in body)
+    return undefined;
+  const list = body.data;
+  if (!list.every(isRec)) return undefined;
+  const labels = (e: Json) => (isRec(e.labels) ? e.labels : {});
+  if (list.length === 0) return { status: 'success', data: { resultType: 'streams', result: [] } };
+  if (list.every((e) => typeof e.line === 'string')) {
+    const streams = new Map<string, { stream: Json; values: [string, string][] }>();
+    for (const e of list) {
+      const key = JSON.stringify(labels(e));
+      let s = streams.get(key);
+      if (!s) streams.set(key, (s = { stream: labels(e), values: [] }));
+      s.values.push([String(e.timestamp), e.line as string]);
+    }
+    return { status: 'success', data: { resultType: 'streams', result: [...streams.values()] } };
+  }
+  if (list.every((e) => typeof e.value === 'number'))
+    return {
+      status: 'success',
+      data: {
+        resultType: 'vector',
+        result: list.map((e) => ({ metric: labels(e), value: [Number(e.timestamp), String(e.value)] })),
+      },
+    };
+  if (list.every((e) => Array.isArray(e.values)))
+    return {
+      status: 'success',
+      data: {
+        resultType: 'matrix',
+        result: list.map((e) => ({
+          metric: labels(e),
+          values: (e.values as Json[]).map((p) => [Number(p.timestamp), String(p.value)]),
+        })),
+      },
+    };
+  return undefined;
 }
 
 /** A body the bench can read an outcome from: Prometheus/Loki API JSON or a typed envelope. */
