@@ -1,5 +1,5 @@
 /**
- * `bench score --golden G --trace T [--theory TH]`: score a trace offline. The TrialScore as JSON
+ * `bench score --golden G --trace T [--theory TH] [--against-world [--agent-now T]]`: score a trace offline. The TrialScore as JSON
  * on stdout; the verdict and why on stderr; exit 0 pass, 1 fail or unscored, 2 bad input.
  */
 import type { Command } from 'commander';
