@@ -91,7 +91,7 @@ export async function scoreAgainstWorld(
   // a trace.jsonl names a call by its line (the header is line 1); an OTLP file by its trace
   const where = opts.otlp
     ? (c: { id: string; tool: string }) =>
-        `${file}: trace ${opts.trial ?? trace.header.seat}: call ${c.id} (${c.tool})`
+        `${file}: ${opts.trial ? `trace ${opts.trial}: ` : ''}call ${c.id} (${c.tool})`
     : (c: { id: string; tool: string }, i: number) => `${file}:${i + 1}: call ${c.id} (${c.tool})`;
   return againstWorldTrace(
     golden,
