@@ -10,11 +10,12 @@
 import { createBackendStack, withSelection } from '../../backend/index.js';
 import { VirtualClock } from '../../clock.js';
 import { InputError } from '../../errors.js';
-import { worldFor } from '../../execute/trial.js';
 import type { Golden } from '../../formats/golden/index.js';
 import type { ToolCallEvent, ToolResultEvent, Trace, TraceEvent } from '../../formats/run/index.js';
 import type { Theory } from '../../formats/theory.js';
 import { scoreTrial, type TrialScore } from '../../scoring/index.js';
+import { buildWorld } from '../../world/build.js';
+import type { World } from '../../world/types.js';
 import { absoluteTime, shiftedArgs, timeMapOf } from './agent-time.js';
 import { ask, planOf } from './ask.js';
 import { type AnswerFigures, differences, figuresOf } from './differ.js';
@@ -66,6 +67,14 @@ export interface AgainstWorldResult {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
+/** Worlds are deterministic from the golden, and big: each golden object's is built once. */
+const worlds = new WeakMap<Golden, World>();
+function worldOf(golden: Golden): World {
+  let w = worlds.get(golden);
+  if (!w) worlds.set(golden, (w = buildWorld(golden)));
+  return w;
+}
+
 /** The time range a wire request reads ([time − nothing, time] for an instant), epoch ms. */
 function readRange(params: Record<string, unknown>): [number, number] | undefined {
   const t = (k: string) => {
@@ -89,7 +98,7 @@ export async function againstWorldTrace(
 ): Promise<AgainstWorldResult> {
   const map = timeMapOf(golden, trace.header, opts.agentNow);
   const clock = new VirtualClock();
-  const stack = createBackendStack(golden, worldFor(golden), {
+  const stack = createBackendStack(golden, worldOf(golden), {
     faults: true,
     clock,
     seed: trace.header.seed,
