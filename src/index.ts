@@ -5,6 +5,7 @@ export type { ExportTraceServiceRequest, OtlpTrial } from './commands/export/ind
 export { type ExportOtlpOptions, type ExportOtlpResult, exportOtlp } from './commands/export/index.js';
 export type { ImportedTrial, ImportOptions, ImportOtlpOptions } from './commands/import/index.js';
 export {
+  againstWorld,
   compareScorecards,
   diffRuns,
   importOtlp,
@@ -23,6 +24,12 @@ export {
 export type { ReplayOptions } from './commands/replay/index.js';
 export { resolveGoldens, resolveOneGolden, resolveOneSeat, resolveSeats } from './commands/resolve.js';
 export { type RunBenchOptions, type RunBenchResult, runBench } from './commands/run/index.js';
+export type {
+  AgainstWorldOptions,
+  AgainstWorldResult,
+  WorldCall,
+  WorldSection,
+} from './commands/score/index.js';
 export type { ValidateOptions, ValidationReport } from './commands/validate/index.js';
 export type { ViewHandle, ViewOptions } from './commands/view/index.js';
 export * from './errors.js';

@@ -36,6 +36,7 @@ import { DISPLAY_OPTIONS, nestedOptions, optionsSchema, parseOptions } from './o
 import type { OutcomeOptions } from './outcome.js';
 import { type ReplayOptions, replayRun as replayRunUnchecked } from './replay/index.js';
 import { type ReportOptions, reportRun as reportRunUnchecked, type Terminal } from './report/index.js';
+import { type AgainstWorldOptions, againstWorldTrace } from './score/index.js';
 import { type ShowOptions, showTrace as showTraceUnchecked } from './show/index.js';
 import { type ValidateOptions, validate as validateUnchecked } from './validate/index.js';
 import { startView as startViewUnchecked, type ViewOptions } from './view/index.js';
@@ -148,6 +149,18 @@ export const scoreTrial = checked(
   3,
   (golden: Golden, trace: Trace, theory: Theory | null, opts?: ScoreOptions) =>
     scoreTrialUnchecked(golden, withSelection(golden, trace), theory, opts),
+);
+/**
+ * `bench score --against-world` on a trace in memory (docs/import.md, Against the golden's world):
+ * every recorded query answered again by the golden's world and its faults, the trace scored on
+ * those answers, and per call where the recorded and the world's answers differ.
+ */
+export const againstWorld = checkedAsync(
+  'againstWorld',
+  optionsSchema<AgainstWorldOptions>({ agentNow: true, passCorrectness: true }),
+  3,
+  (golden: Golden, trace: Trace, theory: Theory | null, opts?: AgainstWorldOptions) =>
+    againstWorldTrace(golden, trace, theory, opts),
 );
 const failOn: Record<keyof FailOn, true> = {
   correctness: true,

@@ -46,7 +46,7 @@ export {
   IDLE_MS,
   SurfaceSession,
 } from './surface/index.js';
-export { TOOLS } from './tools/index.js';
+export { TOOLS, type ToolOutput, toolOutputOf } from './tools/index.js';
 export type {
   Budget,
   GateSetSpec,

@@ -29,6 +29,7 @@ const CALLS: Record<string, (bad: Record<string, unknown>) => unknown> = {
   startView: (bad) => api.startView('no-such-run', bad),
   planRun: (bad) => api.planRun(X, [], [], bad),
   scoreTrial: (bad) => api.scoreTrial(X, X, null, bad),
+  againstWorld: (bad) => api.againstWorld(X, X, null, bad),
   compareScorecards: (bad) => api.compareScorecards(X, X, undefined, bad),
   judgeAssertions: (bad) => api.judgeAssertions(X, [], bad),
   otlpRequestOf: (bad) => api.otlpRequestOf(X, { runId: 'r', id: 't', ...bad }),

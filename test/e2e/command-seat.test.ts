@@ -1,7 +1,8 @@
 /**
  * Command seats end to end: the example agent (examples/agent.mjs) runs under `bench run`
  * through the built CLI against a tiny golden and is scored; a hanging agent that spawned a child
- * is killed with its whole process group on timeout; a bad Theory is rejected, not a crash.
+ * is killed with its whole process group on timeout; a bad Theory is rejected, not a crash; its
+ * trace, answered again by the golden's world (`againstWorld`), agrees call for call.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { startAgentServer } from '../../src/backend/index.js';
 import { runCommandSeat } from '../../src/external/index.js';
 import { loadGolden, loadSeat } from '../../src/formats/load.js';
+import { againstWorld } from '../../src/index.js';
 import { scoreTrial } from '../../src/scoring/index.js';
 import { buildWorld } from '../../src/world/build.js';
 import { bench, tempDir } from '../formats/helpers.js';
@@ -97,6 +99,11 @@ describe('command seats', () => {
     expect(score.verdict).toBe('pass');
     expect(score.parts.A.coverage).toBe(1);
     expect(score.parts.B.coverage).toBe(1);
+    // its calls are wire requests in golden time: answered again by the same world, all agree
+    const again = await againstWorld(r.golden, r.trace, r.theory);
+    expect(again.world.counts.differs).toBe(0);
+    expect(again.world.counts.same).toBe(calls.filter((c) => c.class !== 'context').length);
+    expect(again.score).toEqual(score);
   }, 60_000);
 
   it('kills the whole process tree on timeout and leaves nothing behind', async () => {

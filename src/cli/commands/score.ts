@@ -1,5 +1,5 @@
 /**
- * `bench score --golden G --trace T [--theory TH]`: score a trace offline. The TrialScore as JSON
+ * `bench score --golden G --trace T [--theory TH] [--against-world [--agent-now T]]`: score a trace offline. The TrialScore as JSON
  * on stdout; the verdict and why on stderr; exit 0 pass, 1 fail or unscored, 2 bad input.
  */
 import type { Command } from 'commander';
@@ -30,6 +30,14 @@ export function register(program: Command): void {
       'pass threshold in [0, 1] (default: config thresholds.passCorrectness, 0.8)',
       fractionFlag('--pass-correctness'),
     )
+    .option(
+      '--against-world',
+      "answer every recorded query again from the golden's world (and its faults) and score that; report where the answers differ",
+    )
+    .option(
+      '--agent-now <time>',
+      "with --against-world: the agent's own now (RFC 3339 or unix seconds), mapped onto the golden's now (default: the trace's)",
+    )
     .option('-c, --config <file>', 'config file (default: bench.config.yaml)')
     .action(
       async (flags: {
@@ -40,9 +48,11 @@ export function register(program: Command): void {
         theory?: string;
         passCorrectness?: number;
         config?: string;
+        againstWorld?: boolean;
+        agentNow?: string;
       }) => {
         const { scoreCommand } = await import('../../commands/score/index.js');
-        scoreCommand(
+        await scoreCommand(
           {
             golden: flags.golden,
             trace: flags.trace,
@@ -51,6 +61,8 @@ export function register(program: Command): void {
             theory: flags.theory,
             passCorrectness: flags.passCorrectness,
             config: flags.config,
+            againstWorld: flags.againstWorld,
+            agentNow: flags.agentNow,
           },
           { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) },
         );

@@ -16,7 +16,7 @@ import { resolveOneGolden } from '../resolve.js';
 import { type ImportedTrial, importOtlpFile } from './otlp/index.js';
 
 export type { ImportedTrial, ImportOptions } from './otlp/index.js';
-export { importOtlpFile } from './otlp/index.js';
+export { answerResult, importOtlpFile, type MappedTool, mapTool, type ToolAnswer } from './otlp/index.js';
 
 export interface ImportOtlpOptions {
   out: string;

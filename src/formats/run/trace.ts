@@ -46,6 +46,12 @@ export const HeaderEvent = z.object({
    * (docs/trace.md#selection); without it, offline scorers fill them in first (recordSelection).
    */
   selectionRecorded: z.boolean().optional(),
+  /**
+   * The wall-clock "now" (ISO) the agent's own times were relative to, for a trace imported from an
+   * agent that ran against its own backend (the root span's start); absent: its calls are in the
+   * golden's time. `bench score --against-world` maps this onto the golden's now (docs/import.md).
+   */
+  agentNow: z.string().optional(),
 });
 
 export const ModelTurnEvent = z.object({

@@ -82,6 +82,8 @@ export function foreignTrace(root: ImportedSpan, spans: readonly ImportedSpan[],
     seed: 0,
     clock: 'real',
     startedAt: new Date(Number(base / 1_000_000n)).toISOString(),
+    // the agent ran at its own now: its absolute times are of that clock, not the golden's
+    agentNow: new Date(Number(base / 1_000_000n)).toISOString(),
   };
   const timed: { t: number; order: number; e: TraceEvent }[] = [];
   const push = (t: number, e: TraceEvent) => timed.push({ t, order: timed.length, e });

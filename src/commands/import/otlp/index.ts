@@ -7,6 +7,10 @@ import { InputError } from '../../../errors.js';
 import type { Trace } from '../../../formats/run/index.js';
 import { foreignTrace } from './foreign.js';
 import { isNativeSession, nativeTrace } from './native.js';
+
+export { answerResult, type ToolAnswer } from './result.js';
+export { type MappedTool, mapTool } from './tools.js';
+
 import { roleOf } from './roles.js';
 import { type ImportedSpan, readOtlpFile } from './spans.js';
 

@@ -51,6 +51,8 @@ function unwrapMcp(body: unknown): { text: string; isError: boolean } | undefine
  * so the classifier counts it and the values it showed are read as from the API itself.
  */
 function apiShape(body: unknown): unknown {
+  const loki = lokiEntries(body);
+  if (loki) return loki;
   const list = Array.isArray(body)
     ? body
     : isRec(body) && Array.isArray(body.result) && !('status' in body)
@@ -71,6 +73,50 @@ function apiShape(body: unknown): unknown {
   return { status: 'success', data: { resultType, result: list } };
 }
 
+/**
+ * query_loki_logs answers with entries (`{data: [{timestamp, line | value | values, labels}],
+ * metadata}`, mcp-grafana's LogEntry list, as `bench mcp` serves it): put back as the Loki API's
+ * streams, vector or matrix, so its count and values are read as from Loki itself.
+ */
+function lokiEntries(body: unknown): unknown {
+  if (!isRec(body) || !Array.isArray(body.data) || !isRec(body.metadata) || 'status' in body)
+    return undefined;
+  const list = body.data;
+  if (!list.every(isRec)) return undefined;
+  const labels = (e: Json) => (isRec(e.labels) ? e.labels : {});
+  if (list.length === 0) return { status: 'success', data: { resultType: 'streams', result: [] } };
+  if (list.every((e) => typeof e.line === 'string')) {
+    const streams = new Map<string, { stream: Json; values: [string, string][] }>();
+    for (const e of list) {
+      const key = JSON.stringify(labels(e));
+      let s = streams.get(key);
+      if (!s) streams.set(key, (s = { stream: labels(e), values: [] }));
+      s.values.push([String(e.timestamp), e.line as string]);
+    }
+    return { status: 'success', data: { resultType: 'streams', result: [...streams.values()] } };
+  }
+  if (list.every((e) => typeof e.value === 'number'))
+    return {
+      status: 'success',
+      data: {
+        resultType: 'vector',
+        result: list.map((e) => ({ metric: labels(e), value: [Number(e.timestamp), String(e.value)] })),
+      },
+    };
+  if (list.every((e) => Array.isArray(e.values)))
+    return {
+      status: 'success',
+      data: {
+        resultType: 'matrix',
+        result: list.map((e) => ({
+          metric: labels(e),
+          values: (e.values as Json[]).map((p) => [Number(p.timestamp), String(p.value)]),
+        })),
+      },
+    };
+  return undefined;
+}
+
 /** A body the bench can read an outcome from: Prometheus/Loki API JSON or a typed envelope. */
 function typed(body: unknown): boolean {
   if (Array.isArray(body))
@@ -88,6 +134,37 @@ export function toolResultOf(
   const text = resultText(s);
   const failedStatus = s.status.code === 2;
   if (text === undefined && !failedStatus) return undefined;
+  const errorType = typeof s.attrs['error.type'] === 'string' ? String(s.attrs['error.type']) : undefined;
+  return answerResult(
+    { text, failedStatus, statusMessage: s.status.message, errorType },
+    id,
+    tool,
+    t,
+    latencyMs,
+  );
+}
+
+/** What a tool answered, as a span records it: its text, and whether its status said it failed. */
+export interface ToolAnswer {
+  text: string | undefined;
+  failedStatus: boolean;
+  statusMessage?: string;
+  /** `error.type` of the span, when it has one. */
+  errorType?: string;
+}
+
+/**
+ * An answer (a span's, or one the golden's world gave an mcp-grafana tool again: commands/score/)
+ * as a `tool_result`: unwrapped, put in the API's shape, classed and fingerprinted.
+ */
+export function answerResult(
+  a: ToolAnswer,
+  id: string,
+  tool: MappedTool,
+  t: number,
+  latencyMs: number,
+): ToolResultEvent {
+  const { text, failedStatus } = a;
   let body = text === undefined ? undefined : parse(text);
   let mcpError = false;
   const mcp = unwrapMcp(body);
@@ -103,8 +180,10 @@ export function toolResultOf(
   let data: unknown;
   if (failedStatus || mcpError) {
     outcome = 'failed';
-    const type = typeof s.attrs['error.type'] === 'string' ? String(s.attrs['error.type']) : 'tool_error';
-    error = { type, message: s.status.message ?? raw ?? 'the span ended with status ERROR' };
+    error = {
+      type: a.errorType ?? 'tool_error',
+      message: a.statusMessage ?? raw ?? 'the span ended with status ERROR',
+    };
   } else {
     const k =
       body === undefined ? classify({ status: 200, text: raw }) : classify({ status: 200, json: body });
