@@ -20,7 +20,7 @@ import type { Trace } from '../formats/run/index.js';
 import type { TrialOutcome, TrialSpec } from '../plan/types.js';
 import { clockOfProvider, traceHeader } from '../protocol/trace-header.js';
 import { RateLimiters } from '../providers/ai/index.js';
-import { appendJournal } from '../runlog/journal.js';
+import { JournalAppender } from '../runlog/journal.js';
 import { traceDirOf } from '../runlog/run-folder.js';
 import { scoreTrial, type TrialRecord } from '../scoring/index.js';
 import type { ContendedOptions } from './contended.js';
@@ -37,6 +37,7 @@ export type RunContendedFn = (
 
 export interface ExecuteOptions {
   dir: string;
+  /** The journal's path; executeTrials appends through one JournalAppender (group commit). */
   journal: string;
   concurrency: number;
   passCorrectness: number;
@@ -118,7 +119,7 @@ function unscoredRecord(
  * trials share one timeline, so each is given an equal share of the group's time.
  */
 function finish(
-  o: ExecuteOptions,
+  o: Executing,
   spec: TrialSpec,
   outcome: TrialOutcome | { kind: 'crash'; err: unknown } | { kind: 'capped'; reason: string },
   elapsedMs: number,
@@ -145,9 +146,10 @@ function finish(
         : crashRecord(o, spec, outcome.err, elapsedMs);
   const dir = join(o.dir, rec.dir);
   mkdirSync(dir, { recursive: true });
-  writeAtomic(join(dir, 'score.json'), `${JSON.stringify(rec.score, null, 2)}\n`);
+  // Renamed whole, not fsynced: the journal's group commit is the run's durability (runlog/journal.ts).
+  writeAtomic(join(dir, 'score.json'), `${JSON.stringify(rec.score, null, 2)}\n`, { sync: false });
   // the journal line comes last: once it is there, every file of the trial is
-  appendJournal(o.journal, rec);
+  o.appender.append(rec);
   o.onDone(rec);
   return rec;
 }
@@ -218,16 +220,20 @@ export async function executeTrials(specs: TrialSpec[], o: ExecuteOptions): Prom
     limiters: new RateLimiters(o.limits),
     ...(o.maxCost !== undefined ? { cap: new SpendCap(o.maxCost, o.prior) } : {}),
   };
+  const appender = new JournalAppender(o.journal);
   try {
-    await executeGuarded(specs, o, run, stall.guard);
+    await executeGuarded(specs, { ...o, appender }, run, stall.guard);
   } finally {
     stall.dispose();
+    await appender.close();
   }
 }
 
+type Executing = ExecuteOptions & { appender: JournalAppender };
+
 async function executeGuarded(
   specs: TrialSpec[],
-  o: ExecuteOptions,
+  o: Executing,
   run: RunShared,
   guard: <T>(p: Promise<T>) => Promise<T>,
 ): Promise<void> {
@@ -275,7 +281,7 @@ async function executeGuarded(
 
 async function runEach(
   specs: TrialSpec[],
-  o: ExecuteOptions,
+  o: Executing,
   run: RunShared,
   guard: <T>(p: Promise<T>) => Promise<T>,
 ): Promise<void> {

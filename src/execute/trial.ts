@@ -2,8 +2,10 @@
  * One trial: golden × seat × gate set × repetition. Builds (or reuses) the golden's world, a backend
  * stack with faults on and the trial's clock, the model from the registry, runs the host session,
  * and leaves `trace.jsonl` (and `theory.json` when a Theory came) in the trial's folder. Both files
- * appear atomically (formats/files.ts): written under a temporary name, fsynced and renamed, so a
- * crash never leaves a file a reader could take for a finished trial.
+ * appear atomically (formats/files.ts): written under a temporary name and renamed, so a crash never
+ * leaves a file a reader could take for a finished trial. They are not fsynced one by one: the
+ * journal's group commit is the run's durability, and resume checks the files of every journaled
+ * trial (runlog/journal.ts).
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -92,10 +94,10 @@ export async function runPlannedTrial(spec: TrialSpec, env: PlannedTrialEnv): Pr
     pricing: spec.seat.pricing,
     signal: env.signal,
   });
-  commitAtomic(`${traceFile}.tmp`, traceFile);
+  commitAtomic(`${traceFile}.tmp`, traceFile, { sync: false });
   const theoryFile = join(env.dir, 'theory.json');
   // No Theory → no file: a rerun into the same folder must not leave an older trial's answer behind.
-  if (result.theory) writeAtomic(theoryFile, `${JSON.stringify(result.theory, null, 2)}\n`);
+  if (result.theory) writeAtomic(theoryFile, `${JSON.stringify(result.theory, null, 2)}\n`, { sync: false });
   else rmSync(theoryFile, { force: true });
   return { kind: 'done', spec, traceFile, trace: writer.trace(), theory: result.theory };
 }
