@@ -93,7 +93,7 @@ export async function runPlannedTrial(spec: TrialSpec, env: PlannedTrialEnv): Pr
     trace: writer,
     pricing: spec.seat.pricing,
     signal: env.signal,
-  });
+  }).finally(() => writer.close());
   commitAtomic(`${traceFile}.tmp`, traceFile, { sync: false });
   const theoryFile = join(env.dir, 'theory.json');
   // No Theory → no file: a rerun into the same folder must not leave an older trial's answer behind.
