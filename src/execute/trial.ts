@@ -9,7 +9,7 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Backend, createBackendStack } from '../backend/index.js';
+import { type Backend, createBackendStack, withSelection } from '../backend/index.js';
 import { type Clock, RealClock, VirtualClock } from '../clock.js';
 import { commitAtomic, writeAtomic } from '../formats/files.js';
 import type { Golden } from '../formats/golden/index.js';
@@ -20,6 +20,7 @@ import type { Model } from '../protocol/model.js';
 import { traceHeader } from '../protocol/trace-header.js';
 import { TraceWriter } from '../protocol/trace-writer.js';
 import { createModel, isSkip, type ModelContext } from '../providers/registry.js';
+import { scoreTrial, type TrialScore } from '../scoring/index.js';
 import { buildWorld } from '../world/build.js';
 import type { World } from '../world/types.js';
 
@@ -27,16 +28,36 @@ import type { World } from '../world/types.js';
 export type PlannedTrialEnv = TrialEnv & { models?: Pick<ModelContext, 'limiters'> };
 
 const worlds = new Map<string, World>();
+const keys = new WeakMap<Golden, string>();
+
+/**
+ * What a golden's world is a function of (world/build.ts): its blocks and seed, its window, and
+ * the folder its data files are read from. A golden's twins differ from it in faults only, so they
+ * share its key, and its world.
+ */
+export function worldKeyOf(golden: Golden): string {
+  let k = keys.get(golden);
+  if (k === undefined) {
+    k = JSON.stringify([golden.dir, golden.ms.start, golden.ms.end, golden.world]);
+    keys.set(golden, k);
+  }
+  return k;
+}
 
 /** Worlds are deterministic from the golden, and big: build each once per process. */
 export function worldFor(golden: Golden): World {
-  const key = `${golden.file}\0${golden.id}\0${golden.world.seed}`;
+  const key = worldKeyOf(golden);
   let w = worlds.get(key);
   if (!w) {
     w = buildWorld(golden);
     worlds.set(key, w);
   }
   return w;
+}
+
+/** Lets go of a world no trial of this process needs any more (a trial worker's, pool.ts). */
+export function dropWorld(key: string): void {
+  worlds.delete(key);
 }
 
 function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
@@ -100,6 +121,17 @@ export async function runPlannedTrial(spec: TrialSpec, env: PlannedTrialEnv): Pr
   if (result.theory) writeAtomic(theoryFile, `${JSON.stringify(result.theory, null, 2)}\n`, { sync: false });
   else rmSync(theoryFile, { force: true });
   return { kind: 'done', spec, traceFile, trace: writer.trace(), theory: result.theory };
+}
+
+/** A finished trial's score (the executor's, and a trial worker's: the same function on either thread). */
+export function scoreOutcome(
+  spec: TrialSpec,
+  outcome: TrialOutcome & { kind: 'done' },
+  passCorrectness: number,
+): TrialScore {
+  // Our producers record the selection; a trial runner handed in from outside may not.
+  const trace = withSelection(spec.golden, outcome.trace);
+  return scoreTrial(spec.golden, trace, outcome.theory, { passCorrectness });
 }
 
 /** A command seat: the user's agent against its own HTTP server (faults on, real clock, shifted to now). */

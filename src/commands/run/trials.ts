@@ -62,6 +62,7 @@ export async function runTrials(r: TrialsRun): Promise<void> {
       dir,
       journal,
       concurrency: opts.concurrency ?? inputs.config.concurrency,
+      ...workersOf(opts.workers ?? inputs.config.workers, opts.runTrial === undefined),
       passCorrectness: manifest.thresholds.passCorrectness,
       env: opts.env,
       runPlannedTrial: withTurnCache(
@@ -94,4 +95,12 @@ export async function runTrials(r: TrialsRun): Promise<void> {
       `interrupted: ${n} of ${r.runnable.length} trials done; continue with bench run --resume ${dir}`,
     );
   }
+}
+
+/**
+ * Sim trials go to worker threads (execute/pool.ts) only when the trial runner is the bench's own:
+ * a runner handed in from outside (runBench's `runTrial`, the tests' fakes) runs where it was made.
+ */
+function workersOf(workers: number | undefined, own: boolean): { workers?: number; ownRunner: boolean } {
+  return { ...(workers !== undefined ? { workers } : {}), ownRunner: own };
 }
