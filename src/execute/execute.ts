@@ -63,6 +63,8 @@ export interface ExecuteOptions {
   workers?: number;
   /** Set with `workers`: the trial runner is the bench's own (execute/trial.ts). */
   ownRunner?: boolean;
+  /** The world cache's folder (world-cache.ts), handed to every trial; absent: none. */
+  worldCache?: string;
 }
 
 /** The journal record of a trial around its score. */
@@ -294,6 +296,7 @@ async function runEach(
     ? runOnWorkers(pooled, {
         workers,
         passCorrectness: o.passCorrectness,
+        ...(o.worldCache ? { worldCache: o.worldCache } : {}),
         dirOf: (s) => freshDir(o, s),
         onEnd: (spec, outcome, elapsedMs) =>
           finish(o, spec, outcome.kind === 'skipped' ? { ...outcome, spec } : outcome, elapsedMs),
@@ -333,6 +336,7 @@ async function runInProcess(
             signal,
             models: { limiters: run.limiters },
             vars: o.env,
+            ...(o.worldCache ? { worldCache: o.worldCache } : {}),
           }),
         ),
       );

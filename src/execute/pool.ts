@@ -48,6 +48,8 @@ export interface WorkerInit {
   seats: TrialSpec['seat'][];
   gateSets: TrialSpec['gateSet'][];
   passCorrectness: number;
+  /** The world cache's folder (world-cache.ts); absent: worlds are built. */
+  worldCache?: string;
 }
 
 /** One trial, by index into the init tables. */
@@ -79,6 +81,7 @@ export type PoolOutcome =
 export interface PoolOptions {
   workers: number;
   passCorrectness: number;
+  worldCache?: string;
   dirOf: (spec: TrialSpec) => string;
   /** Called on the main thread as each trial ends, in the order they end. */
   onEnd: (spec: TrialSpec, outcome: PoolOutcome, elapsedMs: number) => void;
@@ -99,6 +102,7 @@ export async function runOnWorkers(specs: TrialSpec[], o: PoolOptions): Promise<
     seats: seats.items,
     gateSets: gateSets.items,
     passCorrectness: o.passCorrectness,
+    ...(o.worldCache ? { worldCache: o.worldCache } : {}),
   };
   const keys = specs.map((s) => worldKeyOf(s.golden));
   const order = specs

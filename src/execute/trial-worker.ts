@@ -35,7 +35,9 @@ async function one(m: WorkerTrial): Promise<WorkerReply> {
   const elapsed = (): number => performance.now() - started;
   try {
     // the trial's own signal, following the worker's: waits hang listeners on it (execute.ts, scoped)
-    const outcome = await scoped(run.signal, (signal) => runPlannedTrial(spec, { dir: m.dir, signal }));
+    const outcome = await scoped(run.signal, (signal) =>
+      runPlannedTrial(spec, { dir: m.dir, signal, worldCache: init.worldCache }),
+    );
     if (outcome.kind === 'skipped')
       return { type: 'skipped', n: m.n, reason: outcome.reason, elapsedMs: elapsed() };
     const score = scoreOutcome(spec, outcome, init.passCorrectness);

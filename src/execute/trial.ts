@@ -7,7 +7,8 @@
  * journal's group commit is the run's durability, and resume checks the files of every journaled
  * trial (runlog/journal.ts).
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Backend, createBackendStack, withSelection } from '../backend/index.js';
 import { type Clock, RealClock, VirtualClock } from '../clock.js';
@@ -23,33 +24,52 @@ import { createModel, isSkip, type ModelContext } from '../providers/registry.js
 import { scoreTrial, type TrialScore } from '../scoring/index.js';
 import { buildWorld } from '../world/build.js';
 import type { World } from '../world/types.js';
+import { cachedWorld } from './world-cache.js';
 
 /** What the executor gives a trial: its folder and signal, and what the run's models share. */
-export type PlannedTrialEnv = TrialEnv & { models?: Pick<ModelContext, 'limiters'> };
+export type PlannedTrialEnv = TrialEnv & {
+  models?: Pick<ModelContext, 'limiters'>;
+  /** The world cache's folder (world-cache.ts); absent: worlds are built, never read from disk. */
+  worldCache?: string;
+};
 
 const worlds = new Map<string, World>();
 const keys = new WeakMap<Golden, string>();
 
 /**
  * What a golden's world is a function of (world/build.ts): its blocks and seed, its window, and
- * the folder its data files are read from. A golden's twins differ from it in faults only, so they
- * share its key, and its world.
+ * the bytes of the data files its `load` blocks read. A golden's twins differ from it in faults
+ * only, so they share its key, and its world; so do two goldens that describe the same telemetry.
  */
 export function worldKeyOf(golden: Golden): string {
   let k = keys.get(golden);
   if (k === undefined) {
-    k = JSON.stringify([golden.dir, golden.ms.start, golden.ms.end, golden.world]);
+    const files = (golden.world.metrics ?? []).flatMap((b) =>
+      'load' in b && b.file !== undefined
+        ? [
+            createHash('sha256')
+              .update(readFileSync(join(golden.dir, b.file)))
+              .digest('hex'),
+          ]
+        : [],
+    );
+    k = createHash('sha256')
+      .update(JSON.stringify([golden.ms.start, golden.ms.end, golden.world, files]))
+      .digest('hex');
     keys.set(golden, k);
   }
   return k;
 }
 
-/** Worlds are deterministic from the golden, and big: build each once per process. */
-export function worldFor(golden: Golden): World {
+/**
+ * Worlds are deterministic from the golden, and big: build each once per process, and with a
+ * world cache folder (world-cache.ts) once per machine.
+ */
+export function worldFor(golden: Golden, cacheDir?: string): World {
   const key = worldKeyOf(golden);
   let w = worlds.get(key);
   if (!w) {
-    w = buildWorld(golden);
+    w = cacheDir ? cachedWorld(golden, key, cacheDir) : buildWorld(golden);
     worlds.set(key, w);
   }
   return w;
@@ -99,7 +119,11 @@ export async function runPlannedTrial(spec: TrialSpec, env: PlannedTrialEnv): Pr
   const clock: Clock = shared?.clock ?? (made.clock === 'virtual' ? new VirtualClock() : new RealClock());
   const backend =
     shared?.backend ??
-    createBackendStack(spec.golden, worldFor(spec.golden), { faults: true, clock, seed: spec.seed }).backend;
+    createBackendStack(spec.golden, worldFor(spec.golden, env.worldCache), {
+      faults: true,
+      clock,
+      seed: spec.seed,
+    }).backend;
   mkdirSync(env.dir, { recursive: true });
   const traceFile = join(env.dir, 'trace.jsonl');
   const writer = new TraceWriter({ header: header(spec, made, clock), file: `${traceFile}.tmp` });

@@ -5,9 +5,10 @@
  * recorded grades instead), the cost cap across invocations. An abort is an InterruptedError that
  * says how far the run got and how to resume it.
  */
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { InterruptedError } from '../../errors.js';
 import { executeTrials } from '../../execute/execute.js';
+import { WORLD_CACHE_SUBDIR } from '../../execute/world-cache.js';
 import type { BadEntrySink } from '../../formats/turn-cache.js';
 import type { TrialSpec } from '../../plan/types.js';
 import type { Reporter } from '../../reporters/lifecycle.js';
@@ -63,6 +64,10 @@ export async function runTrials(r: TrialsRun): Promise<void> {
       journal,
       concurrency: opts.concurrency ?? inputs.config.concurrency,
       ...workersOf(opts.workers ?? inputs.config.workers, opts.runTrial === undefined),
+      // worlds kept between runs beside the config, unless --no-cache (execute/world-cache.ts)
+      ...(opts.cache?.cache === false
+        ? {}
+        : { worldCache: join(dirname(resolve(inputs.configFile)), WORLD_CACHE_SUBDIR) }),
       passCorrectness: manifest.thresholds.passCorrectness,
       env: opts.env,
       runPlannedTrial: withTurnCache(
