@@ -75,6 +75,13 @@ export function worldFor(golden: Golden, cacheDir?: string): World {
   return w;
 }
 
+/**
+ * The engine answer cache's cap per world for trials (the servers' default is 256 MiB). The answers
+ * trials share are their routes' (the same queries at the same times, rep after rep); the many a
+ * tweaker or a seeded retry asks once only filled the cache, which grew with the number of trials.
+ */
+export const TRIAL_CACHE_BYTES = 32 * 2 ** 20;
+
 /** Lets go of a world no trial of this process needs any more (a trial worker's, pool.ts). */
 export function dropWorld(key: string): void {
   worlds.delete(key);
@@ -123,6 +130,7 @@ export async function runPlannedTrial(spec: TrialSpec, env: PlannedTrialEnv): Pr
       faults: true,
       clock,
       seed: spec.seed,
+      cacheBytes: TRIAL_CACHE_BYTES,
     }).backend;
   mkdirSync(env.dir, { recursive: true });
   const traceFile = join(env.dir, 'trace.jsonl');
