@@ -9,6 +9,9 @@ export {
   DEFAULT_HEAVY_COST,
   EnginePool,
   type EnginePoolOptions,
+  type WorldData,
+  worldData,
+  worldFromData,
 } from './engines/index.js';
 export { type FaultOptions, TRANSPORT_HEADER, withFaults } from './faults/index.js';
 export {

@@ -19,7 +19,7 @@ import type { PlanOptions, Shard } from '../plan/plan.js';
 import type { ReporterName } from '../reporters/registry.js';
 
 /** The caps the counted flags are held to: a flag asks for no more than a config may. */
-export const LIMITS: Pick<typeof INPUT_LIMITS, 'repetitions' | 'concurrency'> = INPUT_LIMITS;
+export const LIMITS: Pick<typeof INPUT_LIMITS, 'repetitions' | 'concurrency' | 'workers'> = INPUT_LIMITS;
 
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+]?(\d+\.?\d*|\.\d+)$/;

@@ -12,7 +12,6 @@
 import { setMaxListeners } from 'node:events';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { withSelection } from '../backend/index.js';
 import { redact } from '../errors.js';
 import { writeAtomic } from '../formats/files.js';
 import type { ProviderLimits } from '../formats/rate-limits.js';
@@ -20,13 +19,14 @@ import type { Trace } from '../formats/run/index.js';
 import type { TrialOutcome, TrialSpec } from '../plan/types.js';
 import { clockOfProvider, traceHeader } from '../protocol/trace-header.js';
 import { RateLimiters } from '../providers/ai/index.js';
-import { appendJournal } from '../runlog/journal.js';
+import { JournalAppender } from '../runlog/journal.js';
 import { traceDirOf } from '../runlog/run-folder.js';
-import { scoreTrial, type TrialRecord } from '../scoring/index.js';
+import { scoreTrial, type TrialRecord, type TrialScore } from '../scoring/index.js';
 import type { ContendedOptions } from './contended.js';
+import { poolable, runOnWorkers, workerCount } from './pool.js';
 import { runPool } from './scheduler.js';
 import { NOTHING_SPENT, type PriorTrial, SpendCap, spendOf } from './spend-cap.js';
-import type { PlannedTrialEnv } from './trial.js';
+import { type PlannedTrialEnv, scoreOutcome } from './trial.js';
 
 export type RunPlannedTrialFn = (spec: TrialSpec, env: PlannedTrialEnv) => Promise<TrialOutcome>;
 export type RunContendedFn = (
@@ -37,6 +37,7 @@ export type RunContendedFn = (
 
 export interface ExecuteOptions {
   dir: string;
+  /** The journal's path; executeTrials appends through one JournalAppender (group commit). */
   journal: string;
   concurrency: number;
   passCorrectness: number;
@@ -54,6 +55,16 @@ export interface ExecuteOptions {
   /** Spend cap, USD; `prior` every trial the run's journal already holds (a resume). */
   maxCost?: number;
   prior?: PriorTrial[];
+  /**
+   * Worker threads for sim trials (pool.ts): absent, one per core; 0, none. Only the bench's own
+   * trial runner can run on a worker: runTrials passes it only when no `runPlannedTrial` was
+   * handed in from outside. Not used with a spend cap or in contended mode.
+   */
+  workers?: number;
+  /** Set with `workers`: the trial runner is the bench's own (execute/trial.ts). */
+  ownRunner?: boolean;
+  /** The world cache's folder (world-cache.ts), handed to every trial; absent: none. */
+  worldCache?: string;
 }
 
 /** The journal record of a trial around its score. */
@@ -69,18 +80,6 @@ function recordFor(spec: TrialSpec, score: TrialRecord['score'], elapsedMs?: num
     score,
     ...(elapsedMs !== undefined ? { elapsedMs: Math.round(elapsedMs) } : {}),
   };
-}
-
-function recordOf(
-  spec: TrialSpec,
-  outcome: TrialOutcome & { kind: 'done' },
-  passCorrectness: number,
-  elapsedMs: number,
-): TrialRecord {
-  // Our producers record the selection; a trial runner handed in from outside may not.
-  const trace = withSelection(spec.golden, outcome.trace);
-  const score = scoreTrial(spec.golden, trace, outcome.theory, { passCorrectness });
-  return recordFor(spec, score, elapsedMs);
 }
 
 function crashRecord(o: ExecuteOptions, spec: TrialSpec, err: unknown, elapsedMs: number): TrialRecord {
@@ -118,9 +117,13 @@ function unscoredRecord(
  * trials share one timeline, so each is given an equal share of the group's time.
  */
 function finish(
-  o: ExecuteOptions,
+  o: Executing,
   spec: TrialSpec,
-  outcome: TrialOutcome | { kind: 'crash'; err: unknown } | { kind: 'capped'; reason: string },
+  outcome:
+    | TrialOutcome
+    | { kind: 'crash'; err: unknown }
+    | { kind: 'capped'; reason: string }
+    | { kind: 'scored'; score: TrialScore },
   elapsedMs: number,
   staged?: string,
 ): TrialRecord | undefined {
@@ -139,15 +142,18 @@ function finish(
   }
   const rec =
     outcome.kind === 'done'
-      ? recordOf(spec, outcome, o.passCorrectness, elapsedMs)
-      : outcome.kind === 'capped'
-        ? unscoredRecord(spec, outcome.reason, o.passCorrectness, elapsedMs)
-        : crashRecord(o, spec, outcome.err, elapsedMs);
+      ? recordFor(spec, scoreOutcome(spec, outcome, o.passCorrectness), elapsedMs)
+      : outcome.kind === 'scored'
+        ? recordFor(spec, outcome.score, elapsedMs)
+        : outcome.kind === 'capped'
+          ? unscoredRecord(spec, outcome.reason, o.passCorrectness, elapsedMs)
+          : crashRecord(o, spec, outcome.err, elapsedMs);
   const dir = join(o.dir, rec.dir);
   mkdirSync(dir, { recursive: true });
-  writeAtomic(join(dir, 'score.json'), `${JSON.stringify(rec.score, null, 2)}\n`);
+  // Renamed whole, not fsynced: the journal's group commit is the run's durability (runlog/journal.ts).
+  writeAtomic(join(dir, 'score.json'), `${JSON.stringify(rec.score, null, 2)}\n`, { sync: false });
   // the journal line comes last: once it is there, every file of the trial is
-  appendJournal(o.journal, rec);
+  o.appender.append(rec);
   o.onDone(rec);
   return rec;
 }
@@ -218,16 +224,20 @@ export async function executeTrials(specs: TrialSpec[], o: ExecuteOptions): Prom
     limiters: new RateLimiters(o.limits),
     ...(o.maxCost !== undefined ? { cap: new SpendCap(o.maxCost, o.prior) } : {}),
   };
+  const appender = new JournalAppender(o.journal);
   try {
-    await executeGuarded(specs, o, run, stall.guard);
+    await executeGuarded(specs, { ...o, appender }, run, stall.guard);
   } finally {
     stall.dispose();
+    await appender.close();
   }
 }
 
+type Executing = ExecuteOptions & { appender: JournalAppender };
+
 async function executeGuarded(
   specs: TrialSpec[],
-  o: ExecuteOptions,
+  o: Executing,
   run: RunShared,
   guard: <T>(p: Promise<T>) => Promise<T>,
 ): Promise<void> {
@@ -274,8 +284,31 @@ async function executeGuarded(
 }
 
 async function runEach(
+  all: TrialSpec[],
+  o: Executing,
+  run: RunShared,
+  guard: <T>(p: Promise<T>) => Promise<T>,
+): Promise<void> {
+  const pooled = o.ownRunner && !run.cap ? all.filter(poolable) : [];
+  const workers = workerCount(pooled.length, o.workers);
+  const specs = workers ? all.filter((s) => !poolable(s)) : all;
+  const onWorkers = workers
+    ? runOnWorkers(pooled, {
+        workers,
+        passCorrectness: o.passCorrectness,
+        ...(o.worldCache ? { worldCache: o.worldCache } : {}),
+        dirOf: (s) => freshDir(o, s),
+        onEnd: (spec, outcome, elapsedMs) =>
+          finish(o, spec, outcome.kind === 'skipped' ? { ...outcome, spec } : outcome, elapsedMs),
+        signal: o.signal,
+      })
+    : Promise.resolve();
+  await Promise.all([onWorkers, runInProcess(specs, o, run, guard)]);
+}
+
+async function runInProcess(
   specs: TrialSpec[],
-  o: ExecuteOptions,
+  o: Executing,
   run: RunShared,
   guard: <T>(p: Promise<T>) => Promise<T>,
 ): Promise<void> {
@@ -303,6 +336,7 @@ async function runEach(
             signal,
             models: { limiters: run.limiters },
             vars: o.env,
+            ...(o.worldCache ? { worldCache: o.worldCache } : {}),
           }),
         ),
       );

@@ -2,12 +2,15 @@
  * One trial: golden × seat × gate set × repetition. Builds (or reuses) the golden's world, a backend
  * stack with faults on and the trial's clock, the model from the registry, runs the host session,
  * and leaves `trace.jsonl` (and `theory.json` when a Theory came) in the trial's folder. Both files
- * appear atomically (formats/files.ts): written under a temporary name, fsynced and renamed, so a
- * crash never leaves a file a reader could take for a finished trial.
+ * appear atomically (formats/files.ts): written under a temporary name and renamed, so a crash never
+ * leaves a file a reader could take for a finished trial. They are not fsynced one by one: the
+ * journal's group commit is the run's durability, and resume checks the files of every journaled
+ * trial (runlog/journal.ts).
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Backend, createBackendStack } from '../backend/index.js';
+import { type Backend, createBackendStack, withSelection } from '../backend/index.js';
 import { type Clock, RealClock, VirtualClock } from '../clock.js';
 import { commitAtomic, writeAtomic } from '../formats/files.js';
 import type { Golden } from '../formats/golden/index.js';
@@ -18,23 +21,70 @@ import type { Model } from '../protocol/model.js';
 import { traceHeader } from '../protocol/trace-header.js';
 import { TraceWriter } from '../protocol/trace-writer.js';
 import { createModel, isSkip, type ModelContext } from '../providers/registry.js';
+import { scoreTrial, type TrialScore } from '../scoring/index.js';
 import { buildWorld } from '../world/build.js';
 import type { World } from '../world/types.js';
+import { cachedWorld } from './world-cache.js';
 
 /** What the executor gives a trial: its folder and signal, and what the run's models share. */
-export type PlannedTrialEnv = TrialEnv & { models?: Pick<ModelContext, 'limiters'> };
+export type PlannedTrialEnv = TrialEnv & {
+  models?: Pick<ModelContext, 'limiters'>;
+  /** The world cache's folder (world-cache.ts); absent: worlds are built, never read from disk. */
+  worldCache?: string;
+};
 
 const worlds = new Map<string, World>();
+const keys = new WeakMap<Golden, string>();
 
-/** Worlds are deterministic from the golden, and big: build each once per process. */
-export function worldFor(golden: Golden): World {
-  const key = `${golden.file}\0${golden.id}\0${golden.world.seed}`;
+/**
+ * What a golden's world is a function of (world/build.ts): its blocks and seed, its window, and
+ * the bytes of the data files its `load` blocks read. A golden's twins differ from it in faults
+ * only, so they share its key, and its world; so do two goldens that describe the same telemetry.
+ */
+export function worldKeyOf(golden: Golden): string {
+  let k = keys.get(golden);
+  if (k === undefined) {
+    const files = (golden.world.metrics ?? []).flatMap((b) =>
+      'load' in b && b.file !== undefined
+        ? [
+            createHash('sha256')
+              .update(readFileSync(join(golden.dir, b.file)))
+              .digest('hex'),
+          ]
+        : [],
+    );
+    k = createHash('sha256')
+      .update(JSON.stringify([golden.ms.start, golden.ms.end, golden.world, files]))
+      .digest('hex');
+    keys.set(golden, k);
+  }
+  return k;
+}
+
+/**
+ * Worlds are deterministic from the golden, and big: build each once per process, and with a
+ * world cache folder (world-cache.ts) once per machine.
+ */
+export function worldFor(golden: Golden, cacheDir?: string): World {
+  const key = worldKeyOf(golden);
   let w = worlds.get(key);
   if (!w) {
-    w = buildWorld(golden);
+    w = cacheDir ? cachedWorld(golden, key, cacheDir) : buildWorld(golden);
     worlds.set(key, w);
   }
   return w;
+}
+
+/**
+ * The engine answer cache's cap per world for trials (the servers' default is 256 MiB). The answers
+ * trials share are their routes' (the same queries at the same times, rep after rep); the many a
+ * tweaker or a seeded retry asks once only filled the cache, which grew with the number of trials.
+ */
+export const TRIAL_CACHE_BYTES = 32 * 2 ** 20;
+
+/** Lets go of a world no trial of this process needs any more (a trial worker's, pool.ts). */
+export function dropWorld(key: string): void {
+  worlds.delete(key);
 }
 
 function header(spec: TrialSpec, model: Model, clock: Clock): HeaderEvent {
@@ -76,7 +126,12 @@ export async function runPlannedTrial(spec: TrialSpec, env: PlannedTrialEnv): Pr
   const clock: Clock = shared?.clock ?? (made.clock === 'virtual' ? new VirtualClock() : new RealClock());
   const backend =
     shared?.backend ??
-    createBackendStack(spec.golden, worldFor(spec.golden), { faults: true, clock, seed: spec.seed }).backend;
+    createBackendStack(spec.golden, worldFor(spec.golden, env.worldCache), {
+      faults: true,
+      clock,
+      seed: spec.seed,
+      cacheBytes: TRIAL_CACHE_BYTES,
+    }).backend;
   mkdirSync(env.dir, { recursive: true });
   const traceFile = join(env.dir, 'trace.jsonl');
   const writer = new TraceWriter({ header: header(spec, made, clock), file: `${traceFile}.tmp` });
@@ -92,13 +147,24 @@ export async function runPlannedTrial(spec: TrialSpec, env: PlannedTrialEnv): Pr
     trace: writer,
     pricing: spec.seat.pricing,
     signal: env.signal,
-  });
-  commitAtomic(`${traceFile}.tmp`, traceFile);
+  }).finally(() => writer.close());
+  commitAtomic(`${traceFile}.tmp`, traceFile, { sync: false });
   const theoryFile = join(env.dir, 'theory.json');
   // No Theory → no file: a rerun into the same folder must not leave an older trial's answer behind.
-  if (result.theory) writeAtomic(theoryFile, `${JSON.stringify(result.theory, null, 2)}\n`);
+  if (result.theory) writeAtomic(theoryFile, `${JSON.stringify(result.theory, null, 2)}\n`, { sync: false });
   else rmSync(theoryFile, { force: true });
   return { kind: 'done', spec, traceFile, trace: writer.trace(), theory: result.theory };
+}
+
+/** A finished trial's score (the executor's, and a trial worker's: the same function on either thread). */
+export function scoreOutcome(
+  spec: TrialSpec,
+  outcome: TrialOutcome & { kind: 'done' },
+  passCorrectness: number,
+): TrialScore {
+  // Our producers record the selection; a trial runner handed in from outside may not.
+  const trace = withSelection(spec.golden, outcome.trace);
+  return scoreTrial(spec.golden, trace, outcome.theory, { passCorrectness });
 }
 
 /** A command seat: the user's agent against its own HTTP server (faults on, real clock, shifted to now). */

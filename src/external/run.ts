@@ -204,6 +204,7 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
     untypedEnvelopes: events.filter((e) => e.type === 'tool_result' && e.untyped).length,
   };
   append(endEvent(run, calls, own, totalMs, theory !== null, problem, counts));
+  writer.close();
   commitAtomic(`${files.trace}.tmp`, files.trace);
   return { traceFile: files.trace, trace: writer.trace(), theory };
 }

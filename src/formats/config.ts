@@ -88,6 +88,8 @@ export const ConfigFile = z
     repetitions: z.number().int().positive().default(5),
     seed: z.number().int().default(1),
     concurrency: z.number().int().positive().default(4),
+    /** Worker threads for sim trials (execute/pool.ts; `--workers`): absent, one per core; 0, none. */
+    workers: z.number().int().nonnegative().optional(),
     /** One reference trial per golden under every gate: the golden's honest ceiling (DESIGN §11). */
     ceiling: z.boolean().default(true),
     /** Unanswerable twins (docs/twins.md) each golden brings into a run, by kind (default none). */

@@ -52,17 +52,20 @@ export function writeAtomic(file: string, data: string | Uint8Array, opts: { syn
 
 /**
  * The same guarantee for a file that was written in place under a temporary name (a trace,
- * appended event by event as the trial runs): fsynced, renamed to `file`, its folder fsynced.
+ * appended event by event as the trial runs): fsynced, renamed to `file`, its folder fsynced;
+ * `sync: false` only renames (as writeAtomic's).
  */
-export function commitAtomic(tmp: string, file: string): void {
-  const fd = openSync(tmp, 'r+');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+export function commitAtomic(tmp: string, file: string, opts: { sync?: boolean } = {}): void {
+  if (opts.sync !== false) {
+    const fd = openSync(tmp, 'r+');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
   }
   renameSync(tmp, file);
-  fsyncDir(dirname(file));
+  if (opts.sync !== false) fsyncDir(dirname(file));
 }
 
 /**

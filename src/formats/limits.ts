@@ -24,6 +24,8 @@ export const LIMITS = {
   trials: 100_000,
   /** Trials in flight at once (config `concurrency`, `--concurrency`). */
   concurrency: 256,
+  /** Worker threads for sim trials (config `workers`, `--workers`). */
+  workers: 64,
   /** Alias expansions of one YAML document (the `yaml` package's maxAliasCount). */
   yamlAliases: 1_000,
   /** Bytes of one YAML document (goldens, seats, configs). */

@@ -1,7 +1,14 @@
 /**
  * The journal (`journal.jsonl` in the run folder): one checksummed line per finished trial
- * (runlog/journal-line.ts), appended with fsync once the trial's files are in place. It is the run's
- * source of truth: resume runs what it lacks, reports are rebuilt from it.
+ * (runlog/journal-line.ts), appended once the trial's files are in place. It is the run's source of
+ * truth: resume runs what it lacks, reports are rebuilt from it.
+ *
+ * Durability is a group commit (JournalAppender): each line is written whole with one write(2) as
+ * its trial ends, so a killed process loses none (the kernel holds what was written), and fsynced in
+ * batches, at most every FSYNC_EVERY_MS, off the event loop, and once more when the run closes the
+ * journal. What a batch leaves to a crash of the machine itself is at most its last few ms of lines
+ * and trial files; resume checks every journaled trial's files (runlog/trial-files.ts) and runs again,
+ * with a warning, any whose files did not survive.
  *
  * A kill can tear only the last line (one writer at a time: the run folder is locked). A torn tail
  * (no newline, or a last line that does not verify) stands for a trial that did not finish: readers
@@ -9,7 +16,16 @@
  * a fresh line and the trial runs again. Any other line that does not verify is damage the bench
  * cannot explain: bad input, exit 2, naming the file and line.
  */
-import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  writeSync,
+} from 'node:fs';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
 import { parseRunFile, TrialRecord } from '../formats/run/index.js';
@@ -41,8 +57,75 @@ export interface JournalScan {
   torn: TornTail | null;
 }
 
-export function appendJournal(file: string, record: TrialRecord): void {
-  appendLineSync(file, encodeLine(record));
+/** Records appended with one write and one fsync before returning (bench merge writes its journal so). */
+export function appendJournal(file: string, ...records: TrialRecord[]): void {
+  if (records.length) appendLineSync(file, records.map(encodeLine).join('\n'));
+}
+
+/** How long written lines may wait for their fsync: one fsync covers every line of the batch. */
+export const FSYNC_EVERY_MS = 20;
+
+/**
+ * The run's appender: one descriptor for the whole run, a line per append (written whole before
+ * append returns), fsyncs grouped. `close()` waits for the batch in flight and fsyncs the rest.
+ */
+export class JournalAppender {
+  private fd: number;
+  private dirty = false;
+  private timer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<void> | undefined;
+  /** fsyncs issued (bench:matrix and the tests read it). */
+  syncs = 0;
+
+  constructor(readonly file: string) {
+    this.fd = openSync(file, 'a');
+  }
+
+  append(record: TrialRecord): void {
+    const bytes = Buffer.from(`${encodeLine(record)}\n`, 'utf8');
+    for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at);
+    this.dirty = true;
+    if (!this.timer && !this.inFlight) this.schedule();
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.sync();
+    }, FSYNC_EVERY_MS);
+    // a pending fsync never keeps the process alive: close() (or the next append) finishes it
+    this.timer.unref();
+  }
+
+  private sync(): void {
+    if (!this.dirty || this.fd < 0) return;
+    this.dirty = false;
+    this.syncs++;
+    this.inFlight = new Promise<void>((resolve) => {
+      // an fsync that fails is retried by close()'s own, which throws
+      fsync(this.fd, () => {
+        this.inFlight = undefined;
+        if (this.dirty && !this.timer) this.schedule();
+        resolve();
+      });
+    });
+  }
+
+  /** Waits for the batch in flight, fsyncs what is left and closes; idempotent. */
+  async close(): Promise<void> {
+    if (this.fd < 0) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.inFlight;
+    const fd = this.fd;
+    this.fd = -1;
+    try {
+      fsyncSync(fd);
+      this.syncs++;
+    } finally {
+      closeSync(fd);
+    }
+  }
 }
 
 export function scanJournal(file: string): JournalScan {

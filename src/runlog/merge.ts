@@ -74,5 +74,5 @@ function mergeLocked(dirs: string[], out: string, manifests: RunManifest[], warn
   else delete merged.elapsedMs;
   writeManifest(out, merged);
   writeBaselines(out, [...baselines.values()]);
-  for (const id of [...trials.keys()].sort()) appendJournal(join(out, JOURNAL_FILE), trials.get(id)!.rec);
+  appendJournal(join(out, JOURNAL_FILE), ...[...trials.keys()].sort().map((id) => trials.get(id)!.rec));
 }

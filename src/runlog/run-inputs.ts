@@ -20,7 +20,7 @@ import { resolveGateSets } from '../host/index.js';
  * resume a run it stopped); nor does the LLM judge (a second opinion beside the scores), so a
  * finished run can be resumed to be judged.
  */
-const NOT_AN_INPUT = new Set(['concurrency', 'outDir', 'judge', 'limits', 'maxCost', 'cache']);
+const NOT_AN_INPUT = new Set(['concurrency', 'workers', 'outDir', 'judge', 'limits', 'maxCost', 'cache']);
 export const IN_MEMORY = '(in memory)';
 
 const sha = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex');

@@ -48,6 +48,7 @@ export async function runMatrix(options: MatrixOptions = {}): Promise<Run> {
       }),
       ...(o.resume ? { resume: dir } : { out: dir }),
       concurrency: o.concurrency,
+      ...(o.workers !== undefined ? { workers: o.workers } : {}),
       retryErrors: o.retryErrors,
       minCorrectness: o.minCorrectness,
       maxCost: o.maxCost,

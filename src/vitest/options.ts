@@ -64,6 +64,8 @@ export const MatrixOptions = z.strictObject({
   out: z.string().min(1).optional(),
   resume: z.string().min(1).optional(),
   concurrency: int(1, LIMITS.concurrency).optional(),
+  /** `--workers`: worker threads for sim trials (default one per core; 0: none). */
+  workers: int(0, LIMITS.workers).optional(),
   retryErrors: z.boolean().optional(),
   minCorrectness: z.number().min(0).max(1).optional(),
   /** `--max-cost`: spend cap in USD, above 0 (over the config's `maxCost`). */

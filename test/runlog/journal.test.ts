@@ -3,10 +3,12 @@
  * a torn last record is named, left out of reports, cut away by a resume and its trial run again;
  * a corrupt record anywhere else is bad input (exit 2) naming the file and line.
  */
-import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBench } from '../../src/index.js';
+import { JournalAppender, readJournal } from '../../src/runlog/journal.js';
 import { fakeRunTrial, inputs } from '../commands/fake.js';
 import { comparable, finishedRun, leftovers, sink } from '../commands/helpers.js';
 import { bench } from '../formats/helpers.js';
@@ -105,5 +107,49 @@ describe('journal: corrupt record in the middle', () => {
       `${journal(dir)}:2: journal record is corrupt (no checksum at its end (a line of an older rematch?))`,
     );
     expect(leftovers(dir)).toEqual([]);
+  });
+});
+
+describe('journal: group commit', () => {
+  it('each line is in the file as its append returns; fsyncs are grouped, and close() syncs the rest', async () => {
+    const clean = await finishedRun(1);
+    const records = [...readJournal(journal(clean)).values()];
+    const file = join(mkdtempSync(join(tmpdir(), 'rematch-journal-')), 'journal.jsonl');
+    const appender = new JournalAppender(file);
+    try {
+      for (let i = 0; i < 200; i++) {
+        appender.append(records[i % records.length]);
+        // what a kill -9 right now would leave: every line appended so far, whole
+        if (i % 50 === 0) expect(readFileSync(file, 'utf8').split('\n').slice(0, -1)).toHaveLength(i + 1);
+      }
+    } finally {
+      await appender.close();
+    }
+    // 200 lines written in one tick: one fsync at close, none per line
+    expect(appender.syncs).toBe(1);
+    await appender.close(); // idempotent
+    expect(readJournal(file).size).toBe(records.length);
+    expect(lines(clean)).toEqual(readFileSync(file, 'utf8').split('\n').slice(0, records.length));
+  });
+
+  it('a resume runs again, with a warning, a journaled trial whose files a crash of the machine lost', async () => {
+    const clean = await finishedRun(1);
+    const dir = await finishedRun(1);
+    const recs = [...readJournal(journal(dir)).values()];
+    const [gone, empty, cut] = [recs[1], recs[4], recs[6]];
+    rmSync(join(dir, gone.dir, 'trace.jsonl'));
+    writeFileSync(join(dir, empty.dir, 'score.json'), '');
+    const trace = readFileSync(join(dir, cut.dir, 'trace.jsonl'), 'utf8');
+    writeFileSync(join(dir, cut.dir, 'trace.jsonl'), trace.slice(0, trace.length - 40));
+    const { r, stderr } = await resume(dir);
+    expect(stderr).toContain(`${join(dir, gone.dir)}: trace.jsonl is missing; trial ${gone.id} runs again`);
+    expect(stderr).toContain(
+      `${join(dir, empty.dir)}: score.json does not match its journal record; trial ${empty.id} runs again`,
+    );
+    expect(stderr).toContain(`${join(dir, cut.dir)}: trace.jsonl is cut short; trial ${cut.id} runs again`);
+    expect(r.executed).toBe(3);
+    expect(comparable(dir)).toEqual(comparable(clean));
+    // a second resume finds every file whole: nothing runs
+    expect((await resume(dir)).r.executed).toBe(0);
   });
 });

@@ -8,3 +8,4 @@ export { cacheBytes, DEFAULT_CACHE_BYTES } from './cache.js';
 export { DEFAULT_HEAVY_COST } from './cost.js';
 export type { EnginePoolOptions } from './pool.js';
 export { EnginePool } from './pool.js';
+export { type WorldData, worldData, worldFromData } from './world-transfer.js';

@@ -19,6 +19,7 @@ interface RunFlags extends RawRunFlags, DisplayFlags, CacheFlagValues {
   out?: string;
   resume?: string;
   concurrency?: string;
+  workers?: string;
   retryErrors?: boolean;
   dryRun?: boolean;
   minCorrectness?: string;
@@ -43,6 +44,10 @@ export function register(program: Command): void {
     .option('--out <dir>', 'run folder (default: <config outDir>/<run id>)')
     .option('--resume <dir>', 'continue a killed run: execute only the trials its journal lacks')
     .option('--concurrency <n>', 'trials in flight at once (default: config concurrency)')
+    .option(
+      '--workers <n>',
+      'worker threads for sim trials (default: config workers, else one per core; 0: none)',
+    )
     .option('--retry-errors', 'with --resume: run unscored (bench/provider-fault) trials again')
     .option('--dry-run', 'print the plan and run nothing')
     .option('--min-correctness <x>', 'exit 1 when a seat row has mean correctness below x (0..1)')
@@ -87,6 +92,7 @@ export function register(program: Command): void {
           out: flags.out,
           resume: flags.resume,
           concurrency: optionalIntFlag('--concurrency', flags.concurrency, 1, LIMITS.concurrency),
+          workers: optionalIntFlag('--workers', flags.workers, 0, LIMITS.workers),
           retryErrors: flags.retryErrors,
           minCorrectness: min,
           ...(flags.maxCost !== undefined ? { maxCost: parseUsdFlag('--max-cost', flags.maxCost) } : {}),

@@ -47,6 +47,7 @@ const KNOWN: Record<keyof RunBenchOptions, true> = {
   out: true,
   resume: true,
   concurrency: true,
+  workers: true,
   retryErrors: true,
   dryRun: true,
   minCorrectness: true,

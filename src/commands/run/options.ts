@@ -20,6 +20,8 @@ export interface OrchestrateOptions extends PlanOptions {
   out?: string;
   resume?: string;
   concurrency?: number;
+  /** Worker threads for sim trials (`--workers`, over the config's `workers`): absent, one per core. */
+  workers?: number;
   retryErrors?: boolean;
   dryRun?: boolean;
   /** Exit 1 (ThresholdError) when any seat row's mean correctness is below this. */

@@ -10,6 +10,7 @@ import type { PlanOptions } from '../../plan/plan.js';
 import type { TrialSpec } from '../../plan/types.js';
 import { JOURNAL_FILE, openJournal, readJournal, scanJournal } from '../../runlog/journal.js';
 import type { RunManifest } from '../../runlog/manifest.js';
+import { lostTrialFiles } from '../../runlog/trial-files.js';
 
 /** The plan of a resumed folder, as its run.json recorded it. */
 export function resumedPlanOptions(prior: RunManifest): PlanOptions {
@@ -32,24 +33,44 @@ export function trialsToRun(
 ): TrialSpec[] {
   const journal = join(dir, JOURNAL_FILE);
   const torn = o.resumed ? openJournal(journal, o.warn).torn?.id : undefined;
-  const todo = pending(runnable, journal, o.retryErrors, o.contended, torn);
+  const lost = o.resumed ? lostTrials(dir, journal, o.warn) : new Set<string>();
+  const todo = pending(runnable, journal, o.retryErrors, o.contended, torn, lost);
   if (o.resumed)
     o.warn(`resuming ${dir}: ${runnable.length - todo.length} of ${runnable.length} trials already done\n`);
   return todo;
 }
 
-/** Trials the journal lacks, the one whose record was torn, and with retryErrors those it holds as unscored. */
+/**
+ * Journaled trials whose files did not survive (a crash of the machine between the journal's
+ * batched fsyncs: runlog/journal.ts): each runs again, said once per trial.
+ */
+function lostTrials(dir: string, journal: string, warn: (line: string) => void): Set<string> {
+  const lost = new Set<string>();
+  for (const rec of readJournal(journal).values()) {
+    const why = lostTrialFiles(dir, rec);
+    if (!why) continue;
+    lost.add(rec.id);
+    warn(`${join(dir, rec.dir)}: ${why}; trial ${rec.id} runs again\n`);
+  }
+  return lost;
+}
+
+/**
+ * Trials the journal lacks, the one whose record was torn, those whose files were lost, and with
+ * retryErrors those it holds as unscored.
+ */
 function pending(
   trials: TrialSpec[],
   journal: string,
   retryErrors: boolean,
   contended: boolean,
-  torn?: string,
+  torn: string | undefined,
+  lost: Set<string>,
 ): TrialSpec[] {
   const done = readJournal(journal);
   const missing = (t: TrialSpec): boolean => {
     const r = done.get(t.id);
-    return !r || t.id === torn || (retryErrors && r.score.verdict === 'unscored');
+    return !r || t.id === torn || lost.has(t.id) || (retryErrors && r.score.verdict === 'unscored');
   };
   if (!contended) return trials.filter(missing);
   // A ceiling trial runs on its own timeline (execute.ts), so it never drags its golden's group in.

@@ -5,9 +5,10 @@
  * recorded grades instead), the cost cap across invocations. An abort is an InterruptedError that
  * says how far the run got and how to resume it.
  */
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { InterruptedError } from '../../errors.js';
 import { executeTrials } from '../../execute/execute.js';
+import { WORLD_CACHE_SUBDIR } from '../../execute/world-cache.js';
 import type { BadEntrySink } from '../../formats/turn-cache.js';
 import type { TrialSpec } from '../../plan/types.js';
 import type { Reporter } from '../../reporters/lifecycle.js';
@@ -62,6 +63,11 @@ export async function runTrials(r: TrialsRun): Promise<void> {
       dir,
       journal,
       concurrency: opts.concurrency ?? inputs.config.concurrency,
+      ...workersOf(opts.workers ?? inputs.config.workers, opts.runTrial === undefined),
+      // worlds kept between runs beside the config, unless --no-cache (execute/world-cache.ts)
+      ...(opts.cache?.cache === false
+        ? {}
+        : { worldCache: join(dirname(resolve(inputs.configFile)), WORLD_CACHE_SUBDIR) }),
       passCorrectness: manifest.thresholds.passCorrectness,
       env: opts.env,
       runPlannedTrial: withTurnCache(
@@ -94,4 +100,12 @@ export async function runTrials(r: TrialsRun): Promise<void> {
       `interrupted: ${n} of ${r.runnable.length} trials done; continue with bench run --resume ${dir}`,
     );
   }
+}
+
+/**
+ * Sim trials go to worker threads (execute/pool.ts) only when the trial runner is the bench's own:
+ * a runner handed in from outside (runBench's `runTrial`, the tests' fakes) runs where it was made.
+ */
+function workersOf(workers: number | undefined, own: boolean): { workers?: number; ownRunner: boolean } {
+  return { ...(workers !== undefined ? { workers } : {}), ownRunner: own };
 }

@@ -13,6 +13,7 @@ export function configLimitRules(c: ConfigFile): RuleIssue[] {
   return [
     ...atMost(['repetitions'], c.repetitions, LIMITS.repetitions, 'repetitions'),
     ...atMost(['concurrency'], c.concurrency, LIMITS.concurrency, 'trials in flight'),
+    ...(c.workers === undefined ? [] : atMost(['workers'], c.workers, LIMITS.workers, 'worker threads')),
   ];
 }
 

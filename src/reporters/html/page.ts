@@ -14,14 +14,14 @@ import { effectsHtml } from './effects.js';
 import { esc, jsonBlock, rawBlock } from './escape.js';
 import { judgeHtml } from './judge.js';
 import type { Grid, IndexBlock, Summary, TrialIndex } from './model.js';
-import type { Timelines } from './timelines.js';
 
 export interface PageInput {
   sc: Scorecard;
   summary: Summary;
   grids: Grid[];
   index: TrialIndex[];
-  timelines: Timelines;
+  /** Where the trials' timeline scripts are, relative to the page (timelines.ts). */
+  timelines: { base: string };
 }
 
 /**

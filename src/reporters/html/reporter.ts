@@ -11,7 +11,7 @@ import type { Reporter, ReporterContext, ReporterFactory } from '../lifecycle.js
 import { gridsOf, indexOf, summaryOf } from './model.js';
 import { renderPage } from './page.js';
 import { readRunGoldens, readTrialFiles } from './read.js';
-import { pruneTimelines, type Timelines, timelineFiles, writeTimelines } from './timelines.js';
+import { pruneTimelines, streamTimelines, type Timelines, timelineFiles } from './timelines.js';
 import { trialDetail } from './trial.js';
 
 export const REPORT_HTML = 'report.html';
@@ -25,9 +25,21 @@ export interface HtmlReport {
 
 /** report.html and its timelines for a run folder's scorecard; `goldens` default to those run.json names. */
 export function renderHtmlReport(dir: string, sc: Scorecard, goldens?: Golden[]): HtmlReport {
+  const detailOf = detailsOf(dir, sc, goldens);
+  const timelines = timelineFiles(sc.trials.map((_, i) => detailOf(i)));
+  return { page: pageOf(sc, timelines.base), timelines };
+}
+
+/** Trial i's detail, read from its files when asked (one at a time: nothing is kept). */
+function detailsOf(
+  dir: string,
+  sc: Scorecard,
+  goldens?: Golden[],
+): (i: number) => ReturnType<typeof trialDetail> {
   const byId = new Map((goldens ?? readRunGoldens(dir)).map((g) => [g.id, g]));
   const pass = sc.run.thresholds.passCorrectness;
-  const details = sc.trials.map((rec) => {
+  return (i) => {
+    const rec = sc.trials[i];
     const files =
       rowKind(rec.seat) === 'baseline'
         ? {
@@ -37,10 +49,17 @@ export function renderHtmlReport(dir: string, sc: Scorecard, goldens?: Golden[])
           }
         : readTrialFiles(dir, rec);
     return trialDetail(rec, files, byId.get(rec.golden), pass);
+  };
+}
+
+function pageOf(sc: Scorecard, base: string): string {
+  return renderPage({
+    sc,
+    summary: summaryOf(sc),
+    grids: gridsOf(sc),
+    index: indexOf(sc),
+    timelines: { base },
   });
-  const timelines = timelineFiles(details);
-  const page = renderPage({ sc, summary: summaryOf(sc), grids: gridsOf(sc), index: indexOf(sc), timelines });
-  return { page, timelines };
 }
 
 export const htmlReporter: ReporterFactory = (): Reporter => {
@@ -55,10 +74,14 @@ export const htmlReporter: ReporterFactory = (): Reporter => {
       if (!sc || !ctx?.dir) return;
       // A resumed or sharded run plans only what it lacks: fall back to run.json for the rest.
       const planned = goldens && sc.run.goldens.every((id) => goldens?.some((g) => g.id === id));
-      const { page, timelines } = renderHtmlReport(ctx.dir, sc, planned ? goldens : undefined);
-      // The files first, the page that names them next, the older renders last (timelines.ts).
-      writeTimelines(ctx.dir, timelines);
-      ctx.writeFile(REPORT_HTML, page);
+      // The files first (one trial at a time: memory does not grow with the run), the page that
+      // names them next, the older renders last (timelines.ts).
+      const timelines = streamTimelines(
+        ctx.dir,
+        sc.trials.length,
+        detailsOf(ctx.dir, sc, planned ? goldens : undefined),
+      );
+      ctx.writeFile(REPORT_HTML, pageOf(sc, timelines.base));
       pruneTimelines(ctx.dir, timelines);
     },
   };

@@ -10,8 +10,8 @@
  * The files are derived (bench report DIR writes them again), so each is renamed into place whole
  * but not fsynced one by one: the folder is synced once, and the page, written after, is fsynced.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsyncDir, writeAtomic } from '../../formats/files.js';
 import { safeJson } from './escape.js';
@@ -33,34 +33,71 @@ export interface Timelines {
   files: { name: string; text: string }[];
 }
 
+const timelineText = (i: number, d: TrialDetail): string => `rematchTrial(${i},${safeJson(d)});\n`;
+
 /** One script per trial, in index order, named by the content of them all. */
 export function timelineFiles(details: TrialDetail[]): Timelines {
-  const files = details.map((d, i) => ({ name: `${i}.js`, text: `rematchTrial(${i},${safeJson(d)});\n` }));
+  const files = details.map((d, i) => ({ name: `${i}.js`, text: timelineText(i, d) }));
   const hash = createHash('sha256');
   for (const f of files) hash.update(f.text);
   const render = hash.digest('hex').slice(0, 16);
   return { base: `${TIMELINES}/${render}/`, render, files };
 }
 
-/** Writes a render's files into the run folder (before the page that points at them). */
-export function writeTimelines(dir: string, t: Timelines): void {
-  const folder = join(dir, TIMELINES, t.render);
-  mkdirSync(folder, { recursive: true });
-  for (const f of t.files) writeAtomic(join(folder, f.name), f.text, { sync: false });
-  fsyncDir(folder);
-  fsyncDir(join(dir, TIMELINES));
+/** What the page needs of a render written trial by trial (streamTimelines). */
+export interface StreamedTimelines {
+  base: string;
+  render: string;
+  count: number;
+}
+
+/**
+ * A render written one trial at a time, so memory does not grow with the run: each trial's detail
+ * is made, written and let go. The files go to a staging folder of this writer's own, which is
+ * renamed to its render's name once the last is written (a folder of that name already there holds
+ * the same content: its name is the hash of it). A killed writer's staging folder is pruned with the
+ * older renders.
+ */
+export function streamTimelines(
+  dir: string,
+  count: number,
+  detailOf: (i: number) => TrialDetail,
+): StreamedTimelines {
+  const root = join(dir, TIMELINES);
+  const staging = join(root, `.staging-${process.pid}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(staging, { recursive: true });
+  const hash = createHash('sha256');
+  try {
+    for (let i = 0; i < count; i++) {
+      const text = timelineText(i, detailOf(i));
+      hash.update(text);
+      writeAtomic(join(staging, `${i}.js`), text, { sync: false });
+    }
+    const render = hash.digest('hex').slice(0, 16);
+    const folder = join(root, render);
+    if (existsSync(folder)) rmSync(staging, { recursive: true, force: true });
+    else renameSync(staging, folder);
+    fsyncDir(folder);
+    fsyncDir(root);
+    return { base: `${TIMELINES}/${render}/`, render, count };
+  } catch (e) {
+    rmSync(staging, { recursive: true, force: true });
+    throw e;
+  }
 }
 
 /**
  * After the page is written: every other render's folder goes, and in this one anything it did not
  * write (a killed writer's temporary, a larger run's trials).
  */
-export function pruneTimelines(dir: string, t: Timelines): void {
+export function pruneTimelines(dir: string, t: Timelines | StreamedTimelines): void {
   const root = join(dir, TIMELINES);
   if (!existsSync(root)) return;
   for (const name of readdirSync(root))
     if (name !== t.render) rmSync(join(root, name), { recursive: true, force: true });
-  const keep = new Set(t.files.map((f) => f.name));
+  const keep = new Set(
+    'files' in t ? t.files.map((f) => f.name) : Array.from({ length: t.count }, (_, i) => `${i}.js`),
+  );
   const folder = join(root, t.render);
   for (const name of readdirSync(folder)) if (!keep.has(name)) rmSync(join(folder, name), { force: true });
 }

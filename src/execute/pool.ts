@@ -1,0 +1,236 @@
+/**
+ * Sim trials on worker threads (`--workers`, config `workers`). Sims are CPU-bound: a trial is a
+ * seeded policy on a virtual clock, the world's engines and the scoring, so one thread per core
+ * is what makes a matrix use the machine. Each worker (trial-worker.ts) gets the run's goldens,
+ * seats and gate sets once, then trials by index; it builds a world the first time one of its
+ * trials needs it, runs and scores the trial in the trial's folder and sends back the score. The
+ * main thread writes score.json and the journal line (finish in execute.ts), as for any trial, so
+ * the run folder is the one a single thread writes.
+ *
+ * Results do not depend on the number of workers: a trial's outcome is a function of its spec and
+ * seed alone (virtual clock, its own backend stack; a world is a pure function of its golden), and
+ * the scorecard is aggregated from the journal's records by id, not by arrival order.
+ *
+ * Trials are dealt out by world: sorted by world key, each worker takes a contiguous share (so a
+ * world is built by as few workers as possible), and a worker whose share runs out takes half of
+ * the largest remaining one. A worker drops a world once none of its queued trials needs it, so a
+ * worker holds about one world at a time.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { TrialSpec } from '../plan/types.js';
+import type { TrialScore } from '../scoring/index.js';
+import { worldKeyOf } from './trial.js';
+
+/** Which trials a worker can run: sims (no key, no turn cache, no rate limit, a virtual clock). */
+export function poolable(spec: TrialSpec): boolean {
+  return spec.seat.provider === 'sim';
+}
+
+/** Trials per worker below which another thread costs more (its start, its own worlds) than it saves. */
+const MIN_TRIALS_PER_WORKER = 16;
+
+/**
+ * Workers for `trials` poolable trials: `requested` (0 keeps them all on the main thread), else one
+ * per core, never more than the trials give work for. None when this module runs from TypeScript
+ * sources (vitest, tsx): a worker thread loads the built trial-worker.js, which sources do not have.
+ */
+export function workerCount(trials: number, requested?: number): number {
+  if (import.meta.url.endsWith('.ts')) return 0;
+  const want = requested ?? availableParallelism();
+  const useful = Math.floor(trials / MIN_TRIALS_PER_WORKER);
+  return Math.max(0, Math.min(want, useful, trials));
+}
+
+/** What the main thread hands a worker first. */
+export interface WorkerInit {
+  goldens: TrialSpec['golden'][];
+  seats: TrialSpec['seat'][];
+  gateSets: TrialSpec['gateSet'][];
+  passCorrectness: number;
+  /** The world cache's folder (world-cache.ts); absent: worlds are built. */
+  worldCache?: string;
+}
+
+/** One trial, by index into the init tables. */
+export interface WorkerTrial {
+  type: 'trial';
+  n: number;
+  golden: number;
+  seat: number;
+  gateSet: number;
+  id: string;
+  rep: number;
+  seed: number;
+  role?: 'ceiling';
+  dir: string;
+  /** The worlds this worker no longer needs once this trial has started (by world key). */
+  drop: string[];
+}
+
+export type WorkerReply =
+  | { type: 'scored'; n: number; score: TrialScore; elapsedMs: number }
+  | { type: 'skipped'; n: number; reason: string; elapsedMs: number }
+  | { type: 'crash'; n: number; message: string; elapsedMs: number };
+
+export type PoolOutcome =
+  | { kind: 'scored'; score: TrialScore }
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'crash'; err: unknown };
+
+export interface PoolOptions {
+  workers: number;
+  passCorrectness: number;
+  worldCache?: string;
+  dirOf: (spec: TrialSpec) => string;
+  /** Called on the main thread as each trial ends, in the order they end. */
+  onEnd: (spec: TrialSpec, outcome: PoolOutcome, elapsedMs: number) => void;
+  signal?: AbortSignal;
+}
+
+/** Trials sent to a worker ahead of the one it is running, so it never waits for the next message. */
+const AHEAD = 2;
+
+/** Runs `specs` (all poolable) on `o.workers` threads; resolves once every trial has ended. */
+export async function runOnWorkers(specs: TrialSpec[], o: PoolOptions): Promise<void> {
+  if (!specs.length) return;
+  const goldens = indexOf(specs.map((s) => s.golden));
+  const seats = indexOf(specs.map((s) => s.seat));
+  const gateSets = indexOf(specs.map((s) => s.gateSet));
+  const init: WorkerInit = {
+    goldens: goldens.items,
+    seats: seats.items,
+    gateSets: gateSets.items,
+    passCorrectness: o.passCorrectness,
+    ...(o.worldCache ? { worldCache: o.worldCache } : {}),
+  };
+  const keys = specs.map((s) => worldKeyOf(s.golden));
+  const order = specs
+    .map((_, i) => i)
+    .sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : a - b));
+  const n = Math.max(1, Math.min(o.workers, specs.length));
+  const queues: number[][] = Array.from({ length: n }, (_, w) =>
+    order.slice(Math.floor((w * order.length) / n), Math.floor(((w + 1) * order.length) / n)),
+  );
+  const url = new URL('./trial-worker.js', import.meta.url);
+  const threads: Worker[] = [];
+  const dead = new Set<number>();
+  const stop = (): void => {
+    for (const t of threads) t.postMessage({ type: 'abort' });
+  };
+  o.signal?.addEventListener('abort', stop, { once: true });
+  try {
+    await Promise.all(
+      queues.map(
+        (_, w) =>
+          new Promise<void>((resolve) => {
+            const worker = new Worker(url, { workerData: init });
+            threads.push(worker);
+            const inFlight = new Set<number>();
+            // the worlds this worker has built, with how many of its sent trials still need each
+            const held = new Map<string, number>();
+            let ended = false;
+            const take = (): number | undefined => {
+              if (o.signal?.aborted) return undefined;
+              if (!queues[w].length) {
+                // steal: a dead worker's whole queue, else the back half of the longest live one
+                // (the worlds its owner reaches last); a queue of one its owner takes itself
+                let victim = -1;
+                for (const [i, q] of queues.entries()) {
+                  if (i === w || !q.length || (!dead.has(i) && q.length < 2)) continue;
+                  if (victim < 0 || q.length > queues[victim].length) victim = i;
+                }
+                if (victim < 0) return undefined;
+                const q = queues[victim];
+                queues[w] = dead.has(victim) ? q.splice(0) : q.splice(Math.floor(q.length / 2));
+              }
+              return queues[w].shift();
+            };
+            const feed = (): void => {
+              while (inFlight.size < AHEAD) {
+                const i = take();
+                if (i === undefined) break;
+                const s = specs[i];
+                const key = keys[i];
+                held.set(key, (held.get(key) ?? 0) + 1);
+                inFlight.add(i);
+                // a world none of this worker's queued trials needs any more goes before the next
+                const next = new Set(queues[w].map((j) => keys[j]));
+                const drop = [...held.keys()].filter((k) => k !== key && !next.has(k) && held.get(k) === 0);
+                for (const k of drop) held.delete(k);
+                const msg: WorkerTrial = {
+                  type: 'trial',
+                  n: i,
+                  golden: goldens.at.get(s.golden)!,
+                  seat: seats.at.get(s.seat)!,
+                  gateSet: gateSets.at.get(s.gateSet)!,
+                  id: s.id,
+                  rep: s.rep,
+                  seed: s.seed,
+                  ...(s.role ? { role: s.role } : {}),
+                  dir: o.dirOf(s),
+                  drop,
+                };
+                worker.postMessage(msg);
+              }
+              if (!inFlight.size && !ended) {
+                ended = true;
+                void worker.terminate().then(() => resolve());
+              }
+            };
+            worker.on('message', (m: WorkerReply) => {
+              inFlight.delete(m.n);
+              const key = keys[m.n];
+              held.set(key, (held.get(key) ?? 1) - 1);
+              const spec = specs[m.n];
+              o.onEnd(
+                spec,
+                m.type === 'scored'
+                  ? { kind: 'scored', score: m.score }
+                  : m.type === 'skipped'
+                    ? { kind: 'skipped', reason: m.reason }
+                    : { kind: 'crash', err: new Error(m.message) },
+                m.elapsedMs,
+              );
+              feed();
+            });
+            // A worker that dies takes the trials it was running with it: each is the bench's fault
+            // (unscored, never a zero). The rest of its queue is left for the others to take.
+            const lost = (err: Error): void => {
+              if (ended) return;
+              ended = true;
+              dead.add(w);
+              for (const i of inFlight) o.onEnd(specs[i], { kind: 'crash', err }, 0);
+              inFlight.clear();
+              resolve();
+            };
+            worker.on('error', lost);
+            worker.on('exit', (code) => {
+              if (!ended) lost(new Error(`trial worker exited with code ${code}`));
+            });
+            feed();
+          }),
+      ),
+    );
+    // what no worker was left to run (every live one had finished when the last died): unscored
+    if (!o.signal?.aborted)
+      for (const q of queues)
+        for (const i of q.splice(0))
+          o.onEnd(specs[i], { kind: 'crash', err: new Error('its trial worker died') }, 0);
+  } finally {
+    o.signal?.removeEventListener('abort', stop);
+    await Promise.all(threads.map((t) => t.terminate()));
+  }
+}
+
+/** Distinct objects in first-seen order, and each one's index. */
+function indexOf<T extends object>(all: T[]): { items: T[]; at: Map<T, number> } {
+  const at = new Map<T, number>();
+  const items: T[] = [];
+  for (const x of all)
+    if (!at.has(x)) {
+      at.set(x, items.length);
+      items.push(x);
+    }
+  return { items, at };
+}

@@ -1,0 +1,58 @@
+/**
+ * A trial worker thread (pool.ts): holds the run's goldens, seats and gate sets, runs each trial it
+ * is sent in its folder (runPlannedTrial: the same code the main thread runs), scores it and posts
+ * the score back. The main thread journals it. An abort message aborts the trials in flight; their
+ * outcomes are not journaled (execute.ts's finish), so a resume runs them again.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { TrialSpec } from '../plan/types.js';
+import { scoped } from './execute.js';
+import type { WorkerInit, WorkerReply, WorkerTrial } from './pool.js';
+import { dropWorld, runPlannedTrial, scoreOutcome } from './trial.js';
+
+const init = workerData as WorkerInit;
+/**
+ * Fault injection for the tests of a dying worker (test/e2e/workers.test.ts): the worker thread
+ * exits, as an out-of-memory or a native crash would end it, when it is sent this trial.
+ */
+const DIE_AT = process.env.REMATCH_TEST_WORKER_EXIT_AT;
+const port = parentPort!;
+const run = new AbortController();
+let chain: Promise<void> = Promise.resolve();
+
+async function one(m: WorkerTrial): Promise<WorkerReply> {
+  for (const k of m.drop) dropWorld(k);
+  const spec: TrialSpec = {
+    id: m.id,
+    golden: init.goldens[m.golden],
+    seat: init.seats[m.seat],
+    gateSet: init.gateSets[m.gateSet],
+    rep: m.rep,
+    seed: m.seed,
+    ...(m.role ? { role: m.role } : {}),
+  };
+  const started = performance.now();
+  const elapsed = (): number => performance.now() - started;
+  try {
+    // the trial's own signal, following the worker's: waits hang listeners on it (execute.ts, scoped)
+    const outcome = await scoped(run.signal, (signal) =>
+      runPlannedTrial(spec, { dir: m.dir, signal, worldCache: init.worldCache }),
+    );
+    if (outcome.kind === 'skipped')
+      return { type: 'skipped', n: m.n, reason: outcome.reason, elapsedMs: elapsed() };
+    const score = scoreOutcome(spec, outcome, init.passCorrectness);
+    return { type: 'scored', n: m.n, score, elapsedMs: elapsed() };
+  } catch (err) {
+    return { type: 'crash', n: m.n, message: (err as Error)?.message ?? String(err), elapsedMs: elapsed() };
+  }
+}
+
+port.on('message', (m: WorkerTrial | { type: 'abort' }) => {
+  if (m.type === 'abort') {
+    run.abort(new Error('the run was interrupted'));
+    return;
+  }
+  if (DIE_AT && m.id === DIE_AT) process.exit(70);
+  // one trial at a time, in the order sent: a sim is CPU work, so two at once would only interleave
+  chain = chain.then(async () => port.postMessage(await one(m)));
+});
