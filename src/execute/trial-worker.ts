@@ -54,5 +54,17 @@ port.on('message', (m: WorkerTrial | { type: 'abort' }) => {
   }
   if (DIE_AT && m.id === DIE_AT) process.exit(70);
   // one trial at a time, in the order sent: a sim is CPU work, so two at once would only interleave
-  chain = chain.then(async () => port.postMessage(await one(m)));
+  chain = chain.then(async () => {
+    // a trial sent ahead before the run stopped is not started
+    if (run.signal.aborted) {
+      port.postMessage({ type: 'crash', n: m.n, message: 'the run was interrupted', elapsedMs: 0 });
+      return;
+    }
+    // While a trial runs the port does not keep the thread alive: a trial whose work can never
+    // settle lets the loop drain and the thread exit, which the pool reports as a stall (pool.ts).
+    port.unref();
+    const reply = await one(m);
+    port.ref();
+    port.postMessage(reply);
+  });
 });
