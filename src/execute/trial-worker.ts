@@ -16,12 +16,15 @@ const init = workerData as WorkerInit;
  * exits, as an out-of-memory or a native crash would end it, when it is sent this trial.
  */
 const DIE_AT = process.env.REMATCH_TEST_WORKER_EXIT_AT;
+/** And one whose work never settles (a bug in a policy or the host): the pool must not hang on it. */
+const STALL_AT = process.env.REMATCH_TEST_WORKER_STALL_AT;
 const port = parentPort!;
 const run = new AbortController();
 let chain: Promise<void> = Promise.resolve();
 
 async function one(m: WorkerTrial): Promise<WorkerReply> {
   for (const k of m.drop) dropWorld(k);
+  if (STALL_AT && m.id === STALL_AT) await new Promise<never>(() => {});
   const spec: TrialSpec = {
     id: m.id,
     golden: init.goldens[m.golden],

@@ -85,4 +85,16 @@ describe('bench run --workers', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(comparable(out)).toEqual(comparable(clean));
   });
+
+  it('a trial whose work never settles on a worker is failed as stalled, and the run ends', () => {
+    const victim = 'contended-backend/sim-diligent-react/none/r1';
+    const out = join(root, 'stalled');
+    const r = bench(args(out, 2), ROOT, { REMATCH_TEST_WORKER_STALL_AT: victim });
+    expect(r.status, r.stderr).not.toBeNull();
+    const recs = journal(out);
+    expect(recs).toHaveLength(33);
+    const stalled = recs.find((x) => x.id === victim)!;
+    expect(stalled.score.verdict).toBe('unscored');
+    expect(stalled.score.unscoredReason).toBe('bench error: trial stalled: its work never settled');
+  });
 });
