@@ -58,7 +58,8 @@ export interface ExecuteOptions {
   /**
    * Worker threads for sim trials (pool.ts): absent, one per core; 0, none. Only the bench's own
    * trial runner can run on a worker: runTrials passes it only when no `runPlannedTrial` was
-   * handed in from outside. Not used with a spend cap or in contended mode.
+   * handed in from outside. Not used with a spend cap, nor for a contended run's groups (its
+   * ceiling trials, each on a timeline of its own, may go to workers).
    */
   workers?: number;
   /** Set with `workers`: the trial runner is the bench's own (execute/trial.ts). */
@@ -171,6 +172,7 @@ export async function scoped<T>(
   if (!run) return work(undefined);
   const ac = new AbortController();
   setMaxListeners(0, ac.signal);
+  if (run.aborted) ac.abort(run.reason);
   const follow = () => ac.abort(run.reason);
   run.addEventListener('abort', follow, { once: true });
   try {
@@ -292,8 +294,12 @@ async function runEach(
   const pooled = o.ownRunner && !run.cap ? all.filter(poolable) : [];
   const workers = workerCount(pooled.length, o.workers);
   const specs = workers ? all.filter((s) => !poolable(s)) : all;
+  // the main thread's own trials failing (a journal that cannot be written) stops the workers too,
+  // and both are waited for before the journal is closed (executeTrials)
+  const halt = new AbortController();
   const onWorkers = workers
     ? runOnWorkers(pooled, {
+        halt: halt.signal,
         workers,
         passCorrectness: o.passCorrectness,
         ...(o.worldCache ? { worldCache: o.worldCache } : {}),
@@ -303,7 +309,13 @@ async function runEach(
         signal: o.signal,
       })
     : Promise.resolve();
-  await Promise.all([onWorkers, runInProcess(specs, o, run, guard)]);
+  const inProcess = runInProcess(specs, o, run, guard).catch((e: unknown) => {
+    halt.abort();
+    throw e;
+  });
+  const [a, b] = await Promise.allSettled([inProcess, onWorkers]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
 }
 
 async function runInProcess(

@@ -85,7 +85,10 @@ export interface PoolOptions {
   dirOf: (spec: TrialSpec) => string;
   /** Called on the main thread as each trial ends, in the order they end. */
   onEnd: (spec: TrialSpec, outcome: PoolOutcome, elapsedMs: number) => void;
+  /** The run's interrupt: nothing new is sent, the trials in flight are aborted. */
   signal?: AbortSignal;
+  /** The same stop for another reason (the main thread's own trials failed): see execute.ts. */
+  halt?: AbortSignal;
 }
 
 /** Trials sent to a worker ahead of the one it is running, so it never waits for the next message. */
@@ -115,10 +118,30 @@ export async function runOnWorkers(specs: TrialSpec[], o: PoolOptions): Promise<
   const url = new URL('./trial-worker.js', import.meta.url);
   const threads: Worker[] = [];
   const dead = new Set<number>();
+  // Stopped by an interrupt, by the caller, or by a failure to record a trial (its first error is
+  // what the run throws once every worker has stopped): nothing new is sent after.
+  const halt = new AbortController();
+  let failure: { err: unknown } | undefined;
   const stop = (): void => {
+    if (halt.signal.aborted) return;
+    halt.abort();
     for (const t of threads) t.postMessage({ type: 'abort' });
   };
   o.signal?.addEventListener('abort', stop, { once: true });
+  o.halt?.addEventListener('abort', stop, { once: true });
+  if (o.signal?.aborted || o.halt?.aborted) stop();
+  // finish (execute.ts) writes files and the journal: an error there stops the pool, not the process
+  const end = (spec: TrialSpec, outcome: PoolOutcome, elapsedMs: number): void => {
+    // once stopped, nothing more is recorded: a trial cut short, or one that ended after a failure
+    // to record another, is not journaled, so a resume runs it again
+    if (halt.signal.aborted) return;
+    try {
+      o.onEnd(spec, outcome, elapsedMs);
+    } catch (err) {
+      failure ??= { err };
+      stop();
+    }
+  };
   try {
     await Promise.all(
       queues.map(
@@ -131,7 +154,7 @@ export async function runOnWorkers(specs: TrialSpec[], o: PoolOptions): Promise<
             const held = new Map<string, number>();
             let ended = false;
             const take = (): number | undefined => {
-              if (o.signal?.aborted) return undefined;
+              if (halt.signal.aborted) return undefined;
               if (!queues[w].length) {
                 // steal: a dead worker's whole queue, else the back half of the longest live one
                 // (the worlds its owner reaches last); a queue of one its owner takes itself
@@ -147,6 +170,7 @@ export async function runOnWorkers(specs: TrialSpec[], o: PoolOptions): Promise<
               return queues[w].shift();
             };
             const feed = (): void => {
+              if (ended) return;
               while (inFlight.size < AHEAD) {
                 const i = take();
                 if (i === undefined) break;
@@ -173,17 +197,19 @@ export async function runOnWorkers(specs: TrialSpec[], o: PoolOptions): Promise<
                 };
                 worker.postMessage(msg);
               }
-              if (!inFlight.size && !ended) {
+              if (!inFlight.size) {
                 ended = true;
                 void worker.terminate().then(() => resolve());
               }
             };
             worker.on('message', (m: WorkerReply) => {
+              // a reply after the worker was given up for dead: its trial is already recorded
+              if (ended || !inFlight.has(m.n)) return;
               inFlight.delete(m.n);
               const key = keys[m.n];
               held.set(key, (held.get(key) ?? 1) - 1);
               const spec = specs[m.n];
-              o.onEnd(
+              end(
                 spec,
                 m.type === 'scored'
                   ? { kind: 'scored', score: m.score }
@@ -200,27 +226,38 @@ export async function runOnWorkers(specs: TrialSpec[], o: PoolOptions): Promise<
               if (ended) return;
               ended = true;
               dead.add(w);
-              for (const i of inFlight) o.onEnd(specs[i], { kind: 'crash', err }, 0);
+              for (const i of inFlight) end(specs[i], { kind: 'crash', err }, 0);
               inFlight.clear();
               resolve();
             };
             worker.on('error', lost);
+            // A worker's port is unref'd while a trial runs (trial-worker.ts): a trial whose work can
+            // never settle lets the thread's loop drain, and it exits with code 0 mid-trial.
             worker.on('exit', (code) => {
-              if (!ended) lost(new Error(`trial worker exited with code ${code}`));
+              if (!ended)
+                lost(
+                  new Error(
+                    code === 0
+                      ? 'trial stalled: its work never settled'
+                      : `trial worker exited with code ${code}`,
+                  ),
+                );
             });
             feed();
           }),
       ),
     );
     // what no worker was left to run (every live one had finished when the last died): unscored
-    if (!o.signal?.aborted)
+    if (!halt.signal.aborted)
       for (const q of queues)
         for (const i of q.splice(0))
-          o.onEnd(specs[i], { kind: 'crash', err: new Error('its trial worker died') }, 0);
+          end(specs[i], { kind: 'crash', err: new Error('its trial worker died') }, 0);
   } finally {
     o.signal?.removeEventListener('abort', stop);
+    o.halt?.removeEventListener('abort', stop);
     await Promise.all(threads.map((t) => t.terminate()));
   }
+  if (failure) throw failure.err;
 }
 
 /** Distinct objects in first-seen order, and each one's index. */

@@ -16,12 +16,15 @@ const init = workerData as WorkerInit;
  * exits, as an out-of-memory or a native crash would end it, when it is sent this trial.
  */
 const DIE_AT = process.env.REMATCH_TEST_WORKER_EXIT_AT;
+/** And one whose work never settles (a bug in a policy or the host): the pool must not hang on it. */
+const STALL_AT = process.env.REMATCH_TEST_WORKER_STALL_AT;
 const port = parentPort!;
 const run = new AbortController();
 let chain: Promise<void> = Promise.resolve();
 
 async function one(m: WorkerTrial): Promise<WorkerReply> {
   for (const k of m.drop) dropWorld(k);
+  if (STALL_AT && m.id === STALL_AT) await new Promise<never>(() => {});
   const spec: TrialSpec = {
     id: m.id,
     golden: init.goldens[m.golden],
@@ -54,5 +57,17 @@ port.on('message', (m: WorkerTrial | { type: 'abort' }) => {
   }
   if (DIE_AT && m.id === DIE_AT) process.exit(70);
   // one trial at a time, in the order sent: a sim is CPU work, so two at once would only interleave
-  chain = chain.then(async () => port.postMessage(await one(m)));
+  chain = chain.then(async () => {
+    // a trial sent ahead before the run stopped is not started
+    if (run.signal.aborted) {
+      port.postMessage({ type: 'crash', n: m.n, message: 'the run was interrupted', elapsedMs: 0 });
+      return;
+    }
+    // While a trial runs the port does not keep the thread alive: a trial whose work can never
+    // settle lets the loop drain and the thread exit, which the pool reports as a stall (pool.ts).
+    port.unref();
+    const reply = await one(m);
+    port.ref();
+    port.postMessage(reply);
+  });
 });

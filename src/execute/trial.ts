@@ -10,7 +10,13 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Backend, createBackendStack, withSelection } from '../backend/index.js';
+import {
+  type Backend,
+  createBackendStack,
+  withSelection,
+  worldData,
+  worldFromData,
+} from '../backend/index.js';
 import { type Clock, RealClock, VirtualClock } from '../clock.js';
 import { commitAtomic, writeAtomic } from '../formats/files.js';
 import type { Golden } from '../formats/golden/index.js';
@@ -33,13 +39,19 @@ export type PlannedTrialEnv = TrialEnv & {
   worldCache?: string;
 };
 
-const worlds = new Map<string, World>();
+/**
+ * By world key, then by golden (file and id). Two goldens of one key (a golden and its twins) get
+ * two World objects of the same telemetry, never one: what the engines memoise is per World
+ * (backend/engines/cache.ts), and some answers (rules, alerts, status) name the golden.
+ */
+const worlds = new Map<string, Map<string, World>>();
 const keys = new WeakMap<Golden, string>();
 
 /**
  * What a golden's world is a function of (world/build.ts): its blocks and seed, its window, and
  * the bytes of the data files its `load` blocks read. A golden's twins differ from it in faults
- * only, so they share its key, and its world; so do two goldens that describe the same telemetry.
+ * only, so they share its key (its telemetry, and its file in the world cache); so do two goldens
+ * that describe the same telemetry.
  */
 export function worldKeyOf(golden: Golden): string {
   let k = keys.get(golden);
@@ -67,10 +79,22 @@ export function worldKeyOf(golden: Golden): string {
  */
 export function worldFor(golden: Golden, cacheDir?: string): World {
   const key = worldKeyOf(golden);
-  let w = worlds.get(key);
+  let byGolden = worlds.get(key);
+  if (!byGolden) {
+    byGolden = new Map();
+    worlds.set(key, byGolden);
+  }
+  const who = `${golden.file}\0${golden.id}`;
+  let w = byGolden.get(who);
   if (!w) {
-    w = cacheDir ? cachedWorld(golden, key, cacheDir) : buildWorld(golden);
-    worlds.set(key, w);
+    // a sibling's telemetry copied (a tenth of building it) rather than shared: see `worlds`
+    const sibling = byGolden.values().next().value;
+    w = sibling
+      ? worldFromData(worldData(sibling))
+      : cacheDir
+        ? cachedWorld(golden, key, cacheDir)
+        : buildWorld(golden);
+    byGolden.set(who, w);
   }
   return w;
 }

@@ -24,7 +24,17 @@ export const WORLD_CACHE_SUBDIR = join('.rematch-cache', 'worlds');
 
 let code: string | undefined;
 
-/** The bench's version and every source file of world/ (as this process loaded them), hashed once. */
+/**
+ * What a cached file's meaning depends on, beside the golden: the format of the file itself
+ * (bumped by hand when worldData's shape changes) and the code that builds and reads worlds.
+ */
+const WORLD_FILE_FORMAT = 1;
+
+/**
+ * The bench's version, the file format and every source file of the code worlds are made of and
+ * read back with (world/, formats/time.ts's times, the engine pool's worldData), as this process
+ * loaded them, hashed once.
+ */
 function codeHash(): string {
   if (code !== undefined) return code;
   const h = createHash('sha256');
@@ -39,7 +49,16 @@ function codeHash(): string {
         h.update(`${name}\0`).update(readFileSync(p));
     }
   };
+  h.update(`format ${WORLD_FILE_FORMAT}\0`);
   walk(join(here, '..', 'world'));
+  for (const [dir, base] of [
+    ['formats', 'time'],
+    [join('backend', 'engines'), 'world-transfer'],
+  ])
+    for (const ext of ['.js', '.ts']) {
+      const p = join(here, '..', dir, base + ext);
+      if (existsSync(p)) h.update(`${base}${ext}\0`).update(readFileSync(p));
+    }
   code = h.digest('hex');
   return code;
 }

@@ -177,34 +177,39 @@ export async function runCommandSeat(t: CommandTrial, start: StartAgentServer): 
   const totalMs = Date.now() - t0;
 
   const writer = new TraceWriter({ header: redactDeep(header(t), secrets), file: `${files.trace}.tmp` });
-  const append = (e: Parameters<TraceWriter['append']>[0]) => writer.append(redactDeep(e, secrets));
-  calls.sort((a, b) => Number(a.id.slice(1)) - Number(b.id.slice(1)));
-  const waves = wavesOf(calls);
-  calls.forEach((c, i) => {
-    for (const e of callEvents(c, t0, waves[i])) append(e);
-  });
-  const own = readAgentTrace(files.agentTrace, new Set(calls.map((c) => c.id)));
-  for (const e of own.events) append(e);
-  const read = run.timedOut ? { theory: null, problem: undefined } : readTheory(files.theory);
-  const theory = read.theory && redactDeep(read.theory, secrets);
-  const problem = read.problem && redact(read.problem, secrets);
-  if (theory) {
-    append({ type: 'theory', t: totalMs, source: 'submitted', theory });
-    writeAtomic(join(dir, 'theory.json'), `${JSON.stringify(theory, null, 2)}\n`);
+  let theory: ReturnType<typeof readTheory>['theory'] = null;
+  // the trace's descriptor is let go whatever throws below (TraceWriter holds it open)
+  try {
+    const append = (e: Parameters<TraceWriter['append']>[0]) => writer.append(redactDeep(e, secrets));
+    calls.sort((a, b) => Number(a.id.slice(1)) - Number(b.id.slice(1)));
+    const waves = wavesOf(calls);
+    calls.forEach((c, i) => {
+      for (const e of callEvents(c, t0, waves[i])) append(e);
+    });
+    const own = readAgentTrace(files.agentTrace, new Set(calls.map((c) => c.id)));
+    for (const e of own.events) append(e);
+    const read = run.timedOut ? { theory: null, problem: undefined } : readTheory(files.theory);
+    theory = read.theory && redactDeep(read.theory, secrets);
+    const problem = read.problem && redact(read.problem, secrets);
+    if (theory) {
+      append({ type: 'theory', t: totalMs, source: 'submitted', theory });
+      writeAtomic(join(dir, 'theory.json'), `${JSON.stringify(theory, null, 2)}\n`);
+    }
+    const events = writer.events();
+    const fingerprints = new Set(
+      events.flatMap((e) => (e.type === 'tool_result' && e.fingerprint ? [e.fingerprint] : [])),
+    );
+    // Counted as the host counts them: the gates' steer and halt decisions, the untyped answers.
+    const counts = {
+      steers: events.filter((e) => e.type === 'gate' && e.decision === 'steer').length,
+      halts: events.filter((e) => e.type === 'gate' && e.decision === 'halt').length,
+      fingerprints: fingerprints.size,
+      untypedEnvelopes: events.filter((e) => e.type === 'tool_result' && e.untyped).length,
+    };
+    append(endEvent(run, calls, own, totalMs, theory !== null, problem, counts));
+  } finally {
+    writer.close();
   }
-  const events = writer.events();
-  const fingerprints = new Set(
-    events.flatMap((e) => (e.type === 'tool_result' && e.fingerprint ? [e.fingerprint] : [])),
-  );
-  // Counted as the host counts them: the gates' steer and halt decisions, the untyped answers.
-  const counts = {
-    steers: events.filter((e) => e.type === 'gate' && e.decision === 'steer').length,
-    halts: events.filter((e) => e.type === 'gate' && e.decision === 'halt').length,
-    fingerprints: fingerprints.size,
-    untypedEnvelopes: events.filter((e) => e.type === 'tool_result' && e.untyped).length,
-  };
-  append(endEvent(run, calls, own, totalMs, theory !== null, problem, counts));
-  writer.close();
   commitAtomic(`${files.trace}.tmp`, files.trace);
   return { traceFile: files.trace, trace: writer.trace(), theory };
 }

@@ -76,12 +76,18 @@ export class JournalAppender {
   private inFlight: Promise<void> | undefined;
   /** fsyncs issued (bench:matrix and the tests read it). */
   syncs = 0;
+  /**
+   * A batch's fsync that failed. Linux reports a writeback error to one fsync only, then marks the
+   * pages clean, so it is kept and thrown by the next append and by close(), never lost.
+   */
+  private failed: Error | undefined;
 
   constructor(readonly file: string) {
     this.fd = openSync(file, 'a');
   }
 
   append(record: TrialRecord): void {
+    if (this.failed) throw this.failed;
     const bytes = Buffer.from(`${encodeLine(record)}\n`, 'utf8');
     for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at);
     this.dirty = true;
@@ -102,8 +108,8 @@ export class JournalAppender {
     this.dirty = false;
     this.syncs++;
     this.inFlight = new Promise<void>((resolve) => {
-      // an fsync that fails is retried by close()'s own, which throws
-      fsync(this.fd, () => {
+      fsync(this.fd, (err) => {
+        if (err) this.failed ??= new Error(`${this.file}: fsync failed: ${err.message}`);
         this.inFlight = undefined;
         if (this.dirty && !this.timer) this.schedule();
         resolve();
@@ -125,6 +131,7 @@ export class JournalAppender {
     } finally {
       closeSync(fd);
     }
+    if (this.failed) throw this.failed;
   }
 }
 

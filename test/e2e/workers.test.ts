@@ -77,10 +77,24 @@ describe('bench run --workers', () => {
     expect(unscored.length).toBeLessThanOrEqual(3);
     for (const x of unscored)
       expect(x.score.unscoredReason).toMatch(/bench error: trial worker exited with code 70/);
-    // said in the summary; the exit code is the config's assertions', as for any unscored trial
-    expect(r.stdout).toContain(`(${unscored.length} unscored)`);
+    // said in the summary (which counts the matrix's trials; a ceiling's row says its own); the
+    // exit code is the config's assertions', as for any unscored trial
+    const matrix = unscored.filter((x) => !x.id.includes('/ceiling/'));
+    if (matrix.length) expect(r.stdout).toContain(`(${matrix.length} unscored)`);
     const again = bench(['run', '--resume', out, '--retry-errors', '--no-history'], ROOT);
     expect(again.status, again.stderr).toBe(0);
     expect(comparable(out)).toEqual(comparable(clean));
+  });
+
+  it('a trial whose work never settles on a worker is failed as stalled, and the run ends', () => {
+    const victim = 'contended-backend/sim-diligent-react/none/r1';
+    const out = join(root, 'stalled');
+    const r = bench(args(out, 2), ROOT, { REMATCH_TEST_WORKER_STALL_AT: victim });
+    expect(r.status, r.stderr).not.toBeNull();
+    const recs = journal(out);
+    expect(recs).toHaveLength(33);
+    const stalled = recs.find((x) => x.id === victim)!;
+    expect(stalled.score.verdict).toBe('unscored');
+    expect(stalled.score.unscoredReason).toBe('bench error: trial stalled: its work never settled');
   });
 });

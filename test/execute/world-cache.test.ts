@@ -8,7 +8,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { serialize } from 'node:v8';
 import { afterAll, describe, expect, it } from 'vitest';
+import { worldData } from '../../src/backend/index.js';
 import { dropWorld, worldFor, worldKeyOf } from '../../src/execute/trial.js';
 import { cachedWorld, worldCacheFile } from '../../src/execute/world-cache.js';
 import { type Golden, normalizeGolden } from '../../src/formats/golden/normalized.js';
@@ -38,8 +40,8 @@ function golden(dir: string, world: unknown): Golden {
   return normalizeGolden(file, join(dir, 'golden.yaml'), dir);
 }
 
-const world = (file?: string) => ({
-  seed: 3,
+const world = (file?: string, seed = 3) => ({
+  seed,
   metrics: [
     { load: '1m', series: 'jobs_total{job="a"} 0+10x3 _ stale' },
     ...(file ? [{ load: '1m', file }] : []),
@@ -69,6 +71,11 @@ describe('the world cache', () => {
     const file = worldCacheFile(cache, key);
     expect(readdirSync(cache)).toEqual([file.split('/').pop()]);
     expect(hashWorld(cachedWorld(g, key, cache))).toBe(built); // warm: read back
+    // what is read is the file, not a rebuild: another world planted under this key comes back
+    const planted = buildWorld(golden(dir, world(undefined, 4)));
+    writeFileSync(file, serialize(worldData(planted)));
+    expect(hashWorld(cachedWorld(g, key, cache))).toBe(hashWorld(planted));
+    expect(hashWorld(planted)).not.toBe(built);
     writeFileSync(file, readFileSync(file).subarray(0, 100)); // cut short
     expect(hashWorld(cachedWorld(g, key, cache))).toBe(built);
     expect(readFileSync(file).length).toBeGreaterThan(100); // replaced whole

@@ -11,7 +11,7 @@
  * but not fsynced one by one: the folder is synced once, and the page, written after, is fsynced.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsyncDir, writeAtomic } from '../../formats/files.js';
 import { safeJson } from './escape.js';
@@ -75,8 +75,10 @@ export function streamTimelines(
     }
     const render = hash.digest('hex').slice(0, 16);
     const folder = join(root, render);
-    if (existsSync(folder)) rmSync(staging, { recursive: true, force: true });
-    else renameSync(staging, folder);
+    // A folder of that name holds the same content when it is whole; it may not be (an older
+    // bench wrote renders in place; a machine crash can lose unsynced files): replaced, never trusted.
+    rmSync(folder, { recursive: true, force: true });
+    renameSync(staging, folder);
     fsyncDir(folder);
     fsyncDir(root);
     return { base: `${TIMELINES}/${render}/`, render, count };
@@ -94,10 +96,21 @@ export function pruneTimelines(dir: string, t: Timelines | StreamedTimelines): v
   const root = join(dir, TIMELINES);
   if (!existsSync(root)) return;
   for (const name of readdirSync(root))
-    if (name !== t.render) rmSync(join(root, name), { recursive: true, force: true });
+    if (name !== t.render && !writing(join(root, name)))
+      rmSync(join(root, name), { recursive: true, force: true });
   const keep = new Set(
     'files' in t ? t.files.map((f) => f.name) : Array.from({ length: t.count }, (_, i) => `${i}.js`),
   );
   const folder = join(root, t.render);
   for (const name of readdirSync(folder)) if (!keep.has(name)) rmSync(join(folder, name), { force: true });
+}
+
+/** A staging folder another writer may still be filling (bench report beside a run): left for an hour. */
+function writing(path: string): boolean {
+  if (!path.split('/').pop()!.startsWith('.staging-')) return false;
+  try {
+    return Date.now() - statSync(path).mtimeMs < 60 * 60 * 1000;
+  } catch {
+    return false;
+  }
 }
