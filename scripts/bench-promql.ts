@@ -6,7 +6,7 @@
  * is timed in process and through our own HTTP adapter, so the ratio can be read both ways. Each
  * scale ends with the families whose in-process ratio is over 1.0.
  *
- *   npm run bench:promql [-- --scales 1,10,100] [--reps N]     (REPS=N works too)
+ *   npm run bench:promql [-- --scales 1,10,100] [--reps N] [--families a,b]   (REPS=N works too)
  */
 
 import { createBackendStack, startHttpServer } from '../src/backend/index.js';
@@ -25,6 +25,7 @@ const flag = (name: string): string | undefined => {
 };
 const REPS = Number(flag('--reps') ?? process.env.REPS ?? 15);
 const SCALES = (flag('--scales') ?? '1,10,100').split(',').map(Number);
+const ONLY = flag('--families')?.split(',');
 for (const f of SCALES) {
   if (!Number.isInteger(f) || f < 1) throw new Error(`--scales: ${f} is not a positive integer`);
 }
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
     const over: string[] = [];
     try {
       for (const [family, queries] of Object.entries(FAMILIES)) {
+        if (ONLY && !ONLY.includes(family)) continue;
         for (const mode of ['instant', 'range'] as const) {
           const ours: number[] = [];
           const oursHttp: number[] = [];

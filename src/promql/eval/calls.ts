@@ -99,12 +99,13 @@ function rangeCall(ctx: QueryContext, e: Call, t: number): Value {
   let manyNames = false;
   let lastName: string | undefined;
   const windows = m?.windows ?? [];
-  const n = col ? col[0].series.length : windows.length;
+  const c = col?.[0];
+  const j = col?.[1] ?? 0;
+  const n = c ? c.series.length : windows.length;
   for (let i = 0; i < n; i++) {
     let v: number | undefined;
     let w: { labels: Labels; dropped?: Labels };
-    if (col) {
-      const [c, j] = col;
+    if (c) {
       if (!c.has[i * c.count + j]) continue;
       v = c.values[i * c.count + j];
       w = c.series[i];
