@@ -32,6 +32,8 @@ const QUERIES = [
   'max without (pod) (req_total)',
   'count by (pod) (req_total)',
   'group by (svc) (gauge)',
+  'sum by (nope, svc, svc) (req_total)',
+  'count by (pod) (label_replace(req_total, "pod", "", "pod", "2"))',
   'stddev by (svc) (rate(req_total[1m]))',
   'sum without (pod) (req_total) + count(gauge)',
   'rate(req_total[1m])',

@@ -51,7 +51,42 @@ function planOf(e: AggregateExpr): GroupPlan {
   return p;
 }
 
+/**
+ * keyOf(the group's labels) for `by (…)`, read straight off the series' labels: the listed names
+ * in sorted order, those with a value (makeLabels drops empty ones). No label object is built
+ * unless the group is new.
+ */
+function byKeyOf(labels: Labels, sorted: readonly string[]): string {
+  let k = '';
+  for (const n of sorted) {
+    const v = labels[n];
+    if (v !== undefined && v !== '') k += `${n}\xff${v}\xfe`;
+  }
+  return k;
+}
+
+const sortedGrouping = new WeakMap<AggregateExpr, string[]>();
+
 function groupIdOf(labels: Labels, e: AggregateExpr, p: GroupPlan): number {
+  if (!e.without) {
+    let sorted = sortedGrouping.get(e);
+    if (!sorted) {
+      sorted = [...new Set(e.grouping)].sort();
+      sortedGrouping.set(e, sorted);
+    }
+    const key = byKeyOf(labels, sorted);
+    let id = p.byKey.get(key);
+    if (id === undefined) {
+      const out: Record<string, string> = {};
+      for (const n of sorted) if (labels[n] !== undefined) out[n] = labels[n];
+      const gl = makeLabels(out);
+      id = p.groups.length;
+      p.groups.push({ key, labels: gl });
+      p.seen.push(-1);
+      p.byKey.set(key, id);
+    }
+    return id;
+  }
   let id = p.byLabels.get(labels);
   if (id === undefined) {
     const out: Record<string, string> = {};
