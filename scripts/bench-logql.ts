@@ -1,5 +1,7 @@
 /**
- * `npm run bench:logql`: the LogQL engine at golden scale, in process. For every golden: each
+ * `npm run bench:logql`: the LogQL engine at golden scale, in process. First, lines per second per
+ * core for four pipelines (a line filter, json, logfmt, pattern) over every line of every distinct
+ * world, next to the per-line figures Loki's maintainers published (LOKI below). Then, for every golden: each
  * measurement route on the logs, then per app stream a parser family (the stream's own format,
  * logfmt or json): a log query, an instant count, and 1h range queries (step 1m) of a count (which
  * the sum-of-counts pushdown serves) and of a rate (which it cannot: every parsed label set is its
@@ -51,6 +53,109 @@ function measure(run: () => unknown): { wall: number; cpu: number } {
   }
   return { wall: median(wall), cpu: median(cpu) };
 }
+
+/**
+ * What Loki publishes per core. Loki's docs give no end-to-end lines per second per querier core
+ * (the sizing page, https://grafana.com/docs/loki/latest/setup/size/, sizes queriers in CPU
+ * requests only); these are its maintainers' Go benchmarks of one stage on one line, from the pull
+ * requests that changed them: no chunk decoding, no selection, no aggregation, another machine.
+ */
+const LOKI: Record<string, { nsPerLine: number; what: string; url: string } | undefined> = {
+  filter: {
+    nsPerLine: 9.8,
+    what: 'BenchmarkContainsFilter, |= "foo" on a 19-byte line',
+    url: 'https://github.com/grafana/loki/pull/1405',
+  },
+  json: {
+    nsPerLine: 1470,
+    what: 'Benchmark_Parser/json/labels_hints (2,160 ns without hints)',
+    url: 'https://github.com/grafana/loki/pull/7723',
+  },
+  logfmt: {
+    nsPerLine: 790,
+    what: 'Benchmark_Parser/logfmt/labels_hints (1,671 ns without hints)',
+    url: 'https://github.com/grafana/loki/pull/3080',
+  },
+  pattern: undefined,
+};
+
+interface PerCore {
+  family: string;
+  /** One query per distinct world: the streams it reads and the pipeline. */
+  queries: { logs: ReturnType<typeof buildWorld>['logs']; query: string; opts: LogQueryOptions }[];
+}
+
+/** lines / CPU seconds of this process (user + system, every thread: GC helpers count), per evaluation. */
+function linesPerCoreSecond(c: PerCore): { lines: number; rate: number } {
+  const rates: number[] = [];
+  let lines = 0;
+  for (let i = 0; i < REPS; i++) {
+    let cpu = 0;
+    lines = 0;
+    for (const q of c.queries) {
+      const c0 = process.cpuUsage();
+      const r = evalLogQL(q.logs, q.query, q.opts);
+      const d = process.cpuUsage(c0);
+      cpu += (d.user + d.system) / 1e6;
+      lines += r.stats.linesProcessed;
+    }
+    rates.push(lines / cpu);
+  }
+  return { lines, rate: median(rates) };
+}
+
+const perCore: PerCore[] = ['filter', 'json', 'logfmt', 'pattern'].map((family) => ({ family, queries: [] }));
+const perCoreWorlds = new Set<string>();
+for (const g of loadGoldens([resolve(dir)])) {
+  const worldKey = `${g.world.seed}:${JSON.stringify(g.world.logs)}`;
+  if (perCoreWorlds.has(worldKey)) continue;
+  perCoreWorlds.add(worldKey);
+  const w = buildWorld(g);
+  const json: string[] = [];
+  const text: string[] = [];
+  for (const app of w.logs.labelValues('app', w.start, w.end)) {
+    const first = w.logs.select([{ name: 'app', op: '=', value: app }], w.start, w.end)[0]?.entries[0];
+    (first?.line.startsWith('{') ? json : text).push(app);
+  }
+  // One instant count over the whole world: every line is read once, and counted by level.
+  const range = `${Math.ceil((w.end - w.start) / 60_000) + 1}m`;
+  const opts = { start: w.end, end: w.end };
+  const sel = (apps: string[]): string => `{app=~"${apps.join('|')}"}`;
+  const add = (family: string, query: string): void => {
+    perCore.find((c) => c.family === family)?.queries.push({ logs: w.logs, query, opts });
+  };
+  add('filter', `sum(count_over_time({app=~".+"} |= "x" [${range}]))`);
+  if (json.length) add('json', `sum by (level) (count_over_time(${sel(json)} | json [${range}]))`);
+  if (text.length) {
+    add('logfmt', `sum by (level) (count_over_time(${sel(text)} | logfmt [${range}]))`);
+    add(
+      'pattern',
+      `sum by (level) (count_over_time(${sel(text)} | pattern "<_> level=<level> <_>" [${range}]))`,
+    );
+  }
+}
+const perCoreTable = new Table({
+  head: ['pipeline', 'lines', 'ours: lines/s per core', 'Loki (published)', 'Loki benchmark', 'source'],
+  style: { head: [], border: [] },
+});
+const rate = (v: number): string => `${(v / 1e6).toFixed(2)} M`;
+for (const c of perCore) {
+  if (ONLY && !c.family.includes(ONLY)) continue;
+  const r = linesPerCoreSecond(c);
+  const loki = LOKI[c.family];
+  perCoreTable.push([
+    c.family,
+    r.lines.toLocaleString('en-US'),
+    rate(r.rate),
+    loki ? rate(1e9 / loki.nsPerLine) : 'none found',
+    loki?.what ?? 'no published per-line or per-core figure',
+    loki?.url ?? '-',
+  ]);
+}
+console.log(
+  `bench:logql per core: medians of ${REPS}; lines = the engine's linesProcessed over every distinct world's lines, CPU = process.cpuUsage() (user + system) around each evaluation`,
+);
+console.log(perCoreTable.toString());
 
 const table = new Table({
   head: ['golden', 'case', 'wall median', 'CPU median', 'result'],

@@ -1,9 +1,12 @@
 /**
  * npm run bench:promql — our PromQL engine and a real Prometheus (Debian 2.42) on the same data and
  * the same queries, in one run: median latency per query family and the ratio, at golden scale (the
- * largest golden's metrics) and at 10× golden scale (every series copied ten times under a
- * `replica` label). Prometheus is timed over HTTP on loopback (that is how it is used); ours is
- * timed in process and through our own HTTP adapter, so the ratio can be read both ways.
+ * largest golden's metrics), at 10× and at 100× golden scale (every series copied 10 or 100 times
+ * under a `replica` label). Prometheus is timed over HTTP on loopback (that is how it is used); ours
+ * is timed in process and through our own HTTP adapter, so the ratio can be read both ways. Each
+ * scale ends with the families whose in-process ratio is over 1.0.
+ *
+ *   npm run bench:promql [-- --scales 1,10,100] [--reps N] [--families a,b]   (REPS=N works too)
  */
 
 import { createBackendStack, startHttpServer } from '../src/backend/index.js';
@@ -15,7 +18,17 @@ import { buildWorld } from '../src/world/build.js';
 import { SeriesStore } from '../src/world/series-store.js';
 import type { World } from '../src/world/types.js';
 
-const REPS = Number(process.env.REPS ?? 15);
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const REPS = Number(flag('--reps') ?? process.env.REPS ?? 15);
+const SCALES = (flag('--scales') ?? '1,10,100').split(',').map(Number);
+const ONLY = flag('--families')?.split(',');
+for (const f of SCALES) {
+  if (!Number.isInteger(f) || f < 1) throw new Error(`--scales: ${f} is not a positive integer`);
+}
 const FAMILIES: Record<string, string[]> = {
   selector: ['http_requests_total', 'http_requests_total{code=~"5.."}'],
   rate: ['rate(http_requests_total[5m])', 'increase(http_requests_total[10m])'],
@@ -59,14 +72,20 @@ async function time(fn: () => Promise<unknown> | unknown): Promise<number> {
 async function main(): Promise<void> {
   const bin = findPrometheusBinaries();
   if (!bin) throw new Error('Prometheus binaries not found: run scripts/install-prometheus.sh');
-  const golden = loadGoldens(['goldens']).find((g) => g.id === 'checkout-db-pool')!;
-  const world = buildWorld(golden);
+  // The largest golden by series count (checkout-db-pool and its logs twin share one world).
+  let golden = loadGoldens(['goldens'])[0];
+  let world = buildWorld(golden);
+  for (const g of loadGoldens(['goldens']).slice(1)) {
+    const w = buildWorld(g);
+    if (w.metrics.size.series > world.metrics.size.series) [golden, world] = [g, w];
+  }
   const t = golden.ms.now + 7000;
   const qs = { start: t - 3_600_000, end: t, step: 60_000 };
   console.log(
     `bench:promql — ${REPS} repetitions per query, medians in ms; ratio = ours / Prometheus (below 1: we are faster)`,
   );
-  for (const factor of [1, 10]) {
+  console.log(`largest golden: ${golden.id}, ${world.metrics.size.series} series`);
+  for (const factor of SCALES) {
     const store = scaled(world, factor);
     const prom = await startBackfilledPrometheus(bin, store.all());
     const ourWorld: World = { ...world, metrics: store };
@@ -78,13 +97,15 @@ async function main(): Promise<void> {
     });
     const http = await startHttpServer(backend);
     console.log(
-      `\n${factor === 1 ? 'golden scale' : '10× golden scale'}: ${store.size.series} series, ${store.size.samples} samples`,
+      `\n${factor === 1 ? 'golden scale' : `${factor}× golden scale`}: ${store.size.series} series, ${store.size.samples} samples`,
     );
     console.log(
       'family       mode     ours(in-proc)  ours(HTTP)  Prometheus(HTTP)  ratio(in-proc)  ratio(HTTP)',
     );
+    const over: string[] = [];
     try {
       for (const [family, queries] of Object.entries(FAMILIES)) {
+        if (ONLY && !ONLY.includes(family)) continue;
         for (const mode of ['instant', 'range'] as const) {
           const ours: number[] = [];
           const oursHttp: number[] = [];
@@ -117,11 +138,13 @@ async function main(): Promise<void> {
             }
           }
           const [a, b, c] = [median(ours), median(oursHttp), median(theirs)];
+          if (a / c > 1) over.push(`${family} ${mode} (${(a / c).toFixed(2)})`);
           console.log(
             `${family.padEnd(12)} ${mode.padEnd(8)} ${a.toFixed(2).padStart(13)} ${b.toFixed(2).padStart(11)} ${c.toFixed(2).padStart(17)} ${(a / c).toFixed(2).padStart(15)} ${(b / c).toFixed(2).padStart(12)}`,
           );
         }
       }
+      console.log(`over 1.0 at ${factor}×: ${over.length ? over.join(', ') : 'none'}`);
     } finally {
       await http.close();
       await prom.stop();

@@ -23,7 +23,7 @@ smoke harness --runs 1 --reps 1 --golden checkout-db-pool --seat sim-diligent-re
 smoke heavy --seconds 1
 smoke http --reps 1
 smoke logql --reps 1
-REPS=1 smoke promql
+REPS=1 smoke promql --scales 1,10
 smoke regex --reps 1
 smoke soak --requests 2000
 smoke world --builds 1 --reps 1

@@ -13,6 +13,7 @@ import {
   keyOf,
   type QueryContext,
   selectionOf,
+  selectorSteps,
 } from './eval/index.js';
 import { check, parsePromQL } from './parser/index.js';
 import { withTimeValuesShifted } from './time-valued.js';
@@ -167,6 +168,12 @@ function evalRange(
   endMs: number,
   stepMs: number,
 ): PromResult {
+  const u = unwrap(expr);
+  const stepped = u.type === 'vectorSelector' ? selectorSteps(ctx, u, startMs, endMs, stepMs) : undefined;
+  if (stepped) {
+    stepped.sort((a, b) => compareLabels(a.labels, b.labels));
+    return finish(ctx, expr, { type: 'matrix', series: stepped });
+  }
   const acc = new RangeAcc();
   for (let t = startMs; t <= endMs; t += stepMs) {
     ctx.stepSamples = 0;

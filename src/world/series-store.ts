@@ -2,7 +2,7 @@
  * In-memory series store: the SeriesSource the PromQL engine reads. Series are indexed by metric
  * name so that a selector with `__name__="x"` touches only that metric's series.
  */
-import { labelsKey, matchesAll } from './matchers.js';
+import { labelsKey, matchesValue } from './matchers.js';
 import { isStaleNaN, type Labels, type Matcher, type Series, type SeriesSource, STALE_NAN } from './types.js';
 
 interface Building {
@@ -84,7 +84,24 @@ export class SeriesStore implements SeriesSource {
     const all = this.all();
     const nameEq = matchers.find((m) => m.name === '__name__' && m.op === '=');
     const candidates = nameEq ? (this.byName.get(nameEq.value) ?? []) : all;
-    return candidates.filter((s) => matchesAll(matchers, s.labels) && hasSampleIn(s, minT, maxT));
+    // The name index answered the name matcher; a regex is tested once per distinct value (a
+    // metric copied under 100 replicas has 100 times the series, not more values of `code`).
+    const rest = matchers.filter((m) => m !== nameEq);
+    const memo = rest.map((m) => (m.op === '=~' || m.op === '!~' ? new Map<string, boolean>() : undefined));
+    return candidates.filter((s) => {
+      for (let i = 0; i < rest.length; i++) {
+        const m = rest[i];
+        const v = s.labels[m.name] ?? '';
+        const seen = memo[i];
+        let ok = seen?.get(v);
+        if (ok === undefined) {
+          ok = matchesValue(m, v);
+          seen?.set(v, ok);
+        }
+        if (!ok) return false;
+      }
+      return hasSampleIn(s, minT, maxT);
+    });
   }
 
   labelNames(matchers: readonly Matcher[][], minT: number, maxT: number): string[] {

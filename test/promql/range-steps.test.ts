@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { instantQuery, rangeQuery } from '../../src/promql/index.js';
 import { at, load } from './helpers.js';
 
-// Counters with resets inside and outside windows, a gap, stale markers, series that start late
+// Counters with resets inside and outside windows, a gap, one longer than the lookback, stale markers, series that start late
 // and values that tie: what the range path's shortcuts (search hints, reset counts, identity
 // lookups, top-k without a full sort) must not change.
 const s = load(
@@ -17,11 +17,25 @@ const s = load(
   gauge{svc="b"} 5x80
   gauge{svc="c"} 5x40 9x40
   gauge{svc="d"} 5x80
+  gap{svc="g"} 1+1x10 _x30 5+1x20
   `,
 );
 
 const QUERIES = [
   'req_total',
+  'req_total offset 1m',
+  'gauge @ 600',
+  'gap',
+  '(req_total{pod="2"})',
+  'avg by (svc) (rate(req_total[1m]))',
+  'min by (svc) (req_total)',
+  'max without (pod) (req_total)',
+  'count by (pod) (req_total)',
+  'group by (svc) (gauge)',
+  'sum by (nope, svc, svc) (req_total)',
+  'count by (pod) (label_replace(req_total, "pod", "", "pod", "2"))',
+  'stddev by (svc) (rate(req_total[1m]))',
+  'sum without (pod) (req_total) + count(gauge)',
   'rate(req_total[1m])',
   'increase(req_total[2m])',
   'resets(req_total[5m])',
@@ -61,6 +75,22 @@ describe('a range query answers each step as an instant query at that time', () 
         .sort();
       expect([t, fromRange]).toEqual([t, instantAt(q, t)]);
     }
+  });
+});
+
+describe('a range query of a plain selector charges what its steps charge', () => {
+  it.each(['req_total', 'req_total offset 1m', 'gauge @ 600', 'gap'])('%s', (q) => {
+    const [start, end, step] = [30_000, 1_200_000, 45_000];
+    let read = 0;
+    let peak = 0;
+    for (let t = start; t <= end; t += step) {
+      const n = instantQuery(s, q, t).samplesRead;
+      read += n;
+      peak = Math.max(peak, n);
+    }
+    expect(rangeQuery(s, q, start, end, step).samplesRead).toBe(read);
+    expect(rangeQuery(s, q, start, end, step, { maxSamples: peak }).samplesRead).toBe(read);
+    expect(() => rangeQuery(s, q, start, end, step, { maxSamples: peak - 1 })).toThrow(/too many samples/);
   });
 });
 

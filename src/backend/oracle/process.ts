@@ -5,6 +5,7 @@
  * server on 127.0.0.1 with a port the kernel picks (read from its log), stopped by its PID.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -40,13 +41,14 @@ export async function backfill(
 ): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   const input = join(dataDir, '..', `backfill-${process.pid}-${Date.now()}.om`);
-  await new Promise<void>((ok, fail) => {
-    const out = createWriteStream(input);
-    out.on('error', fail);
-    out.on('finish', ok);
-    for (const chunk of openMetricsChunks(series)) out.write(chunk);
-    out.end();
-  });
+  // Waits for 'drain': at 100× golden scale the text is over 4 GB, more than one writev takes.
+  const out = createWriteStream(input);
+  const failed = new Promise<never>((_, fail) => out.once('error', fail));
+  failed.catch(() => {}); // observed by the races below
+  for (const chunk of openMetricsChunks(series)) {
+    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), failed]);
+  }
+  await Promise.race([new Promise<void>((ok) => out.end(ok)), failed]);
   try {
     // Two-hour blocks would split a 2 h world in two; a larger max block duration keeps it whole.
     await run(

@@ -16,44 +16,187 @@ interface GroupOf {
 }
 
 /**
- * The group of each label set, per aggregation node: a range query groups the same label objects
- * at every step, so one lookup by identity replaces rebuilding the group's labels and key.
+ * The groups of one aggregation node, kept across the steps of a query: group ids by label
+ * object, and the label object and group id at each input position of the last step. A range
+ * query hands over the same label objects in the same order at every step, so most samples find
+ * their group by one identity comparison, with no hashing at all.
  */
-const groupCache = new WeakMap<AggregateExpr, WeakMap<Labels, GroupOf>>();
+interface GroupPlan {
+  byLabels: WeakMap<Labels, number>;
+  byKey: Map<string, number>;
+  groups: GroupOf[];
+  prevLabels: Labels[];
+  prevIds: number[];
+  /** The step a group was last seen at (`steps`), to list groups in order of first appearance. */
+  seen: number[];
+  steps: number;
+}
 
-function groupOf(labels: Labels, e: AggregateExpr, cache: WeakMap<Labels, GroupOf>): GroupOf {
-  let g = cache.get(labels);
-  if (!g) {
+const plans = new WeakMap<AggregateExpr, GroupPlan>();
+
+function planOf(e: AggregateExpr): GroupPlan {
+  let p = plans.get(e);
+  if (!p) {
+    p = {
+      byLabels: new WeakMap(),
+      byKey: new Map(),
+      groups: [],
+      prevLabels: [],
+      prevIds: [],
+      seen: [],
+      steps: 0,
+    };
+    plans.set(e, p);
+  }
+  return p;
+}
+
+/**
+ * keyOf(the group's labels) for `by (…)`, read straight off the series' labels: the listed names
+ * in sorted order, those with a value (makeLabels drops empty ones). No label object is built
+ * unless the group is new.
+ */
+function byKeyOf(labels: Labels, sorted: readonly string[]): string {
+  let k = '';
+  for (const n of sorted) {
+    const v = labels[n];
+    if (v !== undefined && v !== '') k += `${n}\xff${v}\xfe`;
+  }
+  return k;
+}
+
+const sortedGrouping = new WeakMap<AggregateExpr, string[]>();
+
+function groupIdOf(labels: Labels, e: AggregateExpr, p: GroupPlan): number {
+  if (!e.without) {
+    let sorted = sortedGrouping.get(e);
+    if (!sorted) {
+      sorted = [...new Set(e.grouping)].sort();
+      sortedGrouping.set(e, sorted);
+    }
+    const key = byKeyOf(labels, sorted);
+    let id = p.byKey.get(key);
+    if (id === undefined) {
+      const out: Record<string, string> = {};
+      for (const n of sorted) if (labels[n] !== undefined) out[n] = labels[n];
+      const gl = makeLabels(out);
+      id = p.groups.length;
+      p.groups.push({ key, labels: gl });
+      p.seen.push(-1);
+      p.byKey.set(key, id);
+    }
+    return id;
+  }
+  let id = p.byLabels.get(labels);
+  if (id === undefined) {
     const out: Record<string, string> = {};
     for (const k of Object.keys(labels)) {
       const listed = e.grouping.includes(k);
       if (e.without ? !listed && k !== '__name__' : listed) out[k] = labels[k];
     }
     const gl = makeLabels(out);
-    g = { key: keyOf(gl), labels: gl };
-    cache.set(labels, g);
+    const key = keyOf(gl);
+    id = p.byKey.get(key);
+    if (id === undefined) {
+      id = p.groups.length;
+      p.groups.push({ key, labels: gl });
+      p.seen.push(-1);
+      p.byKey.set(key, id);
+    }
+    p.byLabels.set(labels, id);
   }
-  return g;
+  return id;
+}
+
+/** Each sample's group id (into `ids`) and the groups in order of first appearance. */
+function groupIds(samples: Sample[], e: AggregateExpr, ids: Int32Array): { p: GroupPlan; order: number[] } {
+  const p = planOf(e);
+  const step = ++p.steps;
+  const order: number[] = [];
+  const { prevLabels, prevIds, seen } = p;
+  for (let k = 0; k < samples.length; k++) {
+    const labels = samples[k].labels;
+    let id: number;
+    if (prevLabels[k] === labels) id = prevIds[k];
+    else {
+      id = groupIdOf(labels, e, p);
+      prevLabels[k] = labels;
+      prevIds[k] = id;
+    }
+    ids[k] = id;
+    if (seen[id] !== step) {
+      seen[id] = step;
+      order.push(id);
+    }
+  }
+  return { p, order };
 }
 
 function group(samples: Sample[], e: AggregateExpr): Map<string, { labels: Labels; members: Sample[] }> {
-  let cache = groupCache.get(e);
-  if (!cache) {
-    cache = new WeakMap();
-    groupCache.set(e, cache);
-  }
+  const ids = new Int32Array(samples.length);
+  const { p, order } = groupIds(samples, e, ids);
+  const members: Sample[][] = [];
+  for (const id of order) members[id] = [];
+  for (let k = 0; k < samples.length; k++) members[ids[k]].push(samples[k]);
   const groups = new Map<string, { labels: Labels; members: Sample[] }>();
-  for (const s of samples) {
-    const g = groupOf(s.labels, e, cache);
-    let entry = groups.get(g.key);
-    if (!entry) {
-      entry = { labels: g.labels, members: [] };
-      groups.set(g.key, entry);
-    }
-    entry.members.push(s);
-  }
+  for (const id of order) groups.set(p.groups[id].key, { labels: p.groups[id].labels, members: members[id] });
   return groups;
 }
+
+/**
+ * sum, avg, count, group, min and max folded group by group as the samples come, in the order
+ * reduce() would see each group's members, so the numbers are reduce()'s to the bit.
+ */
+function fold(op: string, samples: Sample[], e: AggregateExpr): Sample[] {
+  const ids = new Int32Array(samples.length);
+  const { p, order } = groupIds(samples, e, ids);
+  const n = p.groups.length;
+  const acc = new Float64Array(n);
+  const comp = new Float64Array(n);
+  const count = new Float64Array(n);
+  const means: MeanAcc[] = op === 'avg' ? new Array(n) : [];
+  for (let k = 0; k < samples.length; k++) {
+    const id = ids[k];
+    const v = samples[k].v;
+    const first = count[id] === 0;
+    count[id]++;
+    switch (op) {
+      case 'sum': {
+        // KahanSum.add, on the group's slots.
+        const sum = acc[id];
+        const t = sum + v;
+        if (!Number.isFinite(t)) comp[id] = 0;
+        else if (Math.abs(sum) >= Math.abs(v)) comp[id] += sum - t + v;
+        else comp[id] += v - t + sum;
+        acc[id] = t;
+        break;
+      }
+      case 'avg':
+        if (first) means[id] = new MeanAcc();
+        means[id].add(v);
+        break;
+      case 'min':
+        if (first || v < acc[id] || Number.isNaN(acc[id])) acc[id] = v;
+        break;
+      case 'max':
+        if (first || v > acc[id] || Number.isNaN(acc[id])) acc[id] = v;
+        break;
+    }
+  }
+  const out: Sample[] = [];
+  for (const id of order) {
+    let v: number;
+    if (op === 'sum') v = Number.isFinite(acc[id]) ? acc[id] + comp[id] : acc[id];
+    else if (op === 'avg') v = means[id].value;
+    else if (op === 'count') v = count[id];
+    else if (op === 'group') v = 1;
+    else v = acc[id];
+    out.push({ labels: p.groups[id].labels, v });
+  }
+  return out;
+}
+
+const FOLDED = new Set(['sum', 'avg', 'count', 'group', 'min', 'max']);
 
 function reduce(op: string, vs: number[], param: number): number {
   switch (op) {
@@ -121,6 +264,7 @@ export function aggregate(
   samples: Sample[],
   param: number | string | undefined,
 ): Sample[] {
+  if (FOLDED.has(e.op)) return fold(e.op, samples, e);
   const groups = group(samples, e);
   const out: Sample[] = [];
   switch (e.op) {

@@ -7,7 +7,7 @@ import { INSTANT_FUNCTIONS, unsupported } from './functions.js';
 import { dropName, keyOf, makeLabels } from './labels.js';
 import { columnAt } from './range-columns.js';
 import { KEEPS_NAME, RANGE_FUNCTIONS } from './range-functions.js';
-import { type MatrixValue, type Sample, type Value, vectorOf } from './types.js';
+import { type Column, type MatrixValue, type Sample, type Value, vectorOf } from './types.js';
 
 function unwrap(e: Expr): Expr {
   return e.type === 'paren' ? unwrap(e.expr) : e;
@@ -92,28 +92,18 @@ function rangeCall(ctx: QueryContext, e: Call, t: number): Value {
     m = v;
   }
   const keep = KEEPS_NAME.has(e.func);
+  const counter = COUNTER_FNS.has(e.func);
+  if (col) return columnStep(ctx, col[0], col[1], keep, counter, e.args[mIdx]);
   const call = m ? { rangeMs: m.rangeMs, end: m.end, evalT: t, params } : undefined;
   const out: Sample[] = [];
-  const counter = COUNTER_FNS.has(e.func);
   let firstName: string | undefined;
   let manyNames = false;
   let lastName: string | undefined;
   const windows = m?.windows ?? [];
-  const n = col ? col[0].series.length : windows.length;
-  for (let i = 0; i < n; i++) {
-    let v: number | undefined;
-    let w: { labels: Labels; dropped?: Labels };
-    if (col) {
-      const [c, j] = col;
-      if (!c.has[i * c.count + j]) continue;
-      v = c.values[i * c.count + j];
-      w = c.series[i];
-    } else {
-      const win = windows[i];
-      w = win;
-      v = call && f(win, call);
-      if (v === undefined) continue;
-    }
+  for (let i = 0; i < windows.length; i++) {
+    const w = windows[i];
+    const v = call && f(w, call);
+    if (v === undefined) continue;
     const name = w.labels.__name__;
     // The info is a set: testing a name again, as the next series of the same metric has it, adds nothing.
     if (counter && (out.length === 0 || name !== lastName)) counterInfo(ctx, name, e.args[mIdx]);
@@ -123,6 +113,46 @@ function rangeCall(ctx: QueryContext, e: Call, t: number): Value {
     out.push({ labels: keep ? w.labels : (w.dropped ?? dropName(w.labels)), v });
   }
   // Dropping the name can only collide series that had different names.
+  if (manyNames && !keep) checkDuplicates(out);
+  return { kind: 'vector', samples: out };
+}
+
+/**
+ * rangeCall's loop for a step a block serves: the same samples, names and infos in the same order,
+ * with each series' output labels and name read once per block instead of once per step.
+ */
+function columnStep(
+  ctx: QueryContext,
+  c: Column,
+  j: number,
+  keep: boolean,
+  counter: boolean,
+  arg: Expr,
+): Value {
+  const series = c.series;
+  if (!c.out) {
+    const labels: Labels[] = [];
+    const names: (string | undefined)[] = [];
+    for (const s of series) {
+      labels.push(keep ? s.labels : (s.dropped ?? dropName(s.labels)));
+      names.push(s.labels.__name__);
+    }
+    c.out = { labels, names };
+  }
+  const { labels, names } = c.out;
+  const out: Sample[] = [];
+  let firstName: string | undefined;
+  let manyNames = false;
+  let lastName: string | undefined;
+  for (let i = 0, at = j; i < series.length; i++, at += c.count) {
+    if (!c.has[at]) continue;
+    const name = names[i];
+    if (counter && (out.length === 0 || name !== lastName)) counterInfo(ctx, name, arg);
+    lastName = name;
+    if (out.length === 0) firstName = name;
+    else if (name !== firstName) manyNames = true;
+    out.push({ labels: labels[i], v: c.values[at] });
+  }
   if (manyNames && !keep) checkDuplicates(out);
   return { kind: 'vector', samples: out };
 }

@@ -9,5 +9,6 @@ export { execError } from './context.js';
 export { evaluate } from './engine.js';
 export { compareLabels, formatLabels, keyOf, makeLabels } from './labels.js';
 export { selectionOf } from './selection.js';
+export { selectorSteps } from './selector-steps.js';
 export { goPow } from './stats.js';
 export type { Value } from './types.js';

@@ -61,6 +61,8 @@ export interface Column {
   readonly samples: Float64Array;
   /** Steps served: a block that served one step was the wrong guess of the next. */
   hits: number;
+  /** Per series, filled in by the block's first step (calls.ts): the output labels and the metric name. */
+  out?: { labels: Labels[]; names: (string | undefined)[] };
 }
 
 /** Per call node: its current block, or null once blocks proved useless for it. */
