@@ -11,6 +11,7 @@ import type { Model, ToolCall, TurnRequest, TurnResult } from '../../protocol/mo
 import { TOOL } from '../../protocol/tools.js';
 import { GuidanceFollower } from './guidance.js';
 import { sinceLastTurn } from './observe.js';
+import { refreshing } from './refresh.js';
 import { SimRng, subSeed } from './rng.js';
 import type { PartId } from './routes.js';
 import { finishStep, submitStep } from './steps.js';
@@ -148,12 +149,13 @@ export class SimModel implements Model {
     if (!s) {
       const tree = this.ctx.seat.shape === 'reactree';
       const p = this.policy;
-      const gen =
+      const made =
         req.node.role === 'child' && p.child
           ? p.child(this.ctx, partOfGoal(req.node.goal), req.node.goal)
           : tree && p.root
             ? p.root(this.ctx)
             : p.react(this.ctx);
+      const gen = p.refreshesStale ? refreshing(made) : made;
       s = { gen, started: false, done: false };
       this.nodes.set(req.node.id, s);
     }
