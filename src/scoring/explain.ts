@@ -39,6 +39,10 @@ export function explainScore(score: TrialScore, opts: { passCorrectness?: number
   }
   for (const t of score.trajectory ?? [])
     if (!t.passed) reasons.push(`trajectory ${t.id} failed: ${t.reason}`);
+  if (score.stale?.rested)
+    reasons.push(
+      `rested on stale tools: the Theory cites ${score.stale.cited.join(', ')}, answered by a stale catalog's tools${score.stale.refreshed ? '' : ' (the catalog was never refreshed)'}`,
+    );
   if (score.verdict === 'unscored') {
     return { headline: `unscored: ${score.unscoredReason ?? `stopped: ${score.stop}`}`, reasons: [] };
   }

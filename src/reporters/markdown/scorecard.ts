@@ -71,6 +71,7 @@ export function renderScorecardMd(sc: Scorecard): string {
       ...groups.map((g) => `- ${mdEsc(steerHaltLine(g))}`),
     );
   out.push(...trajectoryMd(sc));
+  out.push(...staleMd(sc));
   if (sc.assertions?.length) {
     out.push('', '## Assertions', '');
     for (const a of sc.assertions)
@@ -116,6 +117,38 @@ function trajectoryMd(sc: Scorecard): string[] {
           `${c.failed > 0 ? '❌ ' : ''}${c.failed} of ${r.n}`,
         ]),
       );
+  return out;
+}
+
+/**
+ * The `stale-tools` cells (docs/scoring.md#stale-tools): per golden × seat × gate set whose trials
+ * met a stale tool catalog, how many refreshed it and how many Theories rested on stale tools.
+ */
+function staleMd(sc: Scorecard): string[] {
+  const rows = sc.rows.filter((r) => r.stale && r.kind === 'seat');
+  if (!rows.length) return [];
+  const out = [
+    '',
+    '## Stale tools',
+    '',
+    'Trials whose tool catalog listed stale tools (a broken upstream, the `stale-tools` fault): how many refreshed the catalog, and how many Theories rested on stale tools (cited a call a stale tool answered).',
+    '',
+  ];
+  out.push(mdHead(['golden', 'seat', 'gate set', 'met stale tools', 'refreshed', 'rested on stale tools']));
+  for (const r of rows) {
+    const st = r.stale;
+    if (!st) continue;
+    out.push(
+      mdRow([
+        mdEsc(r.golden),
+        mdEsc(r.seat),
+        mdEsc(r.gateSet),
+        `${st.trials} of ${r.n}`,
+        `${st.refreshed} of ${r.n}`,
+        `${st.rested > 0 ? '❌ ' : ''}${st.rested} of ${r.n}`,
+      ]),
+    );
+  }
   return out;
 }
 
