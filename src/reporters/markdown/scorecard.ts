@@ -71,7 +71,6 @@ export function renderScorecardMd(sc: Scorecard): string {
       ...groups.map((g) => `- ${mdEsc(steerHaltLine(g))}`),
     );
   out.push(...trajectoryMd(sc));
-  out.push(...staleMd(sc));
   if (sc.assertions?.length) {
     out.push('', '## Assertions', '');
     for (const a of sc.assertions)
@@ -85,6 +84,8 @@ export function renderScorecardMd(sc: Scorecard): string {
   const cost = pricingLines(sc);
   if (cost.length) out.push('', ...cost);
   out.push('', ...renderDetailsMd(sc));
+  // below the collapsed cells, like the worst trials: a table per golden × seat × gate set is long
+  out.push(...staleMd(sc));
   // after the collapsed cells: the traces to open next, kept out of the summary a reviewer reads first
   if (sc.worst.length) {
     out.push('', '## Worst trials', '');
