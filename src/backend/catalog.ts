@@ -46,6 +46,12 @@ export class ToolCatalog {
     return { version: this.current, stale: this.staleNow };
   }
 
+  /** Clock ms until `refreshAfter` refreshes a stale catalog (0 when due); undefined without one, or once fresh. */
+  dueInMs(): number | undefined {
+    if (!this.staleNow || this.afterMs === undefined) return undefined;
+    return Math.max(0, this.since + this.afterMs - this.clock.now());
+  }
+
   /**
    * Re-reads the catalog. A stale one becomes the working one (the version moves on); a working
    * one stays as it is. Returns whether anything changed.
