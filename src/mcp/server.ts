@@ -137,9 +137,10 @@ export function createMcpServer(backend: Backend, golden: Golden, opts: McpServe
     );
     registered.push({ tool: reg, cls });
   }
-  if (catalog) announceRefreshes(server, catalog, () => {
-    for (const r of registered) r.tool._meta = metaOf(r.cls);
-  });
+  if (catalog)
+    announceRefreshes(server, catalog, () => {
+      for (const r of registered) r.tool._meta = metaOf(r.cls);
+    });
   return server;
 }
 

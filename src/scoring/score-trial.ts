@@ -36,7 +36,7 @@ export function scoreTrial(
   const threshold = opts.passCorrectness ?? DEFAULT_PASS_CORRECTNESS;
 
   const trajectory = judgeTrajectory(golden, trace, theory, ix);
-  const stale = staleScore(trace, theory);
+  const stale = staleScore(golden, trace, theory, honesty);
   const trajectoryOk = !trajectory?.some((t) => !t.passed);
   let verdict: TrialScore['verdict'] =
     correctness >= threshold && honesty.length === 0 && trajectoryOk ? 'pass' : 'fail';

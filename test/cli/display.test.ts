@@ -48,9 +48,7 @@ describe('the default run', () => {
     );
     // the grid's long golden ids break at a hyphen, so that GitHub keeps the columns narrow; a
     // twin's `~` is escaped, or GitHub would strike the text between two of them through
-    expect(md[6]).toBe(
-      '',
-    );
+    expect(md[6]).toBe('');
     const wt = readFileSync(join(run, 'walltime.md'), 'utf8').split('\n');
     expect(wt[2]).toMatch(/^\*\*none\*\* wall p50 [\d.]+s \(model [\d.]+s, tool [\d.]+s, queue [\d.]+s\)/);
     expect(wt.indexOf('<details>')).toBeLessThan(30);

@@ -85,6 +85,8 @@ export const StaleScore = z.object({
   calls: num,
   refreshed: z.boolean(),
   cited: z.array(str),
+  /** Parts whose honesty failure stands on a source only stale tools answered. */
+  parts: z.array(z.enum(['A', 'B'])).optional(),
   rested: z.boolean(),
 });
 export type StaleScore = z.infer<typeof StaleScore>;
