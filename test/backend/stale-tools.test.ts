@@ -94,6 +94,14 @@ describe('stale-tools', () => {
     expect((await b.handle(prom())).status).toBe(502);
   });
 
+  it('a call the fault lets through (match.calls) is served by the catalog but not stale', async () => {
+    const { b } = stack({ match: { api: ['prom.query'], calls: { after: 1 } } });
+    const first = await b.handle(prom());
+    expect([first.status, first.catalog]).toEqual([200, { version: 1, stale: false }]);
+    const second = await b.handle(prom());
+    expect([second.status, second.catalog]).toEqual([502, { version: 1, stale: true }]);
+  });
+
   it('tells its listeners once per change', () => {
     const clock = new VirtualClock();
     const c = new ToolCatalog({ id: 's', kind: 'stale-tools', match: {} } as never, clock);

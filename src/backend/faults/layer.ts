@@ -77,7 +77,11 @@ export function withFaults(inner: Backend, faults: FaultSpec[], golden: Golden, 
           } else if (decisive === undefined) decisive = i;
         }
         if (delay > 0) await opts.clock.sleep(delay, req.signal);
-        const tag = (res: ApiResponse): ApiResponse => (listed ? { ...res, catalog: listed } : res);
+        // `stale` only when the stale tool answered: a call its `match.calls` let through, or one
+        // an earlier fault decided, was not answered by it.
+        const staleAnswer = decisive !== undefined && faults[decisive].kind === 'stale-tools';
+        const tag = (res: ApiResponse): ApiResponse =>
+          listed ? { ...res, catalog: { version: listed.version, stale: staleAnswer } } : res;
         if (decisive === undefined) {
           const res = await engines();
           return tag(delayed.length ? { ...res, fault: delayed.join(',') } : res);
