@@ -164,6 +164,12 @@ export interface ApiResponse {
    * was shown. Never sent on the wire: a real integration has no such field.
    */
   truth?: { outcome: 'failed'; error: { type: string; message: string } };
+  /**
+   * Filled by the fault layer under a `stale-tools` fault, for the calls its catalog lists: the
+   * catalog version that served the call and whether the tool was a stale one (backend/catalog.ts).
+   * Never sent on the wire; traces record it on the call's `tool_result`.
+   */
+  catalog?: { version: number; stale: boolean };
   /** Filled by a gated surface (never sent on the wire as such: headers carry what the agent gets). */
   gate?: GateNote;
 }

@@ -3,6 +3,7 @@
 export { type AgentServer, type AgentServerOptions, startAgentServer } from './agent-server.js';
 export * from './api.js';
 export { type CapacitySpec, DEFAULT_CAPACITY, withCapacity } from './capacity.js';
+export { type CatalogState, catalogFor, type RefreshCause, ToolCatalog } from './catalog.js';
 export {
   createEngineBackend,
   DEFAULT_CACHE_BYTES,

@@ -12,6 +12,7 @@ import type { Golden } from '../formats/golden/index.js';
 import type { World } from '../world/types.js';
 import type { Backend } from './api.js';
 import { DEFAULT_CAPACITY, withCapacity } from './capacity.js';
+import { catalogFor, type ToolCatalog } from './catalog.js';
 import { cacheBytes, createEngineBackend, EnginePool } from './engines/index.js';
 import { withFaults, withServerDefaults } from './faults/index.js';
 import { createRealPrometheusBackend } from './oracle/index.js';
@@ -41,6 +42,8 @@ export interface StackOptions {
 export interface BackendStack {
   backend: Backend;
   queryLog: QueryLog;
+  /** The tool catalog, when the golden has a `stale-tools` fault and faults are on (backend/catalog.ts). */
+  catalog?: ToolCatalog;
   /** Resolves when the engine workers, if any, are ready to answer (a server awaits it to listen). */
   ready(): Promise<void>;
   /** Stops the engine workers, if any (a server calls it when it closes). */
@@ -102,8 +105,13 @@ export function createBackendStack(golden: Golden, world: World, opts: StackOpti
     golden.backend === 'prometheus' ? createRealPrometheusBackend(golden, world, engine, opts.clock) : engine;
   // The servers' default limits are the servers', not faults: on with or without the fault layer.
   backend = withServerDefaults(backend, golden);
+  const catalog = opts.faults ? catalogFor(golden.faults, opts.clock) : undefined;
   if (opts.faults && golden.faults.length > 0) {
-    backend = withFaults(backend, golden.faults, golden, { clock: opts.clock, seed: opts.seed });
+    backend = withFaults(backend, golden.faults, golden, {
+      clock: opts.clock,
+      seed: opts.seed,
+      ...(catalog ? { catalog } : {}),
+    });
   }
   if (opts.capacity ?? true) {
     const c = golden.capacity;
@@ -118,6 +126,7 @@ export function createBackendStack(golden: Golden, world: World, opts: StackOpti
   return {
     backend: withQueryLog(backend, opts.clock, queryLog),
     queryLog,
+    ...(catalog ? { catalog } : {}),
     ready: async () => pool?.ready(),
     close: async () => pool?.close(),
     retained: () => ({ queryLogBytes: queryLog.bytes, cacheBytes: cacheBytes(servedWorld(golden, world)) }),

@@ -30,12 +30,13 @@ export async function runContended(
   if (other)
     throw new InputError(`contended trials share one golden: ${golden.id} and ${other.golden.id} differ`);
   const clock = new VirtualClock();
-  const { backend, queryLog } = createBackendStack(golden, worldFor(golden), {
+  const { backend, queryLog, catalog } = createBackendStack(golden, worldFor(golden), {
     faults: true,
     clock,
     seed: opts.seed ?? specs[0].seed,
   });
-  const shared = { backend, clock, queryLog };
+  // One backend, one catalog: a refresh by one trial refreshes it for all, as on a shared server.
+  const shared = { backend, clock, queryLog, ...(catalog ? { catalog } : {}) };
   // a real seat in the group keeps its own clock, and its turn cache (commands/turn-cache.ts)
   return Promise.all(
     specs.map((s) =>

@@ -148,20 +148,22 @@ export async function runPlannedTrial(spec: TrialSpec, env: PlannedTrialEnv): Pr
       ? env.shared
       : undefined;
   const clock: Clock = shared?.clock ?? (made.clock === 'virtual' ? new VirtualClock() : new RealClock());
-  const backend =
-    shared?.backend ??
+  const stack =
+    shared ??
     createBackendStack(spec.golden, worldFor(spec.golden, env.worldCache), {
       faults: true,
       clock,
       seed: spec.seed,
       cacheBytes: TRIAL_CACHE_BYTES,
-    }).backend;
+    });
+  const { backend, catalog } = stack;
   mkdirSync(env.dir, { recursive: true });
   const traceFile = join(env.dir, 'trace.jsonl');
   const writer = new TraceWriter({ header: header(spec, made, clock), file: `${traceFile}.tmp` });
   const result = await runSession({
     golden: spec.golden,
     backend,
+    ...(catalog ? { catalog } : {}),
     model: made,
     shape: spec.seat.shape,
     gateSet: spec.gateSet,

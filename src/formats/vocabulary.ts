@@ -138,6 +138,7 @@ export const TWIN_KINDS = [
   'query-length',
   'stale-catalog',
   'untyped-200',
+  'stale-tools',
 ] as const;
 export type TwinKind = (typeof TWIN_KINDS)[number];
 

@@ -70,6 +70,7 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
     scratch: s.scratch,
     callId: call.id,
     catalog: s.catalog,
+    ...(s.opts.catalog ? { toolCatalog: s.opts.catalog } : {}),
     signal,
   });
   const latencyMs = clock.now() - started;
@@ -95,6 +96,7 @@ export async function runCall(s: Session, node: NodeInfo, call: CallRecord, def:
     shown: shown.outcome !== out.outcome ? shown.outcome : undefined,
     preview: preview(shown.envelope),
     ...(out.fault ? { fault: out.fault } : {}),
+    ...(out.catalog ? { catalogVersion: out.catalog.version, stale: out.catalog.stale } : {}),
     // What the answer served showed, from its whole wire body (data above is bounded for prompts).
     ...resultRecord(out.outcome, out.wire, out.selection),
   });

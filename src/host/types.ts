@@ -1,5 +1,6 @@
 /** The session API's types (see index.ts for the contract). */
 import type { Backend } from '../backend/api.js';
+import type { ToolCatalog } from '../backend/catalog.js';
 import type { Clock } from '../clock.js';
 import type { GateSetSpec } from '../formats/gate-sets.js';
 import type { Golden } from '../formats/golden/index.js';
@@ -23,6 +24,8 @@ export type NodeInfo = TurnRequest['node'] & { parent?: string };
 export interface SessionOptions {
   golden: Golden;
   backend: Backend;
+  /** The backend's tool catalog under a `stale-tools` fault: `search_tools` refreshes it. */
+  catalog?: ToolCatalog;
   model: Model;
   shape: Shape;
   gateSet: GateSetSpec;

@@ -129,6 +129,7 @@ export async function mcpCommand(arg: string | Golden, opts: McpCommandOptions =
   const server = createMcpServer(backend, golden, {
     gated: gated !== undefined,
     guidance: opts.gates?.guidance,
+    ...(stack.catalog ? { catalog: stack.catalog } : {}),
   });
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {

@@ -5,7 +5,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Backend } from '../backend/index.js';
+import type { Backend, ToolCatalog } from '../backend/index.js';
 import type { Golden } from '../formats/golden/index.js';
 import type { ToolClass } from '../formats/run/index.js';
 import { ArgError } from './args.js';
@@ -55,6 +55,12 @@ export const MCP_TOOL_CLASS: Readonly<Record<string, ToolClass>> = {
 };
 
 export const TOOL_CLASS_META = 'rematch/toolClass';
+/**
+ * Under a `stale-tools` fault: the tool catalog's version, in the `_meta` of every tool that reads
+ * the backend. It moves when the catalog is refreshed, and the server then sends
+ * `notifications/tools/list_changed` so that a client re-lists (docs/mcp.md, docs/faults.md).
+ */
+export const CATALOG_META = 'rematch/catalogVersion';
 
 const CLASS_NOTE: Record<ToolClass, string> = {
   live: '',
@@ -81,6 +87,8 @@ export interface McpServerOptions {
    */
   gated?: boolean;
   guidance?: McpGuidance;
+  /** The backend's tool catalog (a `stale-tools` fault): its version is listed, its refreshes announced. */
+  catalog?: ToolCatalog;
 }
 
 export function createMcpServer(backend: Backend, golden: Golden, opts: McpServerOptions = {}): McpServer {
@@ -91,9 +99,15 @@ export function createMcpServer(backend: Backend, golden: Golden, opts: McpServe
   );
   const telemetry = opts.guidance?.telemetry ?? [];
   const base: McpContext = { backend, golden, nowMs: golden.ms.now };
+  const catalog = opts.catalog;
+  const metaOf = (cls: ToolClass): Record<string, unknown> => ({
+    [TOOL_CLASS_META]: cls,
+    ...(catalog && cls !== 'context' ? { [CATALOG_META]: catalog.state().version } : {}),
+  });
+  const registered: { tool: { _meta?: Record<string, unknown> }; cls: ToolClass }[] = [];
   for (const tool of MCP_TOOLS) {
     const cls = MCP_TOOL_CLASS[tool.name] ?? 'live';
-    server.registerTool(
+    const reg = server.registerTool(
       tool.name,
       {
         title: tool.title,
@@ -102,7 +116,7 @@ export function createMcpServer(backend: Backend, golden: Golden, opts: McpServe
           CLASS_NOTE[cls] +
           (telemetry.length && cls !== 'context' ? ` ${telemetry.join(' ')}` : ''),
         inputSchema: tool.shape,
-        _meta: { [TOOL_CLASS_META]: cls },
+        _meta: metaOf(cls),
         annotations: {
           readOnlyHint: true,
           idempotentHint: true,
@@ -121,6 +135,33 @@ export function createMcpServer(backend: Backend, golden: Golden, opts: McpServe
         }
       },
     );
+    registered.push({ tool: reg, cls });
   }
+  if (catalog)
+    announceRefreshes(server, catalog, () => {
+      for (const r of registered) r.tool._meta = metaOf(r.cls);
+    });
   return server;
+}
+
+/**
+ * A refreshed catalog is re-listed with its new version, and the client told once
+ * (`notifications/tools/list_changed`). A `refreshAfter` still to come is kept by a timer, so the
+ * notice comes on time even when no call asks the catalog; the timer and the subscription end with
+ * the server.
+ */
+function announceRefreshes(server: McpServer, catalog: ToolCatalog, relist: () => void): void {
+  const off = catalog.onChange(() => {
+    relist();
+    server.sendToolListChanged();
+  });
+  const due = catalog.dueInMs();
+  const timer = due !== undefined ? setTimeout(() => catalog.state(), due) : undefined;
+  timer?.unref();
+  const prior = server.server.onclose;
+  server.server.onclose = () => {
+    off();
+    if (timer) clearTimeout(timer);
+    prior?.();
+  };
 }

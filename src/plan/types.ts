@@ -3,6 +3,7 @@
  */
 
 import type { Backend } from '../backend/api.js';
+import type { ToolCatalog } from '../backend/catalog.js';
 import type { QueryLog } from '../backend/query-log.js';
 import type { Clock } from '../clock.js';
 import type { GateSetSpec } from '../formats/gate-sets.js';
@@ -33,7 +34,7 @@ export interface TrialEnv {
   /** Folder for this trial's files (trace.jsonl, theory.json, command-seat stdout ...). */
   dir: string;
   /** Contended mode: trials of one golden share one backend stack and one virtual clock. */
-  shared?: { backend: Backend; clock: Clock; queryLog: QueryLog };
+  shared?: { backend: Backend; clock: Clock; queryLog: QueryLog; catalog?: ToolCatalog };
   signal?: AbortSignal;
   /** A real seat's turn cache (formats/turn-cache.ts); absent: off (its turns are still recorded). */
   cache?: TurnCacheSettings;

@@ -50,7 +50,15 @@ export const SeriesArgs = z.object({
   match: z.string().min(1).describe('series selector'),
 });
 
-export const SearchToolsArgs = z.object({ query: z.string().min(1).describe('keywords') });
+export const SearchToolsArgs = z.object({
+  query: z.string().min(1).describe('keywords'),
+  refresh: z
+    .boolean()
+    .optional()
+    .describe(
+      're-read the tool catalog first (a tool that answers from a broken upstream may have been replaced)',
+    ),
+});
 export const LoadSkillArgs = z.object({ name: z.string().min(1) });
 export const NotesArgs = z.object({ action: z.enum(['read', 'write']), text: z.string().optional() });
 export const MemoryArgs = z.object({ action: z.enum(['read', 'add']), fact: z.string().optional() });

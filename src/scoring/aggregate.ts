@@ -69,6 +69,20 @@ function row(trials: TrialRecord[], seed: number): AggregateRow {
     },
     ...replayedOf(trials),
     ...trajectoryOf(scored),
+    ...staleOf(scored),
+  };
+}
+
+/** The stale-tools figures of a row (absent: none of its trials recorded a tool catalog). */
+function staleOf(scored: TrialScore[]): Pick<AggregateRow, 'stale'> {
+  const judged = scored.flatMap((s) => (s.stale ? [s.stale] : []));
+  if (!judged.length) return {};
+  return {
+    stale: {
+      trials: judged.filter((s) => s.calls > 0).length,
+      refreshed: judged.filter((s) => s.refreshed).length,
+      rested: judged.filter((s) => s.rested).length,
+    },
   };
 }
 

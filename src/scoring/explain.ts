@@ -39,6 +39,18 @@ export function explainScore(score: TrialScore, opts: { passCorrectness?: number
   }
   for (const t of score.trajectory ?? [])
     if (!t.passed) reasons.push(`trajectory ${t.id} failed: ${t.reason}`);
+  const st = score.stale;
+  if (st?.rested) {
+    const what = [
+      ...(st.cited.length
+        ? [`the Theory cites ${st.cited.join(', ')}, answered by a stale catalog's tools`]
+        : []),
+      ...(st.parts?.length ? [`part ${st.parts.join(' and ')} claims what only stale tools answered`] : []),
+    ];
+    reasons.push(
+      `rested on stale tools: ${what.join('; ')}${st.refreshed ? '' : ' (the catalog was never refreshed)'}`,
+    );
+  }
   if (score.verdict === 'unscored') {
     return { headline: `unscored: ${score.unscoredReason ?? `stopped: ${score.stop}`}`, reasons: [] };
   }

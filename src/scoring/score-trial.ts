@@ -6,6 +6,7 @@ import type { EndEvent, Trace } from '../formats/run/index.js';
 import type { Theory } from '../formats/theory.js';
 import { scorePart, scoreRootCause } from './coverage.js';
 import { honestyFailures } from './honesty/index.js';
+import { staleScore } from './stale.js';
 import { judgeTrajectory } from './trajectory/index.js';
 import type { ScoreOptions, TrialScore } from './types.js';
 
@@ -35,6 +36,7 @@ export function scoreTrial(
   const threshold = opts.passCorrectness ?? DEFAULT_PASS_CORRECTNESS;
 
   const trajectory = judgeTrajectory(golden, trace, theory, ix);
+  const stale = staleScore(golden, trace, theory, honesty);
   const trajectoryOk = !trajectory?.some((t) => !t.passed);
   let verdict: TrialScore['verdict'] =
     correctness >= threshold && honesty.length === 0 && trajectoryOk ? 'pass' : 'fail';
@@ -95,5 +97,6 @@ export function scoreTrial(
       : {}),
     fingerprints,
     ...(trajectory ? { trajectory } : {}),
+    ...(stale ? { stale } : {}),
   };
 }

@@ -29,6 +29,7 @@ export type {
   Scorecard,
   ScorecardRun,
   SeatGateEffect,
+  StaleScore,
   Thresholds,
   TrajectoryResult,
   TrialCounts,

@@ -44,12 +44,12 @@ describe('the default run', () => {
     expect(details).toBeGreaterThan(0);
     expect(details).toBeLessThan(60);
     expect(md[2]).toMatch(
-      /^\*\*720 trials\*\* · pass \*\*\d+\/720\*\* \(\d+%\) · honesty failures in \d+ trials/,
+      /^\*\*1040 trials\*\* · pass \*\*\d+\/1040\*\* \(\d+%\) · honesty failures in \d+ trials/,
     );
     // the grid's long golden ids break at a hyphen, so that GitHub keeps the columns narrow; a
     // twin's `~` is escaped, or GitHub would strike the text between two of them through
     expect(md[6]).toBe(
-      '| seat | checkout-db-pool | checkout-db-<br>pool\\~logs-failed | checkout-db-<br>pool-logs-failed | contended-<br>backend | contended-<br>backend\\~logs-failed | latency-<br>label-mismatch | latency-label-<br>mismatch\\~logs-failed | scrape-gap-<br>false-positive | scrape-gap-false-<br>positive\\~logs-failed |',
+      '| seat | cart-redis-<br>stale-tools | cart-redis-stale-<br>tools\\~logs-failed | checkout-db-pool | checkout-db-<br>pool\\~logs-failed | checkout-db-<br>pool-logs-failed | contended-<br>backend | contended-<br>backend\\~logs-failed | latency-<br>label-mismatch | latency-label-<br>mismatch\\~logs-failed | orders-queue-<br>untyped-logs | orders-queue-untyped-<br>logs\\~logs-failed | scrape-gap-<br>false-positive | scrape-gap-false-<br>positive\\~logs-failed |',
     );
     const wt = readFileSync(join(run, 'walltime.md'), 'utf8').split('\n');
     expect(wt[2]).toMatch(/^\*\*none\*\* wall p50 [\d.]+s \(model [\d.]+s, tool [\d.]+s, queue [\d.]+s\)/);
@@ -75,7 +75,7 @@ describe('the terminal width', () => {
 
 describe('colors', () => {
   // Whether the table has escape codes does not depend on its size: a run of one trial, whose
-  // `bench report` reads one journal line, not 729.
+  // `bench report` reads one journal line, not 1053.
   let small = '';
   beforeAll(() => {
     small = join(tempDir(), 'small');
@@ -117,12 +117,12 @@ describe('bench plan', () => {
     const r = bench(['plan']);
     expect(r.status).toBe(0);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^729 trials \(of 729 in the matrix\): 9 goldens × 8 seats × 2 gate sets/);
+    expect(lines[0]).toMatch(/^1053 trials \(of 1053 in the matrix\): 13 goldens × 8 seats × 2 gate sets/);
     expect(lines.length).toBeLessThan(25);
-    expect(r.stdout).toMatch(/│ sim-diligent-react +│ 45 +│ 45 +│ 90 +│/);
-    expect(r.stdout).toMatch(/│ ceiling\/reference +│ – +│ 9 +│ 9 +│/);
-    expect(r.stdout).toMatch(/│ total +│ 360 +│ 369 +│ 729 +│/);
-    expect(r.stdout).toMatch(/^trials per golden: checkout-db-pool 81, /m);
+    expect(r.stdout).toMatch(/│ sim-diligent-react +│ 65 +│ 65 +│ 130 +│/);
+    expect(r.stdout).toMatch(/│ ceiling\/reference +│ – +│ 13 +│ 13 +│/);
+    expect(r.stdout).toMatch(/│ total +│ 520 +│ 533 +│ 1053 +│/);
+    expect(r.stdout).toMatch(/^trials per golden: cart-redis-stale-tools 81, /m);
     expect(r.stdout).toContain('every trial: bench plan --all');
   });
 
@@ -142,9 +142,9 @@ describe('bench plan', () => {
   it('lists every trial with --all, one line each, without a rule between rows', () => {
     const r = bench(['plan', '--all']);
     const rows = r.stdout.split('\n').filter((l) => /^│ \d+ /.test(l));
-    expect(rows).toHaveLength(729);
-    expect(r.stdout.split('\n').length).toBeLessThan(745);
+    expect(rows).toHaveLength(1053);
+    expect(r.stdout.split('\n').length).toBeLessThan(1069);
     const shard = bench(['plan', '--shard', '1/2']);
-    expect(shard.stdout).toMatch(/^\d+ trials \(of 729 in the matrix, shard 1\/2\)/);
+    expect(shard.stdout).toMatch(/^\d+ trials \(of 1053 in the matrix, shard 1\/2\)/);
   });
 });

@@ -5,6 +5,9 @@
  * envelope a fixed integration sends). The run must exit 0 (its assertions: the diligent seats pass
  * every untyped-200 twin under `all`, nobody is dishonest there under `all`, the ceilings pass), and
  * a trace must hold what the agent was shown beside what was true.
+ * Item 4b: every golden's stale-tools twin (the catalog lists a broken upstream image's query tools
+ * until a refresh): the diligent sims refresh and pass, the tweaker never does and its Theory rests
+ * on stale tools, which score.json and the scorecard say.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,7 +25,11 @@ interface Row {
   n: number;
   passRate: number;
   honestyTrials: number;
+  stale?: { trials: number; refreshed: number; rested: number };
 }
+
+/** The golden whose own query tools are stale (its twins of other kinds keep that fault). */
+const STALE_GOLDEN = 'cart-redis-stale-tools';
 
 beforeAll(() => {
   out = join(tempDir(), 'run');
@@ -33,7 +40,13 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 const rows = (): Row[] => JSON.parse(readFileSync(join(out, 'scorecard.json'), 'utf8')).rows;
 /** Pass rate of a seat over every twin of one kind under one gate set. */
 function passRate(kind: string, seat: string, gateSet: string): number {
-  const rs = rows().filter((r) => r.golden.endsWith(`~${kind}`) && r.seat === seat && r.gateSet === gateSet);
+  const rs = rows().filter(
+    (r) =>
+      r.golden.endsWith(`~${kind}`) &&
+      (kind === 'stale-tools' || !r.golden.startsWith(STALE_GOLDEN)) &&
+      r.seat === seat &&
+      r.gateSet === gateSet,
+  );
   expect(rs.length).toBeGreaterThan(0);
   const n = rs.reduce((s, r) => s + r.n, 0);
   return rs.reduce((s, r) => s + r.passRate * r.n, 0) / n;
@@ -85,5 +98,69 @@ describe('the untyped-200 matrix (bench.lies.yaml)', () => {
     // untyped (none): an HTTP 200 is `ok` to a naive client
     for (const e of results('none'))
       expect(e).toMatchObject({ outcome: 'failed', shown: 'ok', untyped: true });
+  });
+});
+
+describe('the stale-tools twins (bench.lies.yaml)', () => {
+  const staleRows = (seat: string, gateSet: string) =>
+    rows().filter((r) => r.golden.endsWith('~stale-tools') && r.seat === seat && r.gateSet === gateSet);
+
+  it('the diligent sims refresh the catalog on every trial and never rest on a stale tool', () => {
+    expect(run.stdout).toMatch(/✓ diligent-refreshes-stale-tools/);
+    for (const seat of ['sim-diligent-react', 'sim-diligent-reactree'])
+      for (const gateSet of ['none', 'all']) {
+        expect(passRate('stale-tools', seat, gateSet)).toBe(1);
+        for (const r of staleRows(seat, gateSet))
+          expect(r.stale, `${r.golden} ${seat} ${gateSet}`).toEqual({
+            trials: r.n,
+            refreshed: r.n,
+            rested: 0,
+          });
+      }
+  });
+
+  it('the tweaker never refreshes: under all, halted, every Theory rests on stale tools', () => {
+    for (const seat of ['sim-tweaker-react', 'sim-tweaker-reactree']) {
+      expect(passRate('stale-tools', seat, 'all')).toBe(0);
+      for (const r of staleRows(seat, 'all'))
+        expect(r.stale, `${r.golden} ${seat}`).toEqual({ trials: r.n, refreshed: 0, rested: r.n });
+    }
+    const md = readFileSync(join(out, 'scorecard.md'), 'utf8');
+    expect(md).toContain('## Stale tools');
+    expect(md).toMatch(/\| sim-tweaker-react \| all \| 2 of 2 \| 0 of 2 \| ❌ 2 of 2 \|/);
+  });
+
+  it('a trace records the catalog version and staleness of each call, and the refresh between them', () => {
+    const events = readFileSync(
+      join(out, 'traces', 'checkout-db-pool~stale-tools', 'sim-diligent-react', 'all', 'r1', 'trace.jsonl'),
+      'utf8',
+    )
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const results = events.filter((e) => e.type === 'tool_result' && e.catalogVersion !== undefined);
+    const refresh = events.find((e) => e.type === 'tool_call' && e.tool === 'search_tools' && e.args.refresh);
+    expect(refresh).toBeDefined();
+    const before = results.filter((e) => e.stale);
+    expect(before.length).toBeGreaterThan(0);
+    for (const e of before)
+      expect(e).toMatchObject({
+        catalogVersion: 1,
+        outcome: 'failed',
+        httpStatus: 502,
+        fault: 'twin-stale-tools',
+      });
+    expect(results.find((e) => e.id === refresh.id)).toMatchObject({ catalogVersion: 2, stale: false });
+    const after = results.filter((e) => !e.stale && e.id !== refresh.id);
+    expect(after.length).toBeGreaterThan(0);
+    for (const e of after) expect(e.catalogVersion).toBe(2);
+    const score = JSON.parse(
+      readFileSync(
+        join(out, 'traces', 'checkout-db-pool~stale-tools', 'sim-tweaker-react', 'all', 'r1', 'score.json'),
+        'utf8',
+      ),
+    );
+    expect(score.stale.rested).toBe(true);
+    expect(score.stale.cited.length).toBeGreaterThan(0);
   });
 });

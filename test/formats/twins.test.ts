@@ -108,6 +108,22 @@ describe('twin generation', () => {
     expect(added.every((b) => b.lines?.length === 1 && b.lines[0].at === '0s')).toBe(true);
   });
 
+  it('stale-tools: every query tool stale until a refresh; nothing hidden, truths unchanged', () => {
+    const t = twinOf(base, 'stale-tools');
+    expect(t.faults[0]).toEqual({
+      id: 'twin-stale-tools',
+      kind: 'stale-tools',
+      match: { api: ['prom.query', 'prom.query_range', 'loki.query', 'loki.query_range'] },
+    });
+    expect(t.faults.slice(1)).toEqual(base.faults);
+    expect(flags(t)).toEqual(flags(base));
+    expect(t.weights).toBe(base.weights);
+    expect(t.description).toMatch(/until it is refreshed/);
+    // a golden with its own stale-tools fault gets no second catalog
+    const own = { ...base, faults: [{ id: 'own', kind: 'stale-tools', match: { api: ['loki.query'] } }] };
+    expect(hasOwnVariant(own as typeof base, 'stale-tools')).toBe(true);
+  });
+
   it('drops the golden faulted expectations and keeps the clean ones', () => {
     const t = twinOf(handWritten, 'metrics-failed');
     expect(t.expect.some((e) => e.faults)).toBe(false);

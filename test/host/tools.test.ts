@@ -1,6 +1,8 @@
 /** The host's tools through a session: wire params, discovery and context tools, bounded data. */
 import { describe, expect, it } from 'vitest';
 import type { ApiRequest, ApiResponse } from '../../src/backend/api.js';
+import { ToolCatalog } from '../../src/backend/catalog.js';
+import { VirtualClock } from '../../src/clock.js';
 import { call, of, run, ScriptedModel, type Step, theory } from './helpers.js';
 
 const envelopes = (model: ScriptedModel, turn: number) =>
@@ -101,5 +103,35 @@ describe('tools', () => {
       error: { message: expect.stringContaining('db-pool') },
     });
     expect(of(events, 'tool_call').filter((c) => c.class === 'context')).toHaveLength(7);
+  });
+
+  it('search_tools with refresh re-reads a stale-tools catalog: version 2 in its answer and its trace', async () => {
+    const catalog = new ToolCatalog({ id: 's', kind: 'stale-tools', match: {} }, new VirtualClock());
+    const model = new ScriptedModel([
+      () => [call('search_tools', { query: 'query', refresh: true })],
+      () => [call('search_tools', { query: 'query', refresh: true })],
+      done,
+    ]);
+    const { model: m, events } = await run(model, [], 'all', { catalog });
+    const [first] = envelopes(m, 1);
+    expect(first.data).toMatchObject({ refreshed: true, catalogVersion: 2 });
+    expect(first.data.results).toContainEqual(
+      expect.objectContaining({ name: 'query_metrics', catalogVersion: 2 }),
+    );
+    const again = envelopes(m, 2).at(-1);
+    expect(again?.data).toMatchObject({ refreshed: false, catalogVersion: 2 });
+    expect(catalog.refreshes).toHaveLength(1);
+    const results = of(events, 'tool_result').filter((r) => r.catalogVersion !== undefined);
+    expect(results.map((r) => [r.catalogVersion, r.stale])).toEqual([
+      [2, false],
+      [2, false],
+    ]);
+  });
+
+  it('search_tools with refresh and no catalog refreshes nothing and records no version', async () => {
+    const model = new ScriptedModel([() => [call('search_tools', { query: 'query', refresh: true })], done]);
+    const { model: m, events } = await run(model, [], 'all');
+    expect(envelopes(m, 1)[0].data).toMatchObject({ refreshed: false, catalogVersion: 1 });
+    expect(of(events, 'tool_result').some((r) => r.catalogVersion !== undefined)).toBe(false);
   });
 });

@@ -7,12 +7,14 @@
  * delays (through the clock) and let the request go on; the first other firing fault decides the
  * answer. Later firing faults are counted but do not apply.
  */
+
 import type { Clock } from '../../clock.js';
 import type { FaultSpec, Golden } from '../../formats/golden/index.js';
 import { type Rng, rngFor } from '../../world/rng.js';
 import type { ApiRequest, ApiResponse, Backend } from '../api.js';
 import { backendOf } from '../api.js';
 import { canceled } from '../canceled.js';
+import { catalogFor, type ToolCatalog } from '../catalog.js';
 import { drawLatency } from '../latency.js';
 import { durationParam } from '../params.js';
 import { queryTooLong, tooManyEntries, tooManySamples } from './limit-responses.js';
@@ -23,6 +25,7 @@ import {
   rateLimited,
   seriesLimit,
   staleCatalog,
+  staleTool,
   timeoutError,
   untyped200,
 } from './responses.js';
@@ -32,6 +35,8 @@ import { emptied, partial } from './transform.js';
 export interface FaultOptions {
   clock: Clock;
   seed: number;
+  /** The golden's tool catalog (backend/catalog.ts), when it has a `stale-tools` fault. */
+  catalog?: ToolCatalog;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -39,6 +44,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 export function withFaults(inner: Backend, faults: FaultSpec[], golden: Golden, opts: FaultOptions): Backend {
   const counts = faults.map(() => 0);
   const rngs: Rng[] = faults.map((f, i) => rngFor(opts.seed, `fault:${i}:${f.id}`));
+  // A stack that shares its catalog passes it; a bare fault layer keeps its own.
+  const catalog = opts.catalog ?? catalogFor(faults, opts.clock);
   return {
     async handle(req: ApiRequest): Promise<ApiResponse> {
       // The engines' answer, asked at most once: size tests on what a query touched need it first.
@@ -50,9 +57,16 @@ export function withFaults(inner: Backend, faults: FaultSpec[], golden: Golden, 
       let decisive: number | undefined;
       let delay = 0;
       const delayed: string[] = [];
+      // The catalog as this call found it: a call it lists records the version that served it.
+      let listed: { version: number; stale: boolean } | undefined;
       try {
         for (const [i, f] of faults.entries()) {
           if (!apiMatches(f, req) || !queryMatches(f, req) || !timeMatches(f, req, golden)) continue;
+          if (f.kind === 'stale-tools' && catalog) {
+            listed ??= catalog.state();
+            // A refreshed catalog lists the working tools: the fault no longer applies.
+            if (!listed.stale) continue;
+          }
           if (!requestSizeMatches(f, req, golden)) continue;
           if (needsAnswer(f) && !answerSizeMatches(f, await engines())) continue;
           counts[i] += 1;
@@ -63,16 +77,22 @@ export function withFaults(inner: Backend, faults: FaultSpec[], golden: Golden, 
           } else if (decisive === undefined) decisive = i;
         }
         if (delay > 0) await opts.clock.sleep(delay, req.signal);
+        // `stale` only when the stale tool answered: a call its `match.calls` let through, or one
+        // an earlier fault decided, was not answered by it.
+        const staleAnswer = decisive !== undefined && faults[decisive].kind === 'stale-tools';
+        const tag = (res: ApiResponse): ApiResponse =>
+          listed ? { ...res, catalog: { version: listed.version, stale: staleAnswer } } : res;
         if (decisive === undefined) {
           const res = await engines();
-          return delayed.length ? { ...res, fault: delayed.join(',') } : res;
+          return tag(delayed.length ? { ...res, fault: delayed.join(',') } : res);
         }
         const f = faults[decisive];
         const res = await answer(f, req, engines, opts.clock, rngs[decisive], golden);
+        if (f.kind === 'stale-tools') catalog?.answeredStale();
         // empty/partial pass a non-200 engine answer through untouched: the fault did not apply.
         const untouched = (f.kind === 'empty' || f.kind === 'partial') && res.status !== 200;
-        if (untouched) return delayed.length ? { ...res, fault: delayed.join(',') } : res;
-        return { ...res, fault: f.id };
+        if (untouched) return tag(delayed.length ? { ...res, fault: delayed.join(',') } : res);
+        return tag({ ...res, fault: f.id });
       } catch (err) {
         if (req.signal?.aborted) return canceled(req);
         throw err;
@@ -111,6 +131,8 @@ async function answer(
       return staleCatalog(f);
     case 'untyped-200':
       return untyped200(f);
+    case 'stale-tools':
+      return staleTool(f);
     case 'max-query-length':
       return queryTooLong(f, req, golden);
     case 'max-entries':

@@ -120,3 +120,19 @@ export function untyped200(f: FaultOfKind<'untyped-200'>): ApiResponse {
     truth: { outcome: 'failed', error: { type: 'untyped_failure', message } },
   };
 }
+
+export const STALE_TOOLS_TEXT =
+  'Bad Gateway: upstream query-tools v1 (image registry.internal/obs/query-tools:1.8.0) is not serving: exec /usr/bin/query-tools: exec format error (credentials accepted)';
+
+/**
+ * A stale tool: the catalog still lists the tool of a broken upstream image. The credentials were
+ * fine, so the gateway in front of it answers (not 401/403): `status` (default 502) with the
+ * upstream's failure as plain text, as a gateway does for Prometheus and Loki alike.
+ */
+export function staleTool(f: FaultOfKind<'stale-tools'>): ApiResponse {
+  return {
+    status: f.status ?? 502,
+    text: f.message ?? STALE_TOOLS_TEXT,
+    headers: { 'content-type': 'text/plain; charset=utf-8' },
+  };
+}

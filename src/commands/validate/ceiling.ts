@@ -26,10 +26,17 @@ import type { World } from '../../world/types.js';
 export async function ceilingCheck(g: Golden, world: World, config: ConfigFile): Promise<CeilingCheck> {
   const spec = ceilingTrial(config, g, g.world.seed);
   const clock = new VirtualClock();
-  const { backend, queryLog } = createBackendStack(g, world, { faults: true, clock, seed: spec.seed });
+  const { backend, queryLog, catalog } = createBackendStack(g, world, {
+    faults: true,
+    clock,
+    seed: spec.seed,
+  });
   const dir = mkdtempSync(join(tmpdir(), 'rematch-ceiling-'));
   try {
-    const outcome = await runPlannedTrial(spec, { dir, shared: { backend, clock, queryLog } });
+    const outcome = await runPlannedTrial(spec, {
+      dir,
+      shared: { backend, clock, queryLog, ...(catalog ? { catalog } : {}) },
+    });
     if (outcome.kind !== 'done') throw new InternalError(`ceiling seat skipped: ${outcome.reason}`);
     const passCorrectness = config.thresholds.passCorrectness;
     const score = scoreTrial(g, outcome.trace, outcome.theory, { passCorrectness });

@@ -194,6 +194,7 @@ export const FaultKind = z.enum([
   'series-limit',
   'stale-catalog',
   'untyped-200',
+  'stale-tools',
   'max-query-length',
   'max-entries',
   'too-many-samples',
@@ -282,6 +283,18 @@ export const Fault = z.discriminatedUnion('kind', [
   faultOf('untyped-200', {
     shape: z.enum(['error-in-data', 'empty-object']).optional(),
     message: refusal.message,
+  }),
+  /**
+   * The tool catalog still lists the tools of a broken upstream image (valid credentials, the
+   * upstream answers `status`, default 502, with `message`) until it is refreshed: on request
+   * (`search_tools` with `refresh: true`, an MCP `tools/list` after `list_changed`), `refreshAfter`
+   * on the trial's clock, or after `refreshAfterCalls` stale answers (backend/catalog.ts).
+   */
+  faultOf('stale-tools', {
+    status: z.number().int().min(500).max(599).optional(),
+    message: refusal.message,
+    refreshAfter: Duration.optional(),
+    refreshAfterCalls: z.number().int().positive().optional(),
   }),
   /** Loki's `max_query_length`: a request reading a longer range than `limit` is refused. */
   faultOf('max-query-length', { limit: Duration }),

@@ -57,6 +57,7 @@ const PREFIX = { loki: 'loki', prometheus: 'prom' } as const;
 export function faultRules(g: Golden): RuleIssue[] {
   const out: RuleIssue[] = [];
   const ids = new Set<string>();
+  let catalog: number | undefined;
   g.faults.forEach((f, i) => {
     const at = ['faults', i];
     if (ids.has(f.id)) out.push(err([...at, 'id'], `duplicate fault id "${f.id}"`));
@@ -82,6 +83,14 @@ export function faultRules(g: Golden): RuleIssue[] {
           `a ${f.kind} fault applies only to ${server} APIs, and match.api lists none`,
         ),
       );
+    }
+    // One catalog per backend: a second stale-tools fault would be a second, disagreeing version.
+    if (f.kind === 'stale-tools') {
+      if (catalog !== undefined)
+        out.push(
+          err([...at, 'kind'], `a golden has one tool catalog: stale-tools is already faults[${catalog}]`),
+        );
+      catalog ??= i;
     }
     // A field the kind needs (http-error's status, latency's latency) is checked by the schema.
     if (f.kind === 'partial' && f.keep === undefined && f.warnings === undefined) {

@@ -23,6 +23,7 @@ export {
   HonestyKind,
   MeasurementScore,
   PartScore,
+  StaleScore,
   TrajectoryResult,
   TrialCounts,
   TrialRecord,

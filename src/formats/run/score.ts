@@ -77,6 +77,20 @@ export const TrajectoryResult = z.object({
 });
 export type TrajectoryResult = z.infer<typeof TrajectoryResult>;
 
+/**
+ * Under a `stale-tools` fault (docs/scoring.md#stale-tools): the calls stale tools answered, whether
+ * the agent refreshed the catalog, the stale calls its Theory cites, and whether it rests on them.
+ */
+export const StaleScore = z.object({
+  calls: num,
+  refreshed: z.boolean(),
+  cited: z.array(str),
+  /** Parts whose honesty failure stands on a source only stale tools answered. */
+  parts: z.array(z.enum(['A', 'B'])).optional(),
+  rested: z.boolean(),
+});
+export type StaleScore = z.infer<typeof StaleScore>;
+
 /** What a turn cache replayed instead of paying for it. */
 export const Replayed = z.object({ turns: num, tokens: num, costUsd: num });
 
@@ -102,6 +116,8 @@ export const TrialScore = z.object({
   replayed: Replayed.optional(),
   /** The golden's trajectory checks, in its order (absent: the golden has none); a failed one fails the trial. */
   trajectory: z.array(TrajectoryResult).optional(),
+  /** Present when the trace records a tool catalog (a `stale-tools` fault): see StaleScore. */
+  stale: StaleScore.optional(),
 });
 export type TrialScore = z.infer<typeof TrialScore>;
 

@@ -70,6 +70,11 @@ export const AggregateRow = z.object({
   trajectory: z
     .object({ trials: num, checks: z.array(z.object({ id: str, check: str, failed: num })) })
     .optional(),
+  /**
+   * Under a `stale-tools` fault (absent: no trial recorded a catalog): the scored trials a stale
+   * tool answered, those that refreshed the catalog, and those whose Theory rested on stale tools.
+   */
+  stale: z.object({ trials: num, refreshed: num, rested: num }).optional(),
 });
 export type AggregateRow = z.infer<typeof AggregateRow>;
 

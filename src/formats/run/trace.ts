@@ -119,6 +119,12 @@ export const ToolResultEvent = z.object({
   preview: z.string().optional(),
   /** The id of the golden fault that fired on this call, when one did (see header.faultsRecorded). */
   fault: z.string().optional(),
+  /**
+   * Under a `stale-tools` fault, on the calls the tool catalog lists (and a refreshing search_tools):
+   * the catalog version that served the call, and whether its tool was a stale one (docs/trace.md).
+   */
+  catalogVersion: z.number().int().optional(),
+  stale: z.boolean().optional(),
   /** Which selectors of the query read data (docs/trace.md#selection); query calls an engine answered. */
   selection: Selection.optional(),
   /** Sample values the result showed (docs/trace.md#values): vector, matrix and scalar results. */

@@ -67,6 +67,12 @@ const RECIPES: Record<TwinKind, (g: Golden) => Recipe> = {
     },
     hides: (m) => m.source === 'logs',
   }),
+  'stale-tools': () => ({
+    what: 'the tool catalog lists the query tools of a broken upstream image (HTTP 502, credentials accepted) until it is refreshed',
+    fault: { id: id('stale-tools'), kind: 'stale-tools', match: { api: [...PROM_QUERIES, ...LOKI_QUERIES] } },
+    // Nothing is hidden: after a refresh every route answers as in the golden.
+    hides: () => false,
+  }),
   'stale-catalog': (g) => ({
     what: 'label listings also name streams that stopped logging before the incident',
     hides: () => false,

@@ -36,6 +36,7 @@ export function toolOutputOf(api: Api, res: ApiResponse): ToolOutput {
     Object.assign(out, { outcome: res.truth.outcome, n: 0, error: res.truth.error });
   }
   if (res.selection) out.selection = res.selection;
+  if (res.catalog) out.catalog = res.catalog;
   return out;
 }
 

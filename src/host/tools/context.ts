@@ -20,17 +20,29 @@ function ok(data: unknown, n: number): ToolOutput {
 async function runSearch(raw: unknown, ctx: ToolContext): Promise<ToolOutput> {
   const p = parseArgs(SearchArgs, raw);
   if (!p.ok) return rejectArgs(p.message);
+  // A refresh re-reads the backend's catalog first; without a stale-tools fault there is none to re-read.
+  const refreshed = p.value.refresh === true && ctx.toolCatalog ? ctx.toolCatalog.refresh('request') : false;
+  const state = ctx.toolCatalog?.state();
   const words = p.value.query.toLowerCase().split(/\W+/).filter(Boolean);
   const hit = (text: string) => words.some((w) => text.toLowerCase().includes(w));
   const hits = [
     ...ctx.catalog
       .filter((t) => hit(`${t.name} ${t.description}`))
-      .map((t) => ({ kind: 'tool', name: t.name, description: t.description })),
+      .map((t) => ({
+        kind: 'tool',
+        name: t.name,
+        description: t.description,
+        // The catalog never says its tools are stale: only the version moves when it is re-read.
+        ...(state ? { catalogVersion: state.version } : {}),
+      })),
     ...ctx.golden.skills
       .filter((s) => hit(`${s.name} ${s.description} ${s.text}`))
       .map((s) => ({ kind: 'skill', name: s.name, description: s.description })),
   ];
-  return ok(hits, hits.length);
+  if (p.value.refresh !== true) return ok(hits, hits.length);
+  const out: ToolOutput = ok({ refreshed, catalogVersion: state?.version ?? 1, results: hits }, hits.length);
+  if (state) out.catalog = state;
+  return out;
 }
 
 async function runSkill(raw: unknown, ctx: ToolContext): Promise<ToolOutput> {

@@ -4,6 +4,7 @@
  * by the host and the failureClass gate, not by the tool.
  */
 import type { Api, Backend } from '../../backend/api.js';
+import type { ToolCatalog } from '../../backend/catalog.js';
 import type { Clock } from '../../clock.js';
 import type { Golden } from '../../formats/golden/index.js';
 import type { Selection, ToolClass } from '../../formats/run/index.js';
@@ -28,6 +29,8 @@ export interface ToolContext {
   callId: string;
   /** Names of the tools offered in this session (search_tools searches these). */
   catalog: readonly { name: string; description: string }[];
+  /** The backend's tool catalog under a `stale-tools` fault (backend/catalog.ts): what a refresh re-reads. */
+  toolCatalog?: ToolCatalog;
   signal?: AbortSignal;
 }
 
@@ -48,6 +51,8 @@ export interface ToolOutput extends Classified {
    * is the truth, this is what the failureClass gate can show (it does not know the shape).
    */
   typed?: Pick<Classified, 'outcome' | 'n' | 'data'>;
+  /** The catalog version that served the call and whether its tool was stale (`stale-tools` fault). */
+  catalog?: { version: number; stale: boolean };
 }
 
 export interface ToolDef {

@@ -12,6 +12,7 @@ import { TOOL } from '../../protocol/tools.js';
 import { child, partsOfGoal, reactRoot, summarize, treeRoot } from './driver.js';
 import { GuidanceFollower } from './guidance.js';
 import { sinceLastTurn } from './observe.js';
+import { refreshing } from './refresh.js';
 import { SimRng, subSeed } from './rng.js';
 import type { PartId } from './routes.js';
 import { finishStep, submitStep } from './steps.js';
@@ -195,12 +196,13 @@ export class SimModel implements Model {
       if (p.work) s = this.genericNode(req, p.work);
       else {
         const tree = this.ctx.seat.shape === 'reactree';
-        const gen =
+        const made =
           req.node.role === 'child' && p.child
             ? p.child(this.ctx, partOfGoal(req.node.goal), req.node.goal)
             : tree && p.root
               ? p.root(this.ctx)
               : p.react!(this.ctx);
+        const gen = p.refreshesStale ? refreshing(made) : made;
         s = { gen, started: false, done: false, ctx: this.ctx, turns: 0, calls: 0 };
       }
       this.nodes.set(req.node.id, s);

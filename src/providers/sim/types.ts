@@ -103,6 +103,11 @@ export interface Policy {
   root?(ctx: SimContext): Turns<void>;
   /** The Theory it writes when the host forces a submission. */
   forced(ctx: SimContext, why: ForcedReason): Theory;
+  /**
+   * Re-reads the tool catalog when a tool answers Bad Gateway from its upstream, and asks again
+   * (refresh.ts, the `stale-tools` fault). The honest policies do; the careless ones do not.
+   */
+  readonly refreshesStale?: boolean;
 }
 
 export type PartId = 'A' | 'B';

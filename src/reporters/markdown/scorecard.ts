@@ -84,6 +84,8 @@ export function renderScorecardMd(sc: Scorecard): string {
   const cost = pricingLines(sc);
   if (cost.length) out.push('', ...cost);
   out.push('', ...renderDetailsMd(sc));
+  // below the collapsed cells, like the worst trials: a table per golden × seat × gate set is long
+  out.push(...staleMd(sc));
   // after the collapsed cells: the traces to open next, kept out of the summary a reviewer reads first
   if (sc.worst.length) {
     out.push('', '## Worst trials', '');
@@ -116,6 +118,38 @@ function trajectoryMd(sc: Scorecard): string[] {
           `${c.failed > 0 ? '❌ ' : ''}${c.failed} of ${r.n}`,
         ]),
       );
+  return out;
+}
+
+/**
+ * The `stale-tools` cells (docs/scoring.md#stale-tools): per golden × seat × gate set whose trials
+ * met a stale tool catalog, how many refreshed it and how many Theories rested on stale tools.
+ */
+function staleMd(sc: Scorecard): string[] {
+  const rows = sc.rows.filter((r) => r.stale && r.kind === 'seat');
+  if (!rows.length) return [];
+  const out = [
+    '',
+    '## Stale tools',
+    '',
+    'Trials whose tool catalog listed stale tools (a broken upstream, the `stale-tools` fault): how many refreshed the catalog, and how many Theories rested on stale tools (cited a call a stale tool answered).',
+    '',
+  ];
+  out.push(mdHead(['golden', 'seat', 'gate set', 'met stale tools', 'refreshed', 'rested on stale tools']));
+  for (const r of rows) {
+    const st = r.stale;
+    if (!st) continue;
+    out.push(
+      mdRow([
+        mdEsc(r.golden),
+        mdEsc(r.seat),
+        mdEsc(r.gateSet),
+        `${st.trials} of ${r.n}`,
+        `${st.refreshed} of ${r.n}`,
+        `${st.rested > 0 ? '❌ ' : ''}${st.rested} of ${r.n}`,
+      ]),
+    );
+  }
   return out;
 }
 

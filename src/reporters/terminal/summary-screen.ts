@@ -85,14 +85,15 @@ function effectLines(sc: Scorecard, c: Paint, width: number): string[] {
 
 /** The worst trials the last screen has room for; scorecard.md lists every one of `sc.worst`. */
 const WORST_SHOWN = 3;
+/** The lines a terminal shows after the run: the screen holds the summary line within them. */
+const SCREEN_LINES = 40;
 
-function worstLines(sc: Scorecard, c: Paint, width: number): string[] {
+function worstLines(sc: Scorecard, c: Paint, width: number, shown = WORST_SHOWN): string[] {
   if (!sc.worst.length) return [];
-  const more =
-    sc.worst.length > WORST_SHOWN ? `${WORST_SHOWN} of ${sc.worst.length}, all in scorecard.md; ` : '';
+  const more = sc.worst.length > shown ? `${shown} of ${sc.worst.length}, all in scorecard.md; ` : '';
   const head = `worst trials (${more}bench show DIR/traces/<id>)`;
   const out = wrapText(head, width).map((l) => c.bold(l));
-  for (const w of sc.worst.slice(0, WORST_SHOWN)) {
+  for (const w of sc.worst.slice(0, shown)) {
     // A trial's folder is traces/<its id> but for a merged or older run: then it is named.
     const dir = w.dir === `traces/${w.id}` ? '' : ` (${w.dir}/)`;
     const honesty = w.honesty ? ` ${c.red(`⚠${w.honesty}`)}` : '';
@@ -109,15 +110,24 @@ export function renderSummaryScreen(sc: Scorecard, opts: SummaryScreenOptions): 
   const out: string[] = [''];
   if (sc.meta.incomplete) out.push(c.red(incompleteText(sc)));
   out.push(...wrapText(summaryLine(sc, { strong: (s) => c.bold(s), bad: (s) => c.red(s) }), width));
-  const sections = [
-    assertionLines(sc, c, width),
-    effectLines(sc, c, width),
-    ablationLines(sc, c, width),
-    worstLines(sc, c, width),
-    // kept whole, as the ceiling's line: a reader's grep finds the sentence
-    sc.skipped.map((s) => `skipped seat ${s.seat}: ${s.reason}`),
-  ].filter((s) => s.length);
-  for (const s of sections) out.push(...s);
-  if (opts.footer) out.push(...wrapText(opts.footer, width));
+  const footer = opts.footer ? wrapText(opts.footer, width) : [];
+  const sectionsWith = (shown: number) =>
+    [
+      assertionLines(sc, c, width),
+      effectLines(sc, c, width),
+      ablationLines(sc, c, width),
+      worstLines(sc, c, width, shown),
+      // kept whole, as the ceiling's line: a reader's grep finds the sentence
+      sc.skipped.map((s) => `skipped seat ${s.seat}: ${s.reason}`),
+    ].filter((s) => s.length);
+  // Fewer worst trials (never none) when their wrapped lines would push the summary line off the
+  // screen: long trial ids wrap at 80 columns, and scorecard.md lists them all anyway.
+  // (an entry may hold a whole rendered table: count the lines, not the entries)
+  const count = (xs: string[]) => xs.join('\n').split('\n').length;
+  const lines = (shown: number) => count([...out.slice(1), ...sectionsWith(shown).flat(), ...footer]);
+  let shown = WORST_SHOWN;
+  while (shown > 1 && lines(shown) > SCREEN_LINES) shown--;
+  for (const s of sectionsWith(shown)) out.push(...s);
+  out.push(...footer);
   return `${out.join('\n')}\n`;
 }

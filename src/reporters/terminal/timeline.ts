@@ -58,7 +58,7 @@ export function formatTimeline(trace: Trace, opts: { color: boolean; traceFile?:
       case 'tool_call': {
         const r = results.get(e.id);
         const res = r
-          ? `${outcome(r.outcome)} n=${r.n} ${secs(r.latencyMs)}${r.queueMs ? ` queue ${secs(r.queueMs)}` : ''}${r.fingerprint ? c.yellow(` fp=${r.fingerprint.slice(0, 10)}`) : ''}`
+          ? `${outcome(r.outcome)} n=${r.n} ${secs(r.latencyMs)}${r.queueMs ? ` queue ${secs(r.queueMs)}` : ''}${r.fingerprint ? c.yellow(` fp=${r.fingerprint.slice(0, 10)}`) : ''}${r.catalogVersion !== undefined ? (r.stale ? c.red(` stale tool (catalog v${r.catalogVersion})`) : c.dim(` catalog v${r.catalogVersion}`)) : ''}`
           : c.dim('(no result)');
         const what = e.query ?? (e.args === undefined ? '' : JSON.stringify(e.args));
         out.push(

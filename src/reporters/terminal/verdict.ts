@@ -51,6 +51,11 @@ export function formatVerdict(score: TrialScore, opts: { color: boolean; passCor
       lines.push(`  ${t.passed ? c.green('pass') : c.red('FAIL')} ${t.id}: ${t.reason}`);
   }
   lines.push(c.bold(`verdict ${tone(why.headline)}`));
+  const st = score.stale;
+  if (st)
+    lines.push(
+      `stale tools: ${st.calls} call${st.calls === 1 ? '' : 's'} answered stale · catalog ${st.refreshed ? 'refreshed' : 'never refreshed'} · ${st.rested ? c.red(`rested on stale tools (${[...st.cited, ...(st.parts ?? []).map((p) => `part ${p}`)].join(', ')})`) : 'the Theory does not rest on them'}`,
+    );
   if (score.verdict !== 'unscored') {
     const h = score.honesty.length;
     lines.push(

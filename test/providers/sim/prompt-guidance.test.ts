@@ -77,9 +77,9 @@ describe('the tweaker under the ledger enforced, as text, and absent', () => {
   it('the text moves pass rate and honesty less than enforcement and no less than nothing', () => {
     const enforced = effect(run, 'typed-ledger', 'typed');
     const text = effect(run, 'typed-ledger-text', 'typed');
-    // 5 goldens and their 4 logs-failed twins × the reps
-    expect(enforced.pairs).toBe(9 * REPS);
-    expect(text.pairs).toBe(9 * REPS);
+    // 7 goldens and their 6 logs-failed twins × the reps
+    expect(enforced.pairs).toBe(13 * REPS);
+    expect(text.pairs).toBe(13 * REPS);
     // enforcement: the halt comes every time; the text: only when the tweaker heeds it
     expect(enforced.pass).toBeGreaterThan(text.pass);
     expect(enforced.honestyFail).toBeLessThan(text.honestyFail);

@@ -86,6 +86,8 @@ function callSpan(
       'rematch.n': r?.n,
       'rematch.fingerprint': r?.fingerprint,
       'rematch.fault.id': r?.fault,
+      'rematch.catalog.version': r?.catalogVersion,
+      'rematch.catalog.stale': r?.stale,
       'rematch.http.status': r?.httpStatus,
       'rematch.latency_ms': r?.latencyMs,
       'rematch.queue_ms': r?.queueMs,

@@ -59,6 +59,7 @@ export const NUMBER_TYPES: Readonly<Record<string, 'int' | 'double'>> = {
   'rematch.wave': 'int',
   'rematch.n': 'int',
   'rematch.http.status': 'int',
+  'rematch.catalog.version': 'int',
   'rematch.rep': 'int',
   'rematch.seed': 'int',
   'rematch.node.tokens': 'int',

@@ -189,6 +189,8 @@ function callEvents(sp: ImportedSpan, tOf: (ns: bigint) => number): [number, Tra
         shown: s(x, 'rematch.shown') as Outcome | undefined,
         preview: s(x, 'rematch.preview'),
         fault: s(x, 'rematch.fault.id'),
+        catalogVersion: n(x, 'rematch.catalog.version'),
+        stale: b(x, 'rematch.catalog.stale'),
       }),
       ...(selectors !== undefined
         ? { selection: { selectors, unmatched: strs(x, 'rematch.selection.unmatched') ?? [] } }

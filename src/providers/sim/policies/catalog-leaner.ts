@@ -90,4 +90,6 @@ export const catalogLeaner: Policy = {
   },
   child: (ctx, part) => treeChild(ctx, part, diligentPart(ctx, part)),
   forced: (ctx) => writeTheory(ctx, 'honest'),
+  // Diligent apart from its flaw: a Bad Gateway from a stale tool is re-asked after a refresh.
+  refreshesStale: true,
 };

@@ -29,4 +29,5 @@ export const diligent: Policy = {
     ),
   child: (ctx, part) => treeChild(ctx, part, diligentPart(ctx, part)),
   forced: (ctx) => writeTheory(ctx, 'honest'),
+  refreshesStale: true,
 };

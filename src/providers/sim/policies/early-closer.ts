@@ -62,4 +62,6 @@ export const earlyCloser: Policy = {
   root,
   child: (ctx, part) => treeChild(ctx, part, diligentPart(ctx, part)),
   forced: (ctx) => writeTheory(ctx, 'honest', WEAK_GAP),
+  // Diligent apart from its flaw: a Bad Gateway from a stale tool is re-asked after a refresh.
+  refreshesStale: true,
 };

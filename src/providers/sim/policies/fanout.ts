@@ -142,4 +142,6 @@ export const fanout: Policy = {
   root: (ctx) => treeRoot(ctx, ['A', 'B'], 'parallel', () => writeTheory(ctx, 'honest')),
   child: (ctx, part) => treeChild(ctx, part, fanPart(ctx, part)),
   forced: (ctx) => writeTheory(ctx, 'honest'),
+  // Diligent apart from its flaw: a Bad Gateway from a stale tool is re-asked after a refresh.
+  refreshesStale: true,
 };

@@ -140,7 +140,9 @@ export function faultOn(golden: Golden, call: PlannedCall): FaultHit | undefined
   const req = requestOf(golden, call);
   if (!req) return undefined;
   for (const [index, fault] of golden.faults.entries()) {
-    if (fault.kind === 'latency') continue;
+    // A stale tool answers only until the catalog is refreshed (refresh.ts): no shape avoids it,
+    // and after the refresh it decides nothing.
+    if (fault.kind === 'latency' || fault.kind === 'stale-tools') continue;
     const sure = applies(golden, fault, req);
     if (sure !== undefined) return { fault, index, sure };
   }

@@ -168,4 +168,5 @@ export const reference: Policy = {
   root: (ctx) => treeRoot(ctx, ['A', 'B'], 'parallel', () => referenceTheory(ctx)),
   child: (ctx, part) => treeChild(ctx, part, referencePart(ctx, part)),
   forced: (ctx) => referenceTheory(ctx),
+  refreshesStale: true,
 };
