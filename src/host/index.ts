@@ -39,6 +39,7 @@ export {
   resolveGateSet,
   resolveGateSets,
 } from './gates/index.js';
+export { resultFingerprint } from './observe.js';
 export {
   type GatedBackend,
   type GatedOptions,

@@ -19,9 +19,12 @@ export interface Observed {
   seenFingerprint?: string;
 }
 
-export function observe(gates: GateStack, call: Readonly<CallRecord>, out: ToolOutput): Observed {
-  const shown = gates.present(call, out) ?? rawView(call.id, out);
-  const fingerprint = fingerprintOf({
+/** A result's true fingerprint (the ledger's key): the call's tool, query and source, the result's outcome. */
+export function resultFingerprint(
+  call: Readonly<Pick<CallRecord, 'tool' | 'query' | 'source'>>,
+  out: ToolOutput,
+): string | undefined {
+  return fingerprintOf({
     tool: call.tool,
     outcome: out.outcome,
     error: out.error,
@@ -29,6 +32,11 @@ export function observe(gates: GateStack, call: Readonly<CallRecord>, out: ToolO
     source: call.source,
     vacuous: isVacuous(out.selection),
   });
+}
+
+export function observe(gates: GateStack, call: Readonly<CallRecord>, out: ToolOutput): Observed {
+  const shown = gates.present(call, out) ?? rawView(call.id, out);
+  const fingerprint = resultFingerprint(call, out);
   const seenFingerprint =
     shown.outcome === out.outcome
       ? fingerprint

@@ -13,32 +13,22 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { worldData } from '../../src/backend/index.js';
 import { dropWorld, worldFor, worldKeyOf } from '../../src/execute/trial.js';
 import { cachedWorld, worldCacheFile } from '../../src/execute/world-cache.js';
-import { type Golden, normalizeGolden } from '../../src/formats/golden/normalized.js';
-import { GoldenFile } from '../../src/formats/golden/schema.js';
+import type { Golden } from '../../src/formats/golden/index.js';
 import { buildWorld } from '../../src/world/build.js';
 import { hashWorld } from '../../src/world/hash.js';
+import { makeGolden } from '../backend/fixtures.js';
 import { bench } from '../formats/helpers.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const root = mkdtempSync(join(tmpdir(), 'rematch-world-cache-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function golden(dir: string, world: unknown): Golden {
-  const file = GoldenFile.parse({
-    id: 'cached',
-    title: 'cached',
-    time: { start: '2026-01-01T00:00:00Z', end: '2026-01-01T01:00:00Z', now: '50m' },
-    alert: { name: 'A', expr: 'vector(1)', activeAt: '10m', summary: 's' },
-    prompt: 'p',
-    parts: {
-      A: { question: 'q', measurements: [{ id: 'a', truth: 1, tolerance: { abs: 0 }, source: 'metrics' }] },
-      B: { question: 'q', measurements: [{ id: 'b', truth: 1, tolerance: { abs: 0 }, source: 'logs' }] },
-    },
-    rootCause: { component: 'c', mechanism: 'm', accept: [['c']] },
-    world,
-  });
-  return normalizeGolden(file, join(dir, 'golden.yaml'), dir);
-}
+/** A small golden whose world is `world`, in folder `dir` (where its data files are read from). */
+const golden = (dir: string, world: unknown): Golden => ({
+  ...makeGolden({ world }),
+  dir,
+  file: join(dir, 'golden.yaml'),
+});
 
 const world = (file?: string, seed = 3) => ({
   seed,

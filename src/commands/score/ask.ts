@@ -21,10 +21,9 @@ import type { Clock } from '../../clock.js';
 import type { Golden } from '../../formats/golden/index.js';
 import type { ToolCallEvent, ToolResultEvent } from '../../formats/run/index.js';
 import { isHostRefusal } from '../../formats/vocabulary.js';
-import { fingerprintOf, TOOLS, type ToolOutput, toolOutputOf } from '../../host/index.js';
+import { resultFingerprint, TOOLS, type ToolOutput, toolOutputOf } from '../../host/index.js';
 import { queryLokiLogs } from '../../mcp/tools-loki.js';
 import { queryPrometheus } from '../../mcp/tools-prometheus.js';
-import { isVacuous } from '../../protocol/fingerprint.js';
 import { preview } from '../../protocol/observation.js';
 import { TOOL, type ToolName } from '../../protocol/tools.js';
 import { resultRecord } from '../../protocol/values.js';
@@ -208,14 +207,7 @@ function resultOf(
   recorded: ToolResultEvent | undefined,
   timing: { t: number; latencyMs: number },
 ): ToolResultEvent {
-  const fingerprint = fingerprintOf({
-    tool: call.tool,
-    outcome: out.outcome,
-    error: out.error,
-    query: call.query,
-    source: call.source,
-    vacuous: isVacuous(out.selection),
-  });
+  const fingerprint = resultFingerprint(call, out);
   const same = recorded?.outcome === out.outcome;
   return {
     type: 'tool_result',
@@ -234,6 +226,8 @@ function resultOf(
     ...(same && recorded?.shown ? { shown: recorded.shown } : {}),
     preview: preview({ error: out.error, data: out.data }),
     ...(out.fault ? { fault: out.fault } : {}),
+    // under a stale-tools fault, the catalog the world's answer came from (as the host records it)
+    ...(out.catalog ? { catalogVersion: out.catalog.version, stale: out.catalog.stale } : {}),
     ...resultRecord(out.outcome, out.wire, out.selection),
   };
 }

@@ -13,6 +13,7 @@ import { InputError } from '../../errors.js';
 import type { Golden } from '../../formats/golden/index.js';
 import type { ToolCallEvent, ToolResultEvent, Trace, TraceEvent } from '../../formats/run/index.js';
 import type { Theory } from '../../formats/theory.js';
+import { TOOL } from '../../protocol/tools.js';
 import { scoreTrial, type TrialScore } from '../../scoring/index.js';
 import { buildWorld } from '../../world/build.js';
 import type { World } from '../../world/types.js';
@@ -113,6 +114,12 @@ export async function againstWorldTrace(
   try {
     for (const [i, e] of trace.events.entries()) {
       if (e.type !== 'tool_call') continue;
+      // The world's clock follows the trace's, so what a fault decides by time (a stale catalog's
+      // `refreshAfter`) it decides at the same point of the investigation.
+      if (e.t > clock.now()) await clock.sleep(e.t - clock.now());
+      // A catalog refresh the agent asked for (search_tools refresh: true, a context tool, so never
+      // asked again) still refreshes the world's catalog: the calls after it meet the working tools.
+      if (e.tool === TOOL.searchTools && isRefresh(e.args)) stack.catalog?.refresh('request');
       const recorded = results.get(e.id);
       const row: WorldCall = { id: e.id, tool: e.tool, status: 'not asked', differences: [] };
       if (recorded) row.recorded = figuresOf(recorded);
@@ -188,3 +195,6 @@ export async function againstWorldTrace(
     },
   };
 }
+
+const isRefresh = (args: unknown): boolean =>
+  typeof args === 'object' && args !== null && (args as { refresh?: unknown }).refresh === true;
