@@ -10,13 +10,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type Backend,
-  createBackendStack,
-  withSelection,
-  worldData,
-  worldFromData,
-} from '../backend/index.js';
+import { type Backend, createBackendStack, withSelection } from '../backend/index.js';
 import { type Clock, RealClock, VirtualClock } from '../clock.js';
 import { commitAtomic, writeAtomic } from '../formats/files.js';
 import type { Golden } from '../formats/golden/index.js';
@@ -40,11 +34,10 @@ export type PlannedTrialEnv = TrialEnv & {
 };
 
 /**
- * By world key, then by golden (file and id). Two goldens of one key (a golden and its twins) get
- * two World objects of the same telemetry, never one: what the engines memoise is per World
- * (backend/engines/cache.ts), and some answers (rules, alerts, status) name the golden.
+ * By world key. A golden and its twins share one World object, and so the engines' answer cache
+ * (backend/engines/cache.ts keeps the answers that name the golden apart, per golden).
  */
-const worlds = new Map<string, Map<string, World>>();
+const worlds = new Map<string, World>();
 const keys = new WeakMap<Golden, string>();
 
 /**
@@ -79,22 +72,10 @@ export function worldKeyOf(golden: Golden): string {
  */
 export function worldFor(golden: Golden, cacheDir?: string): World {
   const key = worldKeyOf(golden);
-  let byGolden = worlds.get(key);
-  if (!byGolden) {
-    byGolden = new Map();
-    worlds.set(key, byGolden);
-  }
-  const who = `${golden.file}\0${golden.id}`;
-  let w = byGolden.get(who);
+  let w = worlds.get(key);
   if (!w) {
-    // a sibling's telemetry copied (a tenth of building it) rather than shared: see `worlds`
-    const sibling = byGolden.values().next().value;
-    w = sibling
-      ? worldFromData(worldData(sibling))
-      : cacheDir
-        ? cachedWorld(golden, key, cacheDir)
-        : buildWorld(golden);
-    byGolden.set(who, w);
+    w = cacheDir ? cachedWorld(golden, key, cacheDir) : buildWorld(golden);
+    worlds.set(key, w);
   }
   return w;
 }

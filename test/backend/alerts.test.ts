@@ -182,3 +182,29 @@ describe('the alerting rule over every shipped golden', () => {
     });
   }
 });
+
+describe('one world, two goldens (a golden and its twin share their world and its answer cache)', () => {
+  it('rules, alerts and the status pages name the golden that asked, whichever asked first', async () => {
+    const shared = outageWorld();
+    const twin: Golden = { ...base, id: `${base.id}~logs-failed` };
+    for (const order of [
+      [base, twin],
+      [twin, base],
+    ]) {
+      const w = outageWorld();
+      for (const g of order) {
+        const rules = (await createEngineBackend(g, w).handle({ api: 'prom.rules', params: {} }))
+          .json as Json;
+        expect(rules.data.groups[0].name).toBe(g.id);
+        const flags = (await createEngineBackend(g, w).handle({ api: 'prom.status_config', params: {} }))
+          .json as Json;
+        expect(flags.data.yaml).toContain(`${g.id}/golden.yaml`);
+      }
+    }
+    // a query's answer is the world's alone: asked by either golden, one cached answer
+    const q = { api: 'prom.query' as const, params: { query: 'up', time: String(at(35) / 1000) } };
+    const a = await createEngineBackend(base, shared).handle(q);
+    const b = await createEngineBackend(twin, shared).handle(q);
+    expect(b.json).toBe(a.json);
+  });
+});

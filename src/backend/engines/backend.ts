@@ -51,6 +51,7 @@ export function createEngineBackend(
             : handleLoki(req.api as LokiApi, req.params, ctx, limits, shiftMs);
         },
         opts.cacheBytes,
+        golden ? `${golden.file}\u0000${golden.id}` : '',
       );
     },
   };

@@ -33,11 +33,36 @@ export function cacheBytes(world: World): number {
   return caches.get(world)?.bytes ?? 0;
 }
 
-function keyOf(req: ApiRequest, nowMs: number): string {
+/**
+ * The APIs whose answer is a function of the served world and the request alone. Every other one
+ * (rules, alerts, the status pages) also names the golden it serves (its rule group, its file), and
+ * a golden's twins share their parent's world: those answers are kept per golden (`scope`).
+ */
+const WORLD_ONLY = new Set<string>([
+  'prom.query',
+  'prom.query_range',
+  'prom.series',
+  'prom.labels',
+  'prom.label_values',
+  'prom.query_exemplars',
+  'loki.query',
+  'loki.query_range',
+  'loki.labels',
+  'loki.label_values',
+  'loki.series',
+  'loki.index_stats',
+  'loki.index_volume',
+  'loki.index_volume_range',
+  'loki.detected_labels',
+  'loki.detected_fields',
+]);
+
+function keyOf(req: ApiRequest, nowMs: number, scope: string): string {
   const params = Object.keys(req.params)
     .sort()
     .map((k) => [k, req.params[k]]);
-  return `${req.api}\u0000${nowMs}\u0000${req.timeShiftMs ?? 0}\u0000${JSON.stringify(params)}`;
+  const who = WORLD_ONLY.has(req.api) ? '' : scope;
+  return `${req.api}\u0000${who}\u0000${nowMs}\u0000${req.timeShiftMs ?? 0}\u0000${JSON.stringify(params)}`;
 }
 
 function deepFreeze<T>(v: T): T {
@@ -54,13 +79,15 @@ export async function cached(
   nowMs: number,
   compute: () => Promise<ApiResponse>,
   maxBytes = DEFAULT_CACHE_BYTES,
+  /** Who asks (the golden's file and id): part of the key of every answer outside WORLD_ONLY. */
+  scope = '',
 ): Promise<ApiResponse> {
   let cache = caches.get(world);
   if (!cache) {
     cache = { entries: new Map(), bytes: 0 };
     caches.set(world, cache);
   }
-  const key = keyOf(req, nowMs);
+  const key = keyOf(req, nowMs, scope);
   const hit = cache.entries.get(key);
   if (hit) return hit.res;
   const res = deepFreeze(await compute());
