@@ -44,6 +44,32 @@ export type LokiApi =
 
 export type Api = PromApi | LokiApi;
 
+/**
+ * The APIs that read the world's telemetry over a time range (queries, series, labels, Loki's
+ * index and detected-field pages). A range or step fault condition is about them only
+ * (faults/size.ts), and their answer is a function of the served world and the request alone
+ * (engines/cache.ts); build info, metadata, alerts, rules, targets and the status pages read no
+ * range, and some of them name the golden they serve.
+ */
+export const RANGED_APIS: ReadonlySet<Api> = new Set<Api>([
+  'prom.query',
+  'prom.query_range',
+  'prom.series',
+  'prom.labels',
+  'prom.label_values',
+  'prom.query_exemplars',
+  'loki.query',
+  'loki.query_range',
+  'loki.labels',
+  'loki.label_values',
+  'loki.series',
+  'loki.index_stats',
+  'loki.index_volume',
+  'loki.index_volume_range',
+  'loki.detected_labels',
+  'loki.detected_fields',
+]);
+
 /** Which backend (capacity pool) an API belongs to. */
 export function backendOf(api: Api): 'prometheus' | 'loki' {
   return api.startsWith('prom.') ? 'prometheus' : 'loki';

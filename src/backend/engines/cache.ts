@@ -6,7 +6,7 @@
  * that wants to change one must copy it (the fault layer does).
  */
 import type { World } from '../../world/types.js';
-import type { ApiRequest, ApiResponse } from '../api.js';
+import { type ApiRequest, type ApiResponse, RANGED_APIS } from '../api.js';
 import { bodyBytes } from '../query-log.js';
 
 const MAX_ENTRIES = 4096;
@@ -34,28 +34,12 @@ export function cacheBytes(world: World): number {
 }
 
 /**
- * The APIs whose answer is a function of the served world and the request alone. Every other one
- * (rules, alerts, the status pages) also names the golden it serves (its rule group, its file), and
- * a golden's twins share their parent's world: those answers are kept per golden (`scope`).
+ * The APIs whose answer is a function of the served world and the request alone (api.ts's ranged
+ * APIs). Every other one (rules, alerts, the status pages) may also name the golden it serves (its
+ * rule group, its file), and a golden's twins share their parent's world: those answers are kept
+ * per golden (`scope`).
  */
-const WORLD_ONLY = new Set<string>([
-  'prom.query',
-  'prom.query_range',
-  'prom.series',
-  'prom.labels',
-  'prom.label_values',
-  'prom.query_exemplars',
-  'loki.query',
-  'loki.query_range',
-  'loki.labels',
-  'loki.label_values',
-  'loki.series',
-  'loki.index_stats',
-  'loki.index_volume',
-  'loki.index_volume_range',
-  'loki.detected_labels',
-  'loki.detected_fields',
-]);
+const WORLD_ONLY: ReadonlySet<string> = RANGED_APIS;
 
 function keyOf(req: ApiRequest, nowMs: number, scope: string): string {
   const params = Object.keys(req.params)

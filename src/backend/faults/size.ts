@@ -9,7 +9,7 @@ import type { FaultSpec, Golden } from '../../formats/golden/index.js';
 import { parseDuration } from '../../formats/time.js';
 import { isMetricQuery } from '../../logql/index.js';
 import type { ApiRequest, ApiResponse } from '../api.js';
-import { backendOf } from '../api.js';
+import { backendOf, RANGED_APIS } from '../api.js';
 import { durationParam, lokiTime, param, promTime } from '../params.js';
 import { lookback, requestRange } from './match.js';
 
@@ -70,28 +70,11 @@ function safeIsMetric(q: string): boolean {
 }
 
 /**
- * The APIs that read a time range: a range or step condition is about them only. Build info,
- * metadata, alerts, rules and targets read none, so `rangeOver` never fires on them (taking their
- * missing start/end as all time would make such a fault fire on every one of those requests).
+ * The APIs that read a time range (api.ts): a range or step condition is about them only. Build
+ * info, metadata, alerts, rules and targets read none, so `rangeOver` never fires on them (taking
+ * their missing start/end as all time would make such a fault fire on every one of those requests).
  */
-const RANGED: ReadonlySet<ApiRequest['api']> = new Set([
-  'prom.query',
-  'prom.query_range',
-  'prom.series',
-  'prom.labels',
-  'prom.label_values',
-  'loki.query',
-  'loki.query_range',
-  'loki.labels',
-  'loki.label_values',
-  'loki.series',
-  'loki.index_stats',
-  'loki.index_volume',
-  'loki.index_volume_range',
-  'loki.detected_labels',
-  'loki.detected_fields',
-  'prom.query_exemplars',
-]);
+const RANGED = RANGED_APIS;
 
 /** The tests that need only the request. */
 export function requestSizeMatches(f: FaultSpec, req: ApiRequest, golden: Golden): boolean {
