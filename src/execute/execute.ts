@@ -56,14 +56,12 @@ export interface ExecuteOptions {
   maxCost?: number;
   prior?: PriorTrial[];
   /**
-   * Worker threads for sim trials (pool.ts): absent, one per core; 0, none. Only the bench's own
-   * trial runner can run on a worker: runTrials passes it only when no `runPlannedTrial` was
-   * handed in from outside. Not used with a spend cap, nor for a contended run's groups (its
-   * ceiling trials, each on a timeline of its own, may go to workers).
+   * Worker threads for sim trials (pool.ts): absent, one per core; 0, none. A worker runs the
+   * bench's own trial runner, not `runPlannedTrial`: a caller that hands in its own runner passes
+   * 0 (runTrials does). Not used with a spend cap, nor for a contended run's groups (its ceiling
+   * trials, each on a timeline of its own, may go to workers).
    */
   workers?: number;
-  /** Set with `workers`: the trial runner is the bench's own (execute/trial.ts). */
-  ownRunner?: boolean;
   /** The world cache's folder (world-cache.ts), handed to every trial; absent: none. */
   worldCache?: string;
 }
@@ -291,7 +289,7 @@ async function runEach(
   run: RunShared,
   guard: <T>(p: Promise<T>) => Promise<T>,
 ): Promise<void> {
-  const pooled = o.ownRunner && !run.cap ? all.filter(poolable) : [];
+  const pooled = run.cap ? [] : all.filter(poolable);
   const workers = workerCount(pooled.length, o.workers);
   const specs = workers ? all.filter((s) => !poolable(s)) : all;
   // the main thread's own trials failing (a journal that cannot be written) stops the workers too,

@@ -33,19 +33,14 @@ export function cacheBytes(world: World): number {
   return caches.get(world)?.bytes ?? 0;
 }
 
-/**
- * The APIs whose answer is a function of the served world and the request alone (api.ts's ranged
- * APIs). Every other one (rules, alerts, the status pages) may also name the golden it serves (its
- * rule group, its file), and a golden's twins share their parent's world: those answers are kept
- * per golden (`scope`).
- */
-const WORLD_ONLY: ReadonlySet<string> = RANGED_APIS;
-
 function keyOf(req: ApiRequest, nowMs: number, scope: string): string {
   const params = Object.keys(req.params)
     .sort()
     .map((k) => [k, req.params[k]]);
-  const who = WORLD_ONLY.has(req.api) ? '' : scope;
+  // A ranged API's answer (api.ts) is a function of the served world and the request alone; the
+  // others (rules, alerts, the status pages) may name the golden they serve (its rule group, its
+  // file), and a golden's twins share their parent's world: those are kept per golden.
+  const who = RANGED_APIS.has(req.api) ? '' : scope;
   return `${req.api}\u0000${who}\u0000${nowMs}\u0000${req.timeShiftMs ?? 0}\u0000${JSON.stringify(params)}`;
 }
 
@@ -63,7 +58,7 @@ export async function cached(
   nowMs: number,
   compute: () => Promise<ApiResponse>,
   maxBytes = DEFAULT_CACHE_BYTES,
-  /** Who asks (the golden's file and id): part of the key of every answer outside WORLD_ONLY. */
+  /** Who asks (the golden's file and id): part of the key of every answer but a ranged API's. */
   scope = '',
 ): Promise<ApiResponse> {
   let cache = caches.get(world);

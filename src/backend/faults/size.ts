@@ -48,7 +48,7 @@ export function stepCount(req: ApiRequest, golden: Golden): number {
 function limitFor(f: FaultSpec, req: ApiRequest): boolean {
   switch (f.kind) {
     case 'max-query-length':
-      return backendOf(req.api) === 'loki' && req.api !== 'loki.index_stats' && RANGED.has(req.api);
+      return backendOf(req.api) === 'loki' && req.api !== 'loki.index_stats' && RANGED_APIS.has(req.api);
     case 'max-entries': {
       // Loki: "entry limit does not apply to metric queries" (pkg/querier/http.go).
       const q = param(req.params, 'query') ?? '';
@@ -69,18 +69,14 @@ function safeIsMetric(q: string): boolean {
   }
 }
 
-/**
- * The APIs that read a time range (api.ts): a range or step condition is about them only. Build
- * info, metadata, alerts, rules and targets read none, so `rangeOver` never fires on them (taking
- * their missing start/end as all time would make such a fault fire on every one of those requests).
- */
-const RANGED = RANGED_APIS;
-
 /** The tests that need only the request. */
 export function requestSizeMatches(f: FaultSpec, req: ApiRequest, golden: Golden): boolean {
   if (!limitFor(f, req)) return false;
   const m = f.match;
-  if ((m.rangeOver !== undefined || m.stepsOver !== undefined) && !RANGED.has(req.api)) return false;
+  // A range or step condition is about the APIs that read a time range (api.ts) only: build info,
+  // metadata, alerts, rules and targets read none, and taking their missing start/end as all time
+  // would make such a fault fire on every one of those requests.
+  if ((m.rangeOver !== undefined || m.stepsOver !== undefined) && !RANGED_APIS.has(req.api)) return false;
   if (m.rangeOver !== undefined) {
     const [start, end] = requestRange(req, golden.ms.now);
     if (!(end - start > (parseDuration(m.rangeOver) ?? 0))) return false;

@@ -63,7 +63,9 @@ export async function runTrials(r: TrialsRun): Promise<void> {
       dir,
       journal,
       concurrency: opts.concurrency ?? inputs.config.concurrency,
-      ...workersOf(opts.workers ?? inputs.config.workers, opts.runTrial === undefined),
+      // sim trials go to worker threads (execute/pool.ts) only with the bench's own trial runner: a
+      // runner handed in from outside (runBench's `runTrial`, the tests' fakes) runs where it was made
+      ...workersOf(opts.runTrial === undefined ? (opts.workers ?? inputs.config.workers) : 0),
       // worlds kept between runs beside the config, unless --no-cache (execute/world-cache.ts)
       ...(opts.cache?.cache === false
         ? {}
@@ -102,10 +104,6 @@ export async function runTrials(r: TrialsRun): Promise<void> {
   }
 }
 
-/**
- * Sim trials go to worker threads (execute/pool.ts) only when the trial runner is the bench's own:
- * a runner handed in from outside (runBench's `runTrial`, the tests' fakes) runs where it was made.
- */
-function workersOf(workers: number | undefined, own: boolean): { workers?: number; ownRunner: boolean } {
-  return { ...(workers !== undefined ? { workers } : {}), ownRunner: own };
+function workersOf(workers: number | undefined): { workers?: number } {
+  return workers !== undefined ? { workers } : {};
 }
