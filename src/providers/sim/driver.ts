@@ -24,7 +24,7 @@ import type { PartId } from './routes.js';
 import { routesOf } from './routes.js';
 import { finishStep, submitStep, wave } from './steps.js';
 import { writeTheory } from './theory.js';
-import { partSummary, subgoalOf } from './tree.js';
+import { expansionOf, partSummary, subgoalOf } from './tree.js';
 import type { Feedback, NodeShare, Notebook, SimContext, Turns } from './types.js';
 
 type Work = (ctx: SimContext, parts: PartId[], left: () => NodeShare) => Turns<void>;
@@ -64,21 +64,14 @@ interface ChildReport {
 
 /** The children an expansion's result lists (reactree.ts: `{control, success, children, skipped}`). */
 function childrenOf(fb: Feedback): ChildReport[] {
-  const raw = fb.obs.find((o) => o.tool === TOOL.expand)?.raw;
-  if (!raw) return [];
-  try {
-    const body = JSON.parse(raw) as { data?: { children?: unknown } };
-    const list = body.data?.children;
-    if (!Array.isArray(list)) return [];
-    return list.flatMap((c) => {
-      const x = c as { node?: unknown; summary?: unknown };
-      return typeof x.node === 'string' && typeof x.summary === 'string'
-        ? [{ node: x.node, summary: x.summary }]
-        : [];
-    });
-  } catch {
-    return [];
-  }
+  const list = expansionOf(fb)?.children;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((c) => {
+    const x = c as { node?: unknown; summary?: unknown };
+    return typeof x.node === 'string' && typeof x.summary === 'string'
+      ? [{ node: x.node, summary: x.summary }]
+      : [];
+  });
 }
 
 /** What a returning child found, added to the root's notebook (what it already knows stays). */

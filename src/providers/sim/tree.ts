@@ -61,17 +61,24 @@ export function* treeRoot(
   yield submitStep(theory());
 }
 
+/**
+ * The data of the expansion's result a turn got back (reactree.ts: `{control, success, children,
+ * skipped}`), unchecked; none when the turn had no expansion or its body is not JSON.
+ */
+export function expansionOf(fb: Feedback): { children?: unknown; skipped?: unknown } | undefined {
+  const raw = fb.obs.find((o) => o.tool === TOOL.expand)?.raw;
+  if (!raw) return undefined;
+  try {
+    return (JSON.parse(raw) as { data?: { children?: unknown; skipped?: unknown } }).data;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The subgoals an expansion's result lists as never started (reactree.ts `skipped`). */
 function skippedSubgoals(fb: Feedback): string[] {
-  const raw = fb.obs.find((o) => o.tool === TOOL.expand)?.raw;
-  if (!raw) return [];
-  try {
-    const body = JSON.parse(raw) as { data?: { skipped?: unknown } };
-    const skipped = body.data?.skipped;
-    return Array.isArray(skipped) ? skipped.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
+  const skipped = expansionOf(fb)?.skipped;
+  return Array.isArray(skipped) ? skipped.filter((x): x is string => typeof x === 'string') : [];
 }
 
 export function* treeChild(ctx: SimContext, part: PartId, work: Turns<void>): Turns<void> {
