@@ -23,6 +23,8 @@ export default defineConfig({
     globalSetup: [
       // Fails the run when a process a test started outlives it (its teardown runs last).
       'test/setup/leftovers.ts',
+      // Gives the run one temp folder (TMPDIR), removed at teardown: no test's scratch outlives it.
+      'test/setup/scratch.ts',
       // Runs several files read (the default `bench run`), built once, when first asked.
       'test/setup/shared-runs.ts',
     ],

@@ -51,7 +51,9 @@ describe('the sandbox’s private temp folder', () => {
   });
 
   it('bwrap: a temp folder outside /tmp gets its own tmpfs; a kept /tmp is left shared', () => {
-    const tmp = tmpdir() === '/tmp' ? '/var/tmp' : tmpdir();
+    // the suite's TMPDIR is a folder under /tmp (test/setup/scratch.ts), which /tmp's tmpfs covers
+    const inTmp = tmpdir() === '/tmp' || tmpdir().startsWith('/tmp/');
+    const tmp = inTmp ? '/var/tmp' : tmpdir();
     const scratch = temp(tmp, 'rematch-agent-');
     const w = sandboxed('bwrap', RUN, { tmp, keep: [scratch] });
     expect(mounts(w.args)).toEqual(['--tmpfs', '/tmp', '--tmpfs', tmp, '--bind', scratch, scratch]);

@@ -189,7 +189,7 @@ export async function run(
     clock,
     trace,
     ...rest,
-  });
+  }).finally(() => trace.close());
   return { result, events: [...trace.events()], model, backend };
 }
 
