@@ -144,6 +144,15 @@ export function registerSecretEnv(
   secretEnvs.add(env);
 }
 
+/**
+ * Every value masked now, as text (the seats' key variables' values, the bench's own credential
+ * variables', the registered literals): a worker thread registers them (registerSecretValues) to
+ * mask as this thread does.
+ */
+export function knownSecrets(): string[] {
+  return secretValues([]);
+}
+
 /** Values masked everywhere from now on (a token written into a command seat's argv). */
 export function registerSecretValues(values: readonly string[]): void {
   for (const v of values) if (v.length >= 4) secretLiterals.add(v);
@@ -269,12 +278,50 @@ function literalEnd(text: string, from: number): number {
  * null are never changed: the document keeps its structure and types.
  */
 export function redactJson(text: string, secrets: readonly (string | undefined)[] = []): string | undefined {
+  let value: unknown;
   try {
-    JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }
+  return maskJsonText(text, value, secrets);
+}
+
+/**
+ * Every string and key of a JSON value joined by NUL, the character no secret holds and no key
+ * shape's match crosses unchanged: whatever masking would change in one string, it changes in
+ * this text too (a match cut at a string's end meets NUL there as it met the end, `\b` included).
+ */
+function joinedStrings(value: unknown): string {
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') out.push(v);
+    else if (Array.isArray(v)) for (const x of v) stack.push(x);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) {
+        out.push(k);
+        stack.push(x);
+      }
+  }
+  return out.join('\u0000');
+}
+
+/**
+ * `redactJson` of `text`, the JSON text of `value` (parsed by the caller, or about to be written
+ * by it). When masking leaves all of the value's strings joined together as they are, no literal
+ * can change and the text is returned as it is, without the literal-by-literal walk (which cost
+ * more than a second of a default run's report).
+ */
+export function maskJsonText(
+  text: string,
+  value: unknown,
+  secrets: readonly (string | undefined)[] = [],
+): string {
   const mask = masker(secrets);
+  const joined = joinedStrings(value);
+  if (mask(joined) === joined) return text;
   type Literal = { start: number; end: number; text: string };
   const edits: { start: number; end: number; text: string }[] = [];
   const objects: { keys: Literal[] }[] = [];

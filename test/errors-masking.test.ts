@@ -10,7 +10,7 @@
  * changed, and no secret left in any string.
  */
 import { describe, expect, it } from 'vitest';
-import { redact, redactAgentOutput, redactDeep } from '../src/errors.js';
+import { redact, redactAgentOutput, redactDeep, redactJson } from '../src/errors.js';
 import { SeededRandom } from '../src/random.js';
 
 const CASES = 10_000;
@@ -275,5 +275,24 @@ describe('masking never corrupts what it masks', () => {
     expect(Object.keys(deep)).toHaveLength(3);
     expect(deep['[redacted]']).toBe(3);
     expect(JSON.parse(redactAgentOutput(JSON.stringify(value)))).toEqual(deep);
+  });
+
+  it('a document whose strings hold nothing to mask comes back as it is; one secret anywhere is still found', () => {
+    // redactJson skips its literal-by-literal walk when masking leaves all strings joined unchanged:
+    // a key shape at a string's very start or end, after an escape, or in a key must still be seen.
+    const clean = '{"a": "plain", "n": 1.50, "list": ["x", {"k": "v"}]}';
+    expect(redactJson(clean)).toBe(clean);
+    const docs = [
+      { a: 'x', b: 'sk-aaaaaaaaaaaaaaaa' },
+      { a: 'line\nsk-aaaaaaaaaaaaaaaa', b: 'plain' },
+      { 'sk-aaaaaaaaaaaaaaaa': 'plain' },
+      { a: ['ok', ['Bearer abcdefghijk']] },
+      { a: 'postgres://user:hunter22@db/x' },
+      { a: 'api_key=', b: 'abcdefghijk' },
+    ];
+    for (const d of docs) {
+      const out = redactJson(JSON.stringify(d))!;
+      expect(JSON.parse(out)).toEqual(redactDeep(d));
+    }
   });
 });

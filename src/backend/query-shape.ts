@@ -8,12 +8,25 @@
 
 import type { Source } from '../formats/vocabulary.js';
 import { logQueryShape } from '../logql/index.js';
+import { memoize } from '../memo.js';
 import { selectorsOf } from '../promql/index.js';
 import { regexShape } from '../protocol/fingerprint.js';
 
+/** The shape of a query (the two kinds memoized apart: the same text is both a PromQL and a LogQL query). */
 export function queryShape(query: string, source?: Source): string {
+  return source === 'logs' ? logShapeOf(query) : promShapeOf(query);
+}
+
+const logShapeOf = memoize((query: string): string => {
   try {
-    if (source === 'logs') return logQueryShape(query);
+    return logQueryShape(query);
+  } catch {
+    return regexShape(query);
+  }
+});
+
+const promShapeOf = memoize((query: string): string => {
+  try {
     const sels = selectorsOf(query);
     const metrics = new Set<string>();
     const labels = new Set<string>();
@@ -28,4 +41,4 @@ export function queryShape(query: string, source?: Source): string {
   } catch {
     return regexShape(query);
   }
-}
+});

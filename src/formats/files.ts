@@ -20,19 +20,25 @@ import { InputError } from '../errors.js';
 import { LIMITS, overCap } from './limits.js';
 
 let written = 0;
+/**
+ * This thread's part of a temporary's name: worker threads share the pid and each counts from 0, so
+ * one random value per thread keeps two threads' temporaries apart (drawn once: 4 random bytes per
+ * write cost more than the write of a small file).
+ */
+const THREAD_NONCE = randomBytes(4).toString('hex');
 
 /**
  * Writes `file` so that a reader sees the old file or the new one, never half of either, and so
  * that once this returns the new one survives a crash of the machine too: the data goes to a
  * temporary in the target's folder (the rename stays on one file system), is fsynced, renamed over
  * the target, and the folder is fsynced so the rename itself is on disk. The temporary is unique to
- * this call (`<file>.<pid>.<n>.<8 hex>.tmp`, the name runlog/files.ts sweeps): two writers of one
+ * this call (`<file>.<pid>.<n>.<8 hex of the thread>.tmp`, the name runlog/files.ts sweeps): two writers of one
  * file each rename their own, so neither finds its temporary gone, and the last rename wins, whole.
  * `sync: false` keeps the whole-or-nothing rename but leaves the fsyncs to the caller: for many
  * derived files (report.html's timelines) whose folder is synced once after them all.
  */
 export function writeAtomic(file: string, data: string | Uint8Array, opts: { sync?: boolean } = {}): void {
-  const tmp = `${file}.${process.pid}.${++written}.${randomBytes(4).toString('hex')}.tmp`;
+  const tmp = `${file}.${process.pid}.${++written}.${THREAD_NONCE}.tmp`;
   try {
     const fd = openSync(tmp, 'wx');
     try {

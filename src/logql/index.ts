@@ -3,6 +3,7 @@
  * queries to a vector (instant, no step: evaluated at `end`) or a matrix (start..end by step).
  */
 import { LOKI_DEFAULTS, LOKI_TEXT } from '../formats/imitated.js';
+import { memoize } from '../memo.js';
 import { DeadlineExceeded } from '../world/deadline.js';
 import type { LogSource, Matcher } from '../world/types.js';
 import { LogQLError, type LogQueryOptions, type LokiResult, type LokiValue } from './api.js';
@@ -19,9 +20,8 @@ export { parseLogQL };
 /** Loki refuses range queries with more intervals than this per series. */
 export const MAX_POINTS = LOKI_DEFAULTS.maxPoints;
 
-export function isMetricQuery(q: string): boolean {
-  return parseLogQL(q).kind !== 'log';
-}
+/** Whether `q` is a metric query (not a log query); throws the parser's error for a bad query. */
+export const isMetricQuery = memoize((q: string): boolean => parseLogQL(q).kind !== 'log');
 
 function firstLogQuery(e: LogExpr): LogQuery | undefined {
   switch (e.kind) {

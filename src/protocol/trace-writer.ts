@@ -1,19 +1,28 @@
 /**
- * The trace recorder. Events are appended synchronously as they happen (one `write` each on a
- * descriptor held open until `close()`): sync I/O never yields to the event loop, so it cannot
- * reorder actors on a VirtualClock. Without a file the writer keeps events in memory only (tests,
- * dry runs); it always keeps them in memory. An event appended after `close()` is appended to the
- * file by name.
+ * The trace recorder. Events are written synchronously on a descriptor held open until `close()`:
+ * sync I/O never yields to the event loop, so it cannot reorder actors on a VirtualClock. Lines
+ * are gathered and written together: at `close()`, at 64 KiB, and when a quarter second has passed
+ * since the last write (so a slow real seat's trace file follows it). A sim trial takes a few
+ * milliseconds, so its trace is one `write` instead of one per event (30,000 writes, 0.6 s of a
+ * default run). What a crash loses is a trial that was not journaled: it runs again on resume.
+ * Without a file the writer keeps events in memory only (tests, dry runs); it always keeps them in
+ * memory. An event appended after `close()` is appended to the file by name.
  */
 import { appendFileSync, closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { HeaderEvent, Trace, TraceEvent } from '../formats/run/index.js';
+
+const FLUSH_CHARS = 64 * 1024;
+const FLUSH_MS = 250;
 
 export class TraceWriter {
   readonly file: string | undefined;
   readonly header: HeaderEvent;
   private readonly list: TraceEvent[] = [];
   private fd = -1;
+  private pending: string[] = [];
+  private pendingChars = 0;
+  private lastWrite = Date.now();
 
   /** Writes the header line at once; an existing file is replaced (a rerun rewrites its trace). */
   constructor(opts: { header: HeaderEvent; file?: string }) {
@@ -37,16 +46,30 @@ export class TraceWriter {
       appendFileSync(this.file!, line);
       return;
     }
-    const bytes = Buffer.from(line, 'utf8');
-    for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at);
+    this.pending.push(line);
+    this.pendingChars += line.length;
+    if (this.pendingChars >= FLUSH_CHARS || Date.now() - this.lastWrite >= FLUSH_MS) this.flush();
   }
 
-  /** Lets go of the file (before it is renamed into place); idempotent. */
+  private flush(): void {
+    if (!this.pending.length) return;
+    const bytes = Buffer.from(this.pending.join(''), 'utf8');
+    this.pending = [];
+    this.pendingChars = 0;
+    for (let at = 0; at < bytes.length; ) at += writeSync(this.fd, bytes, at);
+    this.lastWrite = Date.now();
+  }
+
+  /** Writes what is gathered and lets go of the file (before it is renamed into place); idempotent. */
   close(): void {
     if (this.fd < 0) return;
     const fd = this.fd;
-    this.fd = -1;
-    closeSync(fd);
+    try {
+      this.flush();
+    } finally {
+      this.fd = -1;
+      closeSync(fd);
+    }
   }
 
   events(): readonly TraceEvent[] {

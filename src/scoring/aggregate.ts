@@ -1,7 +1,7 @@
 /** Aggregates per golden × seat × gate set, and the paired gate effect (DESIGN §11). */
 import { rowKind } from './baselines.js';
 import { cellOf, contrastFigures, type Unit, unitsByCell } from './contrast.js';
-import { bootstrap, wilson } from './intervals.js';
+import { bootstrapMean, wilson } from './intervals.js';
 import { mean, passHatK, quantile } from './stats.js';
 import type { AggregateRow, GateEffect, Rounded, SeatGateEffect, TrialRecord, TrialScore } from './types.js';
 
@@ -34,7 +34,7 @@ function row(trials: TrialRecord[], seed: number): AggregateRow {
     unscored: trials.length - scored.length,
     correctness: {
       mean: r4(mean(c)),
-      ci95: ri(bootstrap(c, mean, seed, rowKey(trials[0]))),
+      ci95: ri(bootstrapMean(c, seed, rowKey(trials[0]))),
       method: 'bootstrap',
     },
     passRate: r4(scored.length ? passes / scored.length : 0),

@@ -9,8 +9,8 @@
  * all go through here, so they pair and resample the same way.
  */
 import { rowKind } from './baselines.js';
-import { bootstrap } from './intervals.js';
-import { mean, quantile } from './stats.js';
+import { meanAt, resampled } from './intervals.js';
+import { quantileSorted } from './stats.js';
 import type { EffectFigures, Rounded, TrialRecord, TrialScore } from './types.js';
 
 /** `[gate set, coefficient]` pairs: the contrast's terms. */
@@ -34,25 +34,39 @@ function combine(u: Unit, coefs: readonly number[], x: (s: TrialScore) => number
   return sum;
 }
 
-type Stat = (units: readonly Unit[], coefs: readonly number[]) => number;
+/**
+ * A figure prepared over one list of units: its statistic of a sample given as the units' indices
+ * (the bootstrap's resamples; every index once, in order, for the figure itself).
+ */
+type Prepared = (idx: ArrayLike<number>) => number;
 
-/** Each figure's statistic over a sample of units. */
-const FIGURES: Record<keyof EffectFigures, Stat> = {
-  passRate: (us, k) => mean(us.map((u) => combine(u, k, passOf))),
-  correctness: (us, k) => mean(us.map((u) => combine(u, k, (s) => s.correctness))),
-  honestyFailRate: (us, k) => mean(us.map((u) => combine(u, k, dishonest))),
-  wallP50Ms: (us, k) => {
-    let sum = 0;
-    for (let i = 0; i < k.length; i++)
-      sum +=
-        k[i] *
-        quantile(
-          us.map((u) => u[i].timing.wallMs),
-          0.5,
-        );
-    return sum;
+/** The figures that are a mean of per-unit sums: each unit's sum computed once. */
+const meanOf =
+  (x: (s: TrialScore) => number) =>
+  (units: readonly Unit[], coefs: readonly number[]): Prepared => {
+    const values = units.map((u) => combine(u, coefs, x));
+    return (idx) => meanAt(values, idx);
+  };
+
+/** Each figure's statistic, prepared over the units of one contrast. */
+const FIGURES: Record<keyof EffectFigures, (units: readonly Unit[], coefs: readonly number[]) => Prepared> = {
+  passRate: meanOf(passOf),
+  correctness: meanOf((s) => s.correctness),
+  honestyFailRate: meanOf(dishonest),
+  wallP50Ms: (units, coefs) => {
+    const walls = coefs.map((_, i) => units.map((u) => u[i].timing.wallMs));
+    return (idx) => {
+      const sample = new Float64Array(idx.length);
+      let sum = 0;
+      for (let i = 0; i < coefs.length; i++) {
+        for (let j = 0; j < idx.length; j++) sample[j] = walls[i][idx[j]];
+        sample.sort();
+        sum += coefs[i] * (sample.length ? quantileSorted(sample, 0.5) : 0);
+      }
+      return sum;
+    };
   },
-  tokens: (us, k) => mean(us.map((u) => combine(u, k, tokensOf))),
+  tokens: meanOf(tokensOf),
 };
 
 export const FIGURE_NAMES = Object.keys(FIGURES) as (keyof EffectFigures)[];
@@ -65,10 +79,14 @@ export function contrastFigures(
   key: string,
 ): EffectFigures {
   const coefs = terms.map(([, k]) => k);
+  const every = Int32Array.from(units, (_, i) => i);
   const out = {} as EffectFigures;
   for (const name of FIGURE_NAMES) {
-    const stat = (us: readonly Unit[]) => FIGURES[name](us, coefs);
-    out[name] = { delta: r4(stat(units)), ci95: ri(bootstrap(units, stat, seed, `${key}\u0000${name}`)) };
+    const stat = FIGURES[name](units, coefs);
+    out[name] = {
+      delta: r4(stat(every)),
+      ci95: ri(resampled(units.length, stat, seed, `${key}\u0000${name}`)),
+    };
   }
   return out;
 }

@@ -5,7 +5,7 @@ export function mean(xs: readonly number[]): number {
 }
 
 /** Linear-interpolation quantile (type 7, as numpy's default) of an ascending array. */
-export function quantileSorted(s: readonly number[], q: number): number {
+export function quantileSorted(s: ArrayLike<number>, q: number): number {
   const pos = (s.length - 1) * q;
   const lo = Math.floor(pos);
   const hi = Math.ceil(pos);

@@ -61,6 +61,8 @@ const NO_OPTIONS = [
   'readTrace',
   'recordSelection',
   'isSecretName',
+  'knownSecrets',
+  'maskJsonText',
   'redact',
   'redactAgentOutput',
   'redactArgv',

@@ -82,6 +82,8 @@ export class SimModel implements Model {
   private readonly issued = new Map<string, string>();
   /** The last forcing note seen (a halt stays a halt on the forced turn that follows). */
   private lastForce?: ForcedReason;
+  private readonly chars = new Map<string, number>();
+  private readonly toolsChars = new WeakMap<TurnRequest['tools'][number], number>();
 
   constructor(
     private readonly policy: Policy,
@@ -139,8 +141,7 @@ export class SimModel implements Model {
       this.thinkFixedMs ??
       Math.round(Math.min(12_000, Math.max(400, this.thinkRng.lognormal(this.thinkMedianMs, 0.35))));
     await clock.sleep(latencyMs, req.signal);
-    const inChars =
-      req.messages.reduce((n, m) => n + charsOf(m.content), 0) + charsOf(JSON.stringify(req.tools));
+    const inChars = req.messages.reduce((n, m) => n + this.counted(m.content), 0) + this.toolChars(req.tools);
     const outChars = charsOf(step.text) + charsOf(JSON.stringify(toolCalls));
     return {
       text: `[sim/${this.policy.name}] ${step.text}`,
@@ -149,6 +150,37 @@ export class SimModel implements Model {
       latencyMs,
       attempts: 1,
     };
+  }
+
+  /**
+   * `charsOf` of a message, counted once per distinct text: every turn sends the whole history again,
+   * so counting it afresh made the estimate quadratic in turns (a twentieth of a default run's CPU).
+   */
+  private counted(text: string): number {
+    let n = this.chars.get(text);
+    if (n === undefined) {
+      n = charsOf(text);
+      this.chars.set(text, n);
+    }
+    return n;
+  }
+
+  /**
+   * `charsOf` of the tool list as JSON: the brackets, the commas and each tool's own count, kept per
+   * tool object (the host hands over a new list each turn, of the same tools). A number never spans
+   * two tools (each is a `{…}`), so the sum is the count of the whole list's text.
+   */
+  private toolChars(tools: TurnRequest['tools']): number {
+    let n = 2 + Math.max(0, tools.length - 1);
+    for (const t of tools) {
+      let c = this.toolsChars.get(t);
+      if (c === undefined) {
+        c = charsOf(JSON.stringify(t));
+        this.toolsChars.set(t, c);
+      }
+      n += c;
+    }
+    return n;
   }
 
   private forcedNow(req: TurnRequest): boolean {

@@ -4,7 +4,7 @@
  * every `<`, `>` and `&` is written as a \u escape, so `</script>` or `<!--` inside a string can never
  * end or change the block. The page reads the block with JSON.parse, which undoes the escapes.
  */
-import { InternalError, redactJson } from '../../errors.js';
+import { InternalError, maskJsonText } from '../../errors.js';
 
 const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -28,8 +28,16 @@ export function jsonBlock(id: string, value: unknown): string {
 
 /** JSON masked and escaped as a JSON block's: also a safe expression in a script file (timelines.ts). */
 export function safeJson(value: unknown): string {
-  const json = JSON.stringify(value) ?? 'null';
-  return (redactJson(json) ?? json).replace(/[<>&\u2028\u2029]/g, (c) => JSON_UNSAFE[c]);
+  return safeJsonText(JSON.stringify(value) ?? 'null');
+}
+
+/**
+ * `safeJson` of a JSON text: masked against the secrets known now and escaped. A text this made
+ * before (a trial's stored detail, trial-view.ts) comes back the same unless a secret known now is in it.
+ */
+export function safeJsonText(json: string): string {
+  // masked by the text's own value, not the caller's: JSON.stringify drops undefined members, calls toJSON
+  return maskJsonText(json, JSON.parse(json)).replace(/[<>&\u2028\u2029]/g, (c) => JSON_UNSAFE[c]);
 }
 
 /** A script or style body written by us or a pinned library: refuse one that would end its tag early. */
