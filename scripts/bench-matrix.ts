@@ -2,8 +2,9 @@
  * npm run bench:matrix — the default matrix as a user runs it (`bench run`, the built CLI, a fresh
  * process each time), at 1, 5 and 20 repetitions: wall time, CPU time, peak RSS, trials per second,
  * and the sizes of what it wrote (report.html, its timelines in report/, the whole run folder).
- * Each figure is the median of --runs runs (default 3). The same figures for every change make
- * the performance targets of issue 27 checkable.
+ * Each figure is the median of --runs runs (default 3). Then the cold start: the CPU of `bench
+ * --help`, `bench list seats` and `bench list goldens` (target: under 0.1 s for --help). The same
+ * figures for every change make the performance targets of issue 27 checkable.
  *
  * Usage: npm run bench:matrix [-- --reps 1,5,20 --runs 3 --keep]
  * (`--reps 1 --runs 1` is the smoke mode .ci/run uses; it needs `npm run build` first.)
@@ -112,5 +113,33 @@ if (rows.length > 1) {
   const [a, b] = [rows[0], rows[rows.length - 1]];
   console.log(
     `ratios last/first row: trials ×${(b.trials / a.trials).toFixed(1)}, wall ×${(b.wallMs / a.wallMs).toFixed(2)}, peak RSS ×${(b.rssMb / a.rssMb).toFixed(2)}, report.html ×${(b.htmlMb / a.htmlMb).toFixed(2)}`,
+  );
+}
+
+/** CPU seconds of one short command of the built CLI (the preload's rusage at exit). */
+function coldCpu(argv: string[]): number {
+  const tmp = mkdtempSync(join(tmpdir(), 'rematch-cold-'));
+  const usage = join(tmp, 'usage.json');
+  try {
+    const r = spawnSync(process.execPath, ['--import', PRELOAD, BENCH, ...argv], {
+      cwd: ROOT,
+      env: { ...process.env, REMATCH_USAGE_FILE: usage, NO_COLOR: '1' },
+      encoding: 'utf8',
+    });
+    if (r.status !== 0)
+      throw new Error(`bench ${argv.join(' ')} exited ${r.status}: ${r.stderr.slice(-500)}`);
+    const u = JSON.parse(readFileSync(usage, 'utf8'));
+    return (u.userUs + u.systemUs) / 1e6;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+console.log('\ncold start (CPU s, median; target for --help: under 0.1):');
+const bare = median(Array.from({ length: Math.max(RUNS, 3) }, () => coldCpu(['--version'])));
+for (const argv of [['--help'], ['list', 'seats'], ['list', 'goldens']]) {
+  const cpu = median(Array.from({ length: Math.max(RUNS, 3) }, () => coldCpu(argv)));
+  console.log(
+    `  bench ${argv.join(' ').padEnd(13)} ${cpu.toFixed(3)} s (×${(cpu / bare).toFixed(2)} of bench --version)`,
   );
 }

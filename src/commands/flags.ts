@@ -14,7 +14,7 @@ import { InputError } from '../errors.js';
 import { formatCap, LIMITS as INPUT_LIMITS } from '../formats/limits.js';
 import { parseDuration } from '../formats/time.js';
 import type { CacheFlags } from '../formats/turn-cache.js';
-import { gateNamed } from '../plan/ablate.js';
+import { gateNamed } from '../formats/vocabulary.js';
 import type { PlanOptions, Shard } from '../plan/plan.js';
 import type { ReporterName } from '../reporters/registry.js';
 

@@ -14,7 +14,7 @@
  */
 import { InputError } from '../errors.js';
 import { type ConfigFile, type GateEntry, type GateName, GateSettings } from './config.js';
-import { BUILTIN_GATE_SETS, GATE_NAMES, type GateMode } from './vocabulary.js';
+import { BUILTIN_GATE_SETS, GATE_NAMES, type GateMode, gateWord } from './vocabulary.js';
 
 export { BUILTIN_GATE_SETS };
 
@@ -66,8 +66,7 @@ export type GateSetConfig = Partial<Pick<ConfigFile, 'gateSets' | 'gateSettings'
 export const isBuiltinGateSet = (name: string): boolean =>
   (BUILTIN_GATE_SETS as readonly string[]).includes(name);
 
-/** A gate's name as derived set names spell it: `toolClasses` → `tool-classes`. */
-export const gateWord = (g: GateName): string => g.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+export { gateWord };
 
 /**
  * A derived set's name: `all-<gates>` (all without them), `all-<gates>+<gate>` (and with a gate

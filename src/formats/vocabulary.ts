@@ -4,6 +4,7 @@
  * and a copy cannot drift.
  */
 import { CLOCK_KINDS } from '../clock.js';
+import { InputError } from '../errors.js';
 
 /** A run's clock: every scored trial's, or `mixed` when real and virtual trials meet in one figure. */
 export const RUN_CLOCKS = [...CLOCK_KINDS, 'mixed'] as const;
@@ -121,6 +122,19 @@ export const GATE_NAMES = [
   'loopDetector',
 ] as const;
 export type GateName = (typeof GATE_NAMES)[number];
+
+/** A gate's name as derived set names spell it: `toolClasses` → `tool-classes`. */
+export const gateWord = (g: GateName): string => g.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * A gate named in camel case or as derived names spell it (`loop-detector`); bad input naming
+ * `what` (the flag) otherwise. Here, with no schema, so that parsing flags loads no zod.
+ */
+export function gateNamed(word: string, what: string): GateName {
+  const g = GATE_NAMES.find((x) => x === word || gateWord(x) === word);
+  if (!g) throw new InputError(`${what}: unknown gate "${word}" (gates: ${GATE_NAMES.join(', ')})`);
+  return g;
+}
 
 /**
  * How a gate set holds a gate (docs/gates.md, "Gates versus prompts"): `enforce`, the host's code

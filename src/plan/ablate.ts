@@ -14,7 +14,7 @@
  */
 import { InputError } from '../errors.js';
 import type { GateName } from '../formats/config.js';
-import { derivedSetName, gateWord, isBuiltinGateSet, isDerivedGateSet } from '../formats/gate-sets.js';
+import { derivedSetName, isBuiltinGateSet, isDerivedGateSet } from '../formats/gate-sets.js';
 import { GATE_NAMES } from '../formats/vocabulary.js';
 import { ALL_GATES, BASELINE_OF } from '../host/index.js';
 
@@ -41,13 +41,6 @@ export function ablationSets(ablate: AblateOption): string[] {
     ...pairs,
   ];
   return names.filter((n, i) => names.indexOf(n) === i);
-}
-
-/** A gate named in camel case (vocabulary) or as derived names spell it (`loop-detector`). */
-export function gateNamed(word: string, what: string): GateName {
-  const g = GATE_NAMES.find((x) => x === word || gateWord(x) === word);
-  if (!g) throw new InputError(`${what}: unknown gate "${word}" (gates: ${GATE_NAMES.join(', ')})`);
-  return g;
 }
 
 /** One `--effect` pair: the treatment's figures minus the control's. */
