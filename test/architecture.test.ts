@@ -40,7 +40,8 @@ const LAYERS: string[][] = [
   ['evidence'],
   ['protocol'],
   ['formats'],
-  ['clock', 'errors', 'random', 'watchdog'],
+  // memo: a bounded memo of pure string functions (not in DESIGN §4's list; a leaf like random)
+  ['clock', 'errors', 'memo', 'random', 'watchdog'],
 ];
 
 const ALLOWED: Record<string, string[]> = {
@@ -48,12 +49,13 @@ const ALLOWED: Record<string, string[]> = {
   clock: [],
   watchdog: [],
   random: [],
+  memo: [],
   formats: ['clock', 'errors'],
   world: ['errors', 'formats'],
   // evidence: normalizeQuery, so a selection record names a selector as evidence/ reads it
   promql: ['errors', 'evidence', 'formats', 'world'],
-  logql: ['errors', 'evidence', 'formats', 'promql', 'world'],
-  backend: ['clock', 'errors', 'formats', 'logql', 'promql', 'protocol', 'watchdog', 'world'],
+  logql: ['errors', 'evidence', 'formats', 'memo', 'promql', 'world'],
+  backend: ['clock', 'errors', 'formats', 'logql', 'memo', 'promql', 'protocol', 'watchdog', 'world'],
   protocol: ['clock', 'formats'],
   providers: ['clock', 'errors', 'formats', 'protocol', 'random'],
   host: ['backend', 'clock', 'errors', 'evidence', 'formats', 'protocol'],

@@ -27,6 +27,7 @@ import { poolable, runOnWorkers, workerCount } from './pool.js';
 import { runPool } from './scheduler.js';
 import { NOTHING_SPENT, type PriorTrial, SpendCap, spendOf } from './spend-cap.js';
 import { type PlannedTrialEnv, scoreOutcome } from './trial.js';
+import { loadTrialViews, type TrialView, writeTrialViews } from './trial-views.js';
 
 export type RunPlannedTrialFn = (spec: TrialSpec, env: PlannedTrialEnv) => Promise<TrialOutcome>;
 export type RunContendedFn = (
@@ -64,6 +65,8 @@ export interface ExecuteOptions {
   workers?: number;
   /** The world cache's folder (world-cache.ts), handed to every trial; absent: none. */
   worldCache?: string;
+  /** Trial views' module URLs (trial-views.ts): each trial's reporter files, made as it ends. */
+  trialViews?: readonly string[];
 }
 
 /** The journal record of a trial around its score. */
@@ -151,6 +154,18 @@ function finish(
   mkdirSync(dir, { recursive: true });
   // Renamed whole, not fsynced: the journal's group commit is the run's durability (runlog/journal.ts).
   writeAtomic(join(dir, 'score.json'), `${JSON.stringify(rec.score, null, 2)}\n`, { sync: false });
+  // a trial run here gets its views here; a worker's trial came with them (trial-worker.ts)
+  if (outcome.kind === 'done' && o.views.length)
+    writeTrialViews(o.views, {
+      folder: dir,
+      dir: rec.dir,
+      id: rec.id,
+      score: rec.score,
+      golden: spec.golden,
+      passCorrectness: o.passCorrectness,
+      trace: outcome.trace,
+      theory: outcome.theory,
+    });
   // the journal line comes last: once it is there, every file of the trial is
   o.appender.append(rec);
   o.onDone(rec);
@@ -224,16 +239,17 @@ export async function executeTrials(specs: TrialSpec[], o: ExecuteOptions): Prom
     limiters: new RateLimiters(o.limits),
     ...(o.maxCost !== undefined ? { cap: new SpendCap(o.maxCost, o.prior) } : {}),
   };
+  const views = await loadTrialViews(o.trialViews ?? []);
   const appender = new JournalAppender(o.journal);
   try {
-    await executeGuarded(specs, { ...o, appender }, run, stall.guard);
+    await executeGuarded(specs, { ...o, appender, views }, run, stall.guard);
   } finally {
     stall.dispose();
     await appender.close();
   }
 }
 
-type Executing = ExecuteOptions & { appender: JournalAppender };
+type Executing = ExecuteOptions & { appender: JournalAppender; views: TrialView[] };
 
 async function executeGuarded(
   specs: TrialSpec[],
@@ -301,6 +317,7 @@ async function runEach(
         workers,
         passCorrectness: o.passCorrectness,
         ...(o.worldCache ? { worldCache: o.worldCache } : {}),
+        trialViews: o.trialViews ?? [],
         dirOf: (s) => freshDir(o, s),
         onEnd: (spec, outcome, elapsedMs) =>
           finish(o, spec, outcome.kind === 'skipped' ? { ...outcome, spec } : outcome, elapsedMs),

@@ -18,6 +18,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { knownSecrets } from '../errors.js';
 import type { TrialSpec } from '../plan/types.js';
 import type { TrialScore } from '../scoring/index.js';
 import { worldKeyOf } from './trial.js';
@@ -50,6 +51,10 @@ export interface WorkerInit {
   passCorrectness: number;
   /** The world cache's folder (world-cache.ts); absent: worlds are built. */
   worldCache?: string;
+  /** Trial views' module URLs (trial-views.ts), made by the worker for its trials. */
+  trialViews: readonly string[];
+  /** The secrets the main thread masks (errors.ts knownSecrets): a view masks what the page would. */
+  secrets: string[];
 }
 
 /** One trial, by index into the init tables. */
@@ -82,6 +87,8 @@ export interface PoolOptions {
   workers: number;
   passCorrectness: number;
   worldCache?: string;
+  /** Trial views' module URLs (trial-views.ts): each worker makes its trials'. */
+  trialViews: readonly string[];
   dirOf: (spec: TrialSpec) => string;
   /** Called on the main thread as each trial ends, in the order they end. */
   onEnd: (spec: TrialSpec, outcome: PoolOutcome, elapsedMs: number) => void;
@@ -106,6 +113,8 @@ export async function runOnWorkers(specs: TrialSpec[], o: PoolOptions): Promise<
     gateSets: gateSets.items,
     passCorrectness: o.passCorrectness,
     ...(o.worldCache ? { worldCache: o.worldCache } : {}),
+    trialViews: o.trialViews,
+    secrets: knownSecrets(),
   };
   const keys = specs.map((s) => worldKeyOf(s.golden));
   const n = Math.max(1, Math.min(o.workers, specs.length));

@@ -5,12 +5,18 @@
  * outcomes are not journaled (execute.ts's finish), so a resume runs them again.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { registerSecretValues } from '../errors.js';
 import type { TrialSpec } from '../plan/types.js';
+import { traceDirOf } from '../runlog/run-folder.js';
 import { scoped } from './execute.js';
 import type { WorkerInit, WorkerReply, WorkerTrial } from './pool.js';
 import { dropWorld, runPlannedTrial, scoreOutcome } from './trial.js';
+import { loadTrialViews, writeTrialViews } from './trial-views.js';
 
 const init = workerData as WorkerInit;
+// masked as the main thread masks, and each trial's views made here as it ends (trial-views.ts)
+registerSecretValues(init.secrets);
+const views = await loadTrialViews(init.trialViews);
 /**
  * Fault injection for the tests of a dying worker (test/e2e/workers.test.ts): the worker thread
  * exits, as an out-of-memory or a native crash would end it, when it is sent this trial.
@@ -44,6 +50,17 @@ async function one(m: WorkerTrial): Promise<WorkerReply> {
     if (outcome.kind === 'skipped')
       return { type: 'skipped', n: m.n, reason: outcome.reason, elapsedMs: elapsed() };
     const score = scoreOutcome(spec, outcome, init.passCorrectness);
+    if (views.length)
+      writeTrialViews(views, {
+        folder: m.dir,
+        dir: traceDirOf(spec.id),
+        id: spec.id,
+        score,
+        golden: spec.golden,
+        passCorrectness: init.passCorrectness,
+        trace: outcome.trace,
+        theory: outcome.theory,
+      });
     return { type: 'scored', n: m.n, score, elapsedMs: elapsed() };
   } catch (err) {
     return { type: 'crash', n: m.n, message: (err as Error)?.message ?? String(err), elapsedMs: elapsed() };

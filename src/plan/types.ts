@@ -12,6 +12,7 @@ import type { Trace } from '../formats/run/index.js';
 import type { Seat } from '../formats/seat.js';
 import type { Theory } from '../formats/theory.js';
 import type { TurnCacheSettings } from '../formats/turn-cache.js';
+import type { TrialScore } from '../scoring/index.js';
 
 /** A named gate set with its settings: the one gate-set type (formats/gate-sets.ts), as the host runs it. */
 export type { GateSetSpec } from '../formats/gate-sets.js';
@@ -49,3 +50,20 @@ export type TrialOutcome =
   | { kind: 'done'; spec: TrialSpec; traceFile: string; trace: Trace; theory: Theory | null }
   /** A real seat without its key variable: one clear line, never an error. */
   | { kind: 'skipped'; spec: TrialSpec; reason: string };
+
+/**
+ * What a trial view is handed as its trial ends (execute/trial-views.ts; a reporter's `trialView`
+ * module writes the file): the trial's folder (its files are written), its record's `dir`, its id
+ * and score, its golden and the run's pass threshold.
+ */
+export interface TrialViewInput {
+  folder: string;
+  dir: string;
+  id: string;
+  score: TrialScore;
+  golden: Golden;
+  passCorrectness: number;
+  /** The trace and Theory as the trial left them in memory (written to its folder already). */
+  trace: Trace;
+  theory: Theory | null;
+}

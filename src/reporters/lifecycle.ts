@@ -52,6 +52,12 @@ export interface Reporter {
   onTrialEnd?(record: TrialRecord): void;
   /** `scorecard` is null when the run stopped before it was scored (interrupted). */
   onRunEnd?(scorecard: Scorecard | null): void;
+  /**
+   * A module (its URL) whose `writeTrialView(input)` makes a file of this reporter's in each
+   * trial's folder as the trial ends, wherever it runs (a worker thread loads the module itself):
+   * per-trial work moved out of onRunEnd (execute/trial-views.ts).
+   */
+  trialView?: string;
 }
 
 /**
@@ -80,8 +86,12 @@ export function fileReporter(name: string, render: (sc: Scorecard) => string): R
 }
 
 /** Every reporter of a list, called in order for each hook. */
-export function fanOut(reporters: Reporter[]): Required<Reporter> {
+/** Reporters called as one: every hook in order, and the trial views of them all. */
+export type FannedOut = Required<Omit<Reporter, 'trialView'>> & { trialViews: string[] };
+
+export function fanOut(reporters: Reporter[]): FannedOut {
   return {
+    trialViews: reporters.flatMap((r) => (r.trialView ? [r.trialView] : [])),
     onRunStart: (plan, ctx) => {
       for (const r of reporters) r.onRunStart?.(plan, ctx);
     },

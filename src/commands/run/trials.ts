@@ -11,7 +11,7 @@ import { executeTrials } from '../../execute/execute.js';
 import { WORLD_CACHE_SUBDIR } from '../../execute/world-cache.js';
 import type { BadEntrySink } from '../../formats/turn-cache.js';
 import type { TrialSpec } from '../../plan/types.js';
-import type { Reporter } from '../../reporters/lifecycle.js';
+import type { FannedOut } from '../../reporters/lifecycle.js';
 import { JOURNAL_FILE, readJournal } from '../../runlog/journal.js';
 import { copyJudgeRecords } from '../../runlog/judge-files.js';
 import { judgeCacheOf, type turnCacheOf, withContendedCache, withTurnCache } from '../turn-cache.js';
@@ -28,7 +28,7 @@ export interface TrialsRun {
   /** Every trial not skipped (how far an interrupted run got is counted over these). */
   runnable: TrialSpec[];
   todo: TrialSpec[];
-  reporters: Required<Reporter>;
+  reporters: FannedOut;
   skipped: SkippedSeats;
   cacheOf: ReturnType<typeof turnCacheOf>;
   badEntrySink: BadEntrySink;
@@ -71,6 +71,8 @@ export async function runTrials(r: TrialsRun): Promise<void> {
         ? {}
         : { worldCache: join(dirname(resolve(inputs.configFile)), WORLD_CACHE_SUBDIR) }),
       passCorrectness: manifest.thresholds.passCorrectness,
+      // each trial's report files made where it ends (a worker's own), not all at the run's end
+      trialViews: reporters.trialViews,
       env: opts.env,
       runPlannedTrial: withTurnCache(
         opts.runTrial ?? (await import('../../execute/trial.js')).runPlannedTrial,

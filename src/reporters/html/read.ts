@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import type { Golden } from '../../formats/golden/index.js';
 import { loadGoldens, loadTheory } from '../../formats/load.js';
 import type { Trace } from '../../formats/run/index.js';
-import { loadRunFile, RunManifestFile, readTrace } from '../../formats/run/index.js';
-import type { Theory } from '../../formats/theory.js';
+import { loadRunFile, RunManifestFile, readTrace, TraceEvent } from '../../formats/run/index.js';
+import { type Theory, Theory as TheorySchema } from '../../formats/theory.js';
 import type { TrialRecord } from '../../scoring/index.js';
 
 export interface TrialFiles {
@@ -22,11 +22,15 @@ export interface TrialFiles {
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0];
 
-export function readTrialFiles(runDir: string, rec: TrialRecord): TrialFiles {
-  const dir = join(runDir, rec.dir);
+export function readTrialFiles(runDir: string, rec: Pick<TrialRecord, 'dir'>): TrialFiles {
+  return readTrialFolder(join(runDir, rec.dir), rec.dir);
+}
+
+/** A trial's files from its folder; `label` names the folder in a problem (the record's `dir`). */
+export function readTrialFolder(dir: string, label: string): TrialFiles {
   const traceFile = join(dir, 'trace.jsonl');
   if (!existsSync(traceFile))
-    return { trace: null, theory: null, problem: `no trace at ${rec.dir}/trace.jsonl` };
+    return { trace: null, theory: null, problem: `no trace at ${label}/trace.jsonl` };
   try {
     const trace = readTrace(traceFile);
     const theoryFile = join(dir, 'theory.json');
@@ -34,6 +38,26 @@ export function readTrialFiles(runDir: string, rec: TrialRecord): TrialFiles {
   } catch (e) {
     return { trace: null, theory: null, problem: message(e) };
   }
+}
+
+/**
+ * The TrialFiles `readTrialFolder` reads back from the files a trace and Theory in memory were just
+ * written as, without reading them: each value through the JSON text it was written as and the
+ * schema the reader checks it with (so keys come in the reader's order). Undefined when a value
+ * does not pass, and the caller reads the files.
+ */
+export function trialFilesOf(trace: Trace, theory: Theory | null): TrialFiles | undefined {
+  const events: TraceEvent[] = [];
+  for (const e of JSON.parse(JSON.stringify(trace.events)) as unknown[]) {
+    const r = TraceEvent.safeParse(e);
+    if (!r.success) return undefined;
+    events.push(r.data);
+  }
+  const header = events[0];
+  if (header?.type !== 'header' || events.slice(1).some((e) => e.type === 'header')) return undefined;
+  if (theory === null) return { trace: { header, events }, theory: null };
+  const t = TheorySchema.safeParse(JSON.parse(JSON.stringify(theory)));
+  return t.success ? { trace: { header, events }, theory: t.data } : undefined;
 }
 
 /**

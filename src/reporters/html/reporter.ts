@@ -5,14 +5,17 @@
  * scorecard points at; the goldens (for their truth) come from the plan in a run, and from the
  * paths run.json recorded when a finished folder is re-rendered.
  */
+import { join } from 'node:path';
 import type { Golden } from '../../formats/golden/index.js';
 import { rowKind, type Scorecard } from '../../scoring/index.js';
 import type { Reporter, ReporterContext, ReporterFactory } from '../lifecycle.js';
+import { safeJson } from './escape.js';
 import { gridsOf, indexOf, summaryOf } from './model.js';
 import { renderPage } from './page.js';
-import { readRunGoldens, readTrialFiles } from './read.js';
+import { readRunGoldens } from './read.js';
 import { pruneTimelines, streamTimelines, type Timelines, timelineFiles } from './timelines.js';
 import { trialDetail } from './trial.js';
+import { detailText, readTrialView, viewKey } from './trial-view.js';
 
 export const REPORT_HTML = 'report.html';
 
@@ -30,25 +33,28 @@ export function renderHtmlReport(dir: string, sc: Scorecard, goldens?: Golden[])
   return { page: pageOf(sc, timelines.base), timelines };
 }
 
-/** Trial i's detail, read from its files when asked (one at a time: nothing is kept). */
-function detailsOf(
-  dir: string,
-  sc: Scorecard,
-  goldens?: Golden[],
-): (i: number) => ReturnType<typeof trialDetail> {
+/**
+ * Trial i's detail as safe JSON text, one at a time (nothing is kept): the one its folder holds
+ * for the trial's record (made as the trial ended, trial-view.ts), else made from its files.
+ */
+function detailsOf(dir: string, sc: Scorecard, goldens?: Golden[]): (i: number) => string {
   const byId = new Map((goldens ?? readRunGoldens(dir)).map((g) => [g.id, g]));
   const pass = sc.run.thresholds.passCorrectness;
   return (i) => {
     const rec = sc.trials[i];
-    const files =
-      rowKind(rec.seat) === 'baseline'
-        ? {
-            trace: null,
-            theory: null,
-            problem: 'a null baseline: it investigates nothing, so it has no trace',
-          }
-        : readTrialFiles(dir, rec);
-    return trialDetail(rec, files, byId.get(rec.golden), pass);
+    const golden = byId.get(rec.golden);
+    if (rowKind(rec.seat) === 'baseline') {
+      const none = {
+        trace: null,
+        theory: null,
+        problem: 'a null baseline: it investigates nothing, so it has no trace',
+      };
+      return safeJson(trialDetail(rec, none, golden, pass));
+    }
+    const folder = join(dir, rec.dir);
+    return (
+      readTrialView(folder, viewKey(rec.id, rec.score, golden, pass)) ?? detailText(folder, rec, golden, pass)
+    );
   };
 }
 
@@ -66,6 +72,9 @@ export const htmlReporter: ReporterFactory = (): Reporter => {
   let ctx: ReporterContext | undefined;
   let goldens: Golden[] | undefined;
   return {
+    // the module beside this one, as this one is loaded (built .js, or .ts sources under vitest)
+    trialView: new URL(`./trial-view${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url)
+      .href,
     onRunStart: (plan, c) => {
       ctx = c;
       if (plan) goldens = [...new Map(plan.trials.map((t) => [t.golden.id, t.golden])).values()];

@@ -14,8 +14,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsyncDir, writeAtomic } from '../../formats/files.js';
-import { safeJson } from './escape.js';
-import type { TrialDetail } from './trial.js';
 
 /** The run folder's sub-folder of timeline renders. */
 export const TIMELINES = 'report';
@@ -33,10 +31,11 @@ export interface Timelines {
   files: { name: string; text: string }[];
 }
 
-const timelineText = (i: number, d: TrialDetail): string => `rematchTrial(${i},${safeJson(d)});\n`;
+/** Trial i's script, around its detail as safe JSON text (escape.ts safeJson, trial-view.ts). */
+const timelineText = (i: number, detail: string): string => `rematchTrial(${i},${detail});\n`;
 
 /** One script per trial, in index order, named by the content of them all. */
-export function timelineFiles(details: TrialDetail[]): Timelines {
+export function timelineFiles(details: string[]): Timelines {
   const files = details.map((d, i) => ({ name: `${i}.js`, text: timelineText(i, d) }));
   const hash = createHash('sha256');
   for (const f of files) hash.update(f.text);
@@ -53,7 +52,7 @@ export interface StreamedTimelines {
 
 /**
  * A render written one trial at a time, so memory does not grow with the run: each trial's detail
- * is made, written and let go. The files go to a staging folder of this writer's own, which is
+ * (as safe JSON text) is made or read, written and let go. The files go to a staging folder of this writer's own, which is
  * renamed to its render's name once the last is written (a folder of that name already there holds
  * the same content: its name is the hash of it). A killed writer's staging folder is pruned with the
  * older renders.
@@ -61,7 +60,7 @@ export interface StreamedTimelines {
 export function streamTimelines(
   dir: string,
   count: number,
-  detailOf: (i: number) => TrialDetail,
+  detailOf: (i: number) => string,
 ): StreamedTimelines {
   const root = join(dir, TIMELINES);
   const staging = join(root, `.staging-${process.pid}-${randomBytes(4).toString('hex')}`);

@@ -35,7 +35,7 @@ export interface TrialDetail {
   problem?: string;
 }
 
-function truthOf(g: Golden): TrialDetail['truth'] {
+export function truthOf(g: Golden): TrialDetail['truth'] {
   const measurements = (['A', 'B'] as const).flatMap((part) =>
     g.parts[part].measurements.map((m) => ({
       id: m.id,
@@ -52,7 +52,7 @@ function truthOf(g: Golden): TrialDetail['truth'] {
 }
 
 export function trialDetail(
-  rec: TrialRecord,
+  rec: Pick<TrialRecord, 'id' | 'score'>,
   read: { trace: Trace | null; theory: Theory | null; problem?: string },
   golden: Golden | undefined,
   passCorrectness: number,
