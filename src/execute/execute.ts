@@ -13,7 +13,6 @@ import { setMaxListeners } from 'node:events';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { redact } from '../errors.js';
-import { writeAtomic } from '../formats/files.js';
 import type { ProviderLimits } from '../formats/rate-limits.js';
 import type { Trace } from '../formats/run/index.js';
 import type { TrialOutcome, TrialSpec } from '../plan/types.js';
@@ -26,7 +25,7 @@ import type { ContendedOptions } from './contended.js';
 import { poolable, runOnWorkers, workerCount } from './pool.js';
 import { runPool } from './scheduler.js';
 import { NOTHING_SPENT, type PriorTrial, SpendCap, spendOf } from './spend-cap.js';
-import { type PlannedTrialEnv, scoreOutcome } from './trial.js';
+import { type PlannedTrialEnv, scoreOutcome, writeScoreFile } from './trial.js';
 import { loadTrialViews, type TrialView, writeTrialViews } from './trial-views.js';
 
 export type RunPlannedTrialFn = (spec: TrialSpec, env: PlannedTrialEnv) => Promise<TrialOutcome>;
@@ -151,9 +150,12 @@ function finish(
           ? unscoredRecord(spec, outcome.reason, o.passCorrectness, elapsedMs)
           : crashRecord(o, spec, outcome.err, elapsedMs);
   const dir = join(o.dir, rec.dir);
-  mkdirSync(dir, { recursive: true });
+  // A worker's trial came with its score.json written (trial-worker.ts); every other is written here.
   // Renamed whole, not fsynced: the journal's group commit is the run's durability (runlog/journal.ts).
-  writeAtomic(join(dir, 'score.json'), `${JSON.stringify(rec.score, null, 2)}\n`, { sync: false });
+  if (outcome.kind !== 'scored') {
+    mkdirSync(dir, { recursive: true });
+    writeScoreFile(dir, rec.score);
+  }
   // a trial run here gets its views here; a worker's trial came with them (trial-worker.ts)
   if (outcome.kind === 'done' && o.views.length)
     writeTrialViews(o.views, {
@@ -318,7 +320,9 @@ async function runEach(
         passCorrectness: o.passCorrectness,
         ...(o.worldCache ? { worldCache: o.worldCache } : {}),
         trialViews: o.trialViews ?? [],
-        dirOf: (s) => freshDir(o, s),
+        // the worker empties and makes the folder itself: the main thread's file work per trial
+        // competes with the workers for the cores
+        dirOf: (s) => join(o.dir, traceDirOf(s.id)),
         onEnd: (spec, outcome, elapsedMs) =>
           finish(o, spec, outcome.kind === 'skipped' ? { ...outcome, spec } : outcome, elapsedMs),
         signal: o.signal,

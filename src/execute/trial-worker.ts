@@ -4,13 +4,14 @@
  * the score back. The main thread journals it. An abort message aborts the trials in flight; their
  * outcomes are not journaled (execute.ts's finish), so a resume runs them again.
  */
+import { mkdirSync, rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { registerSecretValues } from '../errors.js';
 import type { TrialSpec } from '../plan/types.js';
 import { traceDirOf } from '../runlog/run-folder.js';
 import { scoped } from './execute.js';
 import type { WorkerInit, WorkerReply, WorkerTrial } from './pool.js';
-import { dropWorld, runPlannedTrial, scoreOutcome } from './trial.js';
+import { dropWorld, runPlannedTrial, scoreOutcome, writeScoreFile } from './trial.js';
 import { loadTrialViews, writeTrialViews } from './trial-views.js';
 
 const init = workerData as WorkerInit;
@@ -43,6 +44,9 @@ async function one(m: WorkerTrial): Promise<WorkerReply> {
   const started = performance.now();
   const elapsed = (): number => performance.now() - started;
   try {
+    // the trial's folder, empty (a rerun must not find an older trial's files in it)
+    rmSync(m.dir, { recursive: true, force: true });
+    mkdirSync(m.dir, { recursive: true });
     // the trial's own signal, following the worker's: waits hang listeners on it (execute.ts, scoped)
     const outcome = await scoped(run.signal, (signal) =>
       runPlannedTrial(spec, { dir: m.dir, signal, worldCache: init.worldCache }),
@@ -50,6 +54,8 @@ async function one(m: WorkerTrial): Promise<WorkerReply> {
     if (outcome.kind === 'skipped')
       return { type: 'skipped', n: m.n, reason: outcome.reason, elapsedMs: elapsed() };
     const score = scoreOutcome(spec, outcome, init.passCorrectness);
+    // before the reply: the main thread journals the trial, and a journaled trial has all its files
+    writeScoreFile(m.dir, score);
     if (views.length)
       writeTrialViews(views, {
         folder: m.dir,

@@ -164,6 +164,11 @@ export async function runPlannedTrial(spec: TrialSpec, env: PlannedTrialEnv): Pr
   return { kind: 'done', spec, traceFile, trace: writer.trace(), theory: result.theory };
 }
 
+/** A trial's score.json in its folder (the executor's for its own trials, a worker's for its). */
+export function writeScoreFile(dir: string, score: TrialScore): void {
+  writeAtomic(join(dir, 'score.json'), `${JSON.stringify(score, null, 2)}\n`, { sync: false });
+}
+
 /** A finished trial's score (the executor's, and a trial worker's: the same function on either thread). */
 export function scoreOutcome(
   spec: TrialSpec,

@@ -7,13 +7,14 @@
  * folders: a page on disk always points at a complete set, and a re-render of the same scorecard
  * rewrites the same folder.
  *
- * The files are derived (bench report DIR writes them again), so each is renamed into place whole
- * but not fsynced one by one: the folder is synced once, and the page, written after, is fsynced.
+ * The files are derived (bench report DIR writes them again): written into the writer's own staging
+ * folder, which is renamed whole to its render's name, not fsynced one by one: the folder is synced
+ * once, and the page, written after, is fsynced.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fsyncDir, writeAtomic } from '../../formats/files.js';
+import { fsyncDir } from '../../formats/files.js';
 
 /** The run folder's sub-folder of timeline renders. */
 export const TIMELINES = 'report';
@@ -70,7 +71,8 @@ export function streamTimelines(
     for (let i = 0; i < count; i++) {
       const text = timelineText(i, detailOf(i));
       hash.update(text);
-      writeAtomic(join(staging, `${i}.js`), text, { sync: false });
+      // written in place: the staging folder is this writer's own, and it is renamed whole below
+      writeFileSync(join(staging, `${i}.js`), text);
     }
     const render = hash.digest('hex').slice(0, 16);
     const folder = join(root, render);
