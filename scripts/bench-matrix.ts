@@ -49,8 +49,20 @@ interface Sample {
   folderMb: number;
 }
 
+/**
+ * Run folders are removed once every sample is taken, not after each: deleting thousands of files
+ * leaves the file system work to do (freeing inodes and blocks, writing back) that otherwise lands
+ * in the next sample (its system time doubled). Each sample starts after a `sync` for the same reason.
+ */
+const made: string[] = [];
+process.on('exit', () => {
+  for (const d of made) rmSync(d, { recursive: true, force: true });
+});
+
 function once(reps: number): Sample {
+  spawnSync('sync');
   const tmp = mkdtempSync(join(tmpdir(), 'rematch-matrix-'));
+  made.push(tmp);
   const out = join(tmp, 'run');
   const usage = join(tmp, 'usage.json');
   const t0 = performance.now();
@@ -77,8 +89,10 @@ function once(reps: number): Sample {
     timelinesMb: mb(sizeOf(join(out, 'report'))),
     folderMb: mb(sizeOf(out)),
   };
-  if (KEEP) console.log(`  kept ${out}`);
-  else rmSync(tmp, { recursive: true, force: true });
+  if (KEEP) {
+    console.log(`  kept ${out}`);
+    made.pop();
+  }
   return s;
 }
 
