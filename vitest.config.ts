@@ -21,10 +21,11 @@ export default defineConfig({
     // then used little more than one core (many files mostly wait for the CLI processes they start).
     maxWorkers: Math.max(2, availableParallelism()),
     globalSetup: [
-      // Fails the run when a process a test started outlives it (its teardown runs last).
-      'test/setup/leftovers.ts',
       // Gives the run one temp folder (TMPDIR), removed at teardown: no test's scratch outlives it.
+      // First, so that its teardown runs after leftovers.ts has stopped what a test left running.
       'test/setup/scratch.ts',
+      // Fails the run when a process a test started outlives it.
+      'test/setup/leftovers.ts',
       // Runs several files read (the default `bench run`), built once, when first asked.
       'test/setup/shared-runs.ts',
     ],

@@ -278,49 +278,40 @@ function literalEnd(text: string, from: number): number {
  * null are never changed: the document keeps its structure and types.
  */
 export function redactJson(text: string, secrets: readonly (string | undefined)[] = []): string | undefined {
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    JSON.parse(text);
   } catch {
     return undefined;
   }
-  return maskJsonText(text, value, secrets);
+  return maskJsonText(text, secrets);
 }
 
+/** A string literal of valid JSON text (outside literals, valid JSON has no quote). */
+const JSON_LITERAL = /"(?:[^"\\]|\\.)*"/g;
+
 /**
- * Every string and key of a JSON value joined by NUL, the character no secret holds and no key
- * shape's match crosses unchanged: whatever masking would change in one string, it changes in
- * this text too (a match cut at a string's end meets NUL there as it met the end, `\b` included).
+ * Every string literal of valid JSON text (keys, and every member of a duplicate key, which a
+ * parsed value would have lost), decoded and joined by NUL, the character no secret holds and no
+ * key shape's match crosses unchanged: whatever masking would change in one literal, it changes in
+ * this text too (a match cut at a literal's end meets NUL there as it met the end, `\b` included).
  */
-function joinedStrings(value: unknown): string {
+function joinedLiterals(text: string): string {
   const out: string[] = [];
-  const stack: unknown[] = [value];
-  while (stack.length) {
-    const v = stack.pop();
-    if (typeof v === 'string') out.push(v);
-    else if (Array.isArray(v)) for (const x of v) stack.push(x);
-    else if (v && typeof v === 'object')
-      for (const [k, x] of Object.entries(v)) {
-        out.push(k);
-        stack.push(x);
-      }
+  for (const m of text.matchAll(JSON_LITERAL)) {
+    const lit = m[0];
+    out.push(lit.includes('\\') ? (JSON.parse(lit) as string) : lit.slice(1, -1));
   }
   return out.join('\u0000');
 }
 
 /**
- * `redactJson` of `text`, the JSON text of `value` (parsed by the caller, or about to be written
- * by it). When masking leaves all of the value's strings joined together as they are, no literal
- * can change and the text is returned as it is, without the literal-by-literal walk (which cost
- * more than a second of a default run's report).
+ * `redactJson` of `text`, which must be valid JSON text. When masking leaves all of its string
+ * literals joined together as they are, no literal can change and the text is returned as it is,
+ * without the literal-by-literal walk (which cost more than a second of a default run's report).
  */
-export function maskJsonText(
-  text: string,
-  value: unknown,
-  secrets: readonly (string | undefined)[] = [],
-): string {
+export function maskJsonText(text: string, secrets: readonly (string | undefined)[] = []): string {
   const mask = masker(secrets);
-  const joined = joinedStrings(value);
+  const joined = joinedLiterals(text);
   if (mask(joined) === joined) return text;
   type Literal = { start: number; end: number; text: string };
   const edits: { start: number; end: number; text: string }[] = [];

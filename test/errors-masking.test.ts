@@ -295,4 +295,15 @@ describe('masking never corrupts what it masks', () => {
       expect(JSON.parse(out)).toEqual(redactDeep(d));
     }
   });
+
+  it('every member of a duplicate key is masked, though a parsed value keeps only the last', () => {
+    // what a logger writing JSON by hand emits: the first `msg` never reaches JSON.parse's value
+    const line = '{"level":"info","msg":"auth Bearer abcdefghijklmnop","msg":"ok"}';
+    expect(redactJson(line)).toBe('{"level":"info","msg":"auth Bearer [redacted]","msg":"ok"}');
+    expect(redactAgentOutput(`${line}\n`)).toBe(
+      '{"level":"info","msg":"auth Bearer [redacted]","msg":"ok"}\n',
+    );
+    const nested = '{"a":{"k":"sk-AAAAAAAAAAAAAAAAAAAAAA"},"a":"x"}';
+    expect(redactJson(nested)).toBe('{"a":{"k":"[redacted]"},"a":"x"}');
+  });
 });

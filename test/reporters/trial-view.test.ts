@@ -3,15 +3,16 @@
  * trials in the worker), into `timeline.json` in its folder (reporters/html/trial-view.ts), and the
  * page's timeline file takes it from there when its key still matches the trial's record: the
  * default run (built CLI, worker threads) leaves one for every trial it ran, a re-render uses a
- * stored detail that matches, and makes afresh one whose key does not.
+ * stored detail that matches, and makes afresh one whose key does not or whose trace was edited.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TRIAL_VIEW_FILE } from '../../src/reporters/html/trial-view.js';
 import type { Scorecard } from '../../src/scoring/index.js';
 import { bench } from '../formats/helpers.js';
-import { copyRun, defaultRun } from '../shared-runs.js';
+import { defaultRun } from '../shared-runs.js';
 import { indexBlock, parseTimeline } from './timeline-files.js';
 
 const ROOT = resolve(__dirname, '../..');
@@ -20,7 +21,10 @@ const HEAD = /^\{"key":"([0-9a-f]{64})","detail":/;
 const scorecardOf = (dir: string): Scorecard => JSON.parse(readFileSync(join(dir, 'scorecard.json'), 'utf8'));
 
 /** The detail report.html's timeline file holds for trial `id`, after the page in `dir`. */
-function renderedDetail(dir: string, id: string): { id: string; theory: { summary?: string } | null } {
+function renderedDetail(
+  dir: string,
+  id: string,
+): { id: string; theory: { summary?: string } | null; header: { startedAt: string } | null } {
   const { index, timelines } = indexBlock(readFileSync(join(dir, 'report.html'), 'utf8'));
   const i = index.findIndex((t) => t.id === id);
   expect(i).toBeGreaterThanOrEqual(0);
@@ -49,11 +53,27 @@ describe('trial views', () => {
   });
 
   it('a re-render takes a stored detail whose key matches and remakes one whose key does not', async () => {
-    const run = await defaultRun();
-    const copy = copyRun(run.dir);
+    // a run of its own (the key holds the files' times, which a copy of the shared run would not keep)
+    const copy = join(mkdtempSync(join(tmpdir(), 'rematch-views-')), 'run');
+    const made = bench(
+      [
+        'run',
+        '--golden',
+        'checkout-db-pool',
+        '--seat',
+        'sim-diligent-react',
+        '--reps',
+        '3',
+        '--no-history',
+        '--out',
+        copy,
+      ],
+      ROOT,
+    );
+    expect(made.status, made.stderr).toBe(0);
     const sc = scorecardOf(copy);
     const ran = sc.trials.filter((t) => !t.seat.startsWith('baseline/') && !t.golden.includes('~'));
-    const [kept, stale] = [ran[0], ran[1]];
+    const [kept, stale, edited] = [ran[0], ran[1], ran[2]];
     // the same key over a changed detail: only a re-render that read it can show the mark
     const mark = (rec: (typeof ran)[number], key?: string) => {
       const file = join(copy, rec.dir, TRIAL_VIEW_FILE);
@@ -65,6 +85,12 @@ describe('trial views', () => {
     };
     mark(kept);
     mark(stale, '0'.repeat(64));
+    // a trace changed after the run (a value scrubbed from it): its stored detail is stale
+    mark(edited);
+    const traceFile = join(copy, edited.dir, 'trace.jsonl');
+    const [head, ...rest] = readFileSync(traceFile, 'utf8').split('\n');
+    const header = { ...JSON.parse(head), startedAt: '2001-02-03T04:05:06.000Z' };
+    writeFileSync(traceFile, [JSON.stringify(header), ...rest].join('\n'));
     // from the repository, where run.json's golden paths lead (they are relative to where it ran)
     const r = bench(['report', copy], ROOT);
     expect(r.status, r.stderr).toBe(0);
@@ -72,5 +98,12 @@ describe('trial views', () => {
     const fresh = renderedDetail(copy, stale.id);
     expect(fresh.id).toBe(stale.id);
     expect(fresh.theory?.summary).not.toBe(`marked ${stale.id}`);
+    const remade = renderedDetail(copy, edited.id) as {
+      theory: { summary?: string } | null;
+      header: { startedAt: string };
+    };
+    expect(remade.theory?.summary).not.toBe(`marked ${edited.id}`);
+    expect(remade.header?.startedAt).toBe('2001-02-03T04:05:06.000Z');
+    rmSync(dirname(copy), { recursive: true, force: true });
   });
 });

@@ -18,6 +18,11 @@ export default function setup(): () => void {
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
-    rmSync(root, { recursive: true, force: true });
+    try {
+      rmSync(root, { recursive: true, force: true, maxRetries: 3 });
+    } catch (e) {
+      // a leftover process still writing there is leftovers.ts's to report, not a second failure
+      process.stderr.write(`test/setup/scratch.ts: could not remove ${root}: ${(e as Error).message}\n`);
+    }
   };
 }

@@ -32,12 +32,11 @@ export function safeJson(value: unknown): string {
 }
 
 /**
- * `safeJson` of a JSON text: masked against the secrets known now and escaped. A text this made
+ * `safeJson` of valid JSON text: masked against the secrets known now and escaped. A text this made
  * before (a trial's stored detail, trial-view.ts) comes back the same unless a secret known now is in it.
  */
 export function safeJsonText(json: string): string {
-  // masked by the text's own value, not the caller's: JSON.stringify drops undefined members, calls toJSON
-  return maskJsonText(json, JSON.parse(json)).replace(/[<>&\u2028\u2029]/g, (c) => JSON_UNSAFE[c]);
+  return maskJsonText(json).replace(/[<>&\u2028\u2029]/g, (c) => JSON_UNSAFE[c]);
 }
 
 /** A script or style body written by us or a pinned library: refuse one that would end its tag early. */

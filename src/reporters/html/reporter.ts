@@ -53,7 +53,8 @@ function detailsOf(dir: string, sc: Scorecard, goldens?: Golden[]): (i: number) 
     }
     const folder = join(dir, rec.dir);
     return (
-      readTrialView(folder, viewKey(rec.id, rec.score, golden, pass)) ?? detailText(folder, rec, golden, pass)
+      readTrialView(folder, viewKey(folder, rec.id, rec.score, golden, pass)) ??
+      detailText(folder, rec, golden, pass)
     );
   };
 }

@@ -7,9 +7,10 @@
  * trace again, building the detail and masking it, which was most of the end of a run (1.1 s of a
  * default run's 8.4 s of CPU, 3.4 s at 20 repetitions) and ran on one thread after every trial.
  *
- * The key is the trial's id, its score (the judge may change it after the trial), the pass
- * threshold, the golden's truth and the code that makes the detail: any other key, a file that is
- * missing or does not read, and the reporter makes the detail afresh from the trial's files.
+ * The key is the trial's id, its score (as the record the page shows has it), the pass threshold,
+ * the golden's truth, the size and modification time of the trace and Theory files, and the code
+ * that makes the detail: any other key, a file that is missing or does not read, and the reporter
+ * makes the detail afresh from the trial's files.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -60,8 +61,23 @@ function codeHash(): string {
   return code;
 }
 
-/** The key a trial's detail is made for. */
+/**
+ * The trial's files as they are now: each one the detail is made from, its size and modification
+ * time (a trace edited after the run, a scrubbed value, makes the stored detail stale).
+ */
+function filesStamp(folder: string): string {
+  return ['trace.jsonl', 'theory.json']
+    .map((name) => {
+      // to the nanosecond: `cp -p` keeps it; a copy that does not only makes every detail afresh
+      const st = statSync(join(folder, name), { throwIfNoEntry: false, bigint: true });
+      return st ? `${st.size}:${st.mtimeNs}` : '-';
+    })
+    .join(' ');
+}
+
+/** The key a trial's detail is made for, from its folder as it is now. */
 export function viewKey(
+  folder: string,
   id: string,
   score: TrialScore,
   golden: Golden | undefined,
@@ -69,7 +85,7 @@ export function viewKey(
 ): string {
   return createHash('sha256')
     .update(codeHash())
-    .update(`\0${id}\0${passCorrectness}\0`)
+    .update(`\0${id}\0${passCorrectness}\0${filesStamp(folder)}\0`)
     .update(JSON.stringify(score))
     .update('\0')
     .update(JSON.stringify(golden ? truthOf(golden) : null))
@@ -93,7 +109,7 @@ const head = (key: string): string => `{"key":"${key}","detail":`;
  * re-render would read them back from its files (read.ts trialFilesOf), or from the files.
  */
 export function writeTrialView(t: TrialViewInput): void {
-  const key = viewKey(t.id, t.score, t.golden, t.passCorrectness);
+  const key = viewKey(t.folder, t.id, t.score, t.golden, t.passCorrectness);
   const files = trialFilesOf(t.trace, t.theory) ?? readTrialFolder(t.folder, t.dir);
   const text = safeJson(trialDetail(t, files, t.golden, t.passCorrectness));
   writeAtomic(join(t.folder, TRIAL_VIEW_FILE), `${head(key)}${text}}\n`, { sync: false });
@@ -112,10 +128,12 @@ export function readTrialView(folder: string, key: string): string | undefined {
   }
   const h = head(key);
   if (!text.startsWith(h) || !text.endsWith('}\n')) return undefined;
+  const detail = text.slice(h.length, -2);
   try {
-    return safeJsonText(text.slice(h.length, -2));
+    JSON.parse(detail);
   } catch {
     // not JSON: a file cut short by a crash of the machine
     return undefined;
   }
+  return safeJsonText(detail);
 }
